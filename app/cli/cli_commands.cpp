@@ -1,0 +1,235 @@
+#include "cli/cli_commands.h"
+
+#include "friction/friction_law.h"
+#include "io/csv_writer.h"
+#include "scenario/scenario.h"
+#include "solvers/simulate.h"
+#include "systems/system_registry.h"
+
+#include <QCommandLineParser>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+#include <QTextStream>
+
+#include <cstdio>
+#include <sstream>
+
+namespace cli {
+namespace {
+
+int fail(int code, const QString& message)
+{
+    QTextStream(stderr) << "error: " << message << "\n";
+    return code;
+}
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+QJsonObject specJson(const fl::ParameterSpec& spec)
+{
+    return QJsonObject{{"id", q(spec.id)},       {"label", q(spec.label)},   {"symbol", q(spec.symbol)},
+                       {"unit", q(spec.unit)},   {"help", q(spec.help)},     {"default", spec.defaultValue},
+                       {"min", spec.min},        {"max", spec.max},          {"log", spec.logScale}};
+}
+
+QJsonArray specsJson(const fl::ParameterSpecs& specs)
+{
+    QJsonArray array;
+    for (const fl::ParameterSpec& spec : specs)
+        array.append(specJson(spec));
+    return array;
+}
+
+QJsonObject catalogueJson()
+{
+    QJsonArray systems, laws, methods, regs;
+    for (const fl::SystemInfo& s : fl::systems())
+        systems.append(QJsonObject{{"id", q(s.id)}, {"name", q(s.name)}, {"equation", q(s.equation)}, {"parameters", specsJson(s.specs)}});
+    for (const fl::FrictionLawInfo& l : fl::frictionLaws())
+        laws.append(QJsonObject{{"id", q(l.id)}, {"name", q(l.name)}, {"formula", q(l.formula)}, {"parameters", specsJson(l.specs)}});
+    for (const fl::MethodInfo& m : fl::methods())
+        methods.append(QJsonObject{{"id", q(m.id)}, {"name", q(m.name)}, {"description", q(m.description)}, {"regularized", m.smooth}});
+    for (const fl::RegularizationInfo& r : fl::regularizations())
+        regs.append(QJsonObject{{"id", q(r.id)}, {"name", q(r.name)}, {"formula", q(r.formula)}});
+    return QJsonObject{{"systems", systems}, {"laws", laws}, {"methods", methods}, {"regularizations", regs},
+                       {"numerics", specsJson(fl::numericsSpecs())}};
+}
+
+void printSpecs(QTextStream& out, const fl::ParameterSpecs& specs)
+{
+    for (const fl::ParameterSpec& spec : specs)
+        out << QString("    %1 %2 unit=%3 default=%4 range=%5  %6\n")
+                   .arg(q(spec.id), -9)
+                   .arg(q(spec.symbol), -6)
+                   .arg(q(spec.unit))
+                   .arg(q(fl::formatNumber(spec.defaultValue)))
+                   .arg(q(fl::rangeText(spec)))
+                   .arg(q(spec.label));
+}
+
+} // namespace
+
+int listCommand(const QStringList& arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription("List systems, friction laws, methods and regularizations.");
+    parser.addHelpOption();
+    parser.addOption({"json", "Machine-readable JSON output."});
+    if (!parser.parse(arguments))
+        return fail(2, parser.errorText());
+    if (parser.isSet("help")) {
+        QTextStream(stdout) << parser.helpText();
+        return 0;
+    }
+    QTextStream out(stdout);
+    if (parser.isSet("json")) {
+        out << QJsonDocument(catalogueJson()).toJson(QJsonDocument::Indented);
+        return 0;
+    }
+    out << "Systems (--system):\n";
+    for (const fl::SystemInfo& s : fl::systems()) {
+        out << "  " << q(s.id) << ": " << q(s.name) << "   " << q(s.equation) << "\n";
+        printSpecs(out, s.specs);
+    }
+    out << "Friction laws (--law):\n";
+    for (const fl::FrictionLawInfo& l : fl::frictionLaws()) {
+        out << "  " << q(l.id) << ": " << q(l.name) << "   " << q(l.formula) << "\n";
+        printSpecs(out, l.specs);
+    }
+    out << "Methods (--method):\n";
+    for (const fl::MethodInfo& m : fl::methods())
+        out << "  " << q(m.id) << ": " << q(m.name) << ". " << q(m.description) << "\n";
+    out << "Regularizations (--reg, regularized methods):\n";
+    for (const fl::RegularizationInfo& r : fl::regularizations())
+        out << "  " << q(r.id) << ": " << q(r.name) << "   " << q(r.formula) << "\n";
+    out << "Numerics (--set, or --t-end / --dt / --tol):\n";
+    printSpecs(out, fl::numericsSpecs());
+    return 0;
+}
+
+namespace {
+
+/// Parses "id=value" pairs (and --t-end, --dt, --tol) into the scenario's parameters.
+fl::Status applyValues(const QCommandLineParser& parser, fl::Scenario& scenario)
+{
+    QStringList assignments = parser.values("set");
+    const std::pair<const char*, const char*> shortcuts[] = {{"t-end", "t_end"}, {"dt", "dt"}, {"tol", "tol"}, {"eps", "eps"}};
+    for (const auto& [option, id] : shortcuts)
+        if (parser.isSet(option))
+            assignments.append(QString(id) + "=" + parser.value(option));
+    for (const QString& assignment : assignments) {
+        const qsizetype eq = assignment.indexOf('=');
+        if (eq <= 0)
+            return fl::Status::error("--set expects id=value, got '" + assignment.toStdString() + "'");
+        const std::string id = assignment.left(eq).trimmed().toStdString();
+        bool ok = false;
+        const double value = assignment.mid(eq + 1).trimmed().toDouble(&ok);
+        if (!scenario.params.has(id)) {
+            std::string known;
+            for (const fl::ParameterSpec& spec : scenario.params.specs())
+                known += (known.empty() ? "" : ", ") + spec.id;
+            return fl::Status::error("unknown parameter '" + id + "' for " + scenario.systemId + "/" + scenario.lawId
+                                     + " (known: " + known + ")");
+        }
+        if (!ok)
+            return fl::Status::error(id + ": '" + assignment.mid(eq + 1).toStdString() + "' is not a number");
+        fl::Status status = scenario.params.set(id, value);
+        if (!status.ok())
+            return status;
+    }
+    return fl::validate(scenario);
+}
+
+fl::Status buildScenario(const QCommandLineParser& parser, fl::Scenario& scenario)
+{
+    const std::string methodId = parser.value("method").toStdString();
+    const auto method = fl::findMethod(methodId);
+    if (!method)
+        return fl::Status::error("unknown method '" + methodId + "' (event, regularized, explicit)");
+    const std::string regId = parser.value("reg").toStdString();
+    const auto reg = fl::findRegularization(regId);
+    if (!reg)
+        return fl::Status::error("unknown regularization '" + regId + "' (kudra, tanh, atan, sqrt)");
+    fl::Status status = fl::makeScenario(parser.value("system").toStdString(), parser.value("law").toStdString(),
+                                         *method, *reg, scenario);
+    return status.ok() ? applyValues(parser, scenario) : status;
+}
+
+/// Writes text to a file atomically (QSaveFile), or to stdout for "-".
+fl::Status writeText(const QString& path, const std::string& text)
+{
+    if (path == "-") {
+        std::fwrite(text.data(), 1, text.size(), stdout);
+        return fl::Status::success();
+    }
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), static_cast<qint64>(text.size())) < 0 || !file.commit())
+        return fl::Status::error("cannot write " + path.toStdString() + ": " + file.errorString().toStdString());
+    return fl::Status::success();
+}
+
+} // namespace
+
+int runCommand(const QStringList& arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription("Simulate one scenario and write its samples as CSV.");
+    parser.addHelpOption();
+    parser.addOptions({
+        {"system", "System id (see list).", "id", "belt"},
+        {"law", "Friction law id (see list).", "id", "coulomb"},
+        {"method", "event | regularized | explicit.", "id", "event"},
+        {"reg", "Regularization for regularized methods: kudra | tanh | atan | sqrt.", "id", "kudra"},
+        {"set", "Parameter value, id=value (repeatable).", "id=value"},
+        {"t-end", "Simulated time (= --set t_end=T).", "T"},
+        {"dt", "Output interval (= --set dt=DT).", "DT"},
+        {"tol", "Integrator tolerance (= --set tol=TOL).", "TOL"},
+        {"eps", "Regularization width (= --set eps=EPS).", "EPS"},
+        {"out", "CSV file of the samples ('-' = stdout).", "file", "-"},
+        {"events", "CSV file of the stick/slip switches (event-driven runs).", "file"},
+        {"quiet", "No summary line on stderr."},
+    });
+    if (!parser.parse(arguments))
+        return fail(2, parser.errorText());
+    if (parser.isSet("help")) {
+        QTextStream(stdout) << parser.helpText();
+        return 0;
+    }
+    if (!parser.positionalArguments().isEmpty())
+        return fail(2, "unexpected argument '" + parser.positionalArguments().first() + "'");
+    fl::Scenario scenario;
+    fl::Status status = buildScenario(parser, scenario);
+    if (!status.ok())
+        return fail(2, q(status.message()));
+    if (parser.isSet("events") && scenario.method != fl::Method::EventDriven)
+        return fail(2, "--events needs --method event (regularized runs have no stick/slip switches)");
+
+    const fl::RunResult result = fl::simulate(scenario);
+    std::ostringstream csv;
+    fl::writeRunCsv(csv, scenario, result);
+    status = writeText(parser.value("out"), csv.str());
+    if (status.ok() && parser.isSet("events")) {
+        std::ostringstream events;
+        fl::writeEventsCsv(events, result);
+        status = writeText(parser.value("events"), events.str());
+    }
+    if (!status.ok())
+        return fail(2, q(status.message()));
+    if (!result.status.ok())
+        return fail(1, "run stopped: " + q(result.status.message()));
+    if (!parser.isSet("quiet"))
+    {
+        QString summary = q(fl::describe(scenario)) + QString(": %1 samples, %2 steps").arg(result.size()).arg(result.steps);
+        if (scenario.method == fl::Method::EventDriven)
+            summary += QString(", %1 stick/slip switches").arg(result.switches.size());
+        summary += QString(", %1 ms").arg(result.wallSeconds * 1e3, 0, 'f', 2);
+        if (!result.warning.empty())
+            summary += "; warning: " + q(result.warning);
+        QTextStream(stderr) << summary << "\n";
+    }
+    return 0;
+}
+
+} // namespace cli

@@ -1,0 +1,14 @@
+#pragma once
+// The subcommands of frictionlab-cli. Each returns the process exit code:
+// 0 success, 1 the run failed (solver error), 2 bad input (one line on stderr says why).
+#include <QStringList>
+
+namespace cli {
+
+/// `list [--json]`: systems, laws, methods, regularizations with every parameter's metadata.
+int listCommand(const QStringList& arguments);
+/// `run --system ID --law ID --method ID [--reg ID] [--set id=value]... [--t-end T] [--dt DT]
+///  [--tol TOL] [--out FILE] [--events FILE]`: simulate and write CSV.
+int runCommand(const QStringList& arguments);
+
+} // namespace cli

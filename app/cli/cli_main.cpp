@@ -1,0 +1,35 @@
+// frictionlab-cli: the headless twin of the application; links the core and Qt Core only.
+#include "cli/cli_commands.h"
+
+#include <QCoreApplication>
+#include <QTextStream>
+
+namespace {
+const char* kUsage =
+    "Usage: frictionlab-cli <command> [options]\n"
+    "Commands:\n"
+    "  list [--json]   systems, friction laws, methods and regularizations, with every parameter\n"
+    "  run  [options]  simulate one scenario and write CSV (see: frictionlab-cli run --help)\n";
+}
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName("frictionlab-cli");
+    QCoreApplication::setApplicationVersion("0.1.0");
+    QStringList arguments = QCoreApplication::arguments();
+    const QString command = arguments.size() > 1 ? arguments.at(1) : QString();
+    if (arguments.size() > 1)
+        arguments.removeAt(1);
+    if (command == "list")
+        return cli::listCommand(arguments);
+    if (command == "run")
+        return cli::runCommand(arguments);
+    QTextStream err(stderr);
+    if (command.isEmpty() || command == "--help" || command == "-h" || command == "help") {
+        QTextStream(stdout) << kUsage;
+        return command.isEmpty() ? 2 : 0;
+    }
+    err << "error: unknown command '" << command << "' (expected list or run)\n";
+    return 2;
+}

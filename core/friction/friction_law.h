@@ -1,0 +1,43 @@
+#pragma once
+// One-dimensional static friction laws, PHYSICS.md section 1, normalised with N = 1.
+// A law gives the slip force magnitude g(|v_r|) (friction on the body is F = -g(|v_r|) sgn(v_r))
+// and the limit of its set-valued stick branch, |F| <= staticLimit().
+#include "common/status.h"
+#include "params/parameter_set.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace fl {
+
+class FrictionLaw {
+public:
+    virtual ~FrictionLaw() = default;
+    /// g(s): friction force magnitude while slipping at speed s = |v_r| >= 0.
+    virtual double slipMagnitude(double speed) const = 0;
+    /// dg/ds at speed s >= 0.
+    virtual double slipMagnitudeSlope(double speed) const = 0;
+    /// Largest |F| the contact can hold in stick (mu_s, or g(0) for laws without a separate mu_s).
+    virtual double staticLimit() const = 0;
+};
+
+/// A law as data: id, names, its parameters, a factory and cross-parameter validation.
+struct FrictionLawInfo {
+    std::string id;          ///< e.g. "coulomb"
+    std::string name;        ///< e.g. "Coulomb (μ_s, μ_k)"
+    std::string formula;     ///< slip magnitude in plain text, with the source equation
+    ParameterSpecs specs;
+    std::function<std::unique_ptr<FrictionLaw>(const ParameterSet&)> create;
+    /// Checks relations between parameters (e.g. mu_s >= mu_k); ranges are checked by ParameterSet.
+    std::function<Status(const ParameterSet&)> validate;
+};
+
+/// Every law FrictionLab offers, in menu order.
+const std::vector<FrictionLawInfo>& frictionLaws();
+/// The law with this id, or nullptr.
+const FrictionLawInfo* findFrictionLaw(std::string_view id);
+
+} // namespace fl

@@ -1,0 +1,69 @@
+#include "io/csv_writer.h"
+#include "friction/friction_law.h"
+#include "systems/system_registry.h"
+
+#include <cstdio>
+
+namespace fl {
+namespace {
+
+/// Fixed 17 significant digits: round-trips every double.
+void writeNumber(std::ostream& out, double value)
+{
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.17g", value);
+    out << buffer;
+}
+
+} // namespace
+
+void writeRunCsv(std::ostream& out, const Scenario& scenario, const RunResult& result)
+{
+    const MethodInfo& method = methodInfo(scenario.method);
+    out << "# FrictionLab run\n";
+    out << "# system: " << scenario.systemId << " (" << findSystem(scenario.systemId)->name << ")\n";
+    out << "# law: " << scenario.lawId << " (" << findFrictionLaw(scenario.lawId)->name << ")\n";
+    out << "# method: " << method.id << " (" << method.name << ")\n";
+    if (method.smooth)
+        out << "# regularization: " << regularizationInfo(scenario.regularization).id << "\n";
+    const ParameterSpecs& specs = scenario.params.specs();
+    for (size_t i = 0; i < specs.size(); ++i) {
+        out << "# " << specs[i].id << " = " << formatNumber(scenario.params.values()[i]);
+        if (specs[i].unit != "–")
+            out << " " << specs[i].unit;
+        out << "\n";
+    }
+    if (!result.status.ok())
+        out << "# status: " << result.status.message() << "\n";
+
+    const bool withMode = !result.mode.empty();
+    out << "t";
+    for (const std::string& name : result.stateNames)
+        out << "," << name;
+    out << ",v_r,F" << (withMode ? ",mode" : "") << "\n";
+    for (size_t i = 0; i < result.size(); ++i) {
+        writeNumber(out, result.t[i]);
+        for (int j = 0; j < result.dimension(); ++j) {
+            out << ",";
+            writeNumber(out, result.state(i, j));
+        }
+        out << ",";
+        writeNumber(out, result.relativeVelocity[i]);
+        out << ",";
+        writeNumber(out, result.force[i]);
+        if (withMode)
+            out << "," << modeName(result.mode[i]);
+        out << "\n";
+    }
+}
+
+void writeEventsCsv(std::ostream& out, const RunResult& result)
+{
+    out << "t,event\n";
+    for (const ModeSwitch& s : result.switches) {
+        writeNumber(out, s.t);
+        out << "," << modeName(s.entered) << "\n";
+    }
+}
+
+} // namespace fl

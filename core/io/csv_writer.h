@@ -1,0 +1,16 @@
+#pragma once
+// CSV output of a run (plain C++, used by the CLI and the GUI, which write the text atomically).
+#include "scenario/scenario.h"
+#include "solvers/run_result.h"
+
+#include <ostream>
+
+namespace fl {
+
+/// '#' metadata lines (system, law, method, regularization, every parameter with its unit), then
+/// a header row: t, the state variables by name, v_r, F and, for event-driven runs, mode.
+void writeRunCsv(std::ostream& out, const Scenario& scenario, const RunResult& result);
+/// Header "t,event", one row per mode switch (event = the mode entered).
+void writeEventsCsv(std::ostream& out, const RunResult& result);
+
+} // namespace fl

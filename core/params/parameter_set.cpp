@@ -1,0 +1,66 @@
+#include "params/parameter_set.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+namespace fl {
+
+std::string formatNumber(double value)
+{
+    char buffer[32];
+    for (int precision = 6; precision <= 17; ++precision) {
+        std::snprintf(buffer, sizeof buffer, "%.*g", precision, value);
+        if (std::strtod(buffer, nullptr) == value)
+            break;
+    }
+    return buffer;
+}
+
+std::string rangeText(const ParameterSpec& spec)
+{
+    return "[" + formatNumber(spec.min) + ", " + formatNumber(spec.max) + "]";
+}
+
+ParameterSet::ParameterSet(ParameterSpecs specs) : m_specs(std::move(specs))
+{
+    m_values.reserve(m_specs.size());
+    for (const ParameterSpec& spec : m_specs)
+        m_values.push_back(spec.defaultValue);
+}
+
+int ParameterSet::index(std::string_view id) const
+{
+    for (size_t i = 0; i < m_specs.size(); ++i)
+        if (m_specs[i].id == id)
+            return static_cast<int>(i);
+    return -1;
+}
+
+double ParameterSet::value(std::string_view id) const
+{
+    const int i = index(id);
+    return i >= 0 ? m_values[static_cast<size_t>(i)] : std::nan("");
+}
+
+Status ParameterSet::check(std::string_view id, double value) const
+{
+    const int i = index(id);
+    if (i < 0)
+        return Status::error("unknown parameter '" + std::string(id) + "'");
+    const ParameterSpec& spec = m_specs[static_cast<size_t>(i)];
+    if (!std::isfinite(value) || value < spec.min || value > spec.max)
+        return Status::error(spec.id + " = " + formatNumber(value) + " is outside its allowed range "
+                             + rangeText(spec) + (spec.unit == "–" ? "" : " " + spec.unit));
+    return Status::success();
+}
+
+Status ParameterSet::set(std::string_view id, double value)
+{
+    Status status = check(id, value);
+    if (status.ok())
+        m_values[static_cast<size_t>(index(id))] = value;
+    return status;
+}
+
+} // namespace fl

@@ -1,0 +1,125 @@
+#include "scenario/scenario.h"
+#include "friction/friction_law.h"
+#include "systems/system_registry.h"
+
+namespace fl {
+
+const std::vector<MethodInfo>& methods()
+{
+    static const std::vector<MethodInfo> list = {
+        {Method::EventDriven, "event", "Event-driven (exact stick/slip)",
+         "Set-valued law; stick and slip modes switch at located events; Dormand–Prince 5(4) inside each mode.",
+         false},
+        {Method::Regularized, "regularized", "Regularized, implicit (Rosenbrock4)",
+         "Smooth law of width ε; stiff L-stable Rosenbrock method of order 4 with dense output.", true},
+        {Method::Explicit, "explicit", "Regularized, explicit (Dormand–Prince)",
+         "Smooth law of width ε; explicit Dormand–Prince 5(4). Slow for small ε (stiff).", true},
+    };
+    return list;
+}
+
+std::optional<Method> findMethod(std::string_view id)
+{
+    for (const MethodInfo& info : methods())
+        if (info.id == id)
+            return info.method;
+    return std::nullopt;
+}
+
+const MethodInfo& methodInfo(Method method)
+{
+    for (const MethodInfo& info : methods())
+        if (info.method == method)
+            return info;
+    return methods().front();
+}
+
+ParameterSpecs numericsSpecs()
+{
+    return {
+        {"t_end", "Simulated time", "t_end", "–", "Length of the simulation, in units of 1/ω_n.", 200.0, 0.1, 1e5, true},
+        {"dt", "Output interval", "Δt", "–", "Spacing of the output samples (plots, CSV). Events are located exactly, not on this grid.",
+         0.01, 1e-4, 10.0, true},
+        {"tol", "Tolerance", "tol", "–", "Relative and absolute error tolerance of the adaptive integrator.", 1e-10, 1e-14, 1e-3, true},
+        {"eps", "Regularization width", "ε", "–",
+         "Velocity scale of the smooth law: sgn(v_r) is replaced by s(v_r/ε). Regularized methods only.", 1e-4, 1e-8, 1.0, true},
+        {"max_steps", "Step limit", "n_max", "steps", "The run stops with a message after this many integrator steps.",
+         2e7, 1e2, 1e9, true},
+    };
+}
+
+namespace {
+ParameterSpecs combinedSpecs(const SystemInfo& system, const FrictionLawInfo& law)
+{
+    ParameterSpecs specs = system.specs;
+    specs.insert(specs.end(), law.specs.begin(), law.specs.end());
+    const ParameterSpecs numerics = numericsSpecs();
+    specs.insert(specs.end(), numerics.begin(), numerics.end());
+    return specs;
+}
+} // namespace
+
+Status makeScenario(std::string_view systemId, std::string_view lawId, Method method,
+                    Regularization regularization, Scenario& out)
+{
+    const SystemInfo* system = findSystem(systemId);
+    if (!system)
+        return Status::error("unknown system '" + std::string(systemId) + "'");
+    const FrictionLawInfo* law = findFrictionLaw(lawId);
+    if (!law)
+        return Status::error("unknown friction law '" + std::string(lawId) + "'");
+    out.systemId = system->id;
+    out.lawId = law->id;
+    out.method = method;
+    out.regularization = regularization;
+    out.params = ParameterSet(combinedSpecs(*system, *law));
+    return Status::success();
+}
+
+Scenario defaultScenario()
+{
+    Scenario scenario;
+    makeScenario("belt", "coulomb", Method::EventDriven, Regularization::Kudra, scenario);
+    return scenario;
+}
+
+Status changeModel(Scenario& scenario, std::string_view systemId, std::string_view lawId)
+{
+    Scenario next;
+    Status status = makeScenario(systemId, lawId, scenario.method, scenario.regularization, next);
+    if (!status.ok())
+        return status;
+    for (size_t i = 0; i < next.params.specs().size(); ++i) {
+        const std::string& id = next.params.specs()[i].id;
+        if (scenario.params.has(id))
+            next.params.set(id, scenario.params.value(id));
+    }
+    scenario = std::move(next);
+    return Status::success();
+}
+
+Status validate(const Scenario& scenario)
+{
+    const FrictionLawInfo* law = findFrictionLaw(scenario.lawId);
+    if (!law || !findSystem(scenario.systemId))
+        return Status::error("unknown system or law");
+    Status status = law->validate(scenario.params);
+    if (!status.ok())
+        return status;
+    const double samples = scenario.params.value("t_end") / scenario.params.value("dt");
+    if (samples > kMaxOutputSamples)
+        return Status::error("t_end / dt = " + formatNumber(samples) + " output samples; at most "
+                             + formatNumber(kMaxOutputSamples) + " (raise dt or lower t_end)");
+    return Status::success();
+}
+
+std::string describe(const Scenario& scenario)
+{
+    std::string text = scenario.systemId + " / " + scenario.lawId + " / " + methodInfo(scenario.method).id;
+    if (methodInfo(scenario.method).smooth)
+        text += " (" + regularizationInfo(scenario.regularization).id + ", eps = "
+                + formatNumber(scenario.params.value("eps")) + ")";
+    return text;
+}
+
+} // namespace fl

@@ -1,0 +1,60 @@
+#pragma once
+// A scenario is everything one run needs: the system, the friction law, the method and every
+// parameter value (system + law + numerics), validated before it is simulated.
+#include "common/status.h"
+#include "friction/regularization.h"
+#include "params/parameter_set.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace fl {
+
+enum class Method {
+    EventDriven,  ///< exact stick/slip switching, Dormand-Prince 5(4) inside each mode
+    Regularized,  ///< smooth law, stiff implicit Rosenbrock4 (order 4) with dense output
+    Explicit,     ///< smooth law, explicit Dormand-Prince 5(4) with dense output
+};
+
+struct MethodInfo {
+    Method method;
+    std::string id;   ///< "event", "regularized", "explicit"
+    std::string name;
+    std::string description;
+    bool smooth;      ///< uses a regularized law (and eps)
+};
+
+const std::vector<MethodInfo>& methods();
+std::optional<Method> findMethod(std::string_view id);
+const MethodInfo& methodInfo(Method method);
+
+/// Numerical settings, described as parameters too: t_end, dt (output interval), tol, eps.
+ParameterSpecs numericsSpecs();
+
+/// Most output samples a run may produce (t_end / dt).
+constexpr double kMaxOutputSamples = 5e6;
+
+struct Scenario {
+    std::string systemId = "belt";
+    std::string lawId = "coulomb";
+    Method method = Method::EventDriven;
+    Regularization regularization = Regularization::Kudra;
+    ParameterSet params; ///< system specs, then law specs, then numericsSpecs()
+};
+
+/// A scenario with every parameter at its default; an error for an unknown system or law id.
+Status makeScenario(std::string_view systemId, std::string_view lawId, Method method,
+                    Regularization regularization, Scenario& out);
+/// The default scenario of the application: block on a belt, Coulomb mu_s = 2 > mu_k = 1,
+/// event-driven: stick-slip.
+Scenario defaultScenario();
+/// Switches system or law, keeping the values of parameters whose ids both have.
+Status changeModel(Scenario& scenario, std::string_view systemId, std::string_view lawId);
+/// Checks relations between values (law constraints, output size); ranges are always valid.
+Status validate(const Scenario& scenario);
+/// One-line description, e.g. "belt / coulomb / event".
+std::string describe(const Scenario& scenario);
+
+} // namespace fl

@@ -1,0 +1,44 @@
+#pragma once
+// What a run produces: samples on the output grid, mode switches located exactly, statistics.
+// A plain value type: it crosses thread boundaries by copy/move.
+#include "common/status.h"
+
+#include <string>
+#include <vector>
+
+namespace fl {
+
+enum class ContactMode : signed char { Slip = 0, Stick = 1 };
+
+const char* modeName(ContactMode mode); ///< "slip" / "stick"
+
+struct ModeSwitch {
+    double t;            ///< located on the dense output to the solver's accuracy
+    ContactMode entered;
+};
+
+struct TimeInterval {
+    double begin;
+    double end;
+};
+
+struct RunResult {
+    Status status = Status::success();
+    std::string warning;                 ///< non-fatal remark shown to the user (empty if none)
+    std::vector<std::string> stateNames;
+    std::vector<double> t;               ///< output grid
+    std::vector<double> states;          ///< row-major: sample i, variable j at i * dimension() + j
+    std::vector<double> relativeVelocity;
+    std::vector<double> force;           ///< friction force on the body
+    std::vector<ContactMode> mode;       ///< event-driven runs only (else empty)
+    std::vector<ModeSwitch> switches;    ///< event-driven runs only
+    std::vector<TimeInterval> stickIntervals; ///< event-driven runs only
+    long steps = 0;                      ///< accepted integrator steps
+    double wallSeconds = 0.0;
+
+    int dimension() const { return static_cast<int>(stateNames.size()); }
+    size_t size() const { return t.size(); }
+    double state(size_t sample, int variable) const { return states[sample * stateNames.size() + static_cast<size_t>(variable)]; }
+};
+
+} // namespace fl

@@ -1,0 +1,93 @@
+// Speed figures of the core: median wall time over repeated runs on this machine.
+#include "scenario/scenario.h"
+#include "solvers/simulate.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <numbers>
+#include <vector>
+
+namespace {
+
+struct Timing {
+    double medianMs;
+    double minMs;
+    fl::RunResult last;
+};
+
+Timing timeRuns(const fl::Scenario& scenario, int repeats)
+{
+    std::vector<double> ms;
+    Timing timing{};
+    for (int i = 0; i < repeats; ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        timing.last = fl::simulate(scenario);
+        ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    }
+    std::sort(ms.begin(), ms.end());
+    timing.medianMs = ms[ms.size() / 2];
+    timing.minMs = ms.front();
+    return timing;
+}
+
+fl::Scenario scenario(fl::Method method, double tEnd, double dt, double eps)
+{
+    fl::Scenario s = fl::defaultScenario();
+    s.method = method;
+    s.params.set("t_end", tEnd);
+    s.params.set("dt", dt);
+    s.params.set("eps", eps);
+    return s;
+}
+
+/// Largest |x_max - exact| / exact over the maxima after t = 20 (closed form of the default case).
+double xMaxError(const fl::RunResult& run)
+{
+    const double exact = 1.0 + std::sqrt(1.0 + 0.25);
+    double worst = 0.0;
+    for (size_t i = 1; i + 1 < run.size(); ++i) {
+        const double a = run.state(i - 1, 0), b = run.state(i, 0), c = run.state(i + 1, 0);
+        if (run.t[i] < 20.0 || !(b > a && b >= c))
+            continue;
+        const double offset = 0.5 * (a - c) / (a - 2.0 * b + c);
+        worst = std::max(worst, std::abs(b - 0.25 * (a - c) * offset - exact) / exact);
+    }
+    return worst;
+}
+
+void report(const char* name, const Timing& t)
+{
+    std::printf("%-58s %9.3f ms (min %8.3f)  %9ld steps  %6zu switches  status: %s\n", name, t.medianMs, t.minMs,
+                t.last.steps, t.last.switches.size(), t.last.status.ok() ? "ok" : t.last.status.message().c_str());
+}
+
+} // namespace
+
+int main()
+{
+    std::printf("FrictionLab core benchmarks (median of repeated runs, wall time)\n\n");
+    std::printf("1000 time units of the default case (belt, Coulomb mu_s=2, mu_k=1, v_b=0.5), tol 1e-10:\n");
+    report("  event-driven, output every 0.01 (100001 samples)", timeRuns(scenario(fl::Method::EventDriven, 1000, 0.01, 1e-4), 30));
+    report("  event-driven, output every 0.1 (10001 samples)", timeRuns(scenario(fl::Method::EventDriven, 1000, 0.1, 1e-4), 30));
+    report("  event-driven, output every 1 (1001 samples)", timeRuns(scenario(fl::Method::EventDriven, 1000, 1.0, 1e-4), 30));
+
+    std::printf("\nKudra law (eta = 2), eps = 1e-5, 100 time units, output every 0.01, tol 1e-10:\n");
+    const Timing implicitRun = timeRuns(scenario(fl::Method::Regularized, 100, 0.01, 1e-5), 11);
+    report("  implicit Rosenbrock4", implicitRun);
+    const Timing explicitRun = timeRuns(scenario(fl::Method::Explicit, 100, 0.01, 1e-5), 3);
+    report("  explicit Dormand-Prince 5(4)", explicitRun);
+    std::printf("  x_max error vs closed form: implicit %.3g, explicit %.3g (regularization error, eps = 1e-5)\n",
+                xMaxError(implicitRun.last), xMaxError(explicitRun.last));
+    std::printf("  speed-up implicit over explicit: %.0fx\n", explicitRun.medianMs / implicitRun.medianMs);
+
+    std::printf("\nImplicit Rosenbrock4, Kudra law, 100 time units, by eps:\n");
+    for (double eps : {1e-2, 1e-3, 1e-4, 1e-5, 1e-6, 1e-7}) {
+        char name[64];
+        std::snprintf(name, sizeof name, "  eps = %g", eps);
+        const Timing t = timeRuns(scenario(fl::Method::Regularized, 100, 0.01, eps), 5);
+        report(name, t);
+    }
+    return 0;
+}

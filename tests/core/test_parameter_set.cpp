@@ -1,0 +1,100 @@
+// Parameter metadata, validation and scenario composition.
+#include "friction/friction_law.h"
+#include "params/parameter_set.h"
+#include "scenario/scenario.h"
+#include "systems/system_registry.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <set>
+
+class TestParameterSet : public QObject {
+    Q_OBJECT
+private slots:
+    /// Every spec is complete and its default lies in its range; ids are unique per scenario.
+    void specsAreComplete()
+    {
+        for (const fl::SystemInfo& system : fl::systems())
+            for (const fl::FrictionLawInfo& law : fl::frictionLaws()) {
+                fl::Scenario s;
+                QVERIFY(fl::makeScenario(system.id, law.id, fl::Method::EventDriven, fl::Regularization::Kudra, s).ok());
+                std::set<std::string> ids;
+                for (const fl::ParameterSpec& spec : s.params.specs()) {
+                    QVERIFY2(ids.insert(spec.id).second, spec.id.c_str());
+                    QVERIFY(!spec.label.empty() && !spec.symbol.empty() && !spec.unit.empty() && !spec.help.empty());
+                    QVERIFY(spec.min < spec.max);
+                    QVERIFY(spec.defaultValue >= spec.min && spec.defaultValue <= spec.max);
+                    QVERIFY(!spec.logScale || spec.min > 0.0);
+                }
+                QVERIFY2(fl::validate(s).ok(), (system.id + "/" + law.id).c_str());
+            }
+    }
+
+    /// Out-of-range and non-finite values are refused with the allowed range; the set is unchanged.
+    void rangeErrors()
+    {
+        fl::Scenario s = fl::defaultScenario();
+        const fl::Status status = s.params.set("mu_k", 11.0);
+        QVERIFY(!status.ok());
+        QCOMPARE(QString::fromStdString(status.message()), QString("mu_k = 11 is outside its allowed range [0, 10]"));
+        QCOMPARE(s.params.value("mu_k"), 1.0);
+        QVERIFY(!s.params.set("v_b", std::nan("")).ok());
+        QVERIFY(!s.params.set("nope", 1.0).ok());
+        QVERIFY(s.params.set("v_b", -5.0).ok());
+    }
+
+    /// Relations between parameters: mu_s >= mu_k, and the output size.
+    void crossParameterErrors()
+    {
+        fl::Scenario s = fl::defaultScenario();
+        s.params.set("mu_s", 0.5);
+        QCOMPARE(QString::fromStdString(fl::validate(s).message()), QString("mu_s = 0.5 must be >= mu_k = 1"));
+        s.params.set("mu_s", 1.0);
+        QVERIFY(fl::validate(s).ok());
+        s.params.set("t_end", 1e5);
+        s.params.set("dt", 1e-4);
+        QVERIFY(!fl::validate(s).ok());
+    }
+
+    /// Switching the law keeps the values the two share and defaults the rest.
+    void changeModelKeepsSharedValues()
+    {
+        fl::Scenario s = fl::defaultScenario();
+        s.params.set("mu_k", 0.7);
+        s.params.set("v_b", 0.3);
+        QVERIFY(fl::changeModel(s, "belt", "stribeck-exp").ok());
+        QCOMPARE(s.lawId, std::string("stribeck-exp"));
+        QCOMPARE(s.params.value("mu_k"), 0.7);
+        QCOMPARE(s.params.value("v_b"), 0.3);
+        QVERIFY(!s.params.has("mu_s"));
+        QCOMPARE(s.params.value("mu_0"), 2.0);
+        QVERIFY(!fl::changeModel(s, "belt", "nonsense").ok());
+        QCOMPARE(s.lawId, std::string("stribeck-exp"));
+    }
+
+    /// Round-trip number formatting used in CSV metadata and messages.
+    void formatNumber()
+    {
+        for (double v : {0.1, 1e-4, 2.0, 1.0 / 3.0, 12345.678, -0.5})
+            QCOMPARE(std::stod(fl::formatNumber(v)), v);
+        QCOMPARE(QString::fromStdString(fl::formatNumber(0.1)), QString("0.1"));
+    }
+
+    /// Each law's slope matches a finite difference of its magnitude (used by the stiff Jacobian).
+    void lawSlopes()
+    {
+        for (const fl::FrictionLawInfo& info : fl::frictionLaws()) {
+            const auto law = info.create(fl::ParameterSet(info.specs));
+            for (double s : {0.0, 0.05, 0.3, 1.0, 4.0}) {
+                const double h = 1e-6;
+                const double fd = (law->slipMagnitude(s + h) - law->slipMagnitude(std::max(0.0, s - h))) / (s > 0 ? 2 * h : h);
+                QVERIFY2(std::abs(fd - law->slipMagnitudeSlope(s)) < 1e-4 * std::max(1.0, std::abs(fd)), info.id.c_str());
+            }
+            QVERIFY(law->staticLimit() >= law->slipMagnitude(0.0));
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestParameterSet)
+#include "test_parameter_set.moc"
