@@ -87,6 +87,11 @@ RunResult runEventDriven(const ContactSystem& system, const FrictionLaw& law, co
 
     auto stepper = odeint::make_dense_output(s.tol, s.tol, s.maxStep, odeint::runge_kutta_dopri5<State>());
     State scratch = y;
+    auto stateAt = [&stepper, &scratch](double t, double* out) {
+        stepper.calc_state(t, scratch);
+        std::copy(scratch.begin(), scratch.end(), out);
+    };
+    State sample = y;
     double lastDt = std::min(s.maxStep, 1e-3);
     stepper.initialize(y, 0.0, lastDt);
     recorder.add(y.data(), dyn.force(0.0, y.data()), static_cast<int>(dyn.mode));
@@ -115,7 +120,7 @@ RunResult runEventDriven(const ContactSystem& system, const FrictionLaw& law, co
         if (!armed && g1 > 0.0)
             armed = true;
         if (g1 > 0.0 || (!armed && g1 == 0.0)) {
-            recorder.sampleUntil(stepper, t1, scratch, forceAt, static_cast<int>(dyn.mode));
+            recorder.sampleUntil(t1, stateAt, forceAt, static_cast<int>(dyn.mode), sample.data());
             continue;
         }
         // The event lies in (t0, t1]: locate it on the dense output.
@@ -129,7 +134,7 @@ RunResult runEventDriven(const ContactSystem& system, const FrictionLaw& law, co
             auto [lo, hi] = boost::math::tools::toms748_solve(g, t0, t1, g(t0), g1, eventTolerance(), iterations);
             tEvent = g(hi) <= 0.0 ? hi : lo;
         }
-        recorder.sampleUntil(stepper, std::nextafter(tEvent, 0.0), scratch, forceAt, static_cast<int>(dyn.mode));
+        recorder.sampleUntil(std::nextafter(tEvent, 0.0), stateAt, forceAt, static_cast<int>(dyn.mode), sample.data());
         State yEvent = y1;
         stepper.calc_state(tEvent, yEvent);
 

@@ -16,15 +16,15 @@ public:
     /// Appends the sample at nextTime(); mode < 0 for smooth runs.
     void add(const double* y, double force, int mode);
 
-    /// Samples every grid point up to tLimit from a dense-output stepper; forceAt(t, y) gives
-    /// the friction force and modeValue the mode to record.
-    template <class Stepper, class State, class ForceAt>
-    void sampleUntil(Stepper& stepper, double tLimit, State& scratch, ForceAt forceAt, int modeValue)
+    /// Samples every grid point up to tLimit: stateAt(t, y) evaluates a dense output, forceAt(t, y)
+    /// the friction force; mode < 0 for smooth runs.
+    template <class StateAt, class ForceAt>
+    void sampleUntil(double tLimit, StateAt stateAt, ForceAt forceAt, int mode, double* scratch)
     {
         while (!done() && nextTime() <= tLimit) {
             const double t = nextTime();
-            stepper.calc_state(t, scratch);
-            add(&scratch[0], forceAt(t, &scratch[0]), modeValue);
+            stateAt(t, scratch);
+            add(scratch, forceAt(t, scratch), mode);
         }
     }
 

@@ -52,8 +52,8 @@ RunResult simulate(const Scenario& scenario, const std::atomic<bool>* cancel)
         result = runEventDriven(*system, *law, settings);
     } else {
         const SmoothFriction friction(*law, scenario.regularization, scenario.params.value("eps"));
-        result = scenario.method == Method::Regularized ? runImplicit(*system, friction, settings)
-                                                        : runExplicit(*system, friction, settings);
+        const Integrator integrator = scenario.method == Method::Regularized ? Integrator::Rosenbrock4 : Integrator::DormandPrince;
+        result = runRegularized(*system, friction, integrator, settings);
         result.warning = regularizationWarning(scenario, friction);
     }
     result.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

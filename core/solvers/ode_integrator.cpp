@@ -1,0 +1,35 @@
+#include "solvers/ode_integrator.h"
+#include "solvers/ode_integrator_loop.h"
+
+#include <boost/numeric/odeint.hpp>
+
+namespace fl {
+namespace odeint = boost::numeric::odeint;
+
+Status integrateDormandPrince(const SmoothOde& ode, std::vector<double>& y, double t0, double t1,
+                              const OdeIntegrationOptions& o, const StepCallback& onStep, OdeIntegrationStats& stats,
+                              double& tFinal)
+{
+    using State = std::vector<double>;
+    auto rhs = [&ode](const State& x, State& dxdt, double t) { ode.rhs(t, x.data(), dxdt.data()); };
+    auto stepper = odeint::make_dense_output(o.tol, o.tol, o.maxStep, odeint::runge_kutta_dopri5<State>());
+    State x = y;
+    Status status = detail::stepLoop(stepper, rhs, x, t0, t1, o, onStep, stats, tFinal);
+    y = x;
+    return status;
+}
+
+Status integrateOde(const SmoothOde& ode, std::vector<double>& y, double t0, double t1,
+                    const OdeIntegrationOptions& options, const StepCallback& onStep, OdeIntegrationStats* stats,
+                    double* tFinal)
+{
+    OdeIntegrationStats localStats;
+    double localT = t0;
+    OdeIntegrationStats& s = stats ? *stats : localStats;
+    double& t = tFinal ? *tFinal : localT;
+    if (options.integrator == Integrator::Rosenbrock4)
+        return integrateRosenbrock(ode, y, t0, t1, options, onStep, s, t);
+    return integrateDormandPrince(ode, y, t0, t1, options, onStep, s, t);
+}
+
+} // namespace fl

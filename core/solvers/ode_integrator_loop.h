@@ -1,0 +1,69 @@
+#pragma once
+// The stepping loop shared by both integrators of ode_integrator.cpp / ode_rosenbrock.cpp.
+#include "solvers/ode_integrator.h"
+
+#include <cmath>
+#include <string>
+
+namespace fl {
+
+Status integrateDormandPrince(const SmoothOde& ode, std::vector<double>& y, double t0, double t1,
+                              const OdeIntegrationOptions& o, const StepCallback& onStep, OdeIntegrationStats& stats,
+                              double& tFinal);
+/// Compiled as C++17 (Boost 1.74 uBLAS does not build as C++20).
+Status integrateRosenbrock(const SmoothOde& ode, std::vector<double>& y, double t0, double t1,
+                           const OdeIntegrationOptions& o, const StepCallback& onStep, OdeIntegrationStats& stats,
+                           double& tFinal);
+
+namespace detail {
+
+template <class Stepper, class Rhs, class State>
+Status stepLoop(Stepper& stepper, Rhs rhs, State& x, double t0, double t1, const OdeIntegrationOptions& o,
+                const StepCallback& onStep, OdeIntegrationStats& stats, double& tFinal)
+{
+    stepper.initialize(x, t0, std::min(o.firstStep, o.maxStep));
+    State scratch = x;
+    Status status = Status::success();
+    StepView view;
+    view.stateAt = [&stepper, &scratch](double t, double* out) {
+        stepper.calc_state(t, scratch);
+        for (size_t i = 0; i < scratch.size(); ++i)
+            out[i] = scratch[i];
+    };
+    tFinal = t0;
+    while (stepper.current_time() < t1) {
+        if (o.cancel && o.cancel->load(std::memory_order_relaxed)) {
+            status = Status::error("cancelled");
+            break;
+        }
+        if (stats.steps >= o.maxSteps) {
+            status = Status::error("step limit of " + std::to_string(o.maxSteps) + " reached at t = "
+                                   + std::to_string(stepper.current_time()));
+            break;
+        }
+        stepper.do_step(rhs);
+        ++stats.steps;
+        const auto& y1 = stepper.current_state();
+        bool finite = stepper.current_time() > stepper.previous_time();
+        for (size_t i = 0; finite && i < y1.size(); ++i)
+            finite = std::isfinite(y1[i]);
+        if (!finite) {
+            status = Status::error("solver failed at t = " + std::to_string(stepper.previous_time())
+                                   + ": the state is not finite or the step size vanished");
+            break;
+        }
+        tFinal = stepper.current_time();
+        view.t0 = stepper.previous_time();
+        view.t1 = tFinal;
+        view.y1 = &y1[0];
+        if (onStep && !onStep(view))
+            break;
+    }
+    const auto& yEnd = stepper.current_state();
+    for (size_t i = 0; i < x.size(); ++i)
+        x[i] = yEnd[i];
+    return status;
+}
+
+} // namespace detail
+} // namespace fl

@@ -1,0 +1,18 @@
+#pragma once
+// A smooth first-order system y' = f(t, y) with its Jacobian: what the smooth integrators, the
+// Lyapunov analysis and the Poincaré sections need (ARCHITECTURE.md idea 4: odeint's shapes).
+#include <string>
+#include <vector>
+
+namespace fl {
+
+class SmoothOde {
+public:
+    virtual ~SmoothOde() = default;
+    virtual int dimension() const = 0;
+    virtual void rhs(double t, const double* y, double* dydt) const = 0;
+    /// df/dy (row-major n x n) and df/dt.
+    virtual void jacobian(double t, const double* y, double* dfdy, double* dfdt) const = 0;
+};
+
+} // namespace fl
