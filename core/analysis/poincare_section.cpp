@@ -1,0 +1,62 @@
+#include "analysis/poincare_section.h"
+
+#include <boost/math/tools/roots.hpp>
+
+#include <cmath>
+
+namespace fl {
+
+PoincareSection PoincareSection::stroboscopic(double period, double phase)
+{
+    PoincareSection s;
+    s.m_stroboscopic = true;
+    s.m_period = period;
+    s.m_phase = phase;
+    return s;
+}
+
+PoincareSection PoincareSection::hyperplane(int variable, double level, int direction)
+{
+    PoincareSection s;
+    s.m_stroboscopic = false;
+    s.m_variable = variable;
+    s.m_level = level;
+    s.m_direction = direction;
+    return s;
+}
+
+void PoincareSection::collect(const StepView& step, const std::vector<double>& yStart, std::vector<SectionPoint>& out) const
+{
+    const size_t n = yStart.size();
+    if (m_stroboscopic) {
+        // Every t_k = phase + k T in (t0, t1].
+        double k = std::floor((step.t0 - m_phase) / m_period) + 1.0;
+        for (double t = m_phase + k * m_period; t <= step.t1; k += 1.0, t = m_phase + k * m_period) {
+            if (t <= step.t0)
+                continue;
+            SectionPoint p{t, std::vector<double>(n)};
+            step.stateAt(t, p.y.data());
+            out.push_back(std::move(p));
+        }
+        return;
+    }
+    const auto j = static_cast<size_t>(m_variable);
+    const double g0 = yStart[j] - m_level;
+    const double g1 = step.y1[j] - m_level;
+    const bool up = g0 < 0.0 && g1 >= 0.0;
+    const bool down = g0 > 0.0 && g1 <= 0.0;
+    if (!((up && m_direction >= 0) || (down && m_direction <= 0)))
+        return;
+    std::vector<double> y(n);
+    auto g = [&](double t) {
+        step.stateAt(t, y.data());
+        return y[j] - m_level;
+    };
+    std::uintmax_t iterations = 100;
+    auto [lo, hi] = boost::math::tools::toms748_solve(g, step.t0, step.t1, g0, g1, boost::math::tools::eps_tolerance<double>(48), iterations);
+    SectionPoint p{0.5 * (lo + hi), std::vector<double>(n)};
+    step.stateAt(p.t, p.y.data());
+    out.push_back(std::move(p));
+}
+
+} // namespace fl

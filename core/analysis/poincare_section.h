@@ -1,0 +1,35 @@
+#pragma once
+// Poincaré sections located on the dense output of each step (to solver accuracy, not to an
+// output grid): stroboscopic (t = phase + k T) and hyperplane crossings y_j = level.
+#include "solvers/ode_integrator.h"
+
+#include <vector>
+
+namespace fl {
+
+struct SectionPoint {
+    double t;
+    std::vector<double> y;
+};
+
+/// Collects section points from the steps of an integration (feed it every StepView in order).
+class PoincareSection {
+public:
+    /// Stroboscopic section at t = phase + k period.
+    static PoincareSection stroboscopic(double period, double phase = 0.0);
+    /// Crossings of y[variable] = level; direction +1 upward, -1 downward, 0 both.
+    static PoincareSection hyperplane(int variable, double level, int direction);
+
+    /// Appends the section points inside the step (t0, t1]; yStart is the state at t0.
+    void collect(const StepView& step, const std::vector<double>& yStart, std::vector<SectionPoint>& out) const;
+
+private:
+    PoincareSection() = default;
+    bool m_stroboscopic = true;
+    double m_period = 1.0, m_phase = 0.0;
+    int m_variable = 0;
+    double m_level = 0.0;
+    int m_direction = 1;
+};
+
+} // namespace fl

@@ -1,0 +1,112 @@
+// Benettin's method on the Lorenz system (sigma = 10, rho = 28, beta = 8/3), whose spectrum is
+// published: 0.9056, 0, -14.5723 (Sprott, "Chaos and Time-Series Analysis", 2003, table of
+// exponents). The sum is exactly the constant trace of the Jacobian, -(sigma + 1 + beta).
+#include "analysis/lyapunov.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+namespace {
+
+class Lorenz final : public fl::SmoothOde {
+public:
+    int dimension() const override { return 3; }
+    void rhs(double, const double* y, double* d) const override
+    {
+        d[0] = s * (y[1] - y[0]);
+        d[1] = y[0] * (r - y[2]) - y[1];
+        d[2] = y[0] * y[1] - b * y[2];
+    }
+    void jacobian(double, const double* y, double* J, double* dt) const override
+    {
+        const double m[9] = {-s, s, 0.0, r - y[2], -1.0, -y[0], y[1], y[0], -b};
+        std::copy(m, m + 9, J);
+        dt[0] = dt[1] = dt[2] = 0.0;
+    }
+    double s = 10.0, r = 28.0, b = 8.0 / 3.0;
+};
+
+/// x'' + 2 zeta x' + x = 0: exponents -zeta ± Im... for zeta < 1 both equal -zeta.
+class DampedOscillator final : public fl::SmoothOde {
+public:
+    int dimension() const override { return 2; }
+    void rhs(double, const double* y, double* d) const override
+    {
+        d[0] = y[1];
+        d[1] = -y[0] - 2.0 * zeta * y[1];
+    }
+    void jacobian(double, const double*, double* J, double* dt) const override
+    {
+        J[0] = 0.0; J[1] = 1.0; J[2] = -1.0; J[3] = -2.0 * zeta;
+        dt[0] = dt[1] = 0.0;
+    }
+    double zeta = 0.1;
+};
+
+} // namespace
+
+class TestLyapunov : public QObject {
+    Q_OBJECT
+private slots:
+    void lorenzSpectrum_data()
+    {
+        QTest::addColumn<int>("integrator");
+        QTest::newRow("Dormand-Prince") << int(fl::Integrator::DormandPrince);
+        QTest::newRow("Rosenbrock4") << int(fl::Integrator::Rosenbrock4);
+    }
+    void lorenzSpectrum()
+    {
+        QFETCH(int, integrator);
+        fl::LyapunovOptions o;
+        o.transient = 50.0;
+        o.duration = integrator == int(fl::Integrator::DormandPrince) ? 2000.0 : 500.0;
+        o.interval = 0.5;
+        o.integration.integrator = static_cast<fl::Integrator>(integrator);
+        o.integration.tol = 1e-9;
+        o.integration.maxStep = 0.05;
+        const fl::LyapunovResult r = fl::lyapunovSpectrum(Lorenz(), {1.0, 1.0, 20.0}, 0.0, o);
+        QVERIFY2(r.status.ok(), r.status.message().c_str());
+        QCOMPARE(r.exponents.size(), size_t(3));
+        qInfo("Lorenz after %g: %.4f %.4f %.4f (sum %.6f)", o.duration, r.exponents[0], r.exponents[1], r.exponents[2],
+              r.exponents[0] + r.exponents[1] + r.exponents[2]);
+        // Convergence in time of the largest exponent at T = 100, 500 (, 2000).
+        for (double T : {100.0, 500.0, o.duration}) {
+            const size_t i = static_cast<size_t>(T / o.interval) - 1;
+            qInfo("  T = %6g: lambda_1 = %.4f", r.times[i], *std::max_element(r.history[i].begin(), r.history[i].end()));
+        }
+        QVERIFY(std::abs(r.exponents[0] - 0.9056) < 0.03);
+        QVERIFY(std::abs(r.exponents[1]) < 0.01);
+        QVERIFY(std::abs(r.exponents[2] + 14.5723) < 0.03);
+        QVERIFY(std::abs(r.exponents[0] + r.exponents[1] + r.exponents[2] + 41.0 / 3.0) < 1e-4);
+    }
+
+    /// A linear damped oscillator: both exponents are -zeta (the real part of its eigenvalues).
+    void dampedOscillator()
+    {
+        fl::LyapunovOptions o;
+        o.transient = 0.0;
+        o.duration = 400.0;
+        const fl::LyapunovResult r = fl::lyapunovSpectrum(DampedOscillator(), {1.0, 0.0}, 0.0, o);
+        QVERIFY(r.status.ok());
+        QVERIFY(std::abs(r.exponents[0] + 0.1) < 5e-3);
+        QVERIFY(std::abs(r.exponents[1] + 0.1) < 5e-3);
+        QVERIFY(std::abs(r.exponents[0] + r.exponents[1] + 0.2) < 1e-8);
+    }
+
+    /// Only the largest exponent, for curves over a parameter.
+    void largestOnly()
+    {
+        fl::LyapunovOptions o;
+        o.transient = 50.0;
+        o.duration = 1000.0;
+        o.count = 1;
+        o.integration.maxStep = 0.05;
+        const fl::LyapunovResult r = fl::lyapunovSpectrum(Lorenz(), {1.0, 1.0, 20.0}, 0.0, o);
+        QCOMPARE(r.exponents.size(), size_t(1));
+        QVERIFY(std::abs(r.exponents[0] - 0.9056) < 0.05);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestLyapunov)
+#include "test_lyapunov.moc"

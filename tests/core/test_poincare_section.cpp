@@ -1,0 +1,77 @@
+// Poincaré sections are located on the dense output: exact crossing times of x = cos t.
+#include "analysis/poincare_section.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <numbers>
+
+namespace {
+/// x'' + 2 zeta x' + x = cos(w t).
+class ForcedOscillator final : public fl::SmoothOde {
+public:
+    int dimension() const override { return 2; }
+    void rhs(double t, const double* y, double* d) const override
+    {
+        d[0] = y[1];
+        d[1] = -y[0] - 2.0 * zeta * y[1] + std::cos(w * t);
+    }
+    void jacobian(double t, const double*, double* J, double* dt) const override
+    {
+        J[0] = 0.0; J[1] = 1.0; J[2] = -1.0; J[3] = -2.0 * zeta;
+        dt[0] = 0.0;
+        dt[1] = -w * std::sin(w * t);
+    }
+    double zeta = 0.0, w = 1.0;
+};
+
+std::vector<fl::SectionPoint> sectionOf(const fl::SmoothOde& ode, std::vector<double> y, double tEnd, const fl::PoincareSection& section)
+{
+    std::vector<fl::SectionPoint> points;
+    std::vector<double> previous = y;
+    fl::OdeIntegrationOptions o;
+    o.tol = 1e-12;
+    o.maxStep = 0.5;
+    fl::integrateOde(ode, y, 0.0, tEnd, o, [&](const fl::StepView& s) {
+        section.collect(s, previous, points);
+        previous.assign(s.y1, s.y1 + ode.dimension());
+        return true;
+    });
+    return points;
+}
+} // namespace
+
+class TestPoincareSection : public QObject {
+    Q_OBJECT
+private slots:
+    /// Free oscillator x = cos t: downward crossings of x = 0 at pi/2 + 2 pi k, with x' = -1.
+    void hyperplaneCrossingsAreExact()
+    {
+        ForcedOscillator free;
+        free.w = 0.0; // constant unit force: x = 1 + (x0 - 1) cos t
+        const auto points = sectionOf(free, {3.0, 0.0}, 60.0, fl::PoincareSection::hyperplane(0, 1.0, -1));
+        QCOMPARE(points.size(), size_t(10));
+        for (size_t k = 0; k < points.size(); ++k) {
+            QVERIFY(std::abs(points[k].t - (std::numbers::pi / 2 + 2 * std::numbers::pi * k)) < 1e-9);
+            QVERIFY(std::abs(points[k].y[1] + 2.0) < 1e-9);
+        }
+        QCOMPARE(sectionOf(free, {3.0, 0.0}, 60.0, fl::PoincareSection::hyperplane(0, 1.0, 0)).size(), size_t(19));
+    }
+
+    /// Damped forced oscillator (zeta = 0.2, w = 1): after the transient the stroboscopic points
+    /// collapse onto the steady state x = sin(t)/(2 zeta) sampled at t = 2 pi k: (0, 1/(2 zeta)).
+    void stroboscopicCollapsesToPeriodicOrbit()
+    {
+        ForcedOscillator forced;
+        forced.zeta = 0.2;
+        const auto points = sectionOf(forced, {0.0, 0.0}, 200.0, fl::PoincareSection::stroboscopic(2 * std::numbers::pi));
+        QCOMPARE(points.size(), size_t(31));
+        const auto& last = points.back();
+        QVERIFY(std::abs(last.t - 31 * 2 * std::numbers::pi) < 1e-12);
+        QVERIFY(std::abs(last.y[0]) < 1e-8);
+        QVERIFY(std::abs(last.y[1] - 2.5) < 1e-8);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestPoincareSection)
+#include "test_poincare_section.moc"
