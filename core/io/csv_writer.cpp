@@ -40,17 +40,19 @@ void writeRunCsv(std::ostream& out, const Scenario& scenario, const RunResult& r
     out << "t";
     for (const std::string& name : result.stateNames)
         out << "," << name;
-    out << ",v_r,F" << (withMode ? ",mode" : "") << "\n";
+    for (const std::string& name : result.outputNames)
+        out << "," << name;
+    out << (withMode ? ",mode" : "") << "\n";
     for (size_t i = 0; i < result.size(); ++i) {
         writeNumber(out, result.t[i]);
         for (int j = 0; j < result.dimension(); ++j) {
             out << ",";
             writeNumber(out, result.state(i, j));
         }
-        out << ",";
-        writeNumber(out, result.relativeVelocity[i]);
-        out << ",";
-        writeNumber(out, result.force[i]);
+        for (size_t k = 0; k < result.outputNames.size(); ++k) {
+            out << ",";
+            writeNumber(out, result.output(i, static_cast<int>(k)));
+        }
         if (withMode)
             out << "," << modeName(result.mode[i]);
         out << "\n";

@@ -8,7 +8,8 @@
 namespace fl {
 
 /// '#' metadata lines (system, law, method, regularization, every parameter with its unit), then
-/// a header row: t, the state variables by name, v_r, F and, for event-driven runs, mode.
+/// a header row: t, the state variables by name, the derived outputs (v_r, F, ...) and, for
+/// event-driven runs, mode.
 void writeRunCsv(std::ostream& out, const Scenario& scenario, const RunResult& result);
 /// Header "t,event", one row per mode switch (event = the mode entered).
 void writeEventsCsv(std::ostream& out, const RunResult& result);

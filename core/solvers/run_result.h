@@ -26,10 +26,12 @@ struct RunResult {
     Status status = Status::success();
     std::string warning;                 ///< non-fatal remark shown to the user (empty if none)
     std::vector<std::string> stateNames;
+    std::vector<std::string> outputNames; ///< derived columns, e.g. "v_r", "F"
     std::vector<double> t;               ///< output grid
     std::vector<double> states;          ///< row-major: sample i, variable j at i * dimension() + j
-    std::vector<double> relativeVelocity;
-    std::vector<double> force;           ///< friction force on the body
+    std::vector<double> outputs;         ///< row-major: sample i, output k at i * outputNames.size() + k
+    std::vector<double> relativeVelocity; ///< the "v_r" output column (1-D contact systems)
+    std::vector<double> force;           ///< the "F" output column: friction force on the body
     std::vector<ContactMode> mode;       ///< event-driven runs only (else empty)
     std::vector<ModeSwitch> switches;    ///< event-driven runs only
     std::vector<TimeInterval> stickIntervals; ///< event-driven runs only
@@ -39,6 +41,14 @@ struct RunResult {
     int dimension() const { return static_cast<int>(stateNames.size()); }
     size_t size() const { return t.size(); }
     double state(size_t sample, int variable) const { return states[sample * stateNames.size() + static_cast<size_t>(variable)]; }
+    double output(size_t sample, int k) const { return outputs[sample * outputNames.size() + static_cast<size_t>(k)]; }
+    /// Index of a state variable or output column by name: states first, then outputs; -1 if none.
+    int columnIndex(const std::string& name) const;
+    /// Value of column c (as numbered by columnIndex) at a sample.
+    double column(size_t sample, int c) const
+    {
+        return c < dimension() ? state(sample, c) : output(sample, c - dimension());
+    }
 };
 
 } // namespace fl

@@ -1,37 +1,22 @@
 #include "solvers/simulate.h"
-#include "friction/friction_law.h"
-#include "params/parameter_spec.h"
-#include "solvers/event_driven_solver.h"
-#include "solvers/smooth_solver.h"
-#include "systems/system_registry.h"
+#include "solvers/dynamics_factory.h"
+#include "solvers/run_recorder.h"
 
 #include <chrono>
-#include <cmath>
-#include <numbers>
 
 namespace fl {
 namespace {
 
-IntegrationSettings settingsOf(const Scenario& scenario, const std::atomic<bool>* cancel)
+/// Copies the "v_r" and "F" output columns into RunResult::relativeVelocity / force.
+void fillContactColumns(RunResult& result)
 {
-    IntegrationSettings s;
-    s.tEnd = scenario.params.value("t_end");
-    s.dt = scenario.params.value("dt");
-    s.tol = scenario.params.value("tol");
-    s.maxSteps = static_cast<long>(scenario.params.value("max_steps"));
-    s.cancel = cancel;
-    // Resolve the forcing: at least 20 steps per forcing period.
-    if (scenario.params.has("A") && scenario.params.value("A") != 0.0 && scenario.params.has("w"))
-        s.maxStep = std::min(s.maxStep, 2.0 * std::numbers::pi / scenario.params.value("w") / 20.0);
-    return s;
-}
-
-std::string regularizationWarning(const Scenario& scenario, const SmoothFriction& friction)
-{
-    if (scenario.regularization == Regularization::Kudra || friction.eta() <= 1.0)
-        return {};
-    return regularizationInfo(scenario.regularization).id + " has no static peak: the stick limit is "
-           + formatNumber(friction.eta()) + " times the slip level at v_r = 0 and is lost; use kudra";
+    const int vr = result.columnIndex("v_r"), force = result.columnIndex("F");
+    if (vr < 0 || force < 0)
+        return;
+    for (size_t i = 0; i < result.size(); ++i) {
+        result.relativeVelocity.push_back(result.column(i, vr));
+        result.force.push_back(result.column(i, force));
+    }
 }
 
 } // namespace
@@ -40,22 +25,22 @@ RunResult simulate(const Scenario& scenario, const std::atomic<bool>* cancel)
 {
     const auto start = std::chrono::steady_clock::now();
     RunResult result;
-    Status status = validate(scenario);
-    if (!status.ok()) {
-        result.status = status;
+    result.status = validate(scenario);
+    if (!result.status.ok())
         return result;
-    }
-    const std::unique_ptr<ContactSystem> system = findSystem(scenario.systemId)->create(scenario.params);
-    const std::unique_ptr<FrictionLaw> law = findFrictionLaw(scenario.lawId)->create(scenario.params);
-    const IntegrationSettings settings = settingsOf(scenario, cancel);
-    if (scenario.method == Method::EventDriven) {
-        result = runEventDriven(*system, *law, settings);
-    } else {
-        const SmoothFriction friction(*law, scenario.regularization, scenario.params.value("eps"));
-        const Integrator integrator = scenario.method == Method::Regularized ? Integrator::Rosenbrock4 : Integrator::DormandPrince;
-        result = runRegularized(*system, friction, integrator, settings);
-        result.warning = regularizationWarning(scenario, friction);
-    }
+    const std::unique_ptr<Dynamics> dynamics = makeDynamics(scenario, cancel);
+    const double tEnd = scenario.params.value("t_end");
+    RunRecorder recorder(*dynamics, scenario.params.value("dt"), tEnd, result);
+    std::vector<double> y = dynamics->initialState();
+    double t = 0.0;
+    IntegrationStats stats;
+    result.status = dynamics->integrate(y, t, tEnd, recorder, stats);
+    if (result.status.ok() && !recorder.done())
+        result.status = Status::error("integration ended before t_end");
+    recorder.finish(std::min(t, tEnd));
+    result.steps = stats.steps;
+    result.warning = dynamics->warning();
+    fillContactColumns(result);
     result.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;
 }

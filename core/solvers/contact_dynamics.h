@@ -1,0 +1,64 @@
+#pragma once
+// The two methods for a system with one 1-D friction contact (ContactSystem + FrictionLaw).
+#include "friction/friction_law.h"
+#include "solvers/dynamics.h"
+#include "solvers/integration_settings.h"
+#include "solvers/regularized_contact_ode.h"
+#include "solvers/smooth_friction.h"
+
+#include <memory>
+
+namespace fl {
+
+/// Smooth law F = -g(|v_r|) s(v_r/eps), integrated by Dormand-Prince or Rosenbrock4.
+class RegularizedContactDynamics final : public Dynamics {
+public:
+    RegularizedContactDynamics(std::unique_ptr<ContactSystem> system, std::unique_ptr<FrictionLaw> law,
+                               Regularization regularization, double eps, Integrator integrator,
+                               const IntegrationSettings& settings);
+
+    int dimension() const override { return m_system->dimension(); }
+    std::vector<std::string> stateNames() const override { return m_system->stateNames(); }
+    std::vector<std::string> outputNames() const override { return {"v_r", "F"}; }
+    std::vector<double> initialState() const override { return m_system->initialState(); }
+    Status integrate(std::vector<double>& y, double& t, double tEnd, DynamicsObserver& observer,
+                     IntegrationStats& stats) const override;
+    void outputs(double t, const double* y, int mode, double* out) const override;
+    std::string warning() const override;
+    const SmoothOde& ode() const { return m_ode; }
+
+private:
+    std::unique_ptr<ContactSystem> m_system;
+    std::unique_ptr<FrictionLaw> m_law;
+    SmoothFriction m_friction;
+    RegularizedContactOde m_ode;
+    Regularization m_regularization;
+    OdeIntegrationOptions m_options;
+};
+
+/// Set-valued law with exact stick/slip switching (ARCHITECTURE.md idea 5, Siconos/Chrono style):
+/// - slip in direction d = sgn(v_r): F = -d g(|v_r|), integrated by Dormand-Prince 5(4);
+/// - slip -> stick when d v_r reaches 0 and the holding force F_h = -a/b (v_r' = a + b F) satisfies
+///   |F_h| <= staticLimit; otherwise the slip reverses direction;
+/// - stick (v_r = 0, F = F_h) -> slip when |F_h| reaches staticLimit, in direction -sgn(F_h).
+/// Events are located by TOMS 748 root finding on the dense output, to ~1e-14 in time.
+class EventDrivenContactDynamics final : public Dynamics {
+public:
+    EventDrivenContactDynamics(std::unique_ptr<ContactSystem> system, std::unique_ptr<FrictionLaw> law,
+                               const IntegrationSettings& settings);
+
+    int dimension() const override { return m_system->dimension(); }
+    std::vector<std::string> stateNames() const override { return m_system->stateNames(); }
+    std::vector<std::string> outputNames() const override { return {"v_r", "F"}; }
+    std::vector<double> initialState() const override { return m_system->initialState(); }
+    Status integrate(std::vector<double>& y, double& t, double tEnd, DynamicsObserver& observer,
+                     IntegrationStats& stats) const override;
+    void outputs(double t, const double* y, int mode, double* out) const override;
+
+private:
+    std::unique_ptr<ContactSystem> m_system;
+    std::unique_ptr<FrictionLaw> m_law;
+    IntegrationSettings m_settings;
+};
+
+} // namespace fl

@@ -1,0 +1,47 @@
+#pragma once
+// A scenario's equations with its method, ready to integrate from any state: the one interface
+// behind the time-history run, Poincaré sections, extrema and bifurcation sweeps. Every accepted
+// step is handed to an observer with its dense output (and, for event-driven runs, the mode).
+#include "common/status.h"
+#include "solvers/ode_integrator.h"
+#include "solvers/run_result.h"
+
+#include <atomic>
+#include <string>
+#include <vector>
+
+namespace fl {
+
+/// Receives the steps and mode switches of an integration, in time order.
+class DynamicsObserver {
+public:
+    virtual ~DynamicsObserver() = default;
+    /// One accepted step; mode is -1 for smooth methods. Return false to stop.
+    virtual bool onStep(const StepView& step, int mode) = 0;
+    /// A located stick/slip switch (event-driven methods).
+    virtual void onSwitch(double t, ContactMode entered) { (void)t; (void)entered; }
+};
+
+struct IntegrationStats {
+    long steps = 0;
+};
+
+class Dynamics {
+public:
+    virtual ~Dynamics() = default;
+    virtual int dimension() const = 0;
+    virtual std::vector<std::string> stateNames() const = 0;
+    /// Derived output columns of a sample (e.g. "v_r", "F").
+    virtual std::vector<std::string> outputNames() const = 0;
+    virtual std::vector<double> initialState() const = 0;
+    /// Integrates from (t, y) to tEnd (or until the observer stops it): y and t are updated to the
+    /// last state reached. Stops with a status on cancel, step limit or a non-finite state.
+    virtual Status integrate(std::vector<double>& y, double& t, double tEnd, DynamicsObserver& observer,
+                             IntegrationStats& stats) const = 0;
+    /// The derived outputs at a state (mode as in onStep), written to out[0 .. outputNames().size()).
+    virtual void outputs(double t, const double* y, int mode, double* out) const = 0;
+    /// Non-fatal remark for the user (empty if none).
+    virtual std::string warning() const { return {}; }
+};
+
+} // namespace fl

@@ -1,0 +1,44 @@
+#include "params/parameter_spec.h"
+#include "solvers/contact_dynamics.h"
+
+namespace fl {
+
+RegularizedContactDynamics::RegularizedContactDynamics(std::unique_ptr<ContactSystem> system, std::unique_ptr<FrictionLaw> law,
+                                                       Regularization regularization, double eps, Integrator integrator,
+                                                       const IntegrationSettings& settings)
+    : m_system(std::move(system)), m_law(std::move(law)), m_friction(*m_law, regularization, eps),
+      m_ode(*m_system, m_friction), m_regularization(regularization)
+{
+    m_options.integrator = integrator;
+    m_options.tol = settings.tol;
+    m_options.maxStep = settings.maxStep;
+    m_options.maxSteps = settings.maxSteps;
+    m_options.cancel = settings.cancel;
+}
+
+Status RegularizedContactDynamics::integrate(std::vector<double>& y, double& t, double tEnd, DynamicsObserver& observer,
+                                             IntegrationStats& stats) const
+{
+    OdeIntegrationStats odeStats;
+    odeStats.steps = stats.steps;
+    Status status = integrateOde(m_ode, y, t, tEnd, m_options,
+                                 [&observer](const StepView& step) { return observer.onStep(step, -1); }, &odeStats, &t);
+    stats.steps = odeStats.steps;
+    return status;
+}
+
+void RegularizedContactDynamics::outputs(double t, const double* y, int, double* out) const
+{
+    out[0] = m_system->relativeVelocity(t, y);
+    out[1] = m_friction.force(out[0]);
+}
+
+std::string RegularizedContactDynamics::warning() const
+{
+    if (m_regularization == Regularization::Kudra || m_friction.eta() <= 1.0)
+        return {};
+    return regularizationInfo(m_regularization).id + " has no static peak: the stick limit is "
+           + formatNumber(m_friction.eta()) + " times the slip level at v_r = 0 and is lost; use kudra";
+}
+
+} // namespace fl
