@@ -1,4 +1,5 @@
 #include "cli/cli_commands.h"
+#include "cli/cli_support.h"
 
 #include "friction/friction_law.h"
 #include "io/csv_writer.h"
@@ -18,14 +19,6 @@
 
 namespace cli {
 namespace {
-
-int fail(int code, const QString& message)
-{
-    QTextStream(stderr) << "error: " << message << "\n";
-    return code;
-}
-
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 QJsonObject specJson(const fl::ParameterSpec& spec)
 {
@@ -111,65 +104,6 @@ int listCommand(const QStringList& arguments)
 
 namespace {
 
-/// Parses "id=value" pairs (and --t-end, --dt, --tol) into the scenario's parameters.
-fl::Status applyValues(const QCommandLineParser& parser, fl::Scenario& scenario)
-{
-    QStringList assignments = parser.values("set");
-    const std::pair<const char*, const char*> shortcuts[] = {{"t-end", "t_end"}, {"dt", "dt"}, {"tol", "tol"}, {"eps", "eps"}};
-    for (const auto& [option, id] : shortcuts)
-        if (parser.isSet(option))
-            assignments.append(QString(id) + "=" + parser.value(option));
-    for (const QString& assignment : assignments) {
-        const qsizetype eq = assignment.indexOf('=');
-        if (eq <= 0)
-            return fl::Status::error("--set expects id=value, got '" + assignment.toStdString() + "'");
-        const std::string id = assignment.left(eq).trimmed().toStdString();
-        bool ok = false;
-        const double value = assignment.mid(eq + 1).trimmed().toDouble(&ok);
-        if (!scenario.params.has(id)) {
-            std::string known;
-            for (const fl::ParameterSpec& spec : scenario.params.specs())
-                known += (known.empty() ? "" : ", ") + spec.id;
-            return fl::Status::error("unknown parameter '" + id + "' for " + scenario.systemId + "/" + scenario.lawId
-                                     + " (known: " + known + ")");
-        }
-        if (!ok)
-            return fl::Status::error(id + ": '" + assignment.mid(eq + 1).toStdString() + "' is not a number");
-        fl::Status status = scenario.params.set(id, value);
-        if (!status.ok())
-            return status;
-    }
-    return fl::validate(scenario);
-}
-
-fl::Status buildScenario(const QCommandLineParser& parser, fl::Scenario& scenario)
-{
-    const std::string methodId = parser.value("method").toStdString();
-    const auto method = fl::findMethod(methodId);
-    if (!method)
-        return fl::Status::error("unknown method '" + methodId + "' (event, regularized, explicit)");
-    const std::string regId = parser.value("reg").toStdString();
-    const auto reg = fl::findRegularization(regId);
-    if (!reg)
-        return fl::Status::error("unknown regularization '" + regId + "' (kudra, tanh, atan, sqrt)");
-    fl::Status status = fl::makeScenario(parser.value("system").toStdString(), parser.value("law").toStdString(),
-                                         *method, *reg, scenario);
-    return status.ok() ? applyValues(parser, scenario) : status;
-}
-
-/// Writes text to a file atomically (QSaveFile), or to stdout for "-".
-fl::Status writeText(const QString& path, const std::string& text)
-{
-    if (path == "-") {
-        std::fwrite(text.data(), 1, text.size(), stdout);
-        return fl::Status::success();
-    }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), static_cast<qint64>(text.size())) < 0 || !file.commit())
-        return fl::Status::error("cannot write " + path.toStdString() + ": " + file.errorString().toStdString());
-    return fl::Status::success();
-}
-
 } // namespace
 
 int runCommand(const QStringList& arguments)
@@ -177,16 +111,8 @@ int runCommand(const QStringList& arguments)
     QCommandLineParser parser;
     parser.setApplicationDescription("Simulate one scenario and write its samples as CSV.");
     parser.addHelpOption();
+    addScenarioOptions(parser);
     parser.addOptions({
-        {"system", "System id (see list).", "id", "belt"},
-        {"law", "Friction law id (see list).", "id", "coulomb"},
-        {"method", "event | regularized | explicit.", "id", "event"},
-        {"reg", "Regularization for regularized methods: kudra | tanh | atan | sqrt.", "id", "kudra"},
-        {"set", "Parameter value, id=value (repeatable).", "id=value"},
-        {"t-end", "Simulated time (= --set t_end=T).", "T"},
-        {"dt", "Output interval (= --set dt=DT).", "DT"},
-        {"tol", "Integrator tolerance (= --set tol=TOL).", "TOL"},
-        {"eps", "Regularization width (= --set eps=EPS).", "EPS"},
         {"out", "CSV file of the samples ('-' = stdout).", "file", "-"},
         {"events", "CSV file of the stick/slip switches (event-driven runs).", "file"},
         {"quiet", "No summary line on stderr."},

@@ -10,5 +10,7 @@ int listCommand(const QStringList& arguments);
 /// `run --system ID --law ID --method ID [--reg ID] [--set id=value]... [--t-end T] [--dt DT]
 ///  [--tol TOL] [--out FILE] [--events FILE]`: simulate and write CSV.
 int runCommand(const QStringList& arguments);
+/// `sweep --param ID --from A --to B --steps N ...`: bifurcation diagram as CSV.
+int sweepCommand(const QStringList& arguments);
 
 } // namespace cli

@@ -9,7 +9,8 @@ const char* kUsage =
     "Usage: frictionlab-cli <command> [options]\n"
     "Commands:\n"
     "  list [--json]   systems, friction laws, methods and regularizations, with every parameter\n"
-    "  run  [options]  simulate one scenario and write CSV (see: frictionlab-cli run --help)\n";
+    "  run  [options]  simulate one scenario and write CSV (see: frictionlab-cli run --help)\n"
+    "  sweep [options] bifurcation diagram over one parameter (see: frictionlab-cli sweep --help)\n";
 }
 
 int main(int argc, char** argv)
@@ -25,11 +26,13 @@ int main(int argc, char** argv)
         return cli::listCommand(arguments);
     if (command == "run")
         return cli::runCommand(arguments);
+    if (command == "sweep")
+        return cli::sweepCommand(arguments);
     QTextStream err(stderr);
     if (command.isEmpty() || command == "--help" || command == "-h" || command == "help") {
         QTextStream(stdout) << kUsage;
         return command.isEmpty() ? 2 : 0;
     }
-    err << "error: unknown command '" << command << "' (expected list or run)\n";
+    err << "error: unknown command '" << command << "' (expected list, run or sweep)\n";
     return 2;
 }

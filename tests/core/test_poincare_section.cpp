@@ -1,4 +1,5 @@
 // Poincaré sections are located on the dense output: exact crossing times of x = cos t.
+#include "analysis/extrema_detector.h"
 #include "analysis/poincare_section.h"
 
 #include <QtTest>
@@ -56,6 +57,28 @@ private slots:
             QVERIFY(std::abs(points[k].y[1] + 2.0) < 1e-9);
         }
         QCOMPARE(sectionOf(free, {3.0, 0.0}, 60.0, fl::PoincareSection::hyperplane(0, 1.0, 0)).size(), size_t(19));
+    }
+
+    /// Maxima of x = 1 + 2 cos t are found on the dense output: t = 2 pi k, x = 3, to 1e-9.
+    void maximaAreExact()
+    {
+        ForcedOscillator free;
+        free.w = 0.0;
+        std::vector<double> y = {3.0, 0.0};
+        fl::MaximaDetector detector(0, 2);
+        std::vector<fl::SectionPoint> maxima;
+        fl::OdeIntegrationOptions o;
+        o.tol = 1e-12;
+        o.maxStep = 0.5;
+        fl::integrateOde(free, y, 0.0, 40.0, o, [&](const fl::StepView& s) {
+            detector.collect(s, maxima);
+            return true;
+        });
+        QCOMPARE(maxima.size(), size_t(6));
+        for (size_t k = 0; k < maxima.size(); ++k) {
+            QVERIFY2(std::abs(maxima[k].t - 2 * std::numbers::pi * (k + 1)) < 1e-7, qPrintable(QString::number(maxima[k].t, 'g', 17)));
+            QVERIFY(std::abs(maxima[k].y[0] - 3.0) < 1e-10);
+        }
     }
 
     /// Damped forced oscillator (zeta = 0.2, w = 1): after the transient the stroboscopic points

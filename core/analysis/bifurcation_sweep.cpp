@@ -1,0 +1,173 @@
+#include "analysis/bifurcation_sweep.h"
+#include "analysis/extrema_detector.h"
+#include "analysis/poincare_section.h"
+#include "params/parameter_spec.h"
+#include "solvers/dynamics_factory.h"
+
+#include <algorithm>
+#include <thread>
+
+namespace fl {
+namespace {
+
+/// Feeds every step to the chosen observable until enough points are recorded.
+class ObservableCollector final : public DynamicsObserver {
+public:
+    ObservableCollector(const SweepSpec& spec, const std::vector<double>& y0)
+        : m_spec(spec), m_previous(y0), m_maxima(spec.variable, static_cast<int>(y0.size())),
+          m_section(spec.observable == SweepObservable::Stroboscopic
+                        ? PoincareSection::stroboscopic(spec.period)
+                        : PoincareSection::hyperplane(spec.sectionVariable, spec.level, spec.crossingDirection))
+    {
+    }
+    bool onStep(const StepView& step, int) override
+    {
+        if (m_spec.observable == SweepObservable::Maxima)
+            m_maxima.collect(step, points);
+        else
+            m_section.collect(step, m_previous, points);
+        m_previous.assign(step.y1, step.y1 + m_previous.size());
+        return static_cast<int>(points.size()) < m_spec.samples;
+    }
+    std::vector<SectionPoint> points;
+
+private:
+    const SweepSpec& m_spec;
+    std::vector<double> m_previous;
+    MaximaDetector m_maxima;
+    PoincareSection m_section;
+};
+
+class IgnoreSteps final : public DynamicsObserver {
+public:
+    bool onStep(const StepView&, int) override { return true; }
+};
+
+/// One parameter value: transient, then recording. (t, y) carry the state in and out.
+SweepColumn computeColumn(const Scenario& base, const SweepSpec& spec, double value, std::vector<double>* yCarry,
+                          double* tCarry, const std::atomic<bool>* cancel)
+{
+    SweepColumn column;
+    column.parameter = value;
+    Scenario scenario = base;
+    column.status = scenario.params.set(spec.parameter, value);
+    if (column.status.ok())
+        column.status = validate(scenario);
+    if (!column.status.ok())
+        return column;
+    const std::unique_ptr<Dynamics> dynamics = makeDynamics(scenario, cancel);
+    std::vector<double> y = yCarry && !yCarry->empty() ? *yCarry : dynamics->initialState();
+    double t = yCarry && !yCarry->empty() ? *tCarry : 0.0;
+    IntegrationStats stats;
+    IgnoreSteps ignore;
+    column.status = dynamics->integrate(y, t, t + spec.transient, ignore, stats);
+    if (column.status.ok()) {
+        ObservableCollector collector(spec, y);
+        column.status = dynamics->integrate(y, t, t + spec.maxRecordTime, collector, stats);
+        for (const SectionPoint& p : collector.points)
+            column.values.push_back(p.y[static_cast<size_t>(spec.variable)]);
+        if (column.values.empty()) {
+            column.settled = true;
+            column.values.push_back(y[static_cast<size_t>(spec.variable)]);
+        }
+    }
+    column.steps = stats.steps;
+    if (yCarry) {
+        *yCarry = y;
+        *tCarry = t;
+    }
+    return column;
+}
+
+struct Branch {
+    int branch;
+    std::vector<int> order; ///< indices into the parameter values, in computation order
+};
+
+} // namespace
+
+Status validateSweep(const Scenario& base, const SweepSpec& spec)
+{
+    const int index = base.params.index(spec.parameter);
+    if (index < 0)
+        return Status::error("unknown sweep parameter '" + spec.parameter + "'");
+    const ParameterSpec& p = base.params.specs()[static_cast<size_t>(index)];
+    if (spec.from < p.min || spec.to > p.max || spec.from >= spec.to)
+        return Status::error("sweep range [" + formatNumber(spec.from) + ", " + formatNumber(spec.to) + "] of " + p.id
+                             + " must be increasing and inside " + rangeText(p));
+    if (spec.steps < 2 || spec.steps > 100000)
+        return Status::error("sweep steps must be in [2, 100000]");
+    if (spec.samples < 1 || spec.transient < 0.0 || spec.maxRecordTime <= 0.0)
+        return Status::error("samples must be >= 1, transient >= 0 and the recording time > 0");
+    const int n = static_cast<int>(makeDynamics(base)->dimension());
+    if (spec.variable < 0 || spec.variable >= n || spec.sectionVariable < 0 || spec.sectionVariable >= n)
+        return Status::error("the sweep variable must be a state variable");
+    if (spec.observable == SweepObservable::Stroboscopic && !(spec.period > 0.0))
+        return Status::error("a stroboscopic section needs a period > 0");
+    return validate(base);
+}
+
+std::vector<SweepColumn> runSweep(const Scenario& base, const SweepSpec& spec, int threads, const std::atomic<bool>* cancel,
+                                  const std::function<void(const SweepColumn&)>& onColumn)
+{
+    std::vector<double> values(static_cast<size_t>(spec.steps));
+    for (int i = 0; i < spec.steps; ++i)
+        values[static_cast<size_t>(i)] = spec.from + (spec.to - spec.from) * i / (spec.steps - 1);
+    std::vector<int> up(static_cast<size_t>(spec.steps));
+    for (int i = 0; i < spec.steps; ++i)
+        up[static_cast<size_t>(i)] = i;
+    std::vector<int> down(up.rbegin(), up.rend());
+    std::vector<Branch> branches;
+    if (spec.direction != SweepDirection::Down)
+        branches.push_back({0, up});
+    if (spec.direction != SweepDirection::Up)
+        branches.push_back({1, down});
+
+    // Jobs: with continuation one job per branch (sequential inside); else one per column.
+    struct Job {
+        int branch;
+        std::vector<int> order;
+        int offset; ///< index of the first column of this job in the result
+    };
+    std::vector<Job> jobs;
+    for (size_t b = 0; b < branches.size(); ++b) {
+        const int offset = static_cast<int>(b) * spec.steps;
+        if (spec.continuation) {
+            jobs.push_back({branches[b].branch, branches[b].order, offset});
+        } else {
+            for (int k = 0; k < spec.steps; ++k)
+                jobs.push_back({branches[b].branch, {branches[b].order[static_cast<size_t>(k)]}, offset + k});
+        }
+    }
+    std::vector<SweepColumn> result(branches.size() * static_cast<size_t>(spec.steps));
+    std::atomic<size_t> next{0};
+    auto worker = [&]() {
+        for (size_t j = next++; j < jobs.size(); j = next++) {
+            const Job& job = jobs[j];
+            std::vector<double> y;
+            double t = 0.0;
+            for (size_t k = 0; k < job.order.size(); ++k) {
+                if (cancel && cancel->load())
+                    return;
+                SweepColumn column = computeColumn(base, spec, values[static_cast<size_t>(job.order[k])],
+                                                   spec.continuation ? &y : nullptr, &t, cancel);
+                column.index = job.offset + static_cast<int>(k);
+                column.branch = job.branch;
+                if (cancel && cancel->load())
+                    return;
+                if (onColumn)
+                    onColumn(column);
+                result[static_cast<size_t>(column.index)] = std::move(column);
+            }
+        }
+    };
+    const int count = std::max(1, std::min(threads, static_cast<int>(jobs.size())));
+    std::vector<std::jthread> pool;
+    for (int i = 1; i < count; ++i)
+        pool.emplace_back(worker);
+    worker();
+    pool.clear();
+    return result;
+}
+
+} // namespace fl

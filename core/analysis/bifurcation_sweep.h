@@ -1,0 +1,58 @@
+#pragma once
+// Brute-force bifurcation diagrams (PHYSICS.md sec. 5): sweep one parameter, discard a transient,
+// record an observable (Poincaré section points or local maxima of a variable). Continuation (each
+// value starts from the previous value's final state, up and/or down) shows hysteresis and
+// coexisting attractors; otherwise every value starts from the scenario's initial state. Each
+// column is a pure function of its inputs, so the result does not depend on the thread count.
+#include "common/status.h"
+#include "scenario/scenario.h"
+
+#include <atomic>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace fl {
+
+enum class SweepObservable { Stroboscopic, Hyperplane, Maxima };
+enum class SweepDirection { Up, Down, Both };
+
+struct SweepSpec {
+    std::string parameter;      ///< id of the swept parameter
+    double from = 0.0;
+    double to = 1.0;
+    int steps = 101;            ///< parameter values, from..to inclusive
+    double transient = 100.0;   ///< time discarded before recording, per value
+    int samples = 50;           ///< points recorded per value
+    double maxRecordTime = 1e3; ///< recording stops after this time even with fewer points
+    SweepObservable observable = SweepObservable::Maxima;
+    int variable = 0;           ///< state index: recorded value (and hyperplane/maxima variable)
+    int sectionVariable = 0;    ///< hyperplane: the state crossing `level`
+    double level = 0.0;
+    int crossingDirection = 1;  ///< hyperplane: +1 up, -1 down, 0 both
+    double period = 0.0;        ///< stroboscopic: section period (time units)
+    bool continuation = true;
+    SweepDirection direction = SweepDirection::Up;
+};
+
+struct SweepColumn {
+    int index = 0;              ///< position in the sweep order (0 .. steps-1, then down branch)
+    int branch = 0;             ///< 0 sweep up, 1 sweep down
+    double parameter = 0.0;
+    std::vector<double> values; ///< the recorded observable
+    bool settled = false;       ///< no section point or maximum: the final value is recorded instead
+    Status status = Status::success();
+    long steps = 0;
+};
+
+/// Checks a sweep against a scenario (parameter exists, range inside its allowed range, ...).
+Status validateSweep(const Scenario& base, const SweepSpec& spec);
+
+/// Runs the sweep on `threads` worker threads (>= 1). onColumn is called once per finished
+/// column, from a worker thread, in no particular order (use SweepColumn::index). Returns the
+/// columns in sweep order. A cancel stops within the column being computed.
+std::vector<SweepColumn> runSweep(const Scenario& base, const SweepSpec& spec, int threads,
+                                  const std::atomic<bool>* cancel,
+                                  const std::function<void(const SweepColumn&)>& onColumn = {});
+
+} // namespace fl

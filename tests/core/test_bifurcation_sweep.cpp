@@ -1,0 +1,137 @@
+// Bifurcation sweeps: determinism across thread counts, hysteresis with continuation, cancel.
+#include "analysis/bifurcation_sweep.h"
+#include "io/sweep_csv.h"
+
+#include <QtTest>
+
+#include <chrono>
+#include <cmath>
+#include <sstream>
+
+namespace {
+
+/// Belt with the exponential Stribeck law (mu_0 = 2, mu_k = 1, delta = 3) and zeta = 0.05. Steady
+/// sliding x = g(v_b) is linearly stable where 2 zeta > delta exp(-delta v_b/(mu_0 - mu_k)), i.e.
+/// v_b > ln(30)/3 = 1.134; the stick-slip cycle coexists with it above that: hysteresis.
+fl::Scenario stribeckBelt()
+{
+    fl::Scenario s;
+    fl::makeScenario("belt", "stribeck-exp", fl::Method::EventDriven, fl::Regularization::Kudra, s);
+    s.params.set("zeta", 0.05);
+    return s;
+}
+
+fl::SweepSpec maximaOfX(double from, double to, int steps)
+{
+    fl::SweepSpec spec;
+    spec.parameter = "v_b";
+    spec.from = from;
+    spec.to = to;
+    spec.steps = steps;
+    spec.transient = 200.0;
+    spec.samples = 3;
+    spec.observable = fl::SweepObservable::Maxima;
+    spec.variable = 0;
+    return spec;
+}
+
+double mean(const std::vector<double>& v)
+{
+    double s = 0.0;
+    for (double x : v)
+        s += x;
+    return s / static_cast<double>(v.size());
+}
+
+} // namespace
+
+class TestBifurcationSweep : public QObject {
+    Q_OBJECT
+private slots:
+    /// The same inputs give bit-identical points with 1 and 2 threads, fixed initial state or continuation.
+    void deterministicAcrossThreads()
+    {
+        for (bool continuation : {false, true}) {
+            fl::SweepSpec spec = maximaOfX(0.4, 1.8, 8);
+            spec.continuation = continuation;
+            spec.direction = fl::SweepDirection::Both;
+            const auto one = fl::runSweep(stribeckBelt(), spec, 1, nullptr);
+            const auto two = fl::runSweep(stribeckBelt(), spec, 2, nullptr);
+            QCOMPARE(one.size(), size_t(16));
+            QCOMPARE(two.size(), one.size());
+            for (size_t i = 0; i < one.size(); ++i) {
+                QVERIFY(one[i].status.ok());
+                QCOMPARE(one[i].parameter, two[i].parameter);
+                QCOMPARE(one[i].branch, two[i].branch);
+                QCOMPARE(one[i].values, two[i].values);
+                QVERIFY(!one[i].values.empty());
+            }
+        }
+    }
+
+    /// Sweeping up stays on the stick-slip cycle (x_max = 3.0 at v_b = 1.5), sweeping down stays on
+    /// steady sliding (x near g(1.5) = 1.011): two branches over the same values.
+    void hysteresisShowsTwoBranches()
+    {
+        fl::SweepSpec spec = maximaOfX(0.6, 2.0, 15);
+        spec.direction = fl::SweepDirection::Both;
+        const auto columns = fl::runSweep(stribeckBelt(), spec, 2, nullptr);
+        const fl::SweepColumn* up = nullptr;
+        const fl::SweepColumn* down = nullptr;
+        for (const auto& c : columns)
+            if (std::abs(c.parameter - 1.5) < 1e-9)
+                (c.branch == 0 ? up : down) = &c;
+        QVERIFY(up && down);
+        QVERIFY2(mean(up->values) > 2.9, qPrintable(QString::number(mean(up->values))));
+        const double steady = (2.0 - 1.0) * std::exp(-3.0 * 1.5) + 1.0;
+        QVERIFY2(std::abs(mean(down->values) - steady) < 0.01, qPrintable(QString::number(mean(down->values))));
+        // Below the stability limit both branches are on the cycle.
+        for (const auto& c : columns)
+            if (c.parameter < 0.95)
+                QVERIFY(mean(c.values) > 2.0);
+    }
+
+    /// A cancel set during the sweep stops it within the column in progress.
+    void cancelStopsWithinOneStep()
+    {
+        fl::SweepSpec spec = maximaOfX(0.5, 1.5, 400);
+        spec.transient = 2000.0;
+        std::atomic<bool> cancel{false};
+        std::atomic<int> done{0};
+        const auto start = std::chrono::steady_clock::now();
+        fl::runSweep(stribeckBelt(), spec, 2, &cancel, [&](const fl::SweepColumn&) {
+            if (++done == 3)
+                cancel = true;
+        });
+        QVERIFY(done.load() <= 5);
+        QVERIFY(std::chrono::steady_clock::now() - start < std::chrono::seconds(20));
+    }
+
+    void validation()
+    {
+        fl::SweepSpec spec = maximaOfX(0.5, 1.5, 10);
+        QVERIFY(fl::validateSweep(stribeckBelt(), spec).ok());
+        spec.parameter = "nope";
+        QVERIFY(!fl::validateSweep(stribeckBelt(), spec).ok());
+        spec = maximaOfX(0.5, 9.0, 10);
+        QCOMPARE(QString::fromStdString(fl::validateSweep(stribeckBelt(), spec).message()),
+                 QString("sweep range [0.5, 9] of v_b must be increasing and inside [-5, 5]"));
+    }
+
+    /// CSV: metadata naming the parameter and observable, then param,sample,value,branch rows.
+    void csv()
+    {
+        const fl::SweepSpec spec = maximaOfX(0.5, 0.6, 2);
+        const auto columns = fl::runSweep(stribeckBelt(), spec, 1, nullptr);
+        std::ostringstream out;
+        fl::writeSweepCsv(out, stribeckBelt(), spec, {"x", "v"}, columns);
+        const QString text = QString::fromStdString(out.str());
+        QVERIFY(text.contains("# param: v_b from 0.5 to 0.6 in 2 steps\n"));
+        QVERIFY(text.contains("# value: maxima of x\n"));
+        QVERIFY(text.contains("\nparam,sample,value,branch\n0.5,0,"));
+        QCOMPARE(text.count(",up\n"), 6);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestBifurcationSweep)
+#include "test_bifurcation_sweep.moc"
