@@ -11,7 +11,10 @@ namespace fl {
 Polyline frictionCharacteristic(const Scenario& scenario, double vMin, double vMax, int points)
 {
     Polyline curve;
-    const std::unique_ptr<FrictionLaw> law = findFrictionLaw(scenario.lawId)->create(scenario.params);
+    const FrictionLawInfo* info = findFrictionLaw(scenario.lawId);
+    if (!info)
+        return curve; // plane-contact laws have no 1-D characteristic
+    const std::unique_ptr<FrictionLaw> law = info->create(scenario.params);
     if (!methodInfo(scenario.method).smooth) {
         const double nan = std::numeric_limits<double>::quiet_NaN();
         // v_r < 0: F = +g(|v_r|), then the stick segment, then v_r > 0: F = -g(v_r).

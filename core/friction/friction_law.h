@@ -24,20 +24,31 @@ public:
     virtual double staticLimit() const = 0;
 };
 
+/// Which contact a law describes: a 1-D friction force F(v_r), or the coupled force and moment
+/// (T_sx, T_sy, M_s) of a plane contact (Coulomb-Contensou, PHYSICS.md sec. 3).
+enum class LawFamily { OneDimensional, PlaneContact };
+
 /// A law as data: id, names, its parameters, a factory and cross-parameter validation.
 struct FrictionLawInfo {
     std::string id;          ///< e.g. "coulomb"
     std::string name;        ///< e.g. "Coulomb (μ_s, μ_k)"
     std::string formula;     ///< slip magnitude in plain text, with the source equation
     ParameterSpecs specs;
+    /// The 1-D law (OneDimensional family; plane-contact laws are built by their system).
     std::function<std::unique_ptr<FrictionLaw>(const ParameterSet&)> create;
     /// Checks relations between parameters (e.g. mu_s >= mu_k); ranges are checked by ParameterSet.
     std::function<Status(const ParameterSet&)> validate;
 };
 
-/// Every law FrictionLab offers, in menu order.
+/// Every 1-D law FrictionLab offers, in menu order.
 const std::vector<FrictionLawInfo>& frictionLaws();
-/// The law with this id, or nullptr.
+/// Every plane-contact law (regularized I(0,0) and I(1,1)), in menu order.
+const std::vector<FrictionLawInfo>& contactLaws();
+/// The laws of a family.
+const std::vector<FrictionLawInfo>& lawsOf(LawFamily family);
+/// The 1-D law with this id, or nullptr.
 const FrictionLawInfo* findFrictionLaw(std::string_view id);
+/// The law of a family with this id, or nullptr.
+const FrictionLawInfo* findLaw(LawFamily family, std::string_view id);
 
 } // namespace fl

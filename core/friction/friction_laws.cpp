@@ -155,12 +155,19 @@ const std::vector<FrictionLawInfo>& frictionLaws()
     return laws;
 }
 
-const FrictionLawInfo* findFrictionLaw(std::string_view id)
+const std::vector<FrictionLawInfo>& lawsOf(LawFamily family)
 {
-    for (const FrictionLawInfo& law : frictionLaws())
+    return family == LawFamily::OneDimensional ? frictionLaws() : contactLaws();
+}
+
+const FrictionLawInfo* findLaw(LawFamily family, std::string_view id)
+{
+    for (const FrictionLawInfo& law : lawsOf(family))
         if (law.id == id)
             return &law;
     return nullptr;
 }
+
+const FrictionLawInfo* findFrictionLaw(std::string_view id) { return findLaw(LawFamily::OneDimensional, id); }
 
 } // namespace fl

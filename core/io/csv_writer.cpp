@@ -22,7 +22,7 @@ void writeRunCsv(std::ostream& out, const Scenario& scenario, const RunResult& r
     const MethodInfo& method = methodInfo(scenario.method);
     out << "# FrictionLab run\n";
     out << "# system: " << scenario.systemId << " (" << findSystem(scenario.systemId)->name << ")\n";
-    out << "# law: " << scenario.lawId << " (" << findFrictionLaw(scenario.lawId)->name << ")\n";
+    out << "# law: " << scenario.lawId << " (" << findLaw(findSystem(scenario.systemId)->lawFamily, scenario.lawId)->name << ")\n";
     out << "# method: " << method.id << " (" << method.name << ")\n";
     if (method.smooth)
         out << "# regularization: " << regularizationInfo(scenario.regularization).id << "\n";

@@ -2,6 +2,8 @@
 #include "friction/friction_law.h"
 #include "systems/system_registry.h"
 
+#include <algorithm>
+
 namespace fl {
 
 const std::vector<MethodInfo>& methods()
@@ -65,9 +67,13 @@ Status makeScenario(std::string_view systemId, std::string_view lawId, Method me
     const SystemInfo* system = findSystem(systemId);
     if (!system)
         return Status::error("unknown system '" + std::string(systemId) + "'");
-    const FrictionLawInfo* law = findFrictionLaw(lawId);
+    const FrictionLawInfo* law = findLaw(system->lawFamily, lawId);
     if (!law)
-        return Status::error("unknown friction law '" + std::string(lawId) + "'");
+        return Status::error(findLaw(LawFamily::OneDimensional, lawId) || findLaw(LawFamily::PlaneContact, lawId)
+                                 ? "law '" + std::string(lawId) + "' does not apply to system '" + system->id + "'"
+                                 : "unknown friction law '" + std::string(lawId) + "'");
+    if (std::find(system->methods.begin(), system->methods.end(), method) == system->methods.end())
+        return Status::error("method '" + methodInfo(method).id + "' is not available for system '" + system->id + "'");
     out.systemId = system->id;
     out.lawId = law->id;
     out.method = method;
@@ -85,8 +91,17 @@ Scenario defaultScenario()
 
 Status changeModel(Scenario& scenario, std::string_view systemId, std::string_view lawId)
 {
+    const SystemInfo* system = findSystem(systemId);
+    if (!system)
+        return Status::error("unknown system '" + std::string(systemId) + "'");
+    // A law or method the new system does not take falls back to its first one.
+    if (!findLaw(system->lawFamily, lawId) && findLaw(findSystem(scenario.systemId)->lawFamily, lawId))
+        lawId = lawsOf(system->lawFamily).front().id;
+    Method method = scenario.method;
+    if (std::find(system->methods.begin(), system->methods.end(), method) == system->methods.end())
+        method = system->methods.front();
     Scenario next;
-    Status status = makeScenario(systemId, lawId, scenario.method, scenario.regularization, next);
+    Status status = makeScenario(systemId, lawId, method, scenario.regularization, next);
     if (!status.ok())
         return status;
     for (size_t i = 0; i < next.params.specs().size(); ++i) {
@@ -100,8 +115,9 @@ Status changeModel(Scenario& scenario, std::string_view systemId, std::string_vi
 
 Status validate(const Scenario& scenario)
 {
-    const FrictionLawInfo* law = findFrictionLaw(scenario.lawId);
-    if (!law || !findSystem(scenario.systemId))
+    const SystemInfo* system = findSystem(scenario.systemId);
+    const FrictionLawInfo* law = system ? findLaw(system->lawFamily, scenario.lawId) : nullptr;
+    if (!law)
         return Status::error("unknown system or law");
     Status status = law->validate(scenario.params);
     if (!status.ok())

@@ -1,6 +1,4 @@
 #include "solvers/dynamics_factory.h"
-#include "friction/friction_law.h"
-#include "solvers/contact_dynamics.h"
 #include "systems/system_registry.h"
 
 #include <numbers>
@@ -23,14 +21,7 @@ IntegrationSettings integrationSettings(const Scenario& scenario, const std::ato
 
 std::unique_ptr<Dynamics> makeDynamics(const Scenario& scenario, const std::atomic<bool>* cancel)
 {
-    const IntegrationSettings settings = integrationSettings(scenario, cancel);
-    std::unique_ptr<ContactSystem> system = findSystem(scenario.systemId)->create(scenario.params);
-    std::unique_ptr<FrictionLaw> law = findFrictionLaw(scenario.lawId)->create(scenario.params);
-    if (scenario.method == Method::EventDriven)
-        return std::make_unique<EventDrivenContactDynamics>(std::move(system), std::move(law), settings);
-    const Integrator integrator = scenario.method == Method::Regularized ? Integrator::Rosenbrock4 : Integrator::DormandPrince;
-    return std::make_unique<RegularizedContactDynamics>(std::move(system), std::move(law), scenario.regularization,
-                                                        scenario.params.value("eps"), integrator, settings);
+    return findSystem(scenario.systemId)->makeDynamics(scenario, integrationSettings(scenario, cancel));
 }
 
 } // namespace fl

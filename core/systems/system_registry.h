@@ -1,25 +1,59 @@
 #pragma once
+// Every mechanical system as data (ARCHITECTURE.md idea 3): parameters, which laws and methods it
+// takes, its published presets, what its plots show, and a factory for its dynamics.
+#include "friction/friction_law.h"
 #include "params/parameter_set.h"
-#include "systems/contact_system.h"
+#include "scenario/scenario.h"
+#include "solvers/dynamics.h"
+#include "solvers/integration_settings.h"
 
 #include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace fl {
 
-/// A system as data: id, names, parameters and a factory.
+/// A published case: named paper-figure (e.g. "jtam2016-fig4a").
+struct Preset {
+    std::string id;
+    std::string title;     ///< what the figure shows
+    std::string lawId;
+    Method method = Method::EventDriven;
+    std::vector<std::pair<std::string, double>> values; ///< parameters that differ from the defaults
+    std::string note;      ///< decisions taken where the paper is unclear
+};
+
+/// What the application plots for a system (names of state variables or output columns).
+struct PlotHints {
+    std::vector<std::string> timeHistory;                           ///< curves of the time-history plot
+    std::vector<std::pair<std::string, std::string>> phasePortraits; ///< (horizontal, vertical)
+    std::pair<std::string, std::string> characteristic;             ///< (v_r, F) loop; empty if none
+};
+
 struct SystemInfo {
     std::string id;       ///< e.g. "belt"
     std::string name;
     std::string equation; ///< the equation of motion in plain text
     ParameterSpecs specs;
-    std::function<std::unique_ptr<ContactSystem>(const ParameterSet&)> create;
+    LawFamily lawFamily = LawFamily::OneDimensional;
+    std::vector<Method> methods;
+    std::vector<Preset> presets;
+    PlotHints plots;
+    /// The scenario's dynamics (precondition: the scenario is valid and names this system).
+    std::function<std::unique_ptr<Dynamics>(const Scenario&, const IntegrationSettings&)> makeDynamics;
 };
 
 const std::vector<SystemInfo>& systems();
 const SystemInfo* findSystem(std::string_view id);
+/// The preset with this id in any system, with its system; nullptr if none.
+const Preset* findPreset(std::string_view presetId, const SystemInfo** system = nullptr);
+/// Applies a preset: its system, law, method and values (the rest at defaults).
+Status applyPreset(std::string_view presetId, Scenario& scenario);
+
+/// Registrations, one per system file.
+SystemInfo beltSystemInfo();
 
 } // namespace fl

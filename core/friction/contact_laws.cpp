@@ -1,0 +1,44 @@
+// Plane-contact (Coulomb-Contensou) laws as data: the regularized approximants of JTAM (4.4)-(4.5)
+// and Acta Mech (6). Their parameters are shared by every system with a plane contact; the system
+// builds the law itself (FrictionLawInfo::create is empty for this family).
+#include "friction/friction_law.h"
+
+namespace fl {
+namespace {
+
+ParameterSpecs commonSpecs(double b, double m)
+{
+    return {
+        {"mu", "Kinetic friction coefficient", "μ", "–",
+         "Scales the friction force μN T and moment μN R M (dimensionless μ of JTAM (5.2) for the disk).", 1.0, 0.0, 100.0},
+        {"eta", "Static/kinetic ratio", "η", "–",
+         "Peak of the resultant friction near zero relative motion, η = μ_0/μ; η′ is computed exactly from it.", 1.0, 1.0, 20.0},
+        {"b", "Approximant constant b", "b", "–", "Weight of the spin against the sliding velocity in the approximant.", b, 0.01, 10.0},
+        {"m_exp", "Approximant exponent m", "m", "–", "Exponent of the approximant's denominator.", m, 0.1, 10.0},
+    };
+}
+
+std::vector<FrictionLawInfo> makeContactLaws()
+{
+    auto noRelation = [](const ParameterSet&) { return Status::success(); };
+    std::vector<FrictionLawInfo> laws;
+    ParameterSpecs i00 = commonSpecs(1.0, 2.0);
+    i00.push_back({"c00", "Pressure moment c₀,₀,₋₁", "c", "–",
+                   "∬ r σ dF of the pressure distribution: 2/3 uniform circle, 3π/16 Hertz.", 2.0 / 3.0, 0.01, 1.0});
+    laws.push_back({"I00", "Regularized I(0,0) (JTAM 4.4)",
+                    "T = v (1/√(D²+ε²) + η′ε³/(D²+ε²)²), M = b c ω (…), D = (|v|^m + b^m|ω|^m)^(1/m)", i00, {}, noRelation});
+    laws.push_back({"I11", "Regularized I(1,1) (Acta Mech 6)",
+                    "T = (v² + bω²) v λ, M = (2/3 b ω³ + ¼ ω v²) λ, λ = 1/√(D²+ε⁶) + η′ε⁹/(D²+ε⁶)², D = (v^{3m} + b^m|ω|^{3m})^{1/m}",
+                    commonSpecs(0.765, 0.452), {}, noRelation});
+    return laws;
+}
+
+} // namespace
+
+const std::vector<FrictionLawInfo>& contactLaws()
+{
+    static const std::vector<FrictionLawInfo> laws = makeContactLaws();
+    return laws;
+}
+
+} // namespace fl

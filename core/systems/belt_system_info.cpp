@@ -1,0 +1,48 @@
+// Registration of S1, the block on a moving belt.
+#include "solvers/contact_dynamics.h"
+#include "systems/belt_system.h"
+#include "systems/system_registry.h"
+
+namespace fl {
+
+SystemInfo beltSystemInfo()
+{
+    SystemInfo info;
+    info.id = "belt";
+    info.name = "Block on a moving belt (S1)";
+    info.equation = "x″ + 2ζx′ + x = A cos(ωt) + F(v_r),  v_r = x′ − v_b";
+    info.specs = {
+        {"v_b", "Belt speed", "v_b", "–", "Speed of the belt, in units of ω_n·(N/k). The block sticks while it moves with the belt.",
+         0.5, -5.0, 5.0},
+        {"zeta", "Damping ratio", "ζ", "–", "Viscous damping of the block's spring, 2ζx′ in the equation of motion.", 0.0, 0.0, 2.0},
+        {"A", "Forcing amplitude", "A", "–", "Amplitude of the harmonic force A cos(ωt), in units of N (normal force).", 0.0, 0.0, 10.0},
+        {"w", "Forcing frequency", "ω", "–", "Frequency of the harmonic force, in units of the natural frequency ω_n.", 1.0, 0.01, 10.0},
+        {"x0", "Initial position", "x(0)", "–", "Position at t = 0, in units of N/k (spring relaxed at x = 0).", 0.0, -10.0, 10.0},
+        {"v0", "Initial velocity", "x′(0)", "–", "Velocity at t = 0, in units of ω_n·(N/k).", 0.0, -10.0, 10.0},
+    };
+    info.lawFamily = LawFamily::OneDimensional;
+    info.methods = {Method::EventDriven, Method::Regularized, Method::Explicit};
+    info.plots.timeHistory = {"x", "v_r", "F"};
+    info.plots.phasePortraits = {{"x", "v"}};
+    info.plots.characteristic = {"v_r", "F"};
+    info.makeDynamics = [](const Scenario& scenario, const IntegrationSettings& settings) -> std::unique_ptr<Dynamics> {
+        const ParameterSet& p = scenario.params;
+        BeltSystem::Parameters bp;
+        bp.beltSpeed = p.value("v_b");
+        bp.zeta = p.value("zeta");
+        bp.amplitude = p.value("A");
+        bp.frequency = p.value("w");
+        bp.x0 = p.value("x0");
+        bp.v0 = p.value("v0");
+        auto system = std::make_unique<BeltSystem>(bp);
+        std::unique_ptr<FrictionLaw> law = findFrictionLaw(scenario.lawId)->create(p);
+        if (scenario.method == Method::EventDriven)
+            return std::make_unique<EventDrivenContactDynamics>(std::move(system), std::move(law), settings);
+        const Integrator integrator = scenario.method == Method::Regularized ? Integrator::Rosenbrock4 : Integrator::DormandPrince;
+        return std::make_unique<RegularizedContactDynamics>(std::move(system), std::move(law), scenario.regularization,
+                                                            p.value("eps"), integrator, settings);
+    };
+    return info;
+}
+
+} // namespace fl
