@@ -55,7 +55,11 @@ ParameterSpecs combinedSpecs(const SystemInfo& system, const FrictionLawInfo& la
 {
     ParameterSpecs specs = system.specs;
     specs.insert(specs.end(), law.specs.begin(), law.specs.end());
-    const ParameterSpecs numerics = numericsSpecs();
+    ParameterSpecs numerics = numericsSpecs();
+    for (ParameterSpec& spec : numerics)
+        for (const auto& [id, value] : system.numericsDefaults)
+            if (spec.id == id)
+                spec.defaultValue = value;
     specs.insert(specs.end(), numerics.begin(), numerics.end());
     return specs;
 }

@@ -25,7 +25,7 @@ public:
                      IntegrationStats& stats) const override;
     void outputs(double t, const double* y, int mode, double* out) const override;
     std::string warning() const override;
-    const SmoothOde& ode() const { return m_ode; }
+    const SmoothOde* smoothOde() const override { return &m_ode; }
 
 private:
     std::unique_ptr<ContactSystem> m_system;

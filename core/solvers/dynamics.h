@@ -42,6 +42,9 @@ public:
     virtual void outputs(double t, const double* y, int mode, double* out) const = 0;
     /// Non-fatal remark for the user (empty if none).
     virtual std::string warning() const { return {}; }
+    /// The smooth ODE behind a regularized method (for Lyapunov exponents); nullptr when the
+    /// method is event-driven.
+    virtual const class SmoothOde* smoothOde() const { return nullptr; }
 };
 
 } // namespace fl

@@ -4,7 +4,7 @@ namespace fl {
 
 const std::vector<SystemInfo>& systems()
 {
-    static const std::vector<SystemInfo> list = {beltSystemInfo()};
+    static const std::vector<SystemInfo> list = {beltSystemInfo(), pendulumSystemInfo()};
     return list;
 }
 

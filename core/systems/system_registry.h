@@ -1,6 +1,7 @@
 #pragma once
 // Every mechanical system as data (ARCHITECTURE.md idea 3): parameters, which laws and methods it
 // takes, its published presets, what its plots show, and a factory for its dynamics.
+#include "analysis/bifurcation_sweep.h"
 #include "friction/friction_law.h"
 #include "params/parameter_set.h"
 #include "scenario/scenario.h"
@@ -8,6 +9,7 @@
 #include "solvers/integration_settings.h"
 
 #include <functional>
+#include <optional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -24,6 +26,7 @@ struct Preset {
     Method method = Method::EventDriven;
     std::vector<std::pair<std::string, double>> values; ///< parameters that differ from the defaults
     std::string note;      ///< decisions taken where the paper is unclear
+    std::optional<SweepSpec> sweep; ///< the figure's bifurcation diagram, if it is one
 };
 
 /// What the application plots for a system (names of state variables or output columns).
@@ -38,6 +41,8 @@ struct SystemInfo {
     std::string name;
     std::string equation; ///< the equation of motion in plain text
     ParameterSpecs specs;
+    /// System-specific defaults of numerics parameters (t_end, dt, tol, eps, ...).
+    std::vector<std::pair<std::string, double>> numericsDefaults;
     LawFamily lawFamily = LawFamily::OneDimensional;
     std::vector<Method> methods;
     std::vector<Preset> presets;
@@ -55,5 +60,6 @@ Status applyPreset(std::string_view presetId, Scenario& scenario);
 
 /// Registrations, one per system file.
 SystemInfo beltSystemInfo();
+SystemInfo pendulumSystemInfo();
 
 } // namespace fl

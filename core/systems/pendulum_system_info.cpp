@@ -1,0 +1,134 @@
+// Registration of S3, the pendulum driven by a rotating disk (Acta Mech 2016), and its presets.
+#include "contact/regularized_models.h"
+#include "solvers/smooth_system.h"
+#include "systems/pendulum_on_disk.h"
+#include "systems/system_registry.h"
+
+namespace fl {
+namespace {
+
+ParameterSpecs pendulumSpecs()
+{
+    return {
+        {"omega0", "Disk angular velocity", "ω₀", "rad/s", "Constant part of the driving disk's angular velocity ω₀(t).", 40.0, -200.0, 200.0},
+        {"omega0_amp", "ω₀ modulation amplitude", "Δω₀", "rad/s", "ω₀(t) = ω₀ + Δω₀ cos(Ω t); Fig. 9 uses ω₀ = 0, Δω₀ = 1, Ω = 1.", 0.0, 0.0, 100.0},
+        {"omega0_freq", "ω₀ modulation frequency", "Ω", "rad/s", "Frequency of the modulation of ω₀(t).", 1.0, 0.01, 100.0},
+        {"M", "Pendulum mass", "M", "kg", "Mass of the pendulum.", 1.2, 0.01, 100.0},
+        {"B", "Moment of inertia", "B", "kg m²", "Moment of inertia of the pendulum about its mass centre C.", 0.01, 1e-5, 10.0, true},
+        {"e", "Joint–centre distance", "e", "m", "Distance AC between the joint A and the mass centre C.", 0.1, 0.0, 1.0},
+        {"kX", "Support stiffness X", "k_X", "N/m", "Stiffness of the elements holding the joint A along X.", 1000.0, 1.0, 1e5, true},
+        {"kY", "Support stiffness Y", "k_Y", "N/m", "Stiffness of the elements holding the joint A along Y.", 1000.0, 1.0, 1e5, true},
+        {"cX", "Support damping X", "c_X", "N s/m", "Damping of the support along X.", 0.1, 0.0, 100.0},
+        {"cY", "Support damping Y", "c_Y", "N s/m", "Damping of the support along Y.", 0.1, 0.0, 100.0},
+        {"c_phi", "Joint damping", "c_φ", "N m s", "Rotational damping in the joint A.", 0.1, 0.0, 10.0},
+        {"X_S", "Disk centre X", "X_S", "m", "X coordinate of the centre S of the driving disk.", 0.0, -1.0, 1.0},
+        {"Y_S", "Disk centre Y", "Y_S", "m", "Y coordinate of the centre S of the driving disk.", 0.0, -1.0, 1.0},
+        {"R", "Contact radius", "R", "m", "Radius of the circular contact (the pendulum's flat disk), centred at A.", 0.02, 0.001, 1.0},
+        {"N", "Normal load", "N", "N", "Normal force pressing the contact.", 25.0, 0.0, 1000.0},
+        {"g", "Gravity", "g", "m/s²", "Gravitational acceleration, along +X.", 9.81, 0.0, 30.0},
+        {"phi0", "Initial angle", "φ(0)", "rad", "Angle at t = 0; the run starts at rest with the springs relaxed.", 0.0, -3.2, 3.2},
+    };
+}
+
+Preset actaPreset(std::string id, std::string title, std::vector<std::pair<std::string, double>> values, std::string note = {})
+{
+    // Acta Mech sec. 4 fixes b = 0.452, m = 0.765 and eps = 1e-3 for every simulation: the presets
+    // use them to reproduce the figures (the law's own defaults are the fitted values).
+    std::vector<std::pair<std::string, double>> all = {{"b", 0.452}, {"m_exp", 0.765}, {"eps", 1e-3}};
+    all.insert(all.end(), values.begin(), values.end());
+    return {std::move(id), std::move(title), "I11", Method::Regularized, std::move(all), std::move(note), std::nullopt};
+}
+
+std::vector<Preset> pendulumPresets()
+{
+    const std::vector<std::pair<std::string, double>> fig5a = {{"mu", 1.0}, {"eta", 1.0}, {"N", 25.0}, {"t_end", 20.0}};
+    auto with = [](std::vector<std::pair<std::string, double>> base, std::vector<std::pair<std::string, double>> extra) {
+        base.insert(base.end(), extra.begin(), extra.end());
+        return base;
+    };
+    SweepSpec sweep;
+    sweep.parameter = "omega0";
+    sweep.from = 20.0;
+    sweep.to = 80.0;
+    sweep.steps = 601;
+    sweep.transient = 20.0;
+    sweep.samples = 40;
+    sweep.maxRecordTime = 10.0;
+    sweep.observable = SweepObservable::Maxima;
+    sweep.variable = 0; // maxima of X_C
+    sweep.continuation = true;
+    const std::vector<std::pair<std::string, double>> fig8 = {{"kX", 100.0}, {"kY", 100.0}, {"omega0", 0.6}, {"R", 0.1},
+                                                              {"N", 6.0},    {"mu", 1.0},   {"eta", 2.5},    {"t_end", 60.0}};
+    std::vector<Preset> presets = {
+        actaPreset("acta2016-fig5a", "Fig. 5a: bifurcation diagram over ω₀ (e = 0.1 m, k = 1000 N/m)", with(fig5a, {{"omega0", 40.0}}),
+                   "Observable: maxima of X_C (the paper does not name its observable)."),
+        actaPreset("acta2016-fig5b", "Fig. 5b: bifurcation diagram over ω₀ (e = 0.025 m, k = 2000 N/m)",
+                   with(fig5a, {{"omega0", 40.0}, {"e", 0.025}, {"kX", 2000.0}, {"kY", 2000.0}}),
+                   "Observable: maxima of X_C (the paper does not name its observable)."),
+        actaPreset("acta2016-fig6a", "Fig. 6a: equilibrium at ω₀ = 30 rad/s", with(fig5a, {{"omega0", 30.0}})),
+        actaPreset("acta2016-fig6b", "Fig. 6b: periodic motion at ω₀ = 40 rad/s", with(fig5a, {{"omega0", 40.0}})),
+        actaPreset("acta2016-fig7", "Fig. 7: irregular motion with full rotations at ω₀ = 61.5 rad/s",
+                   with(fig5a, {{"omega0", 61.5}, {"t_end", 60.0}})),
+        actaPreset("acta2016-fig8a", "Fig. 8a-b: stick-slip, Y_S = -0.1 m", with(fig8, {{"Y_S", -0.1}})),
+        actaPreset("acta2016-fig8c", "Fig. 8c-d: stick-slip, Y_S = 0", with(fig8, {{"Y_S", 0.0}})),
+        actaPreset("acta2016-fig8e", "Fig. 8e-f: stick-slip, Y_S = 0.1 m", with(fig8, {{"Y_S", 0.1}})),
+        actaPreset("acta2016-fig9", "Fig. 9: accuracy against ε with ω₀(t) = cos(t)",
+                   with(fig8, {{"Y_S", -0.1}, {"omega0", 0.0}, {"omega0_amp", 1.0}, {"omega0_freq", 1.0}, {"eps", 1e-4}}),
+                   "The pattern solution uses ε = 1e-4; compare runs with ε = 1e-3, 1e-2, 1e-1 against it."),
+    };
+    presets[0].sweep = sweep;
+    presets[1].sweep = sweep;
+    return presets;
+}
+
+std::unique_ptr<Dynamics> makePendulumDynamics(const Scenario& scenario, const IntegrationSettings& settings)
+{
+    const ParameterSet& p = scenario.params;
+    PendulumOnDisk::Parameters pp;
+    pp.M = p.value("M");
+    pp.B = p.value("B");
+    pp.e = p.value("e");
+    pp.kX = p.value("kX");
+    pp.kY = p.value("kY");
+    pp.cX = p.value("cX");
+    pp.cY = p.value("cY");
+    pp.cPhi = p.value("c_phi");
+    pp.XS = p.value("X_S");
+    pp.YS = p.value("Y_S");
+    pp.R = p.value("R");
+    pp.N = p.value("N");
+    pp.mu = p.value("mu");
+    pp.g = p.value("g");
+    pp.omega0 = p.value("omega0");
+    pp.omega0Amp = p.value("omega0_amp");
+    pp.omega0Freq = p.value("omega0_freq");
+    pp.phi0 = p.value("phi0");
+    const contact::ApproximantParams approximant{p.value("b"), p.value("m_exp")};
+    const contact::RegularizationParams reg{p.value("eps"), p.value("eta")};
+    contact::RegularizedApproximant law = scenario.lawId == "I00"
+        ? contact::RegularizedApproximant(contact::I00Coefficients::circular(p.value("c00")), approximant, reg)
+        : contact::RegularizedApproximant(contact::I11Coefficients{}, approximant, reg);
+    const Integrator integrator = scenario.method == Method::Explicit ? Integrator::DormandPrince : Integrator::Rosenbrock4;
+    return std::make_unique<SmoothSystemDynamics>(std::make_unique<PendulumOnDisk>(pp, std::move(law)), integrator, settings);
+}
+
+} // namespace
+
+SystemInfo pendulumSystemInfo()
+{
+    SystemInfo info;
+    info.id = "pendulum";
+    info.name = "Pendulum driven by a rotating disk (S3)";
+    info.equation = "Acta Mech (7)-(9): M X_C″ + k_X X_A + c_X X_A′ + μN T_sx = 0, … , B φ″ + … + μN R M_s = 0";
+    info.specs = pendulumSpecs();
+    info.numericsDefaults = {{"t_end", 20.0}, {"dt", 1e-3}, {"tol", 1e-8}, {"eps", 1e-3}};
+    info.lawFamily = LawFamily::PlaneContact;
+    info.methods = {Method::Regularized, Method::Explicit};
+    info.presets = pendulumPresets();
+    info.plots.timeHistory = {"phi", "X_A", "Y_A"};
+    info.plots.phasePortraits = {{"phi", "dphi"}, {"X_A", "Y_A"}};
+    info.makeDynamics = makePendulumDynamics;
+    return info;
+}
+
+} // namespace fl
