@@ -8,8 +8,8 @@ namespace fl::contact {
 
 struct NelderMeadOptions {
     double initialStep = 0.2;    ///< edge of the first simplex, per coordinate
-    double xTolerance = 1e-11;   ///< stop when every vertex is this close to the best (max-norm)
-    double fTolerance = 1e-15;   ///< ... and the values spread less than this, relative to |f| + 1e-300
+    double xTolerance = 1e-9;    ///< stop when every vertex is this close to the best (max-norm)
+    double fTolerance = 1e-12;   ///< ... and the values spread less than this, relative to |f| + 1e-300
     int maxEvaluations = 20000;
     int restarts = 2;            ///< rebuild the simplex at the optimum this many times (guards collapse)
 };

@@ -124,6 +124,8 @@ Status validate(const Scenario& scenario)
     if (!law)
         return Status::error("unknown system or law");
     Status status = law->validate(scenario.params);
+    if (status.ok() && system->validate)
+        status = system->validate(scenario);
     if (!status.ok())
         return status;
     const double samples = scenario.params.value("t_end") / scenario.params.value("dt");

@@ -4,7 +4,7 @@ namespace fl {
 
 const std::vector<SystemInfo>& systems()
 {
-    static const std::vector<SystemInfo> list = {beltSystemInfo(), pendulumSystemInfo()};
+    static const std::vector<SystemInfo> list = {beltSystemInfo(), diskSystemInfo(), pendulumSystemInfo()};
     return list;
 }
 

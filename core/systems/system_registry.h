@@ -47,6 +47,8 @@ struct SystemInfo {
     std::vector<Method> methods;
     std::vector<Preset> presets;
     PlotHints plots;
+    /// Checks combinations the tables cannot express (e.g. law and method); may be empty.
+    std::function<Status(const Scenario&)> validate;
     /// The scenario's dynamics (precondition: the scenario is valid and names this system).
     std::function<std::unique_ptr<Dynamics>(const Scenario&, const IntegrationSettings&)> makeDynamics;
 };
@@ -60,6 +62,7 @@ Status applyPreset(std::string_view presetId, Scenario& scenario);
 
 /// Registrations, one per system file.
 SystemInfo beltSystemInfo();
+SystemInfo diskSystemInfo();
 SystemInfo pendulumSystemInfo();
 
 } // namespace fl

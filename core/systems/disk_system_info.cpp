@@ -1,0 +1,95 @@
+// Registration of S2, the disk on a moving belt (JTAM 2016 sec. 5), and its presets.
+#include "solvers/event_driven_disk_dynamics.h"
+#include "solvers/smooth_system.h"
+#include "systems/disk_on_belt.h"
+#include "systems/system_registry.h"
+
+namespace fl {
+namespace {
+
+ParameterSpecs diskSpecs()
+{
+    return {
+        {"v_b", "Belt speed", "v_b", "–", "Belt speed v̂_b/(α r̂), JTAM (5.2).", 0.15, -5.0, 5.0},
+        {"J", "Moment of inertia", "J", "–", "B̂/(m̂ r̂²), the disk's dimensionless moment of inertia (written m in JTAM (5.1)).", 90.0, 0.01, 1000.0, true},
+        {"k12", "Stiffness coupling", "k₁₂", "–", "(k̂₂ − k̂₁)/(k̂₁ + k̂₂): couples translation and rotation through the cords.", 0.85, -0.99, 0.99},
+        {"c", "Damping", "c", "–", "(ĉ₁ + ĉ₂)/√(m̂(k̂₁ + k̂₂)).", 1e-4, 0.0, 1.0},
+        {"c12", "Damping coupling", "c₁₂", "–", "(ĉ₂ − ĉ₁)/√(m̂(k̂₁ + k̂₂)).", 0.0, -1.0, 1.0},
+        {"x0", "Initial position", "x(0)", "–", "x̂/r̂ at t = 0; the run starts with x′ = φ′ = 0.", 0.0, -50.0, 50.0},
+        {"phi0", "Initial angle", "φ(0)", "rad", "Rotation at t = 0.", 0.0, -50.0, 50.0},
+    };
+}
+
+Preset jtamPreset(std::string id, std::string title, double eta)
+{
+    Preset p;
+    p.id = std::move(id);
+    p.title = std::move(title);
+    p.lawId = "I00";
+    p.method = Method::EventDriven;
+    // JTAM sec. 5: J = 90, k12 = 0.85, c = 1e-4, c12 = 0, v_b = 0.15, mu = 5, uniform pressure
+    // (c = 2/3), m = 2, b = 1; regularized runs with eps = 1e-5, tolerances 1e-10.
+    p.values = {{"J", 90.0}, {"k12", 0.85}, {"c", 1e-4}, {"c12", 0.0}, {"v_b", 0.15}, {"mu", 5.0}, {"eta", eta},
+                {"b", 1.0},  {"m_exp", 2.0}, {"c00", 2.0 / 3.0}, {"eps", 1e-5}, {"tol", 1e-10}};
+    p.note = "η′ is computed exactly from η (JTAM's 6.7627 for η = 2.7 is not consistent with (4.2); exact: 6.70852).";
+    return p;
+}
+
+DiskOnBeltMechanics mechanicsOf(const ParameterSet& p)
+{
+    DiskOnBeltMechanics m;
+    m.J = p.value("J");
+    m.k12 = p.value("k12");
+    m.c = p.value("c");
+    m.c12 = p.value("c12");
+    m.vb = p.value("v_b");
+    m.mu = p.value("mu");
+    m.x0 = p.value("x0");
+    m.phi0 = p.value("phi0");
+    return m;
+}
+
+std::unique_ptr<Dynamics> makeDiskDynamics(const Scenario& scenario, const IntegrationSettings& settings)
+{
+    const ParameterSet& p = scenario.params;
+    const DiskOnBeltMechanics mechanics = mechanicsOf(p);
+    if (scenario.method == Method::EventDriven) {
+        const EventDrivenDiskDynamics::Law law{p.value("b"), p.value("m_exp"), p.value("c00"), p.value("eta")};
+        return std::make_unique<EventDrivenDiskDynamics>(mechanics, law, settings);
+    }
+    const contact::ApproximantParams approximant{p.value("b"), p.value("m_exp")};
+    const contact::RegularizationParams reg{p.value("eps"), p.value("eta")};
+    contact::RegularizedApproximant law = scenario.lawId == "I00"
+        ? contact::RegularizedApproximant(contact::I00Coefficients::circular(p.value("c00")), approximant, reg)
+        : contact::RegularizedApproximant(contact::I11Coefficients{}, approximant, reg);
+    const Integrator integrator = scenario.method == Method::Explicit ? Integrator::DormandPrince : Integrator::Rosenbrock4;
+    return std::make_unique<SmoothSystemDynamics>(std::make_unique<RegularizedDiskOnBelt>(mechanics, std::move(law)), integrator,
+                                                  settings);
+}
+
+} // namespace
+
+SystemInfo diskSystemInfo()
+{
+    SystemInfo info;
+    info.id = "disk";
+    info.name = "Disk on a moving belt (S2)";
+    info.equation = "x″ + c x′ + c₁₂ φ′ + x + k₁₂ φ = Γ,  J φ″ + c₁₂ x′ + c φ′ + k₁₂ x + φ = Ω  (JTAM (5.1))";
+    info.specs = diskSpecs();
+    info.numericsDefaults = {{"t_end", 1000.0}, {"dt", 0.05}, {"tol", 1e-10}, {"eps", 1e-5}};
+    info.lawFamily = LawFamily::PlaneContact;
+    info.methods = {Method::EventDriven, Method::Regularized, Method::Explicit};
+    info.presets = {jtamPreset("jtam2016-fig4a", "JTAM Fig. 4 (a)-(b): periodic stick-slip attractor, η = 4.98", 4.98),
+                    jtamPreset("jtam2016-fig4c", "JTAM Fig. 4 (c)-(d): periodic stick-slip attractor, η = 2.7", 2.7)};
+    info.plots.timeHistory = {"x", "phi", "v_s", "omega_s"};
+    info.plots.phasePortraits = {{"x", "dx"}, {"phi", "dphi"}};
+    info.validate = [](const Scenario& scenario) {
+        if (scenario.method == Method::EventDriven && scenario.lawId != "I00")
+            return Status::error("the event-driven disk uses the set-valued I00 law; choose I00 or a regularized method");
+        return Status::success();
+    };
+    info.makeDynamics = makeDiskDynamics;
+    return info;
+}
+
+} // namespace fl
