@@ -38,15 +38,28 @@ QJsonArray specsJson(const fl::ParameterSpecs& specs)
 QJsonObject catalogueJson()
 {
     QJsonArray systems, laws, methods, regs;
-    for (const fl::SystemInfo& s : fl::systems())
-        systems.append(QJsonObject{{"id", q(s.id)}, {"name", q(s.name)}, {"equation", q(s.equation)}, {"parameters", specsJson(s.specs)}});
-    for (const fl::FrictionLawInfo& l : fl::frictionLaws())
-        laws.append(QJsonObject{{"id", q(l.id)}, {"name", q(l.name)}, {"formula", q(l.formula)}, {"parameters", specsJson(l.specs)}});
+    QJsonArray presets;
+    for (const fl::SystemInfo& s : fl::systems()) {
+        QJsonArray methodIds;
+        for (fl::Method m : s.methods)
+            methodIds.append(q(fl::methodInfo(m).id));
+        systems.append(QJsonObject{{"id", q(s.id)}, {"name", q(s.name)}, {"equation", q(s.equation)},
+                                   {"laws", s.lawFamily == fl::LawFamily::OneDimensional ? "one-dimensional" : "plane-contact"},
+                                   {"methods", methodIds}, {"parameters", specsJson(s.specs)}});
+        for (const fl::Preset& p : s.presets)
+            presets.append(QJsonObject{{"id", q(p.id)}, {"system", q(s.id)}, {"law", q(p.lawId)},
+                                       {"method", q(fl::methodInfo(p.method).id)}, {"title", q(p.title)}, {"note", q(p.note)}});
+    }
+    for (fl::LawFamily family : {fl::LawFamily::OneDimensional, fl::LawFamily::PlaneContact})
+        for (const fl::FrictionLawInfo& l : fl::lawsOf(family))
+            laws.append(QJsonObject{{"id", q(l.id)}, {"name", q(l.name)}, {"formula", q(l.formula)},
+                                    {"family", family == fl::LawFamily::OneDimensional ? "one-dimensional" : "plane-contact"},
+                                    {"parameters", specsJson(l.specs)}});
     for (const fl::MethodInfo& m : fl::methods())
         methods.append(QJsonObject{{"id", q(m.id)}, {"name", q(m.name)}, {"description", q(m.description)}, {"regularized", m.smooth}});
     for (const fl::RegularizationInfo& r : fl::regularizations())
         regs.append(QJsonObject{{"id", q(r.id)}, {"name", q(r.name)}, {"formula", q(r.formula)}});
-    return QJsonObject{{"systems", systems}, {"laws", laws}, {"methods", methods}, {"regularizations", regs},
+    return QJsonObject{{"systems", systems}, {"laws", laws}, {"methods", methods}, {"regularizations", regs}, {"presets", presets},
                        {"numerics", specsJson(fl::numericsSpecs())}};
 }
 
@@ -86,11 +99,20 @@ int listCommand(const QStringList& arguments)
         out << "  " << q(s.id) << ": " << q(s.name) << "   " << q(s.equation) << "\n";
         printSpecs(out, s.specs);
     }
-    out << "Friction laws (--law):\n";
+    out << "Friction laws (--law) of the belt:\n";
     for (const fl::FrictionLawInfo& l : fl::frictionLaws()) {
         out << "  " << q(l.id) << ": " << q(l.name) << "   " << q(l.formula) << "\n";
         printSpecs(out, l.specs);
     }
+    out << "Plane-contact laws (--law) of the disk and the pendulum:\n";
+    for (const fl::FrictionLawInfo& l : fl::contactLaws()) {
+        out << "  " << q(l.id) << ": " << q(l.name) << "   " << q(l.formula) << "\n";
+        printSpecs(out, l.specs);
+    }
+    out << "Presets (--preset):\n";
+    for (const fl::SystemInfo& s : fl::systems())
+        for (const fl::Preset& p : s.presets)
+            out << "  " << q(p.id) << " (" << q(s.id) << ", " << q(p.lawId) << ", " << q(fl::methodInfo(p.method).id) << "): " << q(p.title) << "\n";
     out << "Methods (--method):\n";
     for (const fl::MethodInfo& m : fl::methods())
         out << "  " << q(m.id) << ": " << q(m.name) << ". " << q(m.description) << "\n";

@@ -12,5 +12,7 @@ int listCommand(const QStringList& arguments);
 int runCommand(const QStringList& arguments);
 /// `sweep --param ID --from A --to B --steps N ...`: bifurcation diagram as CSV.
 int sweepCommand(const QStringList& arguments);
+/// `lyapunov [scenario options] [--transient T --duration T --interval tau --count k]`.
+int lyapunovCommand(const QStringList& arguments);
 
 } // namespace cli

@@ -10,7 +10,8 @@ const char* kUsage =
     "Commands:\n"
     "  list [--json]   systems, friction laws, methods and regularizations, with every parameter\n"
     "  run  [options]  simulate one scenario and write CSV (see: frictionlab-cli run --help)\n"
-    "  sweep [options] bifurcation diagram over one parameter (see: frictionlab-cli sweep --help)\n";
+    "  sweep [options] bifurcation diagram over one parameter (see: frictionlab-cli sweep --help)\n"
+    "  lyapunov [opts] Lyapunov exponents of a smooth scenario (see: frictionlab-cli lyapunov --help)\n";
 }
 
 int main(int argc, char** argv)
@@ -28,11 +29,13 @@ int main(int argc, char** argv)
         return cli::runCommand(arguments);
     if (command == "sweep")
         return cli::sweepCommand(arguments);
+    if (command == "lyapunov")
+        return cli::lyapunovCommand(arguments);
     QTextStream err(stderr);
     if (command.isEmpty() || command == "--help" || command == "-h" || command == "help") {
         QTextStream(stdout) << kUsage;
         return command.isEmpty() ? 2 : 0;
     }
-    err << "error: unknown command '" << command << "' (expected list, run or sweep)\n";
+    err << "error: unknown command '" << command << "' (expected list, run, sweep or lyapunov)\n";
     return 2;
 }

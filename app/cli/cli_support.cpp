@@ -1,4 +1,5 @@
 #include "cli/cli_support.h"
+#include "systems/system_registry.h"
 
 #include <QSaveFile>
 #include <QTextStream>
@@ -25,6 +26,7 @@ void addScenarioOptions(QCommandLineParser& parser)
         {"dt", "Output interval (= --set dt=DT).", "DT"},
         {"tol", "Integrator tolerance (= --set tol=TOL).", "TOL"},
         {"eps", "Regularization width (= --set eps=EPS).", "EPS"},
+        {"preset", "Start from a published case (see list), e.g. jtam2016-fig4a; --set etc. apply on top.", "name"},
     });
 }
 
@@ -64,6 +66,25 @@ fl::Status applyValues(const QCommandLineParser& parser, fl::Scenario& scenario)
 
 fl::Status buildScenario(const QCommandLineParser& parser, fl::Scenario& scenario)
 {
+    if (parser.isSet("preset")) {
+        fl::Status status = fl::applyPreset(parser.value("preset").toStdString(), scenario);
+        if (status.ok() && parser.isSet("reg")) {
+            const auto reg = fl::findRegularization(parser.value("reg").toStdString());
+            if (!reg)
+                return fl::Status::error("unknown regularization '" + parser.value("reg").toStdString() + "' (kudra, tanh, atan, sqrt)");
+            scenario.regularization = *reg;
+        }
+        if (status.ok() && parser.isSet("method")) {
+            const auto method = fl::findMethod(parser.value("method").toStdString());
+            if (!method)
+                return fl::Status::error("unknown method '" + parser.value("method").toStdString() + "' (event, regularized, explicit)");
+            scenario.method = *method;
+        }
+        for (const char* option : {"system", "law"})
+            if (status.ok() && parser.isSet(option))
+                return fl::Status::error(std::string("--") + option + " cannot be combined with --preset");
+        return status.ok() ? applyValues(parser, scenario) : status;
+    }
     const std::string methodId = parser.value("method").toStdString();
     const auto method = fl::findMethod(methodId);
     if (!method)

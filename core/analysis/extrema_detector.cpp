@@ -3,6 +3,10 @@
 #include <boost/math/tools/roots.hpp>
 
 namespace fl {
+namespace {
+/// Relative height a maximum must have above its bracket (round-off of an equilibrium is ~1e-15).
+constexpr double kNoiseFloor = 1e-10;
+} // namespace
 
 void MaximaDetector::collect(const StepView& step, std::vector<SectionPoint>& out)
 {
@@ -36,7 +40,10 @@ void MaximaDetector::collect(const StepView& step, std::vector<SectionPoint>& ou
             std::uintmax_t iterations = 60;
             const auto [lo, hi] = boost::math::tools::toms748_solve(slopeAt, tPrev, t, sPrev, s,
                                                                     boost::math::tools::eps_tolerance<double>(40), iterations);
-            record(0.5 * (lo + hi));
+            // Round-off wiggles of a settled state are not maxima: the peak must stand out.
+            const double tMax = 0.5 * (lo + hi), peak = valueAt(tMax);
+            if (peak - std::min(valueAt(tPrev), valueAt(t)) > kNoiseFloor * (1.0 + std::abs(peak)))
+                record(tMax);
         }
         tPrev = t;
         sPrev = s;

@@ -2,6 +2,7 @@
 
 #include "contact/adaptive_quadrature.h"
 #include "contact/line_chords.h"
+#include "contact/polygon_fan.h"
 
 #include <algorithm>
 #include <cmath>
@@ -16,6 +17,8 @@ constexpr double kPi = std::numbers::pi;
 // Beyond |v_s| / |omega_s| > kFarRatio * size the centre of rotation is treated as at infinity:
 // the neglected terms are O(size / R) < 1e-12.
 constexpr double kFarRatio = 1e12;
+// Polygons: closed-form fan while |p0 - centre| <= kFanRadii * bounding radius.
+constexpr double kFanRadii = 8.0;
 
 } // namespace
 
@@ -69,6 +72,12 @@ IntegralModel::Evaluation finish(const QuadratureResult<3>& q, double sign)
 IntegralModel::IntegralModel(const ContactShape& shape, double absTolerance)
     : m_shape(shape), m_moments(computeMoments(shape)), m_tolerance(absTolerance)
 {
+    if (shape.kind() == ShapeKind::Polygon && !shape.vertices().empty()) {
+        for (const Eigen::Vector2d& v : shape.vertices())
+            m_polygonCentre += v / double(shape.vertices().size());
+        for (const Eigen::Vector2d& v : shape.vertices())
+            m_polygonRadius = std::max(m_polygonRadius, (v - m_polygonCentre).norm());
+    }
 }
 
 FrictionLoad IntegralModel::load(double vsx, double vsy, double omegaS) const { return evaluate(vsx, vsy, omegaS).load; }
@@ -84,8 +93,14 @@ IntegralModel::Evaluation IntegralModel::evaluate(double vsx, double vsy, double
     f.r = v / std::abs(omegaS);
     f.d = v > 0.0 ? Eigen::Vector2d(f.sign * vsy / v, -f.sign * vsx / v) : Eigen::Vector2d(1.0, 0.0);
     f.dp = {-f.d.y(), f.d.x()};
-    if (m_shape.kind() == ShapeKind::Polygon)
-        return polygon(f);
+    if (m_shape.kind() == ShapeKind::Polygon) {
+        // The fan's terms grow like (|p0| / size)^2 and cancel: closed form near, quadrature far.
+        if ((f.p0 - m_polygonCentre).norm() > kFanRadii * m_polygonRadius)
+            return polygonSectors(f);
+        Evaluation e;
+        e.load = polygonFanLoad(m_shape, f.p0, f.sign);
+        return e;
+    }
     const double a = m_shape.semiAxisA(), b = m_shape.semiAxisB();
     const bool inside = b * b * f.p0.x() * f.p0.x() + a * a * f.p0.y() * f.p0.y() <= a * a * b * b;
     return inside ? ellipseInside(f) : ellipseOutside(f);
@@ -137,10 +152,11 @@ IntegralModel::Evaluation IntegralModel::ellipseOutside(const detail::PolarFrame
     return finish(integrateAdaptive<3>(g, breaks, 2, m_tolerance), f.sign);
 }
 
-IntegralModel::Evaluation IntegralModel::polygon(const detail::PolarFrame& f) const
+IntegralModel::Evaluation IntegralModel::polygonSectors(const detail::PolarFrame& f) const
 {
     // Between two consecutive vertex directions the ray crosses a fixed set of edges and the
-    // integrand is smooth; sectors whose rays miss the polygon are skipped.
+    // integrand is smooth (p0 is far, so no ray length has a nearby pole); sectors whose rays miss
+    // the polygon are skipped.
     std::vector<double> angles;
     const double scale = 1e-14 * (f.r + m_shape.outerRadius());
     for (const Eigen::Vector2d& vertex : m_shape.vertices()) {

@@ -21,7 +21,10 @@ struct PolarFrame;
 /// The radial integrals along each ray are closed forms (line_chords.h: uniform and Hertz chords);
 /// the angular one is adaptive Gauss-Kronrod split where the ray set changes: at the directions of
 /// the shortest chord (p0 inside an ellipse), over the visible cone with a cosine substitution that
-/// removes the square-root end points (p0 outside), at the vertex directions (polygons). Pure
+/// removes the square-root end points (p0 outside), at the vertex directions (polygons with p0 far
+/// away). For a polygon with p0 within 8 bounding radii the whole integral is the closed form of
+/// the fan of triangles (p0, V_i, V_i+1) (polygon_fan.h), exact also when p0 is close to an edge,
+/// where the quadrature would have to resolve ray lengths d/cos(beta) with d -> 0. Pure
 /// translation (omega_s = 0, or |v_s| > 1e12 |omega_s| times the contact size) is the closed form
 /// T_s = v_s/|v_s|, M_s = (c100 v_sy - c010 v_sx)/|v_s|.
 class IntegralModel : public ContactModel {
@@ -49,9 +52,11 @@ private:
     Evaluation translation(double vsx, double vsy) const;
     Evaluation ellipseInside(const detail::PolarFrame& f) const;
     Evaluation ellipseOutside(const detail::PolarFrame& f) const;
-    Evaluation polygon(const detail::PolarFrame& f) const;
+    Evaluation polygonSectors(const detail::PolarFrame& f) const;
 
     ContactShape m_shape;
+    Eigen::Vector2d m_polygonCentre = Eigen::Vector2d::Zero();
+    double m_polygonRadius = 0.0;
     ContactMoments m_moments;
     double m_tolerance;
 };

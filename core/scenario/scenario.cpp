@@ -39,7 +39,7 @@ const MethodInfo& methodInfo(Method method)
 ParameterSpecs numericsSpecs()
 {
     return {
-        {"t_end", "Simulated time", "t_end", "–", "Length of the simulation, in units of 1/ω_n.", 200.0, 0.1, 1e5, true},
+        {"t_end", "Simulated time", "t_end", "–", "Length of the simulation (the system's time unit).", 200.0, 0.01, 1e7, true},
         {"dt", "Output interval", "Δt", "–", "Spacing of the output samples (plots, CSV). Events are located exactly, not on this grid.",
          0.01, 1e-4, 10.0, true},
         {"tol", "Tolerance", "tol", "–", "Relative and absolute error tolerance of the adaptive integrator.", 1e-10, 1e-14, 1e-3, true},
@@ -123,6 +123,8 @@ Status validate(const Scenario& scenario)
     const FrictionLawInfo* law = system ? findLaw(system->lawFamily, scenario.lawId) : nullptr;
     if (!law)
         return Status::error("unknown system or law");
+    if (std::find(system->methods.begin(), system->methods.end(), scenario.method) == system->methods.end())
+        return Status::error("method '" + methodInfo(scenario.method).id + "' is not available for system '" + system->id + "'");
     Status status = law->validate(scenario.params);
     if (status.ok() && system->validate)
         status = system->validate(scenario);
