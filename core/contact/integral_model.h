@@ -29,10 +29,12 @@ struct PolarFrame;
 /// T_s = v_s/|v_s|, M_s = (c100 v_sy - c010 v_sx)/|v_s|.
 class IntegralModel : public ContactModel {
 public:
-    /// absTolerance bounds the summed Gauss-Kronrod error estimate of the angular integral (all
-    /// three components); the achieved error is far smaller (test_contact_integral: < 1e-12 at the
-    /// default 1e-10). The shape must be valid (shape.validate().ok()).
-    explicit IntegralModel(const ContactShape& shape, double absTolerance = 1e-10);
+    /// absTolerance is the target of the summed Gauss-Kronrod error estimate of the angular integral
+    /// (max over the three components). Measured (test_contact_integral): at the default 1e-11 the
+    /// error is < 5e-11 over 26000 directions (random, centre of rotation within 1e-16..1 of the
+    /// rim, and up to 1e13 away), and < 1e-13 against an independent Cartesian quadrature at the
+    /// sampled points. The shape must be valid (shape.validate().ok()).
+    explicit IntegralModel(const ContactShape& shape, double absTolerance = 1e-11);
 
     struct Evaluation {
         FrictionLoad load;

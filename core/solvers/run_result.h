@@ -35,6 +35,8 @@ struct RunResult {
     std::vector<ContactMode> mode;       ///< event-driven runs only (else empty)
     std::vector<ModeSwitch> switches;    ///< event-driven runs only
     std::vector<TimeInterval> stickIntervals; ///< event-driven runs only
+    std::vector<double> sectionTimes;    ///< Poincaré section points of the run (see RunOptions)
+    std::vector<double> sectionStates;   ///< row-major, dimension() values per point
     long steps = 0;                      ///< accepted integrator steps
     double wallSeconds = 0.0;
 

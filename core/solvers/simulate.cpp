@@ -1,11 +1,14 @@
 #include "solvers/simulate.h"
 #include "solvers/dynamics_factory.h"
 #include "solvers/run_recorder.h"
+#include "systems/system_registry.h"
 
 #include <chrono>
 
 namespace fl {
 namespace {
+
+using Clock = std::chrono::steady_clock;
 
 /// Copies the "v_r" and "F" output columns into RunResult::relativeVelocity / force.
 void fillContactColumns(RunResult& result)
@@ -13,36 +16,97 @@ void fillContactColumns(RunResult& result)
     const int vr = result.columnIndex("v_r"), force = result.columnIndex("F");
     if (vr < 0 || force < 0)
         return;
+    result.relativeVelocity.clear();
+    result.force.clear();
     for (size_t i = 0; i < result.size(); ++i) {
         result.relativeVelocity.push_back(result.column(i, vr));
         result.force.push_back(result.column(i, force));
     }
 }
 
+/// The recorder plus the Poincaré section and the throttled progress reports.
+class RunObserver final : public DynamicsObserver {
+public:
+    RunObserver(RunRecorder& recorder, RunResult& result, const RunOptions& options, std::vector<double> y0)
+        : m_recorder(recorder), m_result(result), m_options(options), m_previous(std::move(y0)), m_lastReport(Clock::now())
+    {
+    }
+    bool onStep(const StepView& step, int mode) override
+    {
+        const bool more = m_recorder.onStep(step, mode);
+        if (m_options.section) {
+            m_points.clear();
+            m_options.section->collect(step, m_previous, m_points);
+            for (const SectionPoint& p : m_points) {
+                m_result.sectionTimes.push_back(p.t);
+                m_result.sectionStates.insert(m_result.sectionStates.end(), p.y.begin(), p.y.end());
+            }
+            m_previous.assign(step.y1, step.y1 + m_previous.size());
+        }
+        if (m_options.progress && (++m_steps % 64 == 0) && Clock::now() - m_lastReport > std::chrono::duration<double>(m_options.progressInterval))
+            report();
+        return more;
+    }
+    void onSwitch(double t, ContactMode entered) override { m_recorder.onSwitch(t, entered); }
+    void report()
+    {
+        m_options.progress(m_result, m_reportedSamples, m_reportedSections);
+        m_reportedSamples = m_result.size();
+        m_reportedSections = m_result.sectionTimes.size();
+        m_lastReport = Clock::now();
+    }
+
+private:
+    RunRecorder& m_recorder;
+    RunResult& m_result;
+    const RunOptions& m_options;
+    std::vector<double> m_previous;
+    std::vector<SectionPoint> m_points;
+    Clock::time_point m_lastReport;
+    long m_steps = 0;
+    size_t m_reportedSamples = 0, m_reportedSections = 0;
+};
+
 } // namespace
 
 RunResult simulate(const Scenario& scenario, const std::atomic<bool>* cancel)
 {
-    const auto start = std::chrono::steady_clock::now();
+    RunOptions options;
+    options.cancel = cancel;
+    return simulate(scenario, options);
+}
+
+RunResult simulate(const Scenario& scenario, const RunOptions& options)
+{
+    const auto start = Clock::now();
     RunResult result;
     result.status = validate(scenario);
     if (!result.status.ok())
         return result;
-    const std::unique_ptr<Dynamics> dynamics = makeDynamics(scenario, cancel);
+    const std::unique_ptr<Dynamics> dynamics = makeDynamics(scenario, options.cancel);
     const double tEnd = scenario.params.value("t_end");
     RunRecorder recorder(*dynamics, scenario.params.value("dt"), tEnd, result);
     std::vector<double> y = dynamics->initialState();
+    RunObserver observer(recorder, result, options, y);
     double t = 0.0;
     IntegrationStats stats;
-    result.status = dynamics->integrate(y, t, tEnd, recorder, stats);
+    result.status = dynamics->integrate(y, t, tEnd, observer, stats);
     if (result.status.ok() && !recorder.done())
         result.status = Status::error("integration ended before t_end");
     recorder.finish(std::min(t, tEnd));
     result.steps = stats.steps;
     result.warning = dynamics->warning();
     fillContactColumns(result);
-    result.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    result.wallSeconds = std::chrono::duration<double>(Clock::now() - start).count();
     return result;
+}
+
+PoincareSection defaultSection(const Scenario& scenario)
+{
+    const SystemInfo* system = findSystem(scenario.systemId);
+    if (system && system->defaultSection)
+        return system->defaultSection(scenario);
+    return PoincareSection::hyperplane(1, 0.0, -1);
 }
 
 } // namespace fl

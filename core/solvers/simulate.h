@@ -1,14 +1,31 @@
 #pragma once
+#include "analysis/poincare_section.h"
 #include "scenario/scenario.h"
 #include "solvers/run_result.h"
 
 #include <atomic>
+#include <functional>
+#include <optional>
 
 namespace fl {
 
+/// Called while a run goes on: the result so far and where its new samples and section points start.
+using RunProgress = std::function<void(const RunResult& partial, size_t firstNewSample, size_t firstNewSection)>;
+
+struct RunOptions {
+    const std::atomic<bool>* cancel = nullptr; ///< polled once per integrator step
+    std::optional<PoincareSection> section;     ///< recorded into RunResult::section*
+    RunProgress progress;                       ///< throttled to one call per progressInterval
+    double progressInterval = 0.05;             ///< seconds of wall time
+};
+
 /// Runs a scenario with its method. Deterministic; never throws. A cancelled, diverged or
 /// invalid run returns a result whose status says why (the samples so far are kept).
-/// cancel, if given, is polled once per integrator step.
+RunResult simulate(const Scenario& scenario, const RunOptions& options);
 RunResult simulate(const Scenario& scenario, const std::atomic<bool>* cancel = nullptr);
+
+/// The Poincaré section the application shows for a scenario: stroboscopic at the forcing period
+/// where there is a periodic forcing, otherwise a hyperplane crossing named by the system.
+PoincareSection defaultSection(const Scenario& scenario);
 
 } // namespace fl

@@ -25,6 +25,12 @@ SystemInfo beltSystemInfo()
     info.plots.timeHistory = {"x", "v_r", "F"};
     info.plots.phasePortraits = {{"x", "v"}};
     info.plots.characteristic = {"v_r", "F"};
+    // Forced: stroboscopic at the forcing period; else x' = 0 downward (the maxima of x).
+    info.defaultSection = [](const Scenario& s) {
+        const double w = s.params.value("w");
+        return s.params.value("A") != 0.0 ? PoincareSection::stroboscopic(2.0 * 3.14159265358979323846 / w)
+                                          : PoincareSection::hyperplane(1, 0.0, -1);
+    };
     info.makeDynamics = [](const Scenario& scenario, const IntegrationSettings& settings) -> std::unique_ptr<Dynamics> {
         const ParameterSet& p = scenario.params;
         BeltSystem::Parameters bp;

@@ -83,6 +83,8 @@ SystemInfo diskSystemInfo()
                     jtamPreset("jtam2016-fig4c", "JTAM Fig. 4 (c)-(d): periodic stick-slip attractor, η = 2.7", 2.7)};
     info.plots.timeHistory = {"x", "phi", "v_s", "omega_s"};
     info.plots.phasePortraits = {{"x", "dx"}, {"phi", "dphi"}};
+    // phi' = 0 downward: the maxima of the rotation.
+    info.defaultSection = [](const Scenario&) { return PoincareSection::hyperplane(3, 0.0, -1); };
     info.validate = [](const Scenario& scenario) {
         if (scenario.method == Method::EventDriven && scenario.lawId != "I00")
             return Status::error("the event-driven disk uses the set-valued I00 law; choose I00 or a regularized method");

@@ -129,6 +129,11 @@ SystemInfo pendulumSystemInfo()
     info.presets = pendulumPresets();
     info.plots.timeHistory = {"phi", "X_A", "Y_A"};
     info.plots.phasePortraits = {{"phi", "dphi"}, {"X_A", "Y_A"}};
+    // Modulated drive: stroboscopic at its period; else X_C' = 0 downward (the maxima of X_C).
+    info.defaultSection = [](const Scenario& s) {
+        return s.params.value("omega0_amp") != 0.0 ? PoincareSection::stroboscopic(2.0 * 3.14159265358979323846 / s.params.value("omega0_freq"))
+                                                   : PoincareSection::hyperplane(3, 0.0, -1);
+    };
     info.makeDynamics = makePendulumDynamics;
     return info;
 }

@@ -2,6 +2,7 @@
 // Every mechanical system as data (ARCHITECTURE.md idea 3): parameters, which laws and methods it
 // takes, its published presets, what its plots show, and a factory for its dynamics.
 #include "analysis/bifurcation_sweep.h"
+#include "analysis/poincare_section.h"
 #include "friction/friction_law.h"
 #include "params/parameter_set.h"
 #include "scenario/scenario.h"
@@ -47,6 +48,8 @@ struct SystemInfo {
     std::vector<Method> methods;
     std::vector<Preset> presets;
     PlotHints plots;
+    /// The Poincaré section shown for a scenario of this system.
+    std::function<PoincareSection(const Scenario&)> defaultSection;
     /// Checks combinations the tables cannot express (e.g. law and method); may be empty.
     std::function<Status(const Scenario&)> validate;
     /// The scenario's dynamics (precondition: the scenario is valid and names this system).

@@ -27,7 +27,13 @@ private slots:
                     QVERIFY(spec.defaultValue >= spec.min && spec.defaultValue <= spec.max);
                     QVERIFY(!spec.logScale || spec.min > 0.0);
                 }
-                QVERIFY2(fl::validate(s).ok(), (system.id + "/" + law.id).c_str());
+                // At least one of the system's methods takes the law (the event-driven disk needs I00).
+                bool anyMethod = false;
+                for (fl::Method method : system.methods) {
+                    s.method = method;
+                    anyMethod = anyMethod || fl::validate(s).ok();
+                }
+                QVERIFY2(anyMethod, (system.id + "/" + law.id).c_str());
             }
     }
 

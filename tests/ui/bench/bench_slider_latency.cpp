@@ -1,0 +1,97 @@
+// Benchmark (prints, never asserts a time): latency from a slider value change to the end of the
+// replot of all three plots, for the default scenario (block on a belt, event-driven, 20001
+// samples). Usage: ui_bench_slider_latency [moves = 50].
+#include "bridge/simulation_controller.h"
+#include "widgets/main_window.h"
+#include "widgets/parameter_panel.h"
+#include "widgets/parameter_row.h"
+#include "widgets/run_plot.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QSlider>
+#include <QTimer>
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstdio>
+#include <vector>
+
+using namespace fl::ui;
+
+namespace {
+
+/// Moves the slider to position and returns the milliseconds until every plot has replotted the
+/// run of that value; a negative number on timeout.
+double measureMove(MainWindow& window, QSlider* slider, int position, double& simulationMs)
+{
+    QEventLoop loop;
+    quint64 displayed = 0;
+    int replotted = 0;
+    QElapsedTimer timer;
+    std::vector<QMetaObject::Connection> connections;
+    connections.push_back(QObject::connect(&window, &MainWindow::runDisplayed, [&](quint64 id) {
+        displayed = id;
+        replotted = 0;
+    }));
+    for (RunPlot* plot : window.plots())
+        connections.push_back(QObject::connect(plot, &QCustomPlot::afterReplot, [&] {
+            if (displayed != 0 && displayed == window.controller()->latestRunId() && ++replotted == 3)
+                loop.quit();
+        }));
+    QTimer::singleShot(10000, &loop, [&] { loop.exit(1); });
+    timer.start();
+    slider->setValue(position);
+    const bool ok = loop.exec() == 0;
+    const double ms = timer.nsecsElapsed() * 1e-6;
+    for (const auto& c : connections)
+        QObject::disconnect(c);
+    simulationMs = window.currentRun() ? window.currentRun()->result.wallSeconds * 1e3 : 0.0;
+    return ok ? ms : -1.0;
+}
+
+double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
+}
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+    QApplication app(argc, argv);
+    const int moves = argc > 1 ? std::max(1, std::atoi(argv[1])) : 50;
+    MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    QSlider* slider = window.panel()->row(QStringLiteral("v_b"))->slider();
+    QElapsedTimer warmup;
+    warmup.start();
+    while (!window.currentRun() && warmup.elapsed() < 10000)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+    QCoreApplication::processEvents();
+
+    std::vector<double> latencies;
+    std::vector<double> simulations;
+    const int start = slider->value();
+    for (int i = 1; i <= moves; ++i) {
+        // v_b up and down in steps of 0.01 from the default 0.5 (triangle 0.5 .. 0.55): stick-slip.
+        const int position = start + 5 - std::abs(5 - i % 10);
+        double simulationMs = 0.0;
+        const double ms = measureMove(window, slider, position, simulationMs);
+        if (ms < 0.0) {
+            std::fprintf(stderr, "move %d: no replot within 10 s\n", i);
+            return 1;
+        }
+        latencies.push_back(ms);
+        simulations.push_back(simulationMs);
+    }
+    std::printf("slider-to-redrawn-plot latency, default scenario (%zu samples), %d moves:\n",
+                window.currentRun()->result.size(), moves);
+    std::printf("  median %.1f ms, min %.1f ms, max %.1f ms (of which fl::simulate: median %.1f ms)\n",
+                median(latencies), *std::min_element(latencies.begin(), latencies.end()),
+                *std::max_element(latencies.begin(), latencies.end()), median(simulations));
+    return 0;
+}

@@ -1,0 +1,95 @@
+// frictionlab_screenshot: grabs the main window (QWidget::grab) to a PNG once the scenario asked
+// for has been simulated and plotted; used for docs/screenshot.png and by the ui_screenshot test.
+//   frictionlab_screenshot OUT.png [--law ID] [--method ID] [--regularization ID] [--size WxH]
+#include "bridge/simulation_controller.h"
+#include "widgets/main_window.h"
+#include "widgets/parameter_panel.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QCommandLineParser>
+#include <QElapsedTimer>
+#include <QPixmap>
+#include <QThread>
+
+#include <cstdio>
+
+namespace {
+
+/// Runs the event loop until done() or 30 s have passed.
+bool waitFor(const std::function<bool()>& done)
+{
+    QElapsedTimer timer;
+    timer.start();
+    while (!done()) {
+        if (timer.elapsed() > 30000)
+            return false;
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+        QThread::msleep(2);
+    }
+    return true;
+}
+
+/// Selects the combo entry whose data is id; false if there is none.
+bool select(QComboBox* combo, const QString& id)
+{
+    if (id.isEmpty())
+        return true;
+    const int index = combo->findData(id);
+    if (index < 0)
+        return false;
+    combo->setCurrentIndex(index);
+    return true;
+}
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("FrictionLab"));
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Grabs the FrictionLab main window to a PNG."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("output"), QStringLiteral("PNG file to write"));
+    const QCommandLineOption law(QStringLiteral("law"), QStringLiteral("Friction law id"), QStringLiteral("id"));
+    const QCommandLineOption method(QStringLiteral("method"), QStringLiteral("Method id"), QStringLiteral("id"));
+    const QCommandLineOption regularization(QStringLiteral("regularization"), QStringLiteral("Regularization id"),
+                                            QStringLiteral("id"));
+    const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size WxH"), QStringLiteral("WxH"),
+                                  QStringLiteral("1400x900"));
+    parser.addOptions({law, method, regularization, size});
+    parser.process(app);
+    if (parser.positionalArguments().size() != 1)
+        parser.showHelp(2);
+
+    const QStringList wh = parser.value(size).split(QLatin1Char('x'));
+    fl::ui::MainWindow window;
+    window.resize(wh.value(0).toInt(), wh.value(1).toInt());
+    window.show();
+    fl::ui::ParameterPanel* panel = window.panel();
+    if (!select(panel->lawCombo(), parser.value(law)) || !select(panel->methodCombo(), parser.value(method))
+        || !select(panel->regularizationCombo(), parser.value(regularization))) {
+        std::fprintf(stderr, "unknown law, method or regularization id\n");
+        return 2;
+    }
+    const bool shown = waitFor([&] {
+        return window.currentRun() && window.currentRun()->runId == window.controller()->latestRunId();
+    });
+    if (!shown) {
+        std::fprintf(stderr, "no run was displayed: %s\n", qPrintable(window.statusMessage()));
+        return 1;
+    }
+    // Let the queued replots and the repaint happen.
+    QElapsedTimer settle;
+    settle.start();
+    waitFor([&] { return settle.elapsed() > 300; });
+    const QString path = parser.positionalArguments().first();
+    if (!window.grab().save(path)) {
+        std::fprintf(stderr, "could not write %s\n", qPrintable(path));
+        return 1;
+    }
+    std::printf("wrote %s (%dx%d): %s\n", qPrintable(path), window.width(), window.height(),
+                qPrintable(window.runSummary()));
+    return 0;
+}

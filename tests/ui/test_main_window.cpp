@@ -1,0 +1,278 @@
+// Tests of ui/widgets/main_window, driving the real widgets: the first run is plotted, slider and
+// combo edits re-simulate, bad input keeps the last good plots, export writes usable files.
+#include "bridge/simulation_controller.h"
+#include "widgets/characteristic_plot.h"
+#include "widgets/data_export.h"
+#include "widgets/main_window.h"
+#include "widgets/parameter_panel.h"
+#include "widgets/parameter_row.h"
+#include "widgets/phase_portrait_plot.h"
+#include "widgets/plot_export.h"
+#include "widgets/slider_scale.h"
+#include "widgets/time_history_plot.h"
+
+#include <QComboBox>
+#include <QImage>
+#include <QLineEdit>
+#include <QSlider>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace fl::ui;
+
+namespace {
+
+/// The values of a graph, to compare what is plotted before and after an edit.
+QVector<double> values(QCPGraph* graph)
+{
+    QVector<double> out;
+    for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it)
+        out << it->value;
+    return out;
+}
+
+void typeInto(QLineEdit* editor, const QString& text)
+{
+    editor->setFocus();
+    editor->selectAll();
+    QTest::keyClick(editor, Qt::Key_Backspace);
+    QTest::keyClicks(editor, text);
+}
+
+void selectData(QComboBox* combo, const char* id)
+{
+    const int index = combo->findData(QString::fromLatin1(id));
+    QVERIFY2(index >= 0, id);
+    combo->setCurrentIndex(index);
+}
+
+/// Waits until the run on display is the controller's newest request.
+bool waitForNewestRun(MainWindow& w)
+{
+    return QTest::qWaitFor([&] {
+        return w.currentRun() && w.currentRun()->runId == w.controller()->latestRunId() && !w.controller()->isRunning();
+    }, 20000);
+}
+
+} // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+private slots:
+    void init();
+    void cleanup();
+    void startsWithThePlottedDefaultRun();
+    void movingASliderChangesThePlot();
+    void outOfRangeInputKeepsTheLastGoodPlot();
+    void relationErrorKeepsTheLastGoodPlot();
+    void switchingMethodResimulates();
+    void switchingLawResimulates();
+    void exportWritesPngAndCsv();
+    void exportActionsFollowTheRun();
+    void rerunShortcutResimulates();
+    void escapeStopsALongRun();
+
+private:
+    MainWindow* m_window = nullptr;
+};
+
+void TestMainWindow::init()
+{
+    m_window = new MainWindow;
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window));
+    QVERIFY(waitForNewestRun(*m_window));
+}
+
+void TestMainWindow::cleanup()
+{
+    delete m_window;
+    m_window = nullptr;
+}
+
+void TestMainWindow::startsWithThePlottedDefaultRun()
+{
+    MainWindow& w = *m_window;
+    const fl::Scenario def = fl::defaultScenario();
+    QCOMPARE(w.currentRun()->scenario.lawId, def.lawId);
+    QVERIFY(w.currentRun()->scenario.method == fl::Method::EventDriven);
+    const size_t n = w.currentRun()->result.size();
+    QCOMPARE(n, size_t(20001));
+    QCOMPARE(size_t(w.timeHistoryPlot()->positionGraph()->dataCount()), n);
+    QCOMPARE(size_t(w.timeHistoryPlot()->forceGraph()->dataCount()), n);
+    // Stick-slip: every stick interval is shaded (four corners each).
+    const size_t intervals = w.currentRun()->result.stickIntervals.size();
+    QVERIFY(intervals > 10);
+    QCOMPARE(size_t(w.timeHistoryPlot()->stickGraph()->dataCount()), 4 * intervals);
+    QVERIFY(w.timeHistoryPlot()->stickGraph()->visible());
+    // The parametric curves are thinned for drawing but run from the first to the last sample.
+    const fl::RunResult& r = w.currentRun()->result;
+    QCPCurve* phase = w.phasePortraitPlot()->trajectoryCurve();
+    QVERIFY(phase->dataCount() > 100 && size_t(phase->dataCount()) < n);
+    QCOMPARE(phase->data()->constBegin()->key, r.states[0]);
+    QCOMPARE((phase->data()->constEnd() - 1)->value, r.states[2 * n - 1]);
+    QVERIFY(w.phasePortraitPlot()->stickCurve()->dataCount() > 0);
+    QVERIFY(w.characteristicPlot()->lawCurve()->dataCount() > 100);
+    QCPCurve* loop = w.characteristicPlot()->trajectoryCurve();
+    QVERIFY(loop->dataCount() > 10);
+    QCOMPARE((loop->data()->constEnd() - 1)->value, r.force.back());
+    QVERIFY2(w.runSummary().contains(QStringLiteral("steps")), qPrintable(w.runSummary()));
+    QVERIFY2(w.runSummary().contains(QStringLiteral("stick/slip switches")), qPrintable(w.runSummary()));
+    QVERIFY2(w.runSummary().contains(QStringLiteral("ms")), qPrintable(w.runSummary()));
+    // The x axis spans the run.
+    QVERIFY(w.timeHistoryPlot()->xAxis->range().contains(200.0));
+}
+
+void TestMainWindow::movingASliderChangesThePlot()
+{
+    MainWindow& w = *m_window;
+    const QVector<double> before = values(w.timeHistoryPlot()->positionGraph());
+    const quint64 runBefore = w.currentRun()->runId;
+    QSlider* slider = w.panel()->row(QStringLiteral("v_b"))->slider();
+    slider->setValue(fl::ui::SliderScale(w.panel()->row(QStringLiteral("v_b"))->spec()).position(1.0));
+    QVERIFY(waitForNewestRun(w));
+    QVERIFY(w.currentRun()->runId > runBefore);
+    QCOMPARE(w.currentRun()->scenario.params.value("v_b"), 1.0);
+    const QVector<double> after = values(w.timeHistoryPlot()->positionGraph());
+    QCOMPARE(after.size(), before.size());
+    QVERIFY(after != before);
+}
+
+void TestMainWindow::outOfRangeInputKeepsTheLastGoodPlot()
+{
+    MainWindow& w = *m_window;
+    const RunOutputPtr good = w.currentRun();
+    const quint64 requests = w.controller()->latestRunId();
+    const QVector<double> before = values(w.timeHistoryPlot()->forceGraph());
+    ParameterRow* row = w.panel()->row(QStringLiteral("mu_s"));
+    typeInto(row->editor(), QStringLiteral("-1"));
+    QVERIFY2(row->error().contains(QStringLiteral("[0, 10]")), qPrintable(row->error()));
+    QVERIFY2(w.statusMessage().contains(QStringLiteral("outside its allowed range [0, 10]")), qPrintable(w.statusMessage()));
+    QVERIFY2(w.statusMessage().contains(QStringLiteral("color:#c0392b")), qPrintable(w.statusMessage()));
+    QTest::qWait(200);
+    QCOMPARE(w.controller()->latestRunId(), requests);
+    QCOMPARE(w.currentRun(), good);
+    QCOMPARE(values(w.timeHistoryPlot()->forceGraph()), before);
+}
+
+void TestMainWindow::relationErrorKeepsTheLastGoodPlot()
+{
+    MainWindow& w = *m_window;
+    const RunOutputPtr good = w.currentRun();
+    const quint64 requests = w.controller()->latestRunId();
+    const QVector<double> before = values(w.timeHistoryPlot()->positionGraph());
+    ParameterRow* row = w.panel()->row(QStringLiteral("mu_s"));
+    typeInto(row->editor(), QStringLiteral("0.5")); // mu_k = 1 > mu_s
+    QVERIFY2(row->error().contains(QStringLiteral("must be >= mu_k")), qPrintable(row->error()));
+    QVERIFY2(w.statusMessage().contains(QStringLiteral("must be &gt;= mu_k")), qPrintable(w.statusMessage()));
+    QTest::qWait(200);
+    QCOMPARE(w.controller()->latestRunId(), requests);
+    QCOMPARE(w.currentRun(), good);
+    QCOMPARE(values(w.timeHistoryPlot()->positionGraph()), before);
+}
+
+void TestMainWindow::switchingMethodResimulates()
+{
+    MainWindow& w = *m_window;
+    QVERIFY(!w.currentRun()->result.mode.empty());
+    selectData(w.panel()->methodCombo(), "regularized");
+    QVERIFY(waitForNewestRun(w));
+    QVERIFY(w.currentRun()->scenario.method == fl::Method::Regularized);
+    // A smooth run has no modes: no shading, no stick segments.
+    QVERIFY(w.currentRun()->result.mode.empty());
+    QVERIFY(!w.timeHistoryPlot()->stickGraph()->visible());
+    QVERIFY(!w.phasePortraitPlot()->stickCurve()->visible());
+    QVERIFY2(w.runSummary().contains(QStringLiteral("Rosenbrock")), qPrintable(w.runSummary()));
+}
+
+void TestMainWindow::switchingLawResimulates()
+{
+    MainWindow& w = *m_window;
+    const QVector<double> before = values(w.timeHistoryPlot()->forceGraph());
+    selectData(w.panel()->lawCombo(), "stribeck-exp");
+    QVERIFY(waitForNewestRun(w));
+    QCOMPARE(w.currentRun()->scenario.lawId, std::string("stribeck-exp"));
+    QVERIFY(w.panel()->row(QStringLiteral("delta")) != nullptr);
+    QVERIFY(values(w.timeHistoryPlot()->forceGraph()) != before);
+}
+
+void TestMainWindow::exportWritesPngAndCsv()
+{
+    MainWindow& w = *m_window;
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QString error;
+    const QString png = dir.filePath(QStringLiteral("history.png"));
+    QVERIFY2(exportPlot(w.timeHistoryPlot(), png, &error), qPrintable(error));
+    QImage image;
+    QVERIFY(image.load(png));
+    QVERIFY(!image.isNull());
+    QCOMPARE(image.size(), 2 * w.timeHistoryPlot()->size());
+    QVERIFY(image.width() > 400 && image.height() > 200);
+
+    const QString csv = dir.filePath(QStringLiteral("run.csv"));
+    QVERIFY2(exportRunCsv(*w.currentRun(), csv, &error), qPrintable(error));
+    QFile file(csv);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = file.readAll().split('\n');
+    QVERIFY(lines.size() > 20001);
+    QCOMPARE(lines[0], QByteArray("# FrictionLab run"));
+    QVERIFY(lines.contains("# law: coulomb (Coulomb (μ_s, μ_k))"));
+    QVERIFY(lines.contains("# method: event (Event-driven (exact stick/slip))"));
+    QVERIFY(lines.contains("# mu_s = 2"));
+    QVERIFY(lines.contains("# v_b = 0.5"));
+    qsizetype header = 0;
+    while (header < lines.size() && lines[header].startsWith('#'))
+        ++header;
+    QCOMPARE(lines[header], QByteArray("t,x,v,v_r,F,mode"));
+    QVERIFY(lines[header + 1].startsWith("0,"));
+    QVERIFY(lines[header + 1].endsWith(",slip") || lines[header + 1].endsWith(",stick"));
+}
+
+void TestMainWindow::exportActionsFollowTheRun()
+{
+    MainWindow& w = *m_window;
+    auto* plotAction = w.findChild<QAction*>(QStringLiteral("exportPlotAction"));
+    auto* csvAction = w.findChild<QAction*>(QStringLiteral("exportCsvAction"));
+    auto* eventsAction = w.findChild<QAction*>(QStringLiteral("exportEventsAction"));
+    QVERIFY(plotAction && csvAction && eventsAction);
+    QCOMPARE(plotAction->shortcut(), QKeySequence(QStringLiteral("Ctrl+E")));
+    QCOMPARE(csvAction->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+E")));
+    QVERIFY(csvAction->isEnabled());
+    QVERIFY(eventsAction->isEnabled());
+    // Smooth runs have no events to export.
+    selectData(w.panel()->methodCombo(), "regularized");
+    QVERIFY(waitForNewestRun(w));
+    QVERIFY(csvAction->isEnabled());
+    QVERIFY(!eventsAction->isEnabled());
+}
+
+void TestMainWindow::rerunShortcutResimulates()
+{
+    MainWindow& w = *m_window;
+    const quint64 before = w.currentRun()->runId;
+    const QVector<double> plotted = values(w.timeHistoryPlot()->positionGraph());
+    QTest::keyClick(&w, Qt::Key_R, Qt::ControlModifier);
+    QVERIFY(waitForNewestRun(w));
+    QVERIFY(w.currentRun()->runId > before);
+    // Same scenario, deterministic core: the same curve again.
+    QCOMPARE(values(w.timeHistoryPlot()->positionGraph()), plotted);
+}
+
+void TestMainWindow::escapeStopsALongRun()
+{
+    MainWindow& w = *m_window;
+    const RunOutputPtr good = w.currentRun();
+    // About a million samples at dt = 0.1 over t_end = 1e5: seconds of work.
+    typeInto(w.panel()->row(QStringLiteral("dt"))->editor(), QStringLiteral("0.1"));
+    QVERIFY(waitForNewestRun(w));
+    typeInto(w.panel()->row(QStringLiteral("t_end"))->editor(), QStringLiteral("1e5"));
+    QVERIFY(w.controller()->isRunning());
+    QTest::keyClick(&w, Qt::Key_Escape);
+    QTRY_VERIFY_WITH_TIMEOUT(!w.controller()->isRunning(), 10000);
+    QVERIFY2(w.statusMessage().contains(QStringLiteral("cancelled")), qPrintable(w.statusMessage()));
+    QCOMPARE(w.currentRun()->scenario.params.value("t_end"), good->scenario.params.value("t_end"));
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "test_main_window.moc"

@@ -1,0 +1,210 @@
+// Tests of ui/widgets/parameter_panel (and the ParameterRow it generates): rows from the specs,
+// live slider edits, errors for bad input, law/method switching, reset.
+#include "friction/friction_law.h"
+#include "systems/system_registry.h"
+#include "widgets/parameter_panel.h"
+#include "widgets/parameter_row.h"
+#include "widgets/slider_scale.h"
+
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QtTest>
+
+using fl::ui::ParameterPanel;
+using fl::ui::ParameterRow;
+
+namespace {
+
+void selectData(QComboBox* combo, const char* id)
+{
+    const int index = combo->findData(QString::fromLatin1(id));
+    QVERIFY2(index >= 0, id);
+    combo->setCurrentIndex(index);
+}
+
+/// Replaces the field's text by typing, as a user would.
+void typeInto(QLineEdit* editor, const QString& text)
+{
+    editor->setFocus();
+    editor->selectAll();
+    QTest::keyClick(editor, Qt::Key_Backspace);
+    QTest::keyClicks(editor, text);
+}
+
+fl::Scenario lastChanged(const QSignalSpy& spy) { return spy.last().at(0).value<fl::Scenario>(); }
+
+} // namespace
+
+class TestParameterPanel : public QObject {
+    Q_OBJECT
+private slots:
+    void init();
+    void cleanup();
+    void rowsFollowTheSpecs();
+    void tooltipsGiveLabelHelpRangeDefault();
+    void sliderEditsWhileDragging();
+    void typedOutOfRangeValueIsRejected();
+    void typedTextThatIsNoNumberIsRejected();
+    void relationErrorIsShownAndNotEmitted();
+    void lawChangeKeepsSharedValues();
+    void regularizationFollowsTheMethod();
+    void resetRestoresDefaults();
+
+private:
+    ParameterPanel* m_panel = nullptr;
+};
+
+void TestParameterPanel::init()
+{
+    m_panel = new ParameterPanel;
+    m_panel->show();
+}
+
+void TestParameterPanel::cleanup()
+{
+    delete m_panel;
+    m_panel = nullptr;
+}
+
+void TestParameterPanel::rowsFollowTheSpecs()
+{
+    const fl::ParameterSpecs& specs = m_panel->scenario().params.specs();
+    QCOMPARE(m_panel->rows().size(), specs.size());
+    for (size_t i = 0; i < specs.size(); ++i) {
+        ParameterRow* row = m_panel->rows()[i];
+        QCOMPARE(row->id(), QString::fromStdString(specs[i].id));
+        QCOMPARE(row->editor()->text(), QString::fromStdString(fl::formatNumber(specs[i].defaultValue)));
+        QCOMPARE(row->slider()->value(), fl::ui::SliderScale(specs[i]).position(specs[i].defaultValue));
+    }
+    QCOMPARE(m_panel->systemCombo()->count(), int(fl::systems().size()));
+    QCOMPARE(m_panel->lawCombo()->count(), int(fl::frictionLaws().size()));
+    QCOMPARE(m_panel->methodCombo()->count(), int(fl::methods().size()));
+    QCOMPARE(m_panel->regularizationCombo()->count(), int(fl::regularizations().size()));
+}
+
+void TestParameterPanel::tooltipsGiveLabelHelpRangeDefault()
+{
+    ParameterRow* row = m_panel->row(QStringLiteral("mu_s"));
+    QVERIFY(row);
+    const QString tip = row->slider()->toolTip();
+    QVERIFY2(tip.contains(QStringLiteral("Static friction coefficient")), qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("[0, 10]")), qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("Default: 2")), qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("Must be ≥ μ_k")), qPrintable(tip));
+    QCOMPARE(row->editor()->toolTip(), tip);
+}
+
+void TestParameterPanel::sliderEditsWhileDragging()
+{
+    QSignalSpy changed(m_panel, &ParameterPanel::scenarioChanged);
+    QSlider* slider = m_panel->row(QStringLiteral("v_b"))->slider();
+    // Pressed and moved, not released: the scenario must follow already.
+    slider->setSliderDown(true);
+    slider->setSliderPosition(600);
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(lastChanged(changed).params.value("v_b"), 1.0);
+    slider->setSliderPosition(610);
+    QCOMPARE(changed.count(), 2);
+    QCOMPARE(lastChanged(changed).params.value("v_b"), 1.1);
+    QCOMPARE(m_panel->row(QStringLiteral("v_b"))->editor()->text(), QStringLiteral("1.1"));
+    slider->setSliderDown(false);
+}
+
+void TestParameterPanel::typedOutOfRangeValueIsRejected()
+{
+    QSignalSpy changed(m_panel, &ParameterPanel::scenarioChanged);
+    QSignalSpy rejected(m_panel, &ParameterPanel::scenarioRejected);
+    ParameterRow* row = m_panel->row(QStringLiteral("v_b"));
+    typeInto(row->editor(), QStringLiteral("7"));
+    QCOMPARE(changed.count(), 0);
+    QVERIFY(rejected.count() >= 1);
+    QVERIFY2(row->error().contains(QStringLiteral("[-5, 5]")), qPrintable(row->error()));
+    QCOMPARE(m_panel->scenario().params.value("v_b"), 0.5);
+    // Correcting the entry clears the error and applies the value.
+    typeInto(row->editor(), QStringLiteral("2"));
+    QVERIFY(row->error().isEmpty());
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(m_panel->scenario().params.value("v_b"), 2.0);
+}
+
+void TestParameterPanel::typedTextThatIsNoNumberIsRejected()
+{
+    QSignalSpy changed(m_panel, &ParameterPanel::scenarioChanged);
+    ParameterRow* row = m_panel->row(QStringLiteral("zeta"));
+    typeInto(row->editor(), QStringLiteral("abc"));
+    QCOMPARE(changed.count(), 0);
+    QVERIFY2(row->error().contains(QStringLiteral("not a number")), qPrintable(row->error()));
+    QVERIFY2(row->error().contains(QStringLiteral("[0, 2]")), qPrintable(row->error()));
+}
+
+void TestParameterPanel::relationErrorIsShownAndNotEmitted()
+{
+    QSignalSpy changed(m_panel, &ParameterPanel::scenarioChanged);
+    QSignalSpy rejected(m_panel, &ParameterPanel::scenarioRejected);
+    ParameterRow* row = m_panel->row(QStringLiteral("mu_s"));
+    typeInto(row->editor(), QStringLiteral("0.5"));
+    QCOMPARE(changed.count(), 0);
+    QVERIFY(rejected.count() >= 1);
+    QVERIFY2(rejected.last().at(0).toString().contains(QStringLiteral("mu_k")), qPrintable(rejected.last().at(0).toString()));
+    QVERIFY2(row->error().contains(QStringLiteral("must be >=")), qPrintable(row->error()));
+    // Lowering mu_k below mu_s makes the scenario valid again.
+    typeInto(m_panel->row(QStringLiteral("mu_k"))->editor(), QStringLiteral("0.4"));
+    QVERIFY(changed.count() >= 1);
+    QVERIFY(row->error().isEmpty());
+    QCOMPARE(lastChanged(changed).params.value("mu_s"), 0.5);
+    QCOMPARE(lastChanged(changed).params.value("mu_k"), 0.4);
+}
+
+void TestParameterPanel::lawChangeKeepsSharedValues()
+{
+    QSignalSpy changed(m_panel, &ParameterPanel::scenarioChanged);
+    typeInto(m_panel->row(QStringLiteral("mu_k"))->editor(), QStringLiteral("0.7"));
+    typeInto(m_panel->row(QStringLiteral("v_b"))->editor(), QStringLiteral("0.8"));
+    selectData(m_panel->lawCombo(), "stribeck-exp");
+    QCOMPARE(lastChanged(changed).lawId, std::string("stribeck-exp"));
+    QVERIFY(m_panel->row(QStringLiteral("mu_s")) == nullptr);
+    QVERIFY(m_panel->row(QStringLiteral("delta")) != nullptr);
+    QCOMPARE(m_panel->row(QStringLiteral("mu_k"))->editor()->text(), QStringLiteral("0.7"));
+    QCOMPARE(m_panel->scenario().params.value("mu_k"), 0.7);
+    QCOMPARE(m_panel->scenario().params.value("v_b"), 0.8);
+    QCOMPARE(m_panel->rows().size(), m_panel->scenario().params.specs().size());
+}
+
+void TestParameterPanel::regularizationFollowsTheMethod()
+{
+    QSignalSpy changed(m_panel, &ParameterPanel::scenarioChanged);
+    ParameterRow* eps = m_panel->row(QStringLiteral("eps"));
+    QVERIFY(!m_panel->regularizationCombo()->isEnabled());
+    QVERIFY(!eps->slider()->isEnabled());
+    QVERIFY(!eps->editor()->isEnabled());
+    selectData(m_panel->methodCombo(), "regularized");
+    QCOMPARE(changed.count(), 1);
+    QVERIFY(lastChanged(changed).method == fl::Method::Regularized);
+    QVERIFY(m_panel->regularizationCombo()->isEnabled());
+    QVERIFY(eps->slider()->isEnabled());
+    selectData(m_panel->regularizationCombo(), "tanh");
+    QVERIFY(lastChanged(changed).regularization == fl::Regularization::Tanh);
+    selectData(m_panel->methodCombo(), "event");
+    QVERIFY(!m_panel->regularizationCombo()->isEnabled());
+    QVERIFY(!eps->editor()->isEnabled());
+}
+
+void TestParameterPanel::resetRestoresDefaults()
+{
+    QSignalSpy changed(m_panel, &ParameterPanel::scenarioChanged);
+    typeInto(m_panel->row(QStringLiteral("v_b"))->editor(), QStringLiteral("1.5"));
+    typeInto(m_panel->row(QStringLiteral("zeta"))->editor(), QStringLiteral("x"));
+    QCOMPARE(m_panel->scenario().params.value("v_b"), 1.5);
+    QTest::mouseClick(m_panel->resetButton(), Qt::LeftButton);
+    QCOMPARE(m_panel->scenario().params.value("v_b"), 0.5);
+    QCOMPARE(m_panel->row(QStringLiteral("v_b"))->editor()->text(), QStringLiteral("0.5"));
+    QVERIFY(m_panel->row(QStringLiteral("zeta"))->error().isEmpty());
+    QCOMPARE(lastChanged(changed).params.value("v_b"), 0.5);
+}
+
+QTEST_MAIN(TestParameterPanel)
+#include "test_parameter_panel.moc"
