@@ -4,6 +4,7 @@
 
 #include "analysis/bifurcation_sweep.h"
 #include "io/sweep_csv.h"
+#include "systems/system_registry.h"
 #include "solvers/dynamics_factory.h"
 
 #include <QElapsedTimer>
@@ -23,52 +24,68 @@ int stateIndex(const std::vector<std::string>& names, const QString& name)
     return -1;
 }
 
+/// The sweep: the preset's (if --preset names a figure with one), else defaults; every option
+/// given on the command line overrides.
 fl::Status parseSweep(const QCommandLineParser& parser, const std::vector<std::string>& names, fl::SweepSpec& spec)
 {
-    bool ok[7] = {true, true, true, true, true, true, true};
-    spec.parameter = parser.value("param").toStdString();
-    spec.from = parser.value("from").toDouble(&ok[0]);
-    spec.to = parser.value("to").toDouble(&ok[1]);
-    spec.steps = parser.value("steps").toInt(&ok[2]);
-    spec.transient = parser.value("transient").toDouble(&ok[3]);
-    spec.samples = parser.value("samples").toInt(&ok[4]);
-    spec.maxRecordTime = parser.value("max-time").toDouble(&ok[5]);
-    spec.level = parser.value("level").toDouble(&ok[6]);
-    for (bool b : ok)
-        if (!b)
-            return fl::Status::error("--from, --to, --steps, --transient, --samples, --max-time and --level take numbers");
+    const fl::Preset* preset = parser.isSet("preset") ? fl::findPreset(parser.value("preset").toStdString()) : nullptr;
+    if (preset && preset->sweep)
+        spec = *preset->sweep;
+    auto number = [&](const char* option, double& target) {
+        bool ok = true;
+        if (parser.isSet(option))
+            target = parser.value(option).toDouble(&ok);
+        return ok;
+    };
+    double steps = spec.steps, samples = spec.samples;
+    if (!number("from", spec.from) || !number("to", spec.to) || !number("steps", steps) || !number("transient", spec.transient)
+        || !number("samples", samples) || !number("max-time", spec.maxRecordTime) || !number("level", spec.level)
+        || !number("period", spec.period))
+        return fl::Status::error("--from, --to, --steps, --transient, --samples, --max-time, --level and --period take numbers");
+    spec.steps = static_cast<int>(steps);
+    spec.samples = static_cast<int>(samples);
+    if (parser.isSet("param"))
+        spec.parameter = parser.value("param").toStdString();
     if (spec.parameter.empty())
         return fl::Status::error("--param is required");
-    spec.variable = stateIndex(names, parser.value("variable"));
-    spec.sectionVariable = stateIndex(names, parser.value("section-variable").isEmpty() ? parser.value("variable")
-                                                                                        : parser.value("section-variable"));
+    if (parser.isSet("variable"))
+        spec.variable = stateIndex(names, parser.value("variable"));
+    if (parser.isSet("section-variable"))
+        spec.sectionVariable = stateIndex(names, parser.value("section-variable"));
+    else if (parser.isSet("variable") && !(preset && preset->sweep))
+        spec.sectionVariable = spec.variable;
     if (spec.variable < 0 || spec.sectionVariable < 0)
         return fl::Status::error("--variable / --section-variable must name a state variable");
-    const QString observable = parser.value("observable");
-    if (observable == "maxima") {
-        spec.observable = fl::SweepObservable::Maxima;
-    } else if (observable == "section") {
-        spec.observable = fl::SweepObservable::Hyperplane;
-    } else if (observable == "strobe") {
-        spec.observable = fl::SweepObservable::Stroboscopic;
-        spec.period = parser.value("period").toDouble();
-    } else {
-        return fl::Status::error("--observable must be maxima, section or strobe");
+    if (parser.isSet("observable")) {
+        const QString observable = parser.value("observable");
+        if (observable == "maxima")
+            spec.observable = fl::SweepObservable::Maxima;
+        else if (observable == "section")
+            spec.observable = fl::SweepObservable::Hyperplane;
+        else if (observable == "strobe")
+            spec.observable = fl::SweepObservable::Stroboscopic;
+        else
+            return fl::Status::error("--observable must be maxima, section or strobe");
     }
-    const QString crossing = parser.value("crossing");
-    spec.crossingDirection = crossing == "up" ? 1 : crossing == "down" ? -1 : crossing == "both" ? 0 : 2;
-    if (spec.crossingDirection == 2)
-        return fl::Status::error("--crossing must be up, down or both");
-    const QString direction = parser.value("direction");
-    if (direction == "up")
-        spec.direction = fl::SweepDirection::Up;
-    else if (direction == "down")
-        spec.direction = fl::SweepDirection::Down;
-    else if (direction == "both")
-        spec.direction = fl::SweepDirection::Both;
-    else
-        return fl::Status::error("--direction must be up, down or both");
-    spec.continuation = !parser.isSet("fixed-ic");
+    if (parser.isSet("crossing")) {
+        const QString crossing = parser.value("crossing");
+        spec.crossingDirection = crossing == "up" ? 1 : crossing == "down" ? -1 : crossing == "both" ? 0 : 2;
+        if (spec.crossingDirection == 2)
+            return fl::Status::error("--crossing must be up, down or both");
+    }
+    if (parser.isSet("direction")) {
+        const QString direction = parser.value("direction");
+        if (direction == "up")
+            spec.direction = fl::SweepDirection::Up;
+        else if (direction == "down")
+            spec.direction = fl::SweepDirection::Down;
+        else if (direction == "both")
+            spec.direction = fl::SweepDirection::Both;
+        else
+            return fl::Status::error("--direction must be up, down or both");
+    }
+    if (parser.isSet("fixed-ic"))
+        spec.continuation = false;
     return fl::Status::success();
 }
 
@@ -77,24 +94,25 @@ fl::Status parseSweep(const QCommandLineParser& parser, const std::vector<std::s
 int sweepCommand(const QStringList& arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription("Bifurcation diagram: sweep one parameter, record section points or maxima.");
+    parser.setApplicationDescription("Bifurcation diagram: sweep one parameter, record section points or maxima.\n"
+                                     "With --preset of a bifurcation figure (acta2016-fig5a, -fig5b) its sweep is the default.");
     parser.addHelpOption();
     addScenarioOptions(parser);
     parser.addOptions({
         {"param", "Swept parameter id.", "id"},
-        {"from", "First value.", "x", "0"},
-        {"to", "Last value.", "x", "1"},
-        {"steps", "Number of parameter values.", "n", "101"},
-        {"transient", "Time discarded per value.", "T", "100"},
-        {"samples", "Points recorded per value.", "K", "50"},
-        {"max-time", "Longest recording time per value.", "T", "1000"},
-        {"observable", "maxima | section | strobe.", "kind", "maxima"},
-        {"variable", "State variable recorded (and whose maxima are taken).", "name", "x"},
+        {"from", "First value.", "x"},
+        {"to", "Last value.", "x"},
+        {"steps", "Number of parameter values (default 101).", "n"},
+        {"transient", "Time discarded per value (default 100).", "T"},
+        {"samples", "Points recorded per value (default 50).", "K"},
+        {"max-time", "Longest recording time per value (default 1000).", "T"},
+        {"observable", "maxima | section | strobe (default maxima).", "kind"},
+        {"variable", "State variable recorded (and whose maxima are taken; default: the first).", "name"},
         {"section-variable", "section: the state variable that crosses --level (default --variable).", "name"},
-        {"level", "section: the crossing level.", "x", "0"},
-        {"crossing", "section: up | down | both.", "dir", "up"},
-        {"period", "strobe: the section period.", "T", "0"},
-        {"direction", "Sweep up | down | both.", "dir", "up"},
+        {"level", "section: the crossing level (default 0).", "x"},
+        {"crossing", "section: up | down | both (default up).", "dir"},
+        {"period", "strobe: the section period.", "T"},
+        {"direction", "Sweep up | down | both (default up).", "dir"},
         {"fixed-ic", "Start every value from the initial state (default: from the previous value's final state)."},
         {"threads", "Worker threads (default: all cores).", "n"},
         {"out", "CSV file ('-' = stdout).", "file", "-"},

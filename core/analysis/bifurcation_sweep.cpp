@@ -10,6 +10,9 @@
 namespace fl {
 namespace {
 
+/// Relative range of the recorded variable below which a column counts as an equilibrium.
+constexpr double kSettledRange = 1e-9;
+
 /// Feeds every step to the chosen observable until enough points are recorded.
 class ObservableCollector final : public DynamicsObserver {
 public:
@@ -22,6 +25,9 @@ public:
     }
     bool onStep(const StepView& step, int) override
     {
+        const double value = step.y1[static_cast<size_t>(m_spec.variable)];
+        lowest = std::min(lowest, value);
+        highest = std::max(highest, value);
         if (m_spec.observable == SweepObservable::Maxima)
             m_maxima.collect(step, points);
         else
@@ -30,6 +36,7 @@ public:
         return static_cast<int>(points.size()) < m_spec.samples;
     }
     std::vector<SectionPoint> points;
+    double lowest = 1e300, highest = -1e300; ///< range of the recorded variable at step ends
 
 private:
     const SweepSpec& m_spec;
@@ -66,6 +73,10 @@ SweepColumn computeColumn(const Scenario& base, const SweepSpec& spec, double va
         column.status = dynamics->integrate(y, t, t + spec.maxRecordTime, collector, stats);
         for (const SectionPoint& p : collector.points)
             column.values.push_back(p.y[static_cast<size_t>(spec.variable)]);
+        // An equilibrium (up to a ringing below 1e-9 of the value) is one point, whatever crossed.
+        const double level = std::abs(y[static_cast<size_t>(spec.variable)]);
+        if (collector.highest - collector.lowest < kSettledRange * (1.0 + level))
+            column.values.clear();
         if (column.values.empty()) {
             column.settled = true;
             column.values.push_back(y[static_cast<size_t>(spec.variable)]);

@@ -40,7 +40,9 @@ struct SweepColumn {
     int branch = 0;             ///< 0 sweep up, 1 sweep down
     double parameter = 0.0;
     std::vector<double> values; ///< the recorded observable
-    bool settled = false;       ///< no section point or maximum: the final value is recorded instead
+    /// An equilibrium (the variable's range while recording is below 1e-9 of its value) or no
+    /// section point or maximum at all: the final value is recorded instead.
+    bool settled = false;
     Status status = Status::success();
     long steps = 0;
 };

@@ -5,6 +5,10 @@
 #include <cmath>
 
 namespace fl {
+namespace {
+/// Smallest excursion from the level, at either end of the step, that counts as a crossing.
+constexpr double kNoiseFloor = 1e-10;
+} // namespace
 
 PoincareSection PoincareSection::stroboscopic(double period, double phase)
 {
@@ -46,6 +50,9 @@ void PoincareSection::collect(const StepView& step, const std::vector<double>& y
     const bool up = g0 < 0.0 && g1 >= 0.0;
     const bool down = g0 > 0.0 && g1 <= 0.0;
     if (!((up && m_direction >= 0) || (down && m_direction <= 0)))
+        return;
+    // Round-off wiggles of a settled state around the level are not crossings.
+    if (std::max(std::abs(g0), std::abs(g1)) < kNoiseFloor * (1.0 + std::abs(m_level)))
         return;
     std::vector<double> y(n);
     auto g = [&](double t) {

@@ -39,6 +39,14 @@ Preset actaPreset(std::string id, std::string title, std::vector<std::pair<std::
     return {std::move(id), std::move(title), "I11", Method::Regularized, std::move(all), std::move(note), std::nullopt};
 }
 
+/// Sliding presets: at eps = 1e-3 without stick the equations are not stiff, and Dormand-Prince
+/// takes ~3x fewer steps than Rosenbrock4 (measured on Fig. 6b, 7: 12084 vs 35508 steps over 30 s).
+Preset slidingPreset(Preset p)
+{
+    p.method = Method::Explicit;
+    return p;
+}
+
 std::vector<Preset> pendulumPresets()
 {
     const std::vector<std::pair<std::string, double>> fig5a = {{"mu", 1.0}, {"eta", 1.0}, {"N", 25.0}, {"t_end", 20.0}};
@@ -54,21 +62,25 @@ std::vector<Preset> pendulumPresets()
     sweep.transient = 20.0;
     sweep.samples = 40;
     sweep.maxRecordTime = 10.0;
-    sweep.observable = SweepObservable::Maxima;
-    sweep.variable = 0; // maxima of X_C
+    // The maxima of X_C, as the downward crossings of X_C' = 0 (cheaper than the maxima detector).
+    sweep.observable = SweepObservable::Hyperplane;
+    sweep.sectionVariable = 3;
+    sweep.level = 0.0;
+    sweep.crossingDirection = -1;
+    sweep.variable = 0;
     sweep.continuation = true;
     const std::vector<std::pair<std::string, double>> fig8 = {{"kX", 100.0}, {"kY", 100.0}, {"omega0", 0.6}, {"R", 0.1},
                                                               {"N", 6.0},    {"mu", 1.0},   {"eta", 2.5},    {"t_end", 60.0}};
     std::vector<Preset> presets = {
-        actaPreset("acta2016-fig5a", "Fig. 5a: bifurcation diagram over ω₀ (e = 0.1 m, k = 1000 N/m)", with(fig5a, {{"omega0", 40.0}}),
-                   "Observable: maxima of X_C (the paper does not name its observable)."),
-        actaPreset("acta2016-fig5b", "Fig. 5b: bifurcation diagram over ω₀ (e = 0.025 m, k = 2000 N/m)",
+        slidingPreset(actaPreset("acta2016-fig5a", "Fig. 5a: bifurcation diagram over ω₀ (e = 0.1 m, k = 1000 N/m)", with(fig5a, {{"omega0", 40.0}}),
+                   "Observable: maxima of X_C, i.e. X_C at the downward crossings of X_C′ = 0 (the paper does not name its observable).")),
+        slidingPreset(actaPreset("acta2016-fig5b", "Fig. 5b: bifurcation diagram over ω₀ (e = 0.025 m, k = 2000 N/m)",
                    with(fig5a, {{"omega0", 40.0}, {"e", 0.025}, {"kX", 2000.0}, {"kY", 2000.0}}),
-                   "Observable: maxima of X_C (the paper does not name its observable)."),
-        actaPreset("acta2016-fig6a", "Fig. 6a: equilibrium at ω₀ = 30 rad/s", with(fig5a, {{"omega0", 30.0}})),
-        actaPreset("acta2016-fig6b", "Fig. 6b: periodic motion at ω₀ = 40 rad/s", with(fig5a, {{"omega0", 40.0}})),
-        actaPreset("acta2016-fig7", "Fig. 7: irregular motion with full rotations at ω₀ = 61.5 rad/s",
-                   with(fig5a, {{"omega0", 61.5}, {"t_end", 60.0}})),
+                   "Observable: maxima of X_C, i.e. X_C at the downward crossings of X_C′ = 0 (the paper does not name its observable).")),
+        slidingPreset(actaPreset("acta2016-fig6a", "Fig. 6a: equilibrium at ω₀ = 30 rad/s", with(fig5a, {{"omega0", 30.0}}))),
+        slidingPreset(actaPreset("acta2016-fig6b", "Fig. 6b: periodic motion at ω₀ = 40 rad/s", with(fig5a, {{"omega0", 40.0}}))),
+        slidingPreset(actaPreset("acta2016-fig7", "Fig. 7: irregular motion with full rotations at ω₀ = 61.5 rad/s",
+                   with(fig5a, {{"omega0", 61.5}, {"t_end", 60.0}}))),
         actaPreset("acta2016-fig8a", "Fig. 8a-b: stick-slip, Y_S = -0.1 m", with(fig8, {{"Y_S", -0.1}})),
         actaPreset("acta2016-fig8c", "Fig. 8c-d: stick-slip, Y_S = 0", with(fig8, {{"Y_S", 0.0}})),
         actaPreset("acta2016-fig8e", "Fig. 8e-f: stick-slip, Y_S = 0.1 m", with(fig8, {{"Y_S", 0.1}})),

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """SciPy reference for the Acta Mech 2016 pendulum (S3) bifurcation throughput benchmark.
 
 The same equations as core/systems/pendulum_on_disk.cpp (Acta Mech (6)-(9), regularized I(1,1),

@@ -143,6 +143,8 @@ private slots:
         const auto [lo, hi] = std::minmax_element(columns[1].values.begin(), columns[1].values.end());
         QVERIFY2(*hi - *lo < 1e-4, qPrintable(QString::number(*hi - *lo))); // one maximum per period
         QVERIFY(!columns[1].settled);
+        // ... and the orbit is a real oscillation, far above the equilibrium's value.
+        QVERIFY(*lo - columns[0].values[0] > 1e-3);
 
         const fl::RunResult chaotic = fl::simulate(preset("acta2016-fig7"));
         QVERIFY(chaotic.status.ok());
