@@ -1,4 +1,5 @@
 // Speed figures of the core: median wall time over repeated runs on this machine.
+#include "disk_period_bench.h"
 #include "scenario/scenario.h"
 #include "solvers/simulate.h"
 
@@ -6,6 +7,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <string>
 #include <numbers>
 #include <vector>
 
@@ -65,9 +67,16 @@ void report(const char* name, const Timing& t)
 
 } // namespace
 
-int main()
+int main(int argc, char** argv)
 {
-    std::printf("FrictionLab core benchmarks (median of repeated runs, wall time)\n\n");
+    const std::string only = argc > 1 ? argv[1] : "all";
+    std::printf("FrictionLab core benchmarks (median of repeated runs, wall time). Usage: frictionlab_bench [all|belt|disk|sweep]\n\n");
+    if (only == "disk" || only == "all")
+        benchDiskPeriod();
+    if (only == "sweep" || only == "all")
+        benchPendulumSweep(601);
+    if (only != "belt" && only != "all")
+        return 0;
     std::printf("1000 time units of the default case (belt, Coulomb mu_s=2, mu_k=1, v_b=0.5), tol 1e-10:\n");
     report("  event-driven, output every 0.01 (100001 samples)", timeRuns(scenario(fl::Method::EventDriven, 1000, 0.01, 1e-4), 30));
     report("  event-driven, output every 0.1 (10001 samples)", timeRuns(scenario(fl::Method::EventDriven, 1000, 0.1, 1e-4), 30));

@@ -53,12 +53,12 @@ def one_value(omega0, method):
 
 def main():
     methods = sys.argv[1:] or ["LSODA", "BDF", "Radau"]
-    values = [30.0, 40.0, 50.0, 61.5]
+    values = list(np.linspace(20.0, 80.0, 13))
     for method in methods:
         start = time.perf_counter()
         counts = [len(one_value(w, method)) for w in values]
         per_value = (time.perf_counter() - start) / len(values)
-        print(f"{method}: {per_value:.3f} s per omega0 value ({1.0 / per_value:.3f} values/s), maxima found {counts}")
+        print(f"{method}: {per_value:.3f} s per omega0 value ({1.0 / per_value:.3f} values/s), maxima found {counts}", flush=True)
 
 
 if __name__ == "__main__":
