@@ -42,6 +42,8 @@ void polygonChords(const ContactShape& shape, double ux, double uy, double l, Ch
 {
     const auto& v = shape.vertices();
     const std::size_t n = v.size();
+    if (n < 3)
+        return;
     boost::container::small_vector<double, 16> crossings;
     // Side of vertex P: l - P × u (> 0 on one side); crossing parameters by linear interpolation of
     // s = P . u. The half-open test (side > 0) keeps the parity right when the line meets a vertex.

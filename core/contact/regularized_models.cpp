@@ -48,14 +48,16 @@ FrictionLoad RegularizedApproximant::loadAndJacobian(double vsx, double vsy, dou
     const double lambdaS = -0.5 / (q * sq) - 2.0 * m_etaPrime * e3 / (q * q * q);
     Eigen::Matrix3d dn;
     const Eigen::Vector3d n = numerator(vsx, vsy, omegaS, &dn);
-    // grad D^2 = 2 n D^2 (wv v/|v|^2, ww/omega); the terms are 0 at v = 0 or omega = 0 (symmetric derivative).
+    // grad D^2 = 2 n D^2 (wv v/|v|^2, ww/omega), as (D^2/|v|) (v/|v|) so that tiny |v| cannot
+    // overflow; the terms are 0 at v = 0 or omega = 0 (symmetric derivative).
     Eigen::Vector3d gradS = Eigen::Vector3d::Zero();
     if (v > 0.0) {
-        gradS[0] = 2.0 * m_n * d.value * d.wv * vsx / (v * v);
-        gradS[1] = 2.0 * m_n * d.value * d.wv * vsy / (v * v);
+        const double k = 2.0 * m_n * (d.value / v) * d.wv;
+        gradS[0] = k * (vsx / v);
+        gradS[1] = k * (vsy / v);
     }
     if (omegaS != 0.0)
-        gradS[2] = 2.0 * m_n * d.value * d.ww / omegaS;
+        gradS[2] = 2.0 * m_n * (d.value / std::abs(omegaS)) * d.ww * (omegaS > 0.0 ? 1.0 : -1.0);
     jacobian = lambda * dn + (lambdaS * n) * gradS.transpose();
     return {lambda * n[0], lambda * n[1], lambda * n[2]};
 }

@@ -17,7 +17,9 @@ struct RegularizationParams {
 /// in q) and denominator D (degree n), n = 1 for I(0,0) and 3 for I(1,1):
 ///   lambda = 1/sqrt(D^2 + eps^(2n)) + eta' eps^(3n) / (D^2 + eps^(2n))^2.
 /// n = 1 is JTAM (4.3)-(4.4) (and (4.5) for circular symmetry with m = 2, D^2 = v^2 + b^2 w^2);
-/// n = 3 is Acta Mech (6), whose eps^6 and eps^9 come from this scaling.
+/// n = 3 is Acta Mech (6), whose eps^6 and eps^9 come from this scaling: eps stays a velocity scale
+/// (the peak lies at |q| ~ eps for both orders). JTAM (4.3) applied to n = 3 as printed (eps^2,
+/// eps^3 with a degree-3 D) is the same function with eps_JTAM = eps^3.
 ///
 /// Properties (tested): along a ray q = t q_hat, f_eps = f(q_hat) s(t^n D(q_hat)/eps^n) with Kudra's
 /// 1-D law s(u) = u (1/sqrt(u^2+1) + eta'/(u^2+1)^2) (JTAM (4.2)), whose maximum is exactly eta; so

@@ -112,9 +112,12 @@ StickResult solveStick(const ContactModel& model, const FrictionLoad& load, cons
         r.converged = true;
         return r;
     }
-    const double xi0 = std::sqrt(u[0] * u[0] + u[1] * u[1] + (u[2] / c) * (u[2] / c));
-    Eigen::Vector3d q = -Eigen::Vector3d(u[0], u[1], u[2] / (c * c)).normalized() * xi0;
-    r.converged = newton(model, u, q, options, r);
+    Eigen::Vector3d q;
+    if (options.start == StickStart::Ellipsoid) {
+        const double xi0 = std::sqrt(u[0] * u[0] + u[1] * u[1] + (u[2] / c) * (u[2] / c));
+        q = -Eigen::Vector3d(u[0], u[1], u[2] / (c * c)).normalized() * xi0;
+        r.converged = newton(model, u, q, options, r);
+    }
     if (!r.converged) {
         q = searchStart(model, u);
         r.converged = newton(model, u, q, options, r);

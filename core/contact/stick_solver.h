@@ -5,12 +5,19 @@
 
 namespace fl::contact {
 
+/// Starting point of Newton's method (see solveStick).
+enum class StickStart {
+    Ellipsoid,    ///< exact solution for the ellipsoidal limit surface; sphere search if that fails
+    SphereSearch, ///< best of 402 directions on the sphere (costs 402 model evaluations)
+};
+
 struct StickOptions {
     /// Converged when |u + xi F(theta', phi')| <= tolerance |u| (Euclidean norm of the 3-vector).
     double tolerance = 1e-13;
     int maxIterations = 60;
     /// Central-difference step of the Jacobian, relative to xi.
     double fdStep = 1e-6;
+    StickStart start = StickStart::Ellipsoid;
 };
 
 struct StickResult {

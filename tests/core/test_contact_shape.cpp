@@ -94,18 +94,20 @@ private slots:
         QVERIFY(std::abs(m.c200 - (x0 * x0 + w * w / 12.0)) < 1e-13);
         QVERIFY(std::abs(m.c020 - (y0 * y0 + h * h / 12.0)) < 1e-13);
         QVERIFY(std::abs(m.c110 - x0 * y0) < 1e-13);
-        // ∬_{[0,X]x[0,Y]} dx dy / r = X asinh(Y/X) + Y asinh(X/Y); corners sum with signs.
+        // Over [0,X]x[0,Y]: ∬ 1/r = X asinh(Y/X) + Y asinh(X/Y) and
+        // ∬ r = (2 X Y r + X^3 asinh(Y/X) + Y^3 asinh(X/Y)) / 6; extended oddly in X and Y, the
+        // rectangle is the signed sum over its corners.
         auto inv = [](double X, double Y) { return X * std::asinh(Y / X) + Y * std::asinh(X / Y); };
-        // ∬ r = (1/3)(X Y r + X^3 asinh(Y/X)/2 ... ) -- use the standard antiderivative:
         auto rInt = [](double X, double Y) {
             const double r = std::hypot(X, Y);
             return (2.0 * X * Y * r + X * X * X * std::asinh(Y / X) + Y * Y * Y * std::asinh(X / Y)) / 6.0;
         };
         const double xs[2] = {x0 - w / 2, x0 + w / 2}, ys[2] = {y0 - h / 2, y0 + h / 2};
         double c001 = 0.0, c00m1 = 0.0;
-        for (double X : xs)
-            for (double Y : ys) {
-                const double sgn = (X < 0 ? -1.0 : 1.0) * (Y < 0 ? -1.0 : 1.0);
+        for (int i = 0; i < 2; ++i)
+            for (int j = 0; j < 2; ++j) {
+                const double X = xs[i], Y = ys[j];
+                const double sgn = (i == 1 ? 1.0 : -1.0) * (j == 1 ? 1.0 : -1.0) * (X < 0 ? -1.0 : 1.0) * (Y < 0 ? -1.0 : 1.0);
                 c001 += sgn * inv(std::abs(X), std::abs(Y));
                 c00m1 += sgn * rInt(std::abs(X), std::abs(Y));
             }
@@ -132,7 +134,8 @@ private slots:
         QVERIFY(!ContactShape::ellipse(1.0, -2.0, PressureKind::Hertz).validate().ok());
         QVERIFY(!ContactShape::polygon({{0, 0}, {1, 0}}).validate().ok());
         QVERIFY(!ContactShape::polygon({{0, 0}, {1, 0}, {2, 0}}).validate().ok());
-        const fl::Status bowtie = ContactShape::polygon({{0, 0}, {1, 1}, {1, 0}, {0, 1}}).validate();
+        QVERIFY(!ContactShape::polygon({{0, 0}, {1, 1}, {1, 0}, {0, 1}}).validate().ok()); // zero signed area
+        const fl::Status bowtie = ContactShape::polygon({{0, 0}, {3, 0}, {0, 2}, {1, 2.5}}).validate();
         QVERIFY(!bowtie.ok());
         QVERIFY(QString::fromStdString(bowtie.message()).contains("simple"));
         QVERIFY(ContactShape::polygon({{0, 0}, {1, 0}, {0, 1}}).validate().ok());
