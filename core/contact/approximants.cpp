@@ -7,15 +7,25 @@ namespace fl::contact {
 
 DenominatorSquared denominatorSquared(int n, ApproximantParams p, double v, double omegaS)
 {
+    return denominatorSquared(n, p.m, std::pow(p.b, 1.0 / n), v, omegaS);
+}
+
+DenominatorSquared denominatorSquared(int n, double m, double bRoot, double v, double omegaS)
+{
+    // D^2 = s^(2n) (1 + r^(n m))^(2/m) with s the larger of |v| and b^(1/n)|omega| and r the ratio of
+    // the smaller to it: two pow calls (this is the hot path of every plane-contact simulation).
     const double av = std::abs(v);
-    const double aw = std::pow(p.b, 1.0 / n) * std::abs(omegaS);
+    const double aw = bRoot * std::abs(omegaS);
     const double s = std::max(av, aw);
     if (s == 0.0)
         return {};
-    const double nm = n * p.m;
-    const double tv = std::pow(av / s, nm), tw = std::pow(aw / s, nm);
-    const double inner = tv + tw;
-    return {std::pow(s, 2.0 * n) * std::pow(inner, 2.0 / p.m), tv / inner, tw / inner};
+    const double small = std::min(av, aw);
+    const double r = small > 0.0 ? std::pow(small / s, n * m) : 0.0;
+    const double inner = 1.0 + r;
+    const double s2 = s * s;
+    const double s2n = n == 1 ? s2 : (n == 3 ? s2 * s2 * s2 : std::pow(s, 2.0 * n));
+    const double tv = av >= aw ? 1.0 : r, tw = av >= aw ? r : 1.0;
+    return {s2n * std::pow(inner, 2.0 / m), tv / inner, tw / inner};
 }
 
 FrictionLoad numeratorI00(const I00Coefficients& c, double b, double vsx, double vsy, double omegaS)

@@ -86,5 +86,7 @@ struct DenominatorSquared {
     double ww = 0.0;
 };
 DenominatorSquared denominatorSquared(int n, ApproximantParams p, double v, double omegaS);
+/// The same with b^(1/n) precomputed (bRoot).
+DenominatorSquared denominatorSquared(int n, double m, double bRoot, double v, double omegaS);
 
 } // namespace fl::contact

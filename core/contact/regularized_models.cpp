@@ -10,12 +10,21 @@ RegularizedApproximant::RegularizedApproximant(const I00Coefficients& coefficien
                                                RegularizationParams reg)
     : m_kind(ApproximantKind::I00), m_c00(coefficients), m_p(params), m_reg(reg), m_etaPrime(fl::kudraEtaPrime(reg.eta)), m_n(1)
 {
+    cacheConstants();
 }
 
 RegularizedApproximant::RegularizedApproximant(const I11Coefficients& coefficients, ApproximantParams params,
                                                RegularizationParams reg)
     : m_kind(ApproximantKind::I11), m_c11(coefficients), m_p(params), m_reg(reg), m_etaPrime(fl::kudraEtaPrime(reg.eta)), m_n(3)
 {
+    cacheConstants();
+}
+
+void RegularizedApproximant::cacheConstants()
+{
+    m_eps2n = std::pow(m_reg.eps, 2 * m_n);
+    m_eps3n = std::pow(m_reg.eps, 3 * m_n);
+    m_bRoot = std::pow(m_p.b, 1.0 / m_n);
 }
 
 Eigen::Vector3d RegularizedApproximant::numerator(double vsx, double vsy, double omegaS, Eigen::Matrix3d* gradient) const
@@ -41,8 +50,8 @@ Eigen::Vector3d RegularizedApproximant::numerator(double vsx, double vsy, double
 FrictionLoad RegularizedApproximant::loadAndJacobian(double vsx, double vsy, double omegaS, Eigen::Matrix3d& jacobian) const
 {
     const double v = std::hypot(vsx, vsy);
-    const DenominatorSquared d = denominatorSquared(m_n, m_p, v, omegaS);
-    const double e2 = std::pow(m_reg.eps, 2 * m_n), e3 = std::pow(m_reg.eps, 3 * m_n);
+    const DenominatorSquared d = denominatorSquared(m_n, m_p.m, m_bRoot, v, omegaS);
+    const double e2 = m_eps2n, e3 = m_eps3n;
     const double q = d.value + e2, sq = std::sqrt(q);
     const double lambda = 1.0 / sq + m_etaPrime * e3 / (q * q);
     const double lambdaS = -0.5 / (q * sq) - 2.0 * m_etaPrime * e3 / (q * q * q);
@@ -65,8 +74,8 @@ FrictionLoad RegularizedApproximant::loadAndJacobian(double vsx, double vsy, dou
 FrictionLoad RegularizedApproximant::load(double vsx, double vsy, double omegaS) const
 {
     const double v = std::hypot(vsx, vsy);
-    const double e2 = std::pow(m_reg.eps, 2 * m_n), e3 = std::pow(m_reg.eps, 3 * m_n);
-    const double q = denominatorSquared(m_n, m_p, v, omegaS).value + e2;
+    const double e2 = m_eps2n, e3 = m_eps3n;
+    const double q = denominatorSquared(m_n, m_p.m, m_bRoot, v, omegaS).value + e2;
     const double lambda = 1.0 / std::sqrt(q) + m_etaPrime * e3 / (q * q);
     const Eigen::Vector3d n = numerator(vsx, vsy, omegaS, nullptr);
     return {lambda * n[0], lambda * n[1], lambda * n[2]};

@@ -55,6 +55,7 @@ public:
 
 private:
     Eigen::Vector3d numerator(double vsx, double vsy, double omegaS, Eigen::Matrix3d* gradient) const;
+    void cacheConstants();
 
     ApproximantKind m_kind;
     I00Coefficients m_c00;
@@ -63,6 +64,7 @@ private:
     RegularizationParams m_reg;
     double m_etaPrime;
     int m_n;
+    double m_eps2n = 0.0, m_eps3n = 0.0, m_bRoot = 1.0; ///< eps^(2n), eps^(3n), b^(1/n)
 };
 
 } // namespace fl::contact
