@@ -14,5 +14,7 @@ int runCommand(const QStringList& arguments);
 int sweepCommand(const QStringList& arguments);
 /// `lyapunov [scenario options] [--transient T --duration T --interval tau --count k]`.
 int lyapunovCommand(const QStringList& arguments);
+/// `contact eval|fit|stick ...`: the plane-contact models.
+int contactCommand(const QStringList& arguments);
 
 } // namespace cli

@@ -11,7 +11,8 @@ const char* kUsage =
     "  list [--json]   systems, friction laws, methods and regularizations, with every parameter\n"
     "  run  [options]  simulate one scenario and write CSV (see: frictionlab-cli run --help)\n"
     "  sweep [options] bifurcation diagram over one parameter (see: frictionlab-cli sweep --help)\n"
-    "  lyapunov [opts] Lyapunov exponents of a smooth scenario (see: frictionlab-cli lyapunov --help)\n";
+    "  lyapunov [opts] Lyapunov exponents of a smooth scenario (see: frictionlab-cli lyapunov --help)\n"
+    "  contact eval|fit|stick  plane-contact models (see: frictionlab-cli contact --help)\n";
 }
 
 int main(int argc, char** argv)
@@ -31,11 +32,13 @@ int main(int argc, char** argv)
         return cli::sweepCommand(arguments);
     if (command == "lyapunov")
         return cli::lyapunovCommand(arguments);
+    if (command == "contact")
+        return cli::contactCommand(arguments);
     QTextStream err(stderr);
     if (command.isEmpty() || command == "--help" || command == "-h" || command == "help") {
         QTextStream(stdout) << kUsage;
         return command.isEmpty() ? 2 : 0;
     }
-    err << "error: unknown command '" << command << "' (expected list, run, sweep or lyapunov)\n";
+    err << "error: unknown command '" << command << "' (expected list, run, sweep, lyapunov or contact)\n";
     return 2;
 }

@@ -122,6 +122,55 @@ private slots:
         QVERIFY(readLines(dir.filePath("r.csv")).filter("# status: step limit").size() == 1);
     }
 
+    /// contact eval: pure spin on a uniform circle gives M_s = 2/3 (Hertz: 3 pi/16); pure translation T_sx = 1.
+    void contactEval()
+    {
+        Outcome o = runCli({"contact", "eval", "--model", "integral", "--theta", QString::number(M_PI / 2, 'g', 17)});
+        QCOMPARE(o.exitCode, 0);
+        QStringList v = o.out.split(' ');
+        QCOMPARE(v.size(), 3);
+        QVERIFY(std::abs(v[2].toDouble() - 2.0 / 3.0) < 1e-10);
+        o = runCli({"contact", "eval", "--model", "integral", "--pressure", "hertz", "--theta", QString::number(M_PI / 2, 'g', 17)});
+        QVERIFY(std::abs(o.out.split(' ')[2].toDouble() - 3.0 * M_PI / 16.0) < 1e-10);
+        o = runCli({"contact", "eval", "--model", "I00", "--theta", "0"});
+        QVERIFY(std::abs(o.out.split(' ')[0].toDouble() - 1.0) < 1e-12);
+        QCOMPARE(runCli({"contact", "eval", "--model", "I11", "--ellipse", "2,1"}).exitCode, 2);
+        QCOMPARE(runCli({"contact", "eval", "--model", "magic"}).exitCode, 2);
+    }
+
+    /// contact fit prints the fitted (b, m) and rms; for I(1,1) they are Acta's simulation pair.
+    void contactFit()
+    {
+        const Outcome o = runCli({"contact", "fit", "--model", "I11", "--pressure", "uniform"});
+        QCOMPARE(o.exitCode, 0);
+        QCOMPARE(o.out.trimmed(), QString("b=0.451956 m=0.764818 rms=0.01481"));
+    }
+
+    /// sweep with a preset's sweep as defaults writes param,sample,value,branch rows.
+    void sweep()
+    {
+        QTemporaryDir dir;
+        const Outcome o = runCli({"sweep", "--preset", "acta2016-fig5a", "--from", "30", "--to", "40", "--steps", "3",
+                                  "--fixed-ic", "--threads", "2", "--out", dir.filePath("bif.csv")});
+        QCOMPARE(o.exitCode, 0);
+        const QStringList rows = readLines(dir.filePath("bif.csv"));
+        QVERIFY(rows.contains("param,sample,value,branch"));
+        QVERIFY(rows.filter(QRegularExpression("^30,-1,")).size() == 1); // equilibrium: one settled point
+        QVERIFY(rows.filter(QRegularExpression("^40,[0-9]+,")).size() == 40);
+        QCOMPARE(runCli({"sweep", "--preset", "acta2016-fig5a", "--param", "nope"}).exitCode, 2);
+    }
+
+    /// lyapunov: needs a smooth method; the damped belt with viscous friction has negative exponents.
+    void lyapunov()
+    {
+        QCOMPARE(runCli({"lyapunov"}).exitCode, 2); // default scenario is event-driven
+        const Outcome o = runCli({"lyapunov", "--method", "regularized", "--law", "coulomb-viscous", "--set", "mu_s=1",
+                                  "--set", "zeta=0.1", "--set", "v_b=2", "--transient", "10", "--duration", "100"});
+        QCOMPARE(o.exitCode, 0);
+        QVERIFY(o.out.contains("lambda_1 = -"));
+        QVERIFY(o.out.contains("lambda_2 = -"));
+    }
+
     /// The catalogue as JSON: every parameter with id, unit, default and range.
     void listJson()
     {
