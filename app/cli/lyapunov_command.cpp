@@ -3,14 +3,49 @@
 #include "cli/cli_support.h"
 
 #include "analysis/lyapunov.h"
+#include "analysis/lyapunov_curve.h"
 #include "solvers/dynamics_factory.h"
 #include "solvers/smooth_system.h"
 
 #include <QTextStream>
 
 #include <sstream>
+#include <thread>
 
 namespace cli {
+namespace {
+
+/// --param mode: lambda_1 over a parameter range, as CSV.
+int lyapunovCurve(const QCommandLineParser& parser, const fl::Scenario& scenario, const fl::LyapunovOptions& options)
+{
+    bool ok[3] = {false, false, false};
+    const double from = parser.value("from").toDouble(&ok[0]), to = parser.value("to").toDouble(&ok[1]);
+    const int steps = parser.value("steps").toInt(&ok[2]);
+    const std::string parameter = parser.value("param").toStdString();
+    if (!ok[0] || !ok[1] || !ok[2] || steps < 1 || steps > 100000 || !(from <= to))
+        return fail(2, "--from <= --to and --steps in [1, 100000] are required with --param");
+    for (double v : {from, to}) {
+        const fl::Status status = scenario.params.check(parameter, v);
+        if (!status.ok())
+            return fail(2, q(status.message()));
+    }
+    int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    if (parser.isSet("threads"))
+        threads = std::max(1, parser.value("threads").toInt());
+    const auto points = fl::largestLyapunovCurve(scenario, parameter, from, to, steps, options, threads);
+    std::ostringstream csv;
+    csv << "# " << fl::describe(scenario) << ", transient " << options.transient << ", averaged over " << options.duration << "\n";
+    csv << parameter << ",lambda_1\n";
+    for (const fl::LyapunovCurvePoint& p : points) {
+        if (!p.status.ok())
+            return fail(1, QString("stopped at %1 = %2: %3").arg(q(parameter)).arg(p.parameter).arg(q(p.status.message())));
+        csv << fl::formatNumber(p.parameter) << "," << fl::formatNumber(p.largest) << "\n";
+    }
+    const fl::Status status = writeText(parser.value("out"), csv.str());
+    return status.ok() ? 0 : fail(2, q(status.message()));
+}
+
+} // namespace
 
 int lyapunovCommand(const QStringList& arguments)
 {
@@ -24,6 +59,12 @@ int lyapunovCommand(const QStringList& arguments)
         {"interval", "Re-orthonormalisation period.", "tau", "1"},
         {"count", "Exponents wanted (0 = full spectrum).", "k", "0"},
         {"history", "CSV file of the running estimates (convergence).", "file"},
+        {"param", "Curve mode: the largest exponent over this parameter's range (--from, --to, --steps).", "id"},
+        {"from", "Curve: first value.", "x"},
+        {"to", "Curve: last value.", "x"},
+        {"steps", "Curve: number of values.", "n", "21"},
+        {"threads", "Curve: worker threads (default: all cores).", "n"},
+        {"out", "Curve: CSV file of param,lambda_1 ('-' = stdout).", "file", "-"},
     });
     if (!parser.parse(arguments))
         return fail(2, parser.errorText());
@@ -44,15 +85,13 @@ int lyapunovCommand(const QStringList& arguments)
     if (!ok[0] || !ok[1] || !ok[2] || !ok[3] || options.transient < 0 || options.duration <= 0 || options.interval <= 0
         || options.interval > options.duration || options.count < 0)
         return fail(2, "--transient >= 0, --duration > 0, 0 < --interval <= --duration and --count >= 0 are required");
+    status = fl::lyapunovOptionsFor(scenario, options);
+    if (!status.ok())
+        return fail(2, q(status.message()));
+    if (parser.isSet("param"))
+        return lyapunovCurve(parser, scenario, options);
     const std::unique_ptr<fl::Dynamics> dynamics = fl::makeDynamics(scenario);
     const fl::SmoothOde* ode = dynamics->smoothOde();
-    if (!ode)
-        return fail(2, "Lyapunov exponents need a smooth method (--method regularized or explicit)");
-    const fl::IntegrationSettings settings = fl::integrationSettings(scenario, nullptr);
-    options.integration.integrator = scenario.method == fl::Method::Explicit ? fl::Integrator::DormandPrince : fl::Integrator::Rosenbrock4;
-    options.integration.tol = settings.tol;
-    options.integration.maxStep = settings.maxStep;
-    options.integration.maxSteps = settings.maxSteps;
     const fl::LyapunovResult result = fl::lyapunovSpectrum(*ode, dynamics->initialState(), 0.0, options);
     if (!result.status.ok())
         return fail(1, "run stopped: " + q(result.status.message()));

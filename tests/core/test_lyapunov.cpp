@@ -2,6 +2,8 @@
 // published: 0.9056, 0, -14.5723 (Sprott, "Chaos and Time-Series Analysis", 2003, table of
 // exponents). The sum is exactly the constant trace of the Jacobian, -(sigma + 1 + beta).
 #include "analysis/lyapunov.h"
+#include "analysis/lyapunov_curve.h"
+#include "systems/system_registry.h"
 
 #include <QtTest>
 
@@ -92,6 +94,29 @@ private slots:
         QVERIFY(std::abs(r.exponents[0] + 0.1) < 5e-3);
         QVERIFY(std::abs(r.exponents[1] + 0.1) < 5e-3);
         QVERIFY(std::abs(r.exponents[0] + r.exponents[1] + 0.2) < 1e-8);
+    }
+
+    /// The largest exponent over a parameter (Acta Fig. 5a): negative at the equilibrium (omega0 = 30),
+    /// positive in the irregular motion (61.5); the same numbers with 1 and 2 threads.
+    void curveOverParameter()
+    {
+        fl::Scenario s = fl::defaultScenario();
+        QVERIFY(fl::applyPreset("acta2016-fig5a", s).ok());
+        fl::LyapunovOptions o;
+        QVERIFY(fl::lyapunovOptionsFor(s, o).ok());
+        o.transient = 20.0;
+        o.duration = 40.0;
+        o.interval = 0.1;
+        const auto one = fl::largestLyapunovCurve(s, "omega0", 30.0, 61.5, 2, o, 1);
+        const auto two = fl::largestLyapunovCurve(s, "omega0", 30.0, 61.5, 2, o, 2);
+        QVERIFY(one[0].status.ok() && one[1].status.ok());
+        qInfo("lambda_1(30) = %.4f, lambda_1(61.5) = %.4f", one[0].largest, one[1].largest);
+        QVERIFY(one[0].largest < -1.0);
+        QVERIFY(one[1].largest > 0.2);
+        QCOMPARE(one[0].largest, two[0].largest);
+        QCOMPARE(one[1].largest, two[1].largest);
+        fl::Scenario event = fl::defaultScenario();
+        QVERIFY(!fl::lyapunovOptionsFor(event, o).ok());
     }
 
     /// Only the largest exponent, for curves over a parameter.

@@ -1,0 +1,64 @@
+#include "analysis/lyapunov_curve.h"
+#include "solvers/dynamics_factory.h"
+
+#include <algorithm>
+#include <thread>
+
+namespace fl {
+
+Status lyapunovOptionsFor(const Scenario& scenario, LyapunovOptions& options)
+{
+    if (!methodInfo(scenario.method).smooth)
+        return Status::error("Lyapunov exponents need a smooth method (regularized or explicit); event-driven runs are nonsmooth");
+    const IntegrationSettings settings = integrationSettings(scenario, nullptr);
+    options.integration.integrator = scenario.method == Method::Explicit ? Integrator::DormandPrince : Integrator::Rosenbrock4;
+    options.integration.tol = settings.tol;
+    options.integration.maxStep = settings.maxStep;
+    options.integration.maxSteps = settings.maxSteps;
+    return Status::success();
+}
+
+std::vector<LyapunovCurvePoint> largestLyapunovCurve(const Scenario& base, const std::string& parameter, double from, double to,
+                                                     int steps, LyapunovOptions options, int threads,
+                                                     const std::atomic<bool>* cancel,
+                                                     const std::function<void(int, const LyapunovCurvePoint&)>& onPoint)
+{
+    std::vector<LyapunovCurvePoint> points(static_cast<size_t>(std::max(steps, 1)));
+    options.count = 1;
+    options.integration.cancel = cancel;
+    std::atomic<int> next{0};
+    auto worker = [&]() {
+        for (int i = next++; i < steps; i = next++) {
+            if (cancel && cancel->load())
+                return;
+            LyapunovCurvePoint& point = points[static_cast<size_t>(i)];
+            point.parameter = steps > 1 ? from + (to - from) * i / (steps - 1) : from;
+            Scenario scenario = base;
+            point.status = scenario.params.set(parameter, point.parameter);
+            if (point.status.ok())
+                point.status = validate(scenario);
+            if (point.status.ok()) {
+                const auto dynamics = makeDynamics(scenario, cancel);
+                const SmoothOde* ode = dynamics->smoothOde();
+                if (!ode) {
+                    point.status = Status::error("Lyapunov exponents need a smooth method");
+                } else {
+                    const LyapunovResult r = lyapunovSpectrum(*ode, dynamics->initialState(), 0.0, options);
+                    point.status = r.status;
+                    if (r.status.ok())
+                        point.largest = r.exponents.front();
+                }
+            }
+            if (onPoint)
+                onPoint(i, point);
+        }
+    };
+    std::vector<std::jthread> pool;
+    for (int i = 1; i < std::max(1, std::min(threads, steps)); ++i)
+        pool.emplace_back(worker);
+    worker();
+    pool.clear();
+    return points;
+}
+
+} // namespace fl
