@@ -40,11 +40,14 @@ QJsonObject catalogueJson()
     QJsonArray systems, laws, methods, regs;
     QJsonArray presets;
     for (const fl::SystemInfo& s : fl::systems()) {
-        QJsonArray methodIds;
+        QJsonArray methodIds, lawIds;
         for (fl::Method m : s.methods)
             methodIds.append(q(fl::methodInfo(m).id));
+        for (const fl::FrictionLawInfo* law : fl::lawsOf(s))
+            lawIds.append(q(law->id));
         systems.append(QJsonObject{{"id", q(s.id)}, {"name", q(s.name)}, {"equation", q(s.equation)},
-                                   {"laws", s.lawFamily == fl::LawFamily::OneDimensional ? "one-dimensional" : "plane-contact"},
+                                   {"lawFamily", s.lawFamily == fl::LawFamily::OneDimensional ? "one-dimensional" : "plane-contact"},
+                                   {"laws", lawIds},
                                    {"methods", methodIds}, {"parameters", specsJson(s.specs)}});
         for (const fl::Preset& p : s.presets)
             presets.append(QJsonObject{{"id", q(p.id)}, {"system", q(s.id)}, {"law", q(p.lawId)},
@@ -104,7 +107,7 @@ int listCommand(const QStringList& arguments)
         out << "  " << q(l.id) << ": " << q(l.name) << "   " << q(l.formula) << "\n";
         printSpecs(out, l.specs);
     }
-    out << "Plane-contact laws (--law) of the disk and the pendulum:\n";
+    out << "Plane-contact laws (--law) of the disk (I00, I11, integral) and the pendulum (I11, I00):\n";
     for (const fl::FrictionLawInfo& l : fl::contactLaws()) {
         out << "  " << q(l.id) << ": " << q(l.name) << "   " << q(l.formula) << "\n";
         printSpecs(out, l.specs);

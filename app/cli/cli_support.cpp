@@ -5,6 +5,7 @@
 #include <QTextStream>
 
 #include <cstdio>
+#include <memory>
 
 namespace cli {
 
@@ -80,9 +81,14 @@ fl::Status buildScenario(const QCommandLineParser& parser, fl::Scenario& scenari
                 return fl::Status::error("unknown method '" + parser.value("method").toStdString() + "' (event, regularized, explicit)");
             scenario.method = *method;
         }
-        for (const char* option : {"system", "law"})
-            if (status.ok() && parser.isSet(option))
-                return fl::Status::error(std::string("--") + option + " cannot be combined with --preset");
+        if (status.ok() && parser.isSet("system"))
+            return fl::Status::error("--system cannot be combined with --preset (the preset names its system)");
+        if (status.ok() && parser.isSet("law")) {
+            const std::string law = parser.value("law").toStdString();
+            status = fl::makeScenario(scenario.systemId, law, scenario.method, scenario.regularization, *std::make_unique<fl::Scenario>());
+            if (status.ok())
+                status = fl::changeModel(scenario, scenario.systemId, law);
+        }
         return status.ok() ? applyValues(parser, scenario) : status;
     }
     const std::string methodId = parser.value("method").toStdString();

@@ -33,6 +33,11 @@ std::vector<FrictionLawInfo> makeContactLaws()
     laws.push_back({"I11", "Regularized I(1,1) (Acta Mech 6)",
                     "T = (v² + bω²) v λ, M = (2/3 b ω³ + ¼ ω v²) λ, λ = 1/√(D²+ε⁶) + η′ε⁹/(D²+ε⁶)², D = (v^{3m} + b^m|ω|^{3m})^{1/m}",
                     commonSpecs(contact::kFittedI11Uniform.b, contact::kFittedI11Uniform.m), {}, noRelation});
+    ParameterSpecs integral = commonSpecs(1.0, 1.0);
+    integral.resize(2); // mu and eta: the integral model has no free constants
+    laws.push_back({"integral", "Integral model (JTAM 2.2), uniform circle",
+                    "T = ∬ σ v_P/|v_P| dF, M = ∬ σ (x, y) × v_P/|v_P| dF; set-valued: event-driven only",
+                    integral, {}, noRelation});
     return laws;
 }
 

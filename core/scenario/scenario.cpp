@@ -72,6 +72,8 @@ Status makeScenario(std::string_view systemId, std::string_view lawId, Method me
     if (!system)
         return Status::error("unknown system '" + std::string(systemId) + "'");
     const FrictionLawInfo* law = findLaw(system->lawFamily, lawId);
+    if (law && !system->laws.empty() && std::find(system->laws.begin(), system->laws.end(), law->id) == system->laws.end())
+        return Status::error("law '" + std::string(lawId) + "' does not apply to system '" + system->id + "'");
     if (!law)
         return Status::error(findLaw(LawFamily::OneDimensional, lawId) || findLaw(LawFamily::PlaneContact, lawId)
                                  ? "law '" + std::string(lawId) + "' does not apply to system '" + system->id + "'"
@@ -99,8 +101,10 @@ Status changeModel(Scenario& scenario, std::string_view systemId, std::string_vi
     if (!system)
         return Status::error("unknown system '" + std::string(systemId) + "'");
     // A law or method the new system does not take falls back to its first one.
-    if (!findLaw(system->lawFamily, lawId) && findLaw(findSystem(scenario.systemId)->lawFamily, lawId))
-        lawId = lawsOf(system->lawFamily).front().id;
+    const std::vector<const FrictionLawInfo*> laws = lawsOf(*system);
+    const bool known = findLaw(LawFamily::OneDimensional, lawId) || findLaw(LawFamily::PlaneContact, lawId);
+    if (known && std::none_of(laws.begin(), laws.end(), [&](const FrictionLawInfo* l) { return l->id == lawId; }))
+        lawId = laws.front()->id;
     Method method = scenario.method;
     if (std::find(system->methods.begin(), system->methods.end(), method) == system->methods.end())
         method = system->methods.front();

@@ -3,6 +3,8 @@
 #include <boost/math/tools/roots.hpp>
 #include <boost/numeric/odeint.hpp>
 
+#include "contact/stick_solver.h"
+
 #include <cmath>
 
 namespace fl {
@@ -13,24 +15,40 @@ namespace {
 double mNorm(double a, double b, double m) { return std::pow(std::pow(std::abs(a), m) + std::pow(std::abs(b), m), 1.0 / m); }
 } // namespace
 
-double EventDrivenDiskDynamics::stickRatio(const double* y) const
+double EventDrivenDiskDynamics::stickRatio(const double* y, double* direction) const
 {
     double fx = 0.0, fphi = 0.0;
     m_m.elasticForces(y, fx, fphi);
-    // In stick x″ = φ″ = 0, so the holding load is (Γ_h, Ω_h) = (−fx, −fphi).
-    return mNorm(fx, fphi / m_law.c, m_law.m) / m_m.mu;
+    // In stick x″ = φ″ = 0, so the holding load is (Γ_h, Ω_h) = (−fx, −fphi); u = (Γ_h, 0, Ω_h)/μ.
+    const double uT = -fx / m_m.mu, uM = -fphi / m_m.mu;
+    if (m_law.closedFormI00) {
+        if (direction) {
+            const double z1 = -uT, z2 = -uM / m_law.c; // (v, b ω) ∝ −(u_T, u_M/c)
+            const double n = std::hypot(z1, z2 / m_law.b);
+            direction[0] = n > 0.0 ? z1 / n : 1.0;
+            direction[1] = n > 0.0 ? z2 / (m_law.b * n) : 0.0;
+        }
+        return mNorm(uT, uM / m_law.c, m_law.m);
+    }
+    const contact::StickResult r = contact::solveStick(*m_law.model, {uT, 0.0, uM});
+    if (direction) {
+        const contact::RelativeMotion q = contact::motionFromAngles(r.theta, r.phi);
+        const double n = std::hypot(q.vx, q.omega);
+        direction[0] = n > 0.0 ? q.vx / n : 1.0;
+        direction[1] = n > 0.0 ? q.omega / n : 0.0;
+    }
+    return r.xi;
 }
 
 void EventDrivenDiskDynamics::slipFriction(double v, double w, const double* direction, double& gamma, double& omega) const
 {
-    double z1 = v, z2 = m_law.b * w;
     if (std::hypot(v, w) < 1e-300) {
-        z1 = direction[0];
-        z2 = direction[1];
+        v = direction[0];
+        w = direction[1];
     }
-    const double d = mNorm(z1, z2, m_law.m);
-    gamma = -m_m.mu * z1 / d;
-    omega = -m_m.mu * m_law.c * z2 / d;
+    const contact::FrictionLoad f = m_law.model->load(v, 0.0, w);
+    gamma = -m_m.mu * f.tx;
+    omega = -m_m.mu * f.m;
 }
 
 void EventDrivenDiskDynamics::outputs(double, const double* y, int mode, double* out) const
@@ -55,7 +73,7 @@ Status EventDrivenDiskDynamics::integrate(State& y, double& t, double tEnd, Dyna
 {
     const IntegrationSettings& s = m_settings;
     ContactMode mode = ContactMode::Slip;
-    double direction[2] = {1.0, 0.0}; // (v, b ω) direction used while the motion vanishes
+    double direction[2] = {1.0, 0.0}; // unit (v_s, ω_s) used while the motion vanishes
     auto lambda = [&](const double* state) { return std::hypot(state[2] - m_m.vb, state[3]); };
     auto project = [&](double* state) {
         state[2] = m_m.vb;
@@ -80,15 +98,10 @@ Status EventDrivenDiskDynamics::integrate(State& y, double& t, double tEnd, Dyna
         return mode == ContactMode::Stick ? m_law.eta - stickRatio(state) : lambda(state) - kStickThreshold;
     };
     auto startSlip = [&](double* state) {
-        double fx = 0.0, fphi = 0.0;
-        m_m.elasticForces(state, fx, fphi);
-        // JTAM (2.5): the friction at slip onset opposes the holding load (−fx, −fphi).
-        const double z1 = fx, z2 = fphi / m_law.c;
-        const double n = std::hypot(z1, z2 / m_law.b);
-        direction[0] = z1 / n;
-        direction[1] = z2 / n;
-        state[2] = m_m.vb + kSlipStart * z1 / n;
-        state[3] = kSlipStart * z2 / (m_law.b * n);
+        // JTAM (2.5): slip begins in the direction (θ′, φ′) found by the stick test.
+        stickRatio(state, direction);
+        state[2] = m_m.vb + kSlipStart * direction[0];
+        state[3] = kSlipStart * direction[1];
         mode = ContactMode::Slip;
         armed = false;
     };

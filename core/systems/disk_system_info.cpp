@@ -1,4 +1,5 @@
 // Registration of S2, the disk on a moving belt (JTAM 2016 sec. 5), and its presets.
+#include "contact/integral_model.h"
 #include "solvers/event_driven_disk_dynamics.h"
 #include "solvers/smooth_system.h"
 #include "systems/disk_on_belt.h"
@@ -54,8 +55,21 @@ std::unique_ptr<Dynamics> makeDiskDynamics(const Scenario& scenario, const Integ
     const ParameterSet& p = scenario.params;
     const DiskOnBeltMechanics mechanics = mechanicsOf(p);
     if (scenario.method == Method::EventDriven) {
-        const EventDrivenDiskDynamics::Law law{p.value("b"), p.value("m_exp"), p.value("c00"), p.value("eta")};
-        return std::make_unique<EventDrivenDiskDynamics>(mechanics, law, settings);
+        EventDrivenDiskDynamics::Law law;
+        law.eta = p.value("eta");
+        if (scenario.lawId == "integral") {
+            law.model = std::make_shared<contact::IntegralModel>(contact::ContactShape::uniformCircle());
+        } else if (scenario.lawId == "I11") {
+            law.model = std::make_shared<contact::ApproximantI11>(contact::I11Coefficients{}, contact::ApproximantParams{p.value("b"), p.value("m_exp")});
+        } else {
+            law.model = std::make_shared<contact::ApproximantI00>(contact::I00Coefficients::circular(p.value("c00")),
+                                                                  contact::ApproximantParams{p.value("b"), p.value("m_exp")});
+            law.closedFormI00 = true;
+            law.b = p.value("b");
+            law.m = p.value("m_exp");
+            law.c = p.value("c00");
+        }
+        return std::make_unique<EventDrivenDiskDynamics>(mechanics, std::move(law), settings);
     }
     const contact::ApproximantParams approximant{p.value("b"), p.value("m_exp")};
     const contact::RegularizationParams reg{p.value("eps"), p.value("eta")};
@@ -85,9 +99,10 @@ SystemInfo diskSystemInfo()
     info.plots.phasePortraits = {{"x", "dx"}, {"phi", "dphi"}};
     // phi' = 0 downward: the maxima of the rotation.
     info.defaultSection = [](const Scenario&) { return PoincareSection::hyperplane(3, 0.0, -1); };
+    info.laws = {"I00", "I11", "integral"};
     info.validate = [](const Scenario& scenario) {
-        if (scenario.method == Method::EventDriven && scenario.lawId != "I00")
-            return Status::error("the event-driven disk uses the set-valued I00 law; choose I00 or a regularized method");
+        if (scenario.method != Method::EventDriven && scenario.lawId == "integral")
+            return Status::error("the integral model has no regularized form: use the event-driven method, or I00/I11");
         return Status::success();
     };
     info.makeDynamics = makeDiskDynamics;

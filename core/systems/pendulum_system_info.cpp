@@ -137,6 +137,7 @@ SystemInfo pendulumSystemInfo()
     info.specs = pendulumSpecs();
     info.numericsDefaults = {{"t_end", 20.0}, {"dt", 1e-3}, {"tol", 1e-8}, {"eps", 1e-3}};
     info.lawFamily = LawFamily::PlaneContact;
+    info.laws = {"I11", "I00"};
     info.methods = {Method::Regularized, Method::Explicit};
     info.presets = pendulumPresets();
     info.plots.timeHistory = {"phi", "X_A", "Y_A"};

@@ -1,5 +1,7 @@
 #include "systems/system_registry.h"
 
+#include <algorithm>
+
 namespace fl {
 
 const std::vector<SystemInfo>& systems()
@@ -14,6 +16,15 @@ const SystemInfo* findSystem(std::string_view id)
         if (info.id == id)
             return &info;
     return nullptr;
+}
+
+std::vector<const FrictionLawInfo*> lawsOf(const SystemInfo& system)
+{
+    std::vector<const FrictionLawInfo*> laws;
+    for (const FrictionLawInfo& law : lawsOf(system.lawFamily))
+        if (system.laws.empty() || std::find(system.laws.begin(), system.laws.end(), law.id) != system.laws.end())
+            laws.push_back(&law);
+    return laws;
 }
 
 const Preset* findPreset(std::string_view presetId, const SystemInfo** system)

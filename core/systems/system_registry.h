@@ -45,6 +45,8 @@ struct SystemInfo {
     /// System-specific defaults of numerics parameters (t_end, dt, tol, eps, ...).
     std::vector<std::pair<std::string, double>> numericsDefaults;
     LawFamily lawFamily = LawFamily::OneDimensional;
+    /// Ids of the family's laws this system takes, in menu order (empty: all of the family).
+    std::vector<std::string> laws;
     std::vector<Method> methods;
     std::vector<Preset> presets;
     PlotHints plots;
@@ -58,6 +60,8 @@ struct SystemInfo {
 
 const std::vector<SystemInfo>& systems();
 const SystemInfo* findSystem(std::string_view id);
+/// The laws a system takes, in menu order.
+std::vector<const FrictionLawInfo*> lawsOf(const SystemInfo& system);
 /// The preset with this id in any system, with its system; nullptr if none.
 const Preset* findPreset(std::string_view presetId, const SystemInfo** system = nullptr);
 /// Applies a preset: its system, law, method and values (the rest at defaults).

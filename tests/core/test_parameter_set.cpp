@@ -16,7 +16,8 @@ private slots:
     void specsAreComplete()
     {
         for (const fl::SystemInfo& system : fl::systems())
-            for (const fl::FrictionLawInfo& law : fl::lawsOf(system.lawFamily)) {
+            for (const fl::FrictionLawInfo* lawPointer : fl::lawsOf(system)) {
+                const fl::FrictionLawInfo& law = *lawPointer;
                 fl::Scenario s;
                 QVERIFY(fl::makeScenario(system.id, law.id, system.methods.front(), fl::Regularization::Kudra, s).ok());
                 std::set<std::string> ids;

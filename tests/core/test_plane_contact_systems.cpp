@@ -1,5 +1,9 @@
 // S2 (disk on a belt, JTAM 2016) and S3 (pendulum on a rotating disk, Acta Mech 2016).
 #include "analysis/bifurcation_sweep.h"
+#include "contact/approximants.h"
+#include "contact/integral_model.h"
+#include "contact/stick_solver.h"
+#include "solvers/event_driven_disk_dynamics.h"
 #include "solvers/dynamics_factory.h"
 #include "solvers/simulate.h"
 #include "systems/system_registry.h"
@@ -121,6 +125,63 @@ private slots:
             QVERIFY(std::hypot(run.column(i, gamma), run.column(i, omega) / (2.0 / 3.0)) <= 4.98 * 5.0 * (1 + 1e-9));
         }
         QVERIFY(stuck > 100);
+    }
+
+    /// The event-driven disk's stick test by Newton's method on JTAM (2.5) (any contact model) gives
+    /// the same switches as the I(0,0) closed form (m-norm ball) it must reduce to.
+    void diskNewtonStickTestMatchesClosedForm()
+    {
+        fl::DiskOnBeltMechanics mechanics;
+        mechanics.mu = 5.0;
+        fl::IntegrationSettings settings;
+        settings.tol = 1e-10;
+        bool allOk = true;
+        auto run = [&](bool closedForm) -> std::vector<double> {
+            fl::EventDrivenDiskDynamics::Law law;
+            law.model = std::make_shared<fl::contact::ApproximantI00>(fl::contact::I00Coefficients::circular(2.0 / 3.0),
+                                                                       fl::contact::ApproximantParams{1.0, 2.0});
+            law.eta = 4.98;
+            law.closedFormI00 = closedForm;
+            fl::EventDrivenDiskDynamics dynamics(mechanics, law, settings);
+            struct Switches final : fl::DynamicsObserver {
+                bool onStep(const fl::StepView&, int) override { return true; }
+                void onSwitch(double t, fl::ContactMode) override { times.push_back(t); }
+                std::vector<double> times;
+            } observer;
+            std::vector<double> y = dynamics.initialState();
+            double t = 0.0;
+            fl::IntegrationStats stats;
+            allOk = allOk && dynamics.integrate(y, t, 600.0, observer, stats).ok();
+            return observer.times;
+        };
+        const std::vector<double> closed = run(true), newton = run(false);
+        QVERIFY(allOk);
+        QVERIFY(closed.size() >= 6);
+        QCOMPARE(newton.size(), closed.size());
+        for (size_t i = 0; i < closed.size(); ++i)
+            QVERIFY2(std::abs(newton[i] - closed[i]) < 1e-6, qPrintable(QString("%1 vs %2").arg(newton[i]).arg(closed[i])));
+    }
+
+    /// With the integral model (set-valued, JTAM (2.2)) the disk sticks and slips, and every stuck
+    /// sample's holding load lies within eta times the integral model's limit set.
+    void diskWithIntegralModel()
+    {
+        fl::Scenario s = preset("jtam2016-fig4a");
+        QVERIFY(fl::changeModel(s, "disk", "integral").ok());
+        s.params.set("t_end", 400.0);
+        s.params.set("dt", 0.5);
+        const fl::RunResult run = fl::simulate(s);
+        QVERIFY2(run.status.ok(), run.status.message().c_str());
+        QVERIFY(run.switches.size() >= 4);
+        const fl::contact::IntegralModel model(fl::contact::ContactShape::uniformCircle());
+        const int gamma = run.columnIndex("Gamma"), omega = run.columnIndex("Omega");
+        for (size_t i = 0; i < run.size(); ++i)
+            if (run.mode[i] == fl::ContactMode::Stick) {
+                const fl::contact::StickResult r = fl::contact::solveStick(model, {run.column(i, gamma) / 5.0, 0.0, run.column(i, omega) / 5.0});
+                QVERIFY(r.converged && r.xi <= 4.98 * (1.0 + 1e-9));
+            }
+        s.method = fl::Method::Regularized;
+        QVERIFY(!fl::validate(s).ok()); // no regularized form of the integral model
     }
 
     /// Acta Fig. 6a: equilibrium at omega0 = 30 rad/s (the sweep column collapses to one value);
