@@ -1,6 +1,7 @@
 // frictionlab_screenshot: grabs the main window (QWidget::grab) to a PNG once the scenario asked
 // for has been simulated and plotted; used for docs/screenshot.png and by the ui_screenshot test.
-//   frictionlab_screenshot OUT.png [--law ID] [--method ID] [--regularization ID] [--size WxH]
+//   frictionlab_screenshot OUT.png [--system ID] [--law ID] [--method ID] [--regularization ID]
+//                          [--size WxH]
 #include "bridge/simulation_controller.h"
 #include "widgets/main_window.h"
 #include "widgets/parameter_panel.h"
@@ -52,13 +53,14 @@ int main(int argc, char* argv[])
     parser.setApplicationDescription(QStringLiteral("Grabs the FrictionLab main window to a PNG."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("output"), QStringLiteral("PNG file to write"));
+    const QCommandLineOption system(QStringLiteral("system"), QStringLiteral("System id"), QStringLiteral("id"));
     const QCommandLineOption law(QStringLiteral("law"), QStringLiteral("Friction law id"), QStringLiteral("id"));
     const QCommandLineOption method(QStringLiteral("method"), QStringLiteral("Method id"), QStringLiteral("id"));
     const QCommandLineOption regularization(QStringLiteral("regularization"), QStringLiteral("Regularization id"),
                                             QStringLiteral("id"));
     const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size WxH"), QStringLiteral("WxH"),
                                   QStringLiteral("1400x900"));
-    parser.addOptions({law, method, regularization, size});
+    parser.addOptions({system, law, method, regularization, size});
     parser.process(app);
     if (parser.positionalArguments().size() != 1)
         parser.showHelp(2);
@@ -68,9 +70,9 @@ int main(int argc, char* argv[])
     window.resize(wh.value(0).toInt(), wh.value(1).toInt());
     window.show();
     fl::ui::ParameterPanel* panel = window.panel();
-    if (!select(panel->lawCombo(), parser.value(law)) || !select(panel->methodCombo(), parser.value(method))
+    if (!select(panel->systemCombo(), parser.value(system)) || !select(panel->lawCombo(), parser.value(law)) || !select(panel->methodCombo(), parser.value(method))
         || !select(panel->regularizationCombo(), parser.value(regularization))) {
-        std::fprintf(stderr, "unknown law, method or regularization id\n");
+        std::fprintf(stderr, "unknown system, law, method or regularization id\n");
         return 2;
     }
     const bool shown = waitFor([&] {

@@ -1,6 +1,7 @@
 // Tests of ui/widgets/main_window, driving the real widgets: the first run is plotted, slider and
 // combo edits re-simulate, bad input keeps the last good plots, export writes usable files.
 #include "bridge/simulation_controller.h"
+#include "systems/system_registry.h"
 #include "widgets/characteristic_plot.h"
 #include "widgets/data_export.h"
 #include "widgets/main_window.h"
@@ -71,6 +72,7 @@ private slots:
     void exportActionsFollowTheRun();
     void rerunShortcutResimulates();
     void escapeStopsALongRun();
+    void switchingSystemShowsItsPlots();
 
 private:
     MainWindow* m_window = nullptr;
@@ -98,8 +100,8 @@ void TestMainWindow::startsWithThePlottedDefaultRun()
     QVERIFY(w.currentRun()->scenario.method == fl::Method::EventDriven);
     const size_t n = w.currentRun()->result.size();
     QCOMPARE(n, size_t(20001));
-    QCOMPARE(size_t(w.timeHistoryPlot()->positionGraph()->dataCount()), n);
-    QCOMPARE(size_t(w.timeHistoryPlot()->forceGraph()->dataCount()), n);
+    QCOMPARE(size_t(w.timeHistoryPlot()->curve(QStringLiteral("x"))->dataCount()), n);
+    QCOMPARE(size_t(w.timeHistoryPlot()->curve(QStringLiteral("F"))->dataCount()), n);
     // Stick-slip: every stick interval is shaded (four corners each).
     const size_t intervals = w.currentRun()->result.stickIntervals.size();
     QVERIFY(intervals > 10);
@@ -126,14 +128,14 @@ void TestMainWindow::startsWithThePlottedDefaultRun()
 void TestMainWindow::movingASliderChangesThePlot()
 {
     MainWindow& w = *m_window;
-    const QVector<double> before = values(w.timeHistoryPlot()->positionGraph());
+    const QVector<double> before = values(w.timeHistoryPlot()->curve(QStringLiteral("x")));
     const quint64 runBefore = w.currentRun()->runId;
     QSlider* slider = w.panel()->row(QStringLiteral("v_b"))->slider();
     slider->setValue(fl::ui::SliderScale(w.panel()->row(QStringLiteral("v_b"))->spec()).position(1.0));
     QVERIFY(waitForNewestRun(w));
     QVERIFY(w.currentRun()->runId > runBefore);
     QCOMPARE(w.currentRun()->scenario.params.value("v_b"), 1.0);
-    const QVector<double> after = values(w.timeHistoryPlot()->positionGraph());
+    const QVector<double> after = values(w.timeHistoryPlot()->curve(QStringLiteral("x")));
     QCOMPARE(after.size(), before.size());
     QVERIFY(after != before);
 }
@@ -143,7 +145,7 @@ void TestMainWindow::outOfRangeInputKeepsTheLastGoodPlot()
     MainWindow& w = *m_window;
     const RunOutputPtr good = w.currentRun();
     const quint64 requests = w.controller()->latestRunId();
-    const QVector<double> before = values(w.timeHistoryPlot()->forceGraph());
+    const QVector<double> before = values(w.timeHistoryPlot()->curve(QStringLiteral("F")));
     ParameterRow* row = w.panel()->row(QStringLiteral("mu_s"));
     typeInto(row->editor(), QStringLiteral("-1"));
     QVERIFY2(row->error().contains(QStringLiteral("[0, 10]")), qPrintable(row->error()));
@@ -152,7 +154,7 @@ void TestMainWindow::outOfRangeInputKeepsTheLastGoodPlot()
     QTest::qWait(200);
     QCOMPARE(w.controller()->latestRunId(), requests);
     QCOMPARE(w.currentRun(), good);
-    QCOMPARE(values(w.timeHistoryPlot()->forceGraph()), before);
+    QCOMPARE(values(w.timeHistoryPlot()->curve(QStringLiteral("F"))), before);
 }
 
 void TestMainWindow::relationErrorKeepsTheLastGoodPlot()
@@ -160,7 +162,7 @@ void TestMainWindow::relationErrorKeepsTheLastGoodPlot()
     MainWindow& w = *m_window;
     const RunOutputPtr good = w.currentRun();
     const quint64 requests = w.controller()->latestRunId();
-    const QVector<double> before = values(w.timeHistoryPlot()->positionGraph());
+    const QVector<double> before = values(w.timeHistoryPlot()->curve(QStringLiteral("x")));
     ParameterRow* row = w.panel()->row(QStringLiteral("mu_s"));
     typeInto(row->editor(), QStringLiteral("0.5")); // mu_k = 1 > mu_s
     QVERIFY2(row->error().contains(QStringLiteral("must be >= mu_k")), qPrintable(row->error()));
@@ -168,7 +170,7 @@ void TestMainWindow::relationErrorKeepsTheLastGoodPlot()
     QTest::qWait(200);
     QCOMPARE(w.controller()->latestRunId(), requests);
     QCOMPARE(w.currentRun(), good);
-    QCOMPARE(values(w.timeHistoryPlot()->positionGraph()), before);
+    QCOMPARE(values(w.timeHistoryPlot()->curve(QStringLiteral("x"))), before);
 }
 
 void TestMainWindow::switchingMethodResimulates()
@@ -188,12 +190,12 @@ void TestMainWindow::switchingMethodResimulates()
 void TestMainWindow::switchingLawResimulates()
 {
     MainWindow& w = *m_window;
-    const QVector<double> before = values(w.timeHistoryPlot()->forceGraph());
+    const QVector<double> before = values(w.timeHistoryPlot()->curve(QStringLiteral("F")));
     selectData(w.panel()->lawCombo(), "stribeck-exp");
     QVERIFY(waitForNewestRun(w));
     QCOMPARE(w.currentRun()->scenario.lawId, std::string("stribeck-exp"));
     QVERIFY(w.panel()->row(QStringLiteral("delta")) != nullptr);
-    QVERIFY(values(w.timeHistoryPlot()->forceGraph()) != before);
+    QVERIFY(values(w.timeHistoryPlot()->curve(QStringLiteral("F"))) != before);
 }
 
 void TestMainWindow::exportWritesPngAndCsv()
@@ -209,6 +211,10 @@ void TestMainWindow::exportWritesPngAndCsv()
     QVERIFY(!image.isNull());
     QCOMPARE(image.size(), 2 * w.timeHistoryPlot()->size());
     QVERIFY(image.width() > 400 && image.height() > 200);
+    // The on-screen mark of the selected plot is not part of the export.
+    const QColor mark = w.timeHistoryPlot()->palette().color(QPalette::Highlight);
+    QCOMPARE(w.timeHistoryPlot()->grab().toImage().pixelColor(200, 1), mark);
+    QCOMPARE(image.pixelColor(400, 1), QColor(Qt::white));
 
     const QString csv = dir.filePath(QStringLiteral("run.csv"));
     QVERIFY2(exportRunCsv(*w.currentRun(), csv, &error), qPrintable(error));
@@ -251,12 +257,12 @@ void TestMainWindow::rerunShortcutResimulates()
 {
     MainWindow& w = *m_window;
     const quint64 before = w.currentRun()->runId;
-    const QVector<double> plotted = values(w.timeHistoryPlot()->positionGraph());
+    const QVector<double> plotted = values(w.timeHistoryPlot()->curve(QStringLiteral("x")));
     QTest::keyClick(&w, Qt::Key_R, Qt::ControlModifier);
     QVERIFY(waitForNewestRun(w));
     QVERIFY(w.currentRun()->runId > before);
     // Same scenario, deterministic core: the same curve again.
-    QCOMPARE(values(w.timeHistoryPlot()->positionGraph()), plotted);
+    QCOMPARE(values(w.timeHistoryPlot()->curve(QStringLiteral("x"))), plotted);
 }
 
 void TestMainWindow::escapeStopsALongRun()
@@ -272,6 +278,38 @@ void TestMainWindow::escapeStopsALongRun()
     QTRY_VERIFY_WITH_TIMEOUT(!w.controller()->isRunning(), 10000);
     QVERIFY2(w.statusMessage().contains(QStringLiteral("cancelled")), qPrintable(w.statusMessage()));
     QCOMPARE(w.currentRun()->scenario.params.value("t_end"), good->scenario.params.value("t_end"));
+}
+
+void TestMainWindow::switchingSystemShowsItsPlots()
+{
+    MainWindow& w = *m_window;
+    const fl::SystemInfo* disk = fl::findSystem("disk");
+    if (!disk)
+        QSKIP("no disk system registered");
+    selectData(w.panel()->systemCombo(), "disk");
+    QCOMPARE(w.panel()->scenario().systemId, std::string("disk"));
+    // The law combo lists the disk's (plane-contact) laws; the rows are the disk's parameters.
+    QCOMPARE(w.panel()->lawCombo()->count(), int(fl::lawsOf(disk->lawFamily).size()));
+    QCOMPARE(w.panel()->rows().size(), w.panel()->scenario().params.specs().size());
+    QVERIFY(waitForNewestRun(w));
+    QCOMPARE(w.currentRun()->scenario.systemId, std::string("disk"));
+    for (const std::string& column : disk->plots.timeHistory)
+        QVERIFY2(w.timeHistoryPlot()->curve(QString::fromStdString(column)), column.c_str());
+    QVERIFY(w.characteristicPlot()->note()->visible());
+    QComboBox* planes = w.phasePortraitPlot()->planeSelector();
+    QCOMPARE(planes->count(), int(disk->plots.phasePortraits.size()));
+    QCOMPARE(planes->isVisible(), disk->plots.phasePortraits.size() > 1);
+    if (planes->count() > 1) {
+        w.phasePortraitPlot()->setPlane(1);
+        QCOMPARE(w.phasePortraitPlot()->xAxis->label(), QString::fromStdString(disk->plots.phasePortraits[1].first));
+    }
+    // And back: the belt's plots again.
+    selectData(w.panel()->systemCombo(), "belt");
+    QVERIFY(waitForNewestRun(w));
+    QVERIFY(!w.characteristicPlot()->note()->visible());
+    QVERIFY(w.timeHistoryPlot()->curve(QStringLiteral("v_r")));
+    QVERIFY(!w.timeHistoryPlot()->curve(QStringLiteral("phi")));
+    QVERIFY(!planes->isVisible());
 }
 
 QTEST_MAIN(TestMainWindow)

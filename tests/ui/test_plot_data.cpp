@@ -1,0 +1,99 @@
+// Tests of ui/widgets/plot_data: columns from PlotHints, stick boxes, envelopes of long runs,
+// phase planes, the characteristic and its absence for plane contacts.
+#include "solvers/simulate.h"
+#include "systems/system_registry.h"
+#include "widgets/plot_data.h"
+
+#include <QtTest>
+
+#include <algorithm>
+
+using namespace fl::ui;
+
+namespace {
+
+RunOutputPtr run(fl::Scenario scenario)
+{
+    auto out = std::make_shared<RunOutput>();
+    out->runId = 1;
+    out->scenario = std::move(scenario);
+    out->result = fl::simulate(out->scenario);
+    return out;
+}
+
+} // namespace
+
+class TestPlotData : public QObject {
+    Q_OBJECT
+private slots:
+    void defaultRunFollowsThePlotHints();
+    void longSeriesKeepTheirExtremes();
+    void planeContactHasNoCharacteristic();
+};
+
+void TestPlotData::defaultRunFollowsThePlotHints()
+{
+    const RunOutputPtr r = run(fl::defaultScenario());
+    QVERIFY2(r->result.status.ok(), r->result.status.message().c_str());
+    const PlotDataPtr data = preparePlotData(r);
+    QCOMPARE(data->series.size(), size_t(3));
+    QCOMPARE(data->series[0].name, QStringLiteral("x"));
+    QCOMPARE(data->series[1].name, QStringLiteral("v_r"));
+    QCOMPARE(data->series[2].name, QStringLiteral("F"));
+    for (const PlotSeries& s : data->series)
+        QCOMPARE(size_t(s.points.size()), r->result.size());
+    QCOMPARE(size_t(data->stickBoxes.size()), 4 * r->result.stickIntervals.size());
+    QCOMPARE(data->stickBoxes[1].key, r->result.stickIntervals[0].begin);
+    QCOMPARE(data->stickBoxes[1].value, 1.0);
+    QCOMPARE(data->timeRange.upper, 200.0);
+    QCOMPARE(data->planes.size(), size_t(1));
+    QCOMPARE(data->planes[0].xName, QStringLiteral("x"));
+    QVERIFY(!data->planes[0].stick.isEmpty());
+    QVERIFY(data->hasCharacteristic());
+    QVERIFY(data->law.size() > 100);
+    QCOMPARE(data->speedRange.lower, -data->speedRange.upper);
+    // The law's stick segment reaches mu_s = 2.
+    QVERIFY(data->forceRange.upper >= 2.0);
+}
+
+void TestPlotData::longSeriesKeepTheirExtremes()
+{
+    fl::Scenario s = fl::defaultScenario();
+    s.params.set("t_end", 2000.0); // 200001 samples
+    const RunOutputPtr r = run(s);
+    QVERIFY2(r->result.status.ok(), r->result.status.message().c_str());
+    const PlotDataPtr data = preparePlotData(r);
+    const std::vector<double> force = columnValues(r->result, "F");
+    for (const PlotSeries& series : data->series) {
+        QVERIFY(size_t(series.points.size()) <= 2 * kEnvelopeBuckets);
+        QVERIFY(std::is_sorted(series.points.begin(), series.points.end(),
+                               [](const QCPGraphData& a, const QCPGraphData& b) { return a.key < b.key; }));
+    }
+    const QVector<QCPGraphData>& plotted = data->series[2].points;
+    const auto [lo, hi] = std::minmax_element(plotted.begin(), plotted.end(),
+                                              [](const QCPGraphData& a, const QCPGraphData& b) { return a.value < b.value; });
+    QCOMPARE(lo->value, *std::min_element(force.begin(), force.end()));
+    QCOMPARE(hi->value, *std::max_element(force.begin(), force.end()));
+    // The shading is never thinned.
+    QCOMPARE(size_t(data->stickBoxes.size()), 4 * r->result.stickIntervals.size());
+}
+
+void TestPlotData::planeContactHasNoCharacteristic()
+{
+    const fl::SystemInfo* disk = fl::findSystem("disk");
+    if (!disk)
+        QSKIP("no plane-contact system registered");
+    fl::Scenario s;
+    QVERIFY(fl::makeScenario("disk", fl::lawsOf(disk->lawFamily).front().id, disk->methods.front(),
+                             fl::Regularization::Kudra, s).ok());
+    s.params.set("t_end", 5.0);
+    const RunOutputPtr r = run(s);
+    QVERIFY2(r->result.status.ok(), r->result.status.message().c_str());
+    const PlotDataPtr data = preparePlotData(r);
+    QVERIFY(!data->hasCharacteristic());
+    QCOMPARE(data->planes.size(), disk->plots.phasePortraits.size());
+    QCOMPARE(data->series.size(), disk->plots.timeHistory.size());
+}
+
+QTEST_APPLESS_MAIN(TestPlotData)
+#include "test_plot_data.moc"

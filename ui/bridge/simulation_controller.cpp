@@ -1,0 +1,68 @@
+#include "bridge/simulation_controller.h"
+#include "solvers/simulate.h"
+
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace fl::ui {
+
+SimulationController::SimulationController(QObject* parent) : QObject(parent)
+{
+    qRegisterMetaType<RunOutputPtr>();
+    // Two threads: a cancelled run may wind down while its successor already integrates.
+    m_pool.setMaxThreadCount(2);
+    m_pool.setObjectName(QStringLiteral("FrictionLab simulation"));
+}
+
+SimulationController::~SimulationController()
+{
+    m_pool.clear();
+    if (m_cancel)
+        m_cancel->store(true);
+    m_pool.waitForDone();
+}
+
+quint64 SimulationController::request(const fl::Scenario& scenario)
+{
+    if (m_cancel)
+        m_cancel->store(true);
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    const quint64 id = ++m_latestId;
+    m_running = true;
+    emit runStarted(id);
+
+    auto cancel = m_cancel;
+    // The worker owns its copy of the scenario; the result comes back as a new immutable value.
+    auto work = [this, id, scenario, cancel] {
+        auto output = std::make_shared<RunOutput>();
+        output->runId = id;
+        output->scenario = scenario;
+        if (cancel->load())
+            output->result.status = fl::Status::error("cancelled");
+        else
+            output->result = fl::simulate(scenario, cancel.get());
+        RunOutputPtr result = std::move(output);
+        QMetaObject::invokeMethod(this, [this, result] { deliver(result); }, Qt::QueuedConnection);
+    };
+    // Queued tasks of superseded runs would only report "cancelled": drop them unstarted.
+    m_pool.clear();
+    (void)QtConcurrent::run(&m_pool, std::move(work));
+    return id;
+}
+
+void SimulationController::cancel()
+{
+    if (m_cancel)
+        m_cancel->store(true);
+}
+
+void SimulationController::deliver(const RunOutputPtr& output)
+{
+    if (output->runId != m_latestId) {
+        ++m_dropped;
+        return;
+    }
+    m_running = false;
+    emit runFinished(output);
+}
+
+} // namespace fl::ui

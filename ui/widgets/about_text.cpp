@@ -1,0 +1,53 @@
+#include "widgets/about_text.h"
+#include "friction/friction_law.h"
+#include "systems/system_registry.h"
+
+#include <QCoreApplication>
+
+namespace fl::ui {
+namespace {
+
+QString esc(const std::string& text) { return QString::fromStdString(text).toHtmlEscaped(); }
+
+/// One list item; the current entry is shown in bold.
+QString item(bool current, const QString& name, const QString& detail)
+{
+    const QString text = QStringLiteral("%1: <i>%2</i>").arg(name, detail);
+    return QStringLiteral("<li>%1</li>").arg(current ? QStringLiteral("<b>%1</b>").arg(text) : text);
+}
+
+QString tr(const char* text) { return QCoreApplication::translate("fl::ui::About", text); }
+
+} // namespace
+
+QString aboutHtml(const fl::Scenario& current)
+{
+    QString html = QStringLiteral("<h3>FrictionLab %1</h3><p>%2</p>")
+                       .arg(QCoreApplication::applicationVersion(),
+                            tr("Dry-friction dynamics: stick-slip of mechanical systems under set-valued "
+                               "and regularized friction laws. Each parameter's tooltip gives its meaning, "
+                               "unit, allowed range and default."));
+    html += QStringLiteral("<p><b>%1</b></p><ul>").arg(tr("Systems"));
+    for (const fl::SystemInfo& s : fl::systems())
+        html += item(s.id == current.systemId, esc(s.name), esc(s.equation));
+    html += QStringLiteral("</ul><p><b>%1</b> %2</p><ul>")
+                .arg(tr("Friction laws"), tr("(slip force magnitude g(|v_r|); F = −g(|v_r|) sgn(v_r))"));
+    for (const fl::FrictionLawInfo& law : fl::lawsOf(fl::LawFamily::OneDimensional))
+        html += item(law.id == current.lawId, esc(law.name), esc(law.formula));
+    html += QStringLiteral("</ul><p><b>%1</b> %2</p><ul>")
+                .arg(tr("Plane-contact laws"), tr("(coupled friction force and moment, Coulomb–Contensou)"));
+    for (const fl::FrictionLawInfo& law : fl::lawsOf(fl::LawFamily::PlaneContact))
+        html += item(law.id == current.lawId, esc(law.name), esc(law.formula));
+    html += QStringLiteral("</ul><p><b>%1</b> %2</p><ul>")
+                .arg(tr("Regularizations"), tr("(sgn(v_r) replaced by s(u), u = v_r/ε)"));
+    const bool smooth = fl::methodInfo(current.method).smooth;
+    for (const fl::RegularizationInfo& r : fl::regularizations())
+        html += item(smooth && r.kind == current.regularization, esc(r.name), esc(r.formula));
+    html += QStringLiteral("</ul><p><b>%1</b></p><ul>").arg(tr("Methods"));
+    for (const fl::MethodInfo& m : fl::methods())
+        html += item(m.method == current.method, esc(m.name), esc(m.description));
+    html += QStringLiteral("</ul>");
+    return html;
+}
+
+} // namespace fl::ui

@@ -1,0 +1,38 @@
+#include "widgets/characteristic_plot.h"
+
+namespace fl::ui {
+
+CharacteristicPlot::CharacteristicPlot(QWidget* parent) : RunPlot(tr("Friction characteristic"), parent)
+{
+    // A wide grey law under a thin trajectory: both stay visible where they coincide.
+    m_law = addCurve(tr("law F(v_r)"), lawShade(), 4.0);
+    m_trajectory = addCurve(tr("trajectory (v_r, F)"), forceColor(), 1.5);
+    m_note = new QCPItemText(this);
+    m_note->position->setType(QCPItemPosition::ptAxisRectRatio);
+    m_note->position->setCoords(0.5, 0.5);
+    m_note->setText(tr("This system's contact is not one-dimensional:\nno friction characteristic F(v_r)."));
+    m_note->setVisible(false);
+}
+
+void CharacteristicPlot::showData(const PlotDataPtr& ptr)
+{
+    const PlotData& data = *ptr;
+    const bool shown = data.hasCharacteristic();
+    m_note->setVisible(!shown);
+    for (QCPAxis* axis : {xAxis, yAxis}) {
+        axis->setVisible(shown);
+        axis->grid()->setVisible(shown);
+    }
+    setShown(m_law, shown && !data.law.isEmpty());
+    setShown(m_trajectory, shown);
+    if (shown) {
+        xAxis->setLabel(data.speedName);
+        yAxis->setLabel(data.forceName);
+        m_law->data()->set(data.law, true);
+        m_trajectory->data()->set(data.loop, true);
+        setDataRange(data.speedRange, data.forceRange);
+    }
+    replot(rpQueuedReplot);
+}
+
+} // namespace fl::ui

@@ -1,0 +1,49 @@
+#include "widgets/data_export.h"
+#include "io/csv_writer.h"
+
+#include <QObject>
+#include <QSaveFile>
+
+#include <sstream>
+
+namespace fl::ui {
+
+bool writeFileAtomically(const QString& path, const QByteArray& bytes, QString* error)
+{
+    QSaveFile file(path);
+    const bool ok = file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size() && file.commit();
+    if (!ok && error)
+        *error = file.errorString();
+    return ok;
+}
+
+QByteArray runCsv(const RunOutput& run)
+{
+    std::ostringstream out;
+    fl::writeRunCsv(out, run.scenario, run.result);
+    return QByteArray::fromStdString(out.str());
+}
+
+QByteArray eventsCsv(const RunOutput& run)
+{
+    std::ostringstream out;
+    fl::writeEventsCsv(out, run.result);
+    return QByteArray::fromStdString(out.str());
+}
+
+bool exportRunCsv(const RunOutput& run, const QString& path, QString* error)
+{
+    return writeFileAtomically(path, runCsv(run), error);
+}
+
+bool exportEventsCsv(const RunOutput& run, const QString& path, QString* error)
+{
+    if (run.result.mode.empty()) {
+        if (error)
+            *error = QObject::tr("this run has no stick/slip events: only event-driven runs do");
+        return false;
+    }
+    return writeFileAtomically(path, eventsCsv(run), error);
+}
+
+} // namespace fl::ui

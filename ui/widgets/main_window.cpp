@@ -1,0 +1,212 @@
+#include "widgets/main_window.h"
+#include "bridge/simulation_controller.h"
+#include "widgets/about_text.h"
+#include "widgets/characteristic_plot.h"
+#include "widgets/export_dialogs.h"
+#include "widgets/parameter_panel.h"
+#include "widgets/phase_portrait_plot.h"
+#include "widgets/plot_data_worker.h"
+#include "widgets/time_history_plot.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTimer>
+
+namespace fl::ui {
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent), m_controller(new SimulationController(this)), m_plotData(new PlotDataWorker(this)),
+      m_export(new ExportDialogs(this))
+{
+    setWindowTitle(tr("FrictionLab"));
+    buildLayout();
+    buildMenus();
+    m_busyTimer = new QTimer(this);
+    m_busyTimer->setSingleShot(true);
+    m_busyTimer->setInterval(300);
+    connect(m_busyTimer, &QTimer::timeout, this, [this] {
+        if (!m_rejected)
+            showMessage(tr("Simulating… (Esc stops)"));
+    });
+    connect(m_controller, &SimulationController::runStarted, m_busyTimer, qOverload<>(&QTimer::start));
+    connect(m_controller, &SimulationController::runFinished, this, &MainWindow::onRunFinished);
+    connect(m_plotData, &PlotDataWorker::ready, this, &MainWindow::onPlotDataReady);
+    connect(m_panel, &ParameterPanel::scenarioChanged, this, &MainWindow::onScenarioChanged);
+    connect(m_panel, &ParameterPanel::scenarioRejected, this, &MainWindow::onScenarioRejected);
+    connect(m_export, &ExportDialogs::saved, this,
+            [this](const QString& path) { showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path))); });
+    updateActions();
+    resize(1400, 900);
+    m_controller->request(m_panel->scenario());
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildLayout()
+{
+    m_panel = new ParameterPanel;
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(m_panel);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(m_panel->sizeHint().width() + 24);
+
+    m_timeHistory = new TimeHistoryPlot;
+    m_phasePortrait = new PhasePortraitPlot;
+    m_characteristic = new CharacteristicPlot;
+    m_plots = {m_timeHistory, m_phasePortrait, m_characteristic};
+    // Time history across the top; phase portrait and characteristic side by side below it.
+    auto* bottom = new QSplitter(Qt::Horizontal);
+    bottom->addWidget(m_phasePortrait);
+    bottom->addWidget(m_characteristic);
+    auto* plots = new QSplitter(Qt::Vertical);
+    plots->addWidget(m_timeHistory);
+    plots->addWidget(bottom);
+
+    auto* main = new QSplitter(Qt::Horizontal);
+    main->addWidget(scroll);
+    main->addWidget(plots);
+    main->setStretchFactor(1, 1);
+    main->setCollapsible(1, false);
+    setCentralWidget(main);
+
+    for (RunPlot* plot : m_plots) {
+        plot->setContextMenuPolicy(Qt::ActionsContextMenu);
+        auto* exportAction = new QAction(tr("Export This Plot…"), plot);
+        connect(exportAction, &QAction::triggered, this, [this, plot] {
+            setActivePlot(plot);
+            m_export->exportPlot(plot, plot->title());
+        });
+        plot->addAction(exportAction);
+        connect(plot, &QCustomPlot::mousePress, this, [this, plot] { setActivePlot(plot); });
+    }
+    setActivePlot(m_timeHistory);
+
+    m_message = new QLabel;
+    m_message->setTextFormat(Qt::RichText);
+    m_summary = new QLabel;
+    m_summary->setTextFormat(Qt::RichText);
+    statusBar()->addWidget(m_message, 1);
+    statusBar()->addPermanentWidget(m_summary);
+}
+
+void MainWindow::buildMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    m_exportPlotAction = file->addAction(tr("Export Selected &Plot (PNG, SVG, PDF)…"), this,
+                                         [this] { m_export->exportPlot(m_activePlot, m_activePlot->title()); });
+    m_exportPlotAction->setShortcut(QKeySequence(tr("Ctrl+E")));
+    m_exportPlotAction->setObjectName(QStringLiteral("exportPlotAction"));
+    m_exportPlotAction->setStatusTip(
+        tr("Exports the plot marked by the strip along its top; click a plot to select it, "
+           "drag to pan, wheel to zoom, double-click to follow the data again"));
+    m_exportCsvAction = file->addAction(tr("Export &Data as CSV…"), this, [this] { m_export->exportRunCsv(m_run); });
+    m_exportCsvAction->setShortcut(QKeySequence(tr("Ctrl+Shift+E")));
+    m_exportCsvAction->setObjectName(QStringLiteral("exportCsvAction"));
+    m_exportEventsAction = file->addAction(tr("Export &Events as CSV…"), this,
+                                           [this] { m_export->exportEventsCsv(m_run); });
+    m_exportEventsAction->setObjectName(QStringLiteral("exportEventsAction"));
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence(tr("Ctrl+Q")));
+
+    QMenu* simulation = menuBar()->addMenu(tr("&Simulation"));
+    QAction* rerunAction = simulation->addAction(tr("&Re-run"), this, &MainWindow::rerun);
+    rerunAction->setShortcut(QKeySequence(tr("Ctrl+R")));
+    QAction* stop = simulation->addAction(tr("&Stop"), m_controller, &SimulationController::cancel);
+    stop->setShortcut(QKeySequence(Qt::Key_Escape));
+    simulation->addAction(tr("Reset &Parameters"), m_panel, &ParameterPanel::resetToDefaults);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* about = help->addAction(tr("&About FrictionLab (model equations)"), this, &MainWindow::showAbout);
+    about->setShortcut(QKeySequence(Qt::Key_F1));
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::rerun()
+{
+    onScenarioChanged(m_panel->scenario());
+}
+
+QString MainWindow::statusMessage() const { return m_message->text(); }
+
+QString MainWindow::runSummary() const { return m_summary->text(); }
+
+void MainWindow::onScenarioChanged(const fl::Scenario& scenario)
+{
+    m_rejected = false;
+    m_controller->request(scenario);
+}
+
+void MainWindow::onScenarioRejected(const QString& message)
+{
+    m_rejected = true;
+    showMessage(message, QStringLiteral("#c0392b"));
+}
+
+void MainWindow::onRunFinished(const RunOutputPtr& output)
+{
+    m_busyTimer->stop();
+    const fl::RunResult& r = output->result;
+    if (!r.status.ok() || r.size() == 0) {
+        const QString why = r.status.ok() ? tr("no samples") : QString::fromStdString(r.status.message());
+        showMessage(tr("Run %1 failed: %2 (the plots show the last good run)").arg(output->runId).arg(why),
+                    QStringLiteral("#c0392b"));
+        return;
+    }
+    m_plotData->prepare(output);
+}
+
+void MainWindow::onPlotDataReady(const PlotDataPtr& data)
+{
+    m_run = data->run;
+    for (RunPlot* plot : m_plots)
+        plot->showData(data);
+
+    const fl::RunResult& r = m_run->result;
+    QStringList parts;
+    parts << QString::fromStdString(fl::methodInfo(m_run->scenario.method).name) << tr("%1 steps").arg(r.steps);
+    parts << (r.mode.empty() ? tr("no stick/slip modes (smooth law)")
+                             : tr("%1 stick/slip switches").arg(r.switches.size()));
+    parts << tr("%1 ms").arg(r.wallSeconds * 1e3, 0, 'f', r.wallSeconds < 0.1 ? 1 : 0);
+    m_summary->setText(parts.join(QStringLiteral(" · ")));
+    // An edit that was rejected meanwhile keeps its error in view.
+    if (!m_rejected)
+        showMessage(r.warning.empty() ? QString() : tr("Warning: %1").arg(QString::fromStdString(r.warning)),
+                    QStringLiteral("#b9770e"));
+    updateActions();
+    emit runDisplayed(m_run->runId);
+}
+
+void MainWindow::setActivePlot(RunPlot* plot)
+{
+    m_activePlot = plot;
+    for (RunPlot* p : m_plots)
+        p->setActive(p == plot);
+}
+
+void MainWindow::showMessage(const QString& text, const QString& color)
+{
+    m_message->setText(color.isEmpty() || text.isEmpty()
+                           ? text.toHtmlEscaped()
+                           : QStringLiteral("<span style=\"color:%1\">%2</span>").arg(color, text.toHtmlEscaped()));
+}
+
+void MainWindow::updateActions()
+{
+    m_exportCsvAction->setEnabled(m_run != nullptr);
+    m_exportEventsAction->setEnabled(m_run && !m_run->result.mode.empty());
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(this, tr("About FrictionLab"), aboutHtml(m_panel->scenario()));
+}
+
+} // namespace fl::ui

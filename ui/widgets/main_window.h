@@ -1,0 +1,85 @@
+#pragma once
+#include "widgets/plot_data.h"
+
+#include <QMainWindow>
+
+#include <array>
+
+class QAction;
+class QLabel;
+class QTimer;
+
+namespace fl::ui {
+
+class CharacteristicPlot;
+class ExportDialogs;
+class ParameterPanel;
+class PhasePortraitPlot;
+class PlotDataWorker;
+class RunPlot;
+class SimulationController;
+class TimeHistoryPlot;
+
+/// FrictionLab's window: the ParameterPanel on the left, the time history, phase portrait and
+/// friction characteristic on the right, a status line with the run's method, steps, switches,
+/// wall time, warning and errors. Edits re-simulate on the SimulationController's worker
+/// threads; a rejected edit or a failed run leaves the last good plots in place.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    /// Opens with fl::defaultScenario() already simulating.
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    ParameterPanel* panel() const { return m_panel; }
+    SimulationController* controller() const { return m_controller; }
+    TimeHistoryPlot* timeHistoryPlot() const { return m_timeHistory; }
+    PhasePortraitPlot* phasePortraitPlot() const { return m_phasePortrait; }
+    CharacteristicPlot* characteristicPlot() const { return m_characteristic; }
+    const std::array<RunPlot*, 3>& plots() const { return m_plots; }
+    /// The run on display (null until the first run has finished successfully).
+    RunOutputPtr currentRun() const { return m_run; }
+    /// Status line texts: the last error or note, and the run summary.
+    QString statusMessage() const;
+    QString runSummary() const;
+
+public slots:
+    /// Simulates the panel's scenario again.
+    void rerun();
+
+signals:
+    /// A successful run's data was handed to the plots (their replots are queued).
+    void runDisplayed(quint64 runId);
+
+private:
+    void buildLayout();
+    void buildMenus();
+    void onRunFinished(const RunOutputPtr& output);
+    void onPlotDataReady(const PlotDataPtr& data);
+    void onScenarioChanged(const fl::Scenario& scenario);
+    void onScenarioRejected(const QString& message);
+    void setActivePlot(RunPlot* plot);
+    void showMessage(const QString& text, const QString& color = QString());
+    void updateActions();
+    void showAbout();
+
+    SimulationController* m_controller;
+    PlotDataWorker* m_plotData;
+    ExportDialogs* m_export;
+    ParameterPanel* m_panel = nullptr;
+    TimeHistoryPlot* m_timeHistory = nullptr;
+    PhasePortraitPlot* m_phasePortrait = nullptr;
+    CharacteristicPlot* m_characteristic = nullptr;
+    std::array<RunPlot*, 3> m_plots{};
+    RunPlot* m_activePlot = nullptr;
+    RunOutputPtr m_run;
+    bool m_rejected = false; ///< the panel holds an edit that was not run
+    QLabel* m_message = nullptr;
+    QLabel* m_summary = nullptr;
+    QTimer* m_busyTimer = nullptr;
+    QAction* m_exportPlotAction = nullptr;
+    QAction* m_exportCsvAction = nullptr;
+    QAction* m_exportEventsAction = nullptr;
+};
+
+} // namespace fl::ui

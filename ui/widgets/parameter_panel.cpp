@@ -1,0 +1,268 @@
+#include "widgets/parameter_panel.h"
+#include "friction/friction_law.h"
+#include "systems/system_registry.h"
+#include "widgets/parameter_row.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QStandardItemModel>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace fl::ui {
+namespace {
+
+QString qs(const std::string& text) { return QString::fromStdString(text); }
+
+/// Selects the entry whose data is id.
+void selectData(QComboBox* combo, const QString& id)
+{
+    const QSignalBlocker block(combo);
+    combo->setCurrentIndex(std::max(0, combo->findData(id)));
+}
+
+} // namespace
+
+ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent)
+{
+    auto* layout = new QVBoxLayout(this);
+    buildModelBox(layout);
+    m_rowsLayout = new QVBoxLayout;
+    m_rowsLayout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(m_rowsLayout);
+    m_reset = new QPushButton(tr("Reset to defaults"), this);
+    m_reset->setToolTip(tr("Every parameter of the current system, law and method back to its default value"));
+    layout->addWidget(m_reset, 0, Qt::AlignLeft);
+    layout->addStretch(1);
+    connect(m_reset, &QPushButton::clicked, this, &ParameterPanel::resetToDefaults);
+    setScenario(fl::defaultScenario());
+}
+
+void ParameterPanel::buildModelBox(QVBoxLayout* layout)
+{
+    auto* box = new QGroupBox(tr("Model"), this);
+    auto* form = new QFormLayout(box);
+    m_system = new QComboBox(box);
+    for (const fl::SystemInfo& info : fl::systems())
+        m_system->addItem(qs(info.name), qs(info.id));
+    m_law = new QComboBox(box); // filled by syncCombos with the laws of the system's family
+    m_method = new QComboBox(box);
+    for (const fl::MethodInfo& info : fl::methods()) {
+        m_method->addItem(qs(info.name), qs(info.id));
+        m_method->setItemData(m_method->count() - 1, qs(info.description), Qt::ToolTipRole);
+    }
+    m_regularization = new QComboBox(box);
+    for (const fl::RegularizationInfo& info : fl::regularizations()) {
+        m_regularization->addItem(qs(info.name), qs(info.id));
+        m_regularization->setItemData(m_regularization->count() - 1, qs(info.formula), Qt::ToolTipRole);
+    }
+    m_regularization->setToolTip(tr("Smooth replacement of sgn(v_r) used by the regularized methods"));
+    form->addRow(tr("System"), m_system);
+    form->addRow(tr("Friction law"), m_law);
+    form->addRow(tr("Method"), m_method);
+    form->addRow(tr("Regularization"), m_regularization);
+    layout->addWidget(box);
+    connect(m_system, &QComboBox::currentIndexChanged, this, &ParameterPanel::onSystemSelected);
+    connect(m_law, &QComboBox::currentIndexChanged, this, &ParameterPanel::onLawSelected);
+    connect(m_method, &QComboBox::currentIndexChanged, this, &ParameterPanel::onMethodSelected);
+    connect(m_regularization, &QComboBox::currentIndexChanged, this, &ParameterPanel::onRegularizationSelected);
+}
+
+void ParameterPanel::setScenario(const fl::Scenario& scenario)
+{
+    m_scenario = scenario;
+    syncCombos();
+    rebuildRows();
+}
+
+ParameterRow* ParameterPanel::row(const QString& id) const
+{
+    for (ParameterRow* r : m_rows)
+        if (r->id() == id)
+            return r;
+    return nullptr;
+}
+
+void ParameterPanel::resetToDefaults()
+{
+    fl::Scenario fresh;
+    const fl::Status status = fl::makeScenario(m_scenario.systemId, m_scenario.lawId, m_scenario.method,
+                                               m_scenario.regularization, fresh);
+    if (!status.ok()) {
+        emit scenarioRejected(qs(status.message()));
+        return;
+    }
+    setScenario(fresh);
+    checkAndEmit(QString());
+}
+
+void ParameterPanel::syncCombos()
+{
+    const fl::SystemInfo* system = fl::findSystem(m_scenario.systemId);
+    selectData(m_system, qs(m_scenario.systemId));
+    {
+        // The laws of the system's family (1-D laws for the belt, plane-contact laws for disks).
+        const QSignalBlocker block(m_law);
+        m_law->clear();
+        for (const fl::FrictionLawInfo& info : fl::lawsOf(system ? system->lawFamily : fl::LawFamily::OneDimensional)) {
+            m_law->addItem(qs(info.name), qs(info.id));
+            m_law->setItemData(m_law->count() - 1, qs(info.formula), Qt::ToolTipRole);
+        }
+    }
+    selectData(m_law, qs(m_scenario.lawId));
+    // Methods the system does not take stay listed, disabled.
+    if (auto* model = qobject_cast<QStandardItemModel*>(m_method->model())) {
+        for (int i = 0; i < model->rowCount(); ++i) {
+            const auto method = fl::findMethod(m_method->itemData(i).toString().toStdString());
+            model->item(i)->setEnabled(system && method
+                                       && std::find(system->methods.begin(), system->methods.end(), *method)
+                                              != system->methods.end());
+        }
+    }
+    selectData(m_method, qs(fl::methodInfo(m_scenario.method).id));
+    selectData(m_regularization, qs(fl::regularizationInfo(m_scenario.regularization).id));
+}
+
+void ParameterPanel::rebuildRows()
+{
+    // The old rows may be in the middle of emitting a signal: delete them later.
+    if (m_rowsWidget) {
+        m_rowsWidget->hide();
+        m_rowsWidget->deleteLater();
+    }
+    m_rows.clear();
+    m_rejectedInput.clear();
+    m_rowsWidget = new QWidget(this);
+    auto* layout = new QVBoxLayout(m_rowsWidget);
+    layout->setContentsMargins(0, 0, 0, 0);
+    const fl::SystemInfo* system = fl::findSystem(m_scenario.systemId);
+    const fl::FrictionLawInfo* law = system ? fl::findLaw(system->lawFamily, m_scenario.lawId) : nullptr;
+    const size_t systemEnd = system ? system->specs.size() : 0;
+    const size_t lawEnd = systemEnd + (law ? law->specs.size() : 0);
+    if (system)
+        addGroup(layout, qs(system->name), qs(system->equation), 0, systemEnd);
+    if (law)
+        addGroup(layout, qs(law->name), qs(law->formula), systemEnd, lawEnd);
+    addGroup(layout, tr("Numerics"), QString(), lawEnd, m_scenario.params.specs().size());
+    m_rowsLayout->addWidget(m_rowsWidget);
+    updateEnabled();
+}
+
+void ParameterPanel::addGroup(QVBoxLayout* layout, const QString& title, const QString& formula, size_t first,
+                              size_t end)
+{
+    auto* box = new QGroupBox(title, m_rowsWidget);
+    auto* grid = new QGridLayout(box);
+    grid->setColumnStretch(1, 1);
+    grid->setVerticalSpacing(2);
+    int gridRow = 0;
+    if (!formula.isEmpty()) {
+        auto* label = new QLabel(formula, box);
+        label->setWordWrap(true);
+        label->setStyleSheet(QStringLiteral("color: #505050; font-style: italic;"));
+        grid->addWidget(label, gridRow++, 0, 1, 4);
+    }
+    for (size_t i = first; i < end; ++i, gridRow += 2) {
+        auto* row = new ParameterRow(m_scenario.params.specs()[i], grid, gridRow, box);
+        row->setValue(m_scenario.params.values()[i]);
+        connect(row, &ParameterRow::edited, this, &ParameterPanel::onEdited);
+        connect(row, &ParameterRow::invalidText, this, &ParameterPanel::rejectInput);
+        m_rows.push_back(row);
+    }
+    layout->addWidget(box);
+}
+
+void ParameterPanel::updateEnabled()
+{
+    const bool smooth = fl::methodInfo(m_scenario.method).smooth;
+    m_regularization->setEnabled(smooth);
+    if (ParameterRow* eps = row(QStringLiteral("eps")))
+        eps->setEnabled(smooth);
+}
+
+void ParameterPanel::onEdited(const QString& id, double value)
+{
+    const fl::Status status = m_scenario.params.set(id.toStdString(), value);
+    if (!status.ok()) {
+        rejectInput(id, qs(status.message()));
+        return;
+    }
+    m_rejectedInput.remove(id);
+    checkAndEmit(id);
+}
+
+void ParameterPanel::onSystemSelected()
+{
+    // Another system's parameters mean other things: start from its defaults, keeping the law
+    // and method where the system takes them (changeModel falls back to its first ones).
+    fl::Scenario next = m_scenario;
+    fl::Status status = fl::changeModel(next, m_system->currentData().toString().toStdString(), m_scenario.lawId);
+    fl::Scenario fresh;
+    if (status.ok())
+        status = fl::makeScenario(next.systemId, next.lawId, next.method, next.regularization, fresh);
+    if (!status.ok()) {
+        syncCombos();
+        emit scenarioRejected(qs(status.message()));
+        return;
+    }
+    setScenario(fresh);
+    checkAndEmit(QString());
+}
+
+void ParameterPanel::onLawSelected()
+{
+    // Parameters both laws have (and all system and numerics parameters) keep their values.
+    const fl::Status status = fl::changeModel(m_scenario, m_scenario.systemId, m_law->currentData().toString().toStdString());
+    if (!status.ok()) {
+        syncCombos();
+        emit scenarioRejected(qs(status.message()));
+        return;
+    }
+    rebuildRows();
+    checkAndEmit(QString());
+}
+
+void ParameterPanel::onMethodSelected()
+{
+    if (const auto method = fl::findMethod(m_method->currentData().toString().toStdString()))
+        m_scenario.method = *method;
+    updateEnabled();
+    checkAndEmit(QString());
+}
+
+void ParameterPanel::onRegularizationSelected()
+{
+    if (const auto kind = fl::findRegularization(m_regularization->currentData().toString().toStdString()))
+        m_scenario.regularization = *kind;
+    checkAndEmit(QString());
+}
+
+void ParameterPanel::rejectInput(const QString& id, const QString& message)
+{
+    m_rejectedInput.insert(id);
+    row(id)->setError(message);
+    emit scenarioRejected(message);
+}
+
+void ParameterPanel::checkAndEmit(const QString& id)
+{
+    const fl::Status status = fl::validate(m_scenario);
+    // A field keeps its own error while it still holds text that was not applied.
+    for (ParameterRow* r : m_rows)
+        if (!m_rejectedInput.contains(r->id()))
+            r->setError(QString());
+    if (status.ok()) {
+        emit scenarioChanged(m_scenario);
+        return;
+    }
+    if (ParameterRow* r = row(id))
+        r->setError(qs(status.message()));
+    emit scenarioRejected(qs(status.message()));
+}
+
+} // namespace fl::ui

@@ -1,0 +1,125 @@
+#include "widgets/run_plot.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace fl::ui {
+namespace {
+
+QCPRange padded(QCPRange range)
+{
+    double pad = 0.05 * range.size();
+    if (pad <= 0.0)
+        pad = std::max(0.5, 0.05 * std::abs(range.center()));
+    return QCPRange(range.lower - pad, range.upper + pad);
+}
+
+} // namespace
+
+RunPlot::RunPlot(const QString& title, QWidget* parent) : QCustomPlot(parent), m_title(title)
+{
+    setMinimumSize(260, 200);
+    setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    setPlottingHint(QCP::phFastPolylines, true);
+    setNoAntialiasingOnDrag(true);
+
+    QFont titleFont = font();
+    titleFont.setBold(true);
+    plotLayout()->insertRow(0);
+    plotLayout()->addElement(0, 0, new QCPTextElement(this, title, titleFont));
+
+    // The legend gets a row of its own below the title, laid out horizontally and centred
+    // between two empty elements that take the spare width.
+    axisRect()->insetLayout()->take(legend);
+    auto* legendRow = new QCPLayoutGrid;
+    plotLayout()->insertRow(1);
+    plotLayout()->addElement(1, 0, legendRow);
+    legendRow->addElement(0, 0, new QCPLayoutElement(this));
+    legendRow->addElement(0, 1, legend);
+    legendRow->addElement(0, 2, new QCPLayoutElement(this));
+    legendRow->setColumnStretchFactors({1.0, 0.001, 1.0});
+    plotLayout()->setRowStretchFactor(0, 0.001);
+    plotLayout()->setRowStretchFactor(1, 0.001);
+    legend->setVisible(true);
+    legend->setFillOrder(QCPLegend::foColumnsFirst);
+    legend->setBorderPen(Qt::NoPen);
+    legend->setBrush(Qt::NoBrush);
+    legend->setMargins(QMargins(4, 0, 4, 0));
+    legend->setRowSpacing(0);
+    legend->setColumnSpacing(12);
+
+    connect(this, &QCustomPlot::mouseWheel, this, [this] { m_followData = false; });
+    connect(this, &QCustomPlot::mouseMove, this, [this](QMouseEvent* event) {
+        if (event->buttons() & Qt::LeftButton)
+            m_followData = false;
+    });
+    connect(this, &QCustomPlot::mouseDoubleClick, this, [this] {
+        m_followData = true;
+        setDataRange(m_keys, m_values);
+        replot(rpQueuedReplot);
+    });
+}
+
+void RunPlot::setActive(bool active)
+{
+    m_active = active;
+    update();
+}
+
+void RunPlot::paintEvent(QPaintEvent* event)
+{
+    QCustomPlot::paintEvent(event);
+    // On screen only: exports render the plot without this mark.
+    if (m_active) {
+        QPainter painter(this);
+        painter.fillRect(QRect(0, 0, width(), 3), palette().color(QPalette::Highlight));
+    }
+}
+
+void RunPlot::setDataRange(QCPRange keys, QCPRange values)
+{
+    m_keys = keys;
+    m_values = values;
+    if (!m_followData)
+        return;
+    xAxis->setRange(padded(keys));
+    yAxis->setRange(padded(values));
+}
+
+QCPGraph* RunPlot::addLineGraph(const QString& name, const QColor& color, double width)
+{
+    QCPGraph* graph = addGraph();
+    graph->setName(name);
+    graph->setPen(QPen(color, width));
+    return graph;
+}
+
+QCPCurve* RunPlot::addCurve(const QString& name, const QColor& color, double width)
+{
+    auto* curve = new QCPCurve(xAxis, yAxis);
+    curve->setName(name);
+    curve->setPen(QPen(color, width));
+    return curve;
+}
+
+void RunPlot::setShown(QCPAbstractPlottable* item, bool shown)
+{
+    if (item->visible() == shown)
+        return;
+    item->setVisible(shown);
+    // Rebuild the legend so that entries keep the order in which the plottables were made.
+    legend->clearItems();
+    for (int i = 0; i < plottableCount(); ++i)
+        if (plottable(i)->visible())
+            plottable(i)->addToLegend();
+}
+
+QColor seriesColor(size_t n)
+{
+    static const QColor palette[] = {RunPlot::positionColor(), RunPlot::relativeVelocityColor(), RunPlot::forceColor(),
+                                     QColor(0x94, 0x67, 0xbd), QColor(0x8c, 0x56, 0x4b), QColor(0x17, 0xbe, 0xcf),
+                                     QColor(0xbc, 0xbd, 0x22), QColor(0xe3, 0x77, 0xc2)};
+    return palette[n % std::size(palette)];
+}
+
+} // namespace fl::ui

@@ -1,0 +1,56 @@
+#pragma once
+#include "widgets/plot_data.h"
+
+namespace fl::ui {
+
+/// A QCustomPlot showing one aspect of a run: a title row, a horizontal legend row and one axis
+/// rect. Follows each new run's data range until the user drags or zooms; a double click goes
+/// back to following the data. Redraws are queued (rpQueuedReplot), so several updates in one
+/// event-loop pass cost one replot.
+class RunPlot : public QCustomPlot {
+    Q_OBJECT
+public:
+    explicit RunPlot(const QString& title, QWidget* parent = nullptr);
+
+    /// Shows a run's prepared data (see preparePlotData) and queues a replot.
+    virtual void showData(const PlotDataPtr& data) = 0;
+    QString title() const { return m_title; }
+    /// Marks the plot that Export Plot writes: a highlight-coloured strip along its top edge,
+    /// drawn on screen only (not in exports).
+    void setActive(bool active);
+
+    /// Colours shared by the plots, so a quantity looks the same everywhere.
+    static QColor positionColor() { return QColor(0x1f, 0x77, 0xb4); }
+    static QColor relativeVelocityColor() { return QColor(0x2c, 0xa0, 0x2c); }
+    static QColor forceColor() { return QColor(0xd6, 0x27, 0x28); }
+    static QColor stickColor() { return QColor(0xff, 0x7f, 0x0e); }
+    static QColor lawColor() { return QColor(0x30, 0x30, 0x30); }
+    /// Light grey for a wide line drawn under others.
+    static QColor lawShade() { return QColor(0xa8, 0xa8, 0xa8); }
+    /// Opaque light shade of stickColor() for areas.
+    static QColor stickShade() { return QColor(0xff, 0xe4, 0xcb); }
+
+protected:
+    /// QCustomPlot's buffers, then the selection strip (setActive).
+    void paintEvent(QPaintEvent* event) override;
+    /// Sets both axis ranges (padded by 5 %) unless the user has taken over the view.
+    void setDataRange(QCPRange keys, QCPRange values);
+    /// A line graph with a pen of this colour and width, listed in the legend under name.
+    QCPGraph* addLineGraph(const QString& name, const QColor& color, double width = 1.5);
+    /// A parametric curve (QCPCurve), listed in the legend under name.
+    QCPCurve* addCurve(const QString& name, const QColor& color, double width = 1.5);
+    /// Shows or hides a plottable together with its legend entry.
+    void setShown(QCPAbstractPlottable* item, bool shown);
+
+private:
+    QString m_title;
+    bool m_active = false;
+    bool m_followData = true;
+    QCPRange m_keys;
+    QCPRange m_values;
+};
+
+/// The n-th colour of the plots' palette (x, v_r, F take the first three).
+QColor seriesColor(size_t n);
+
+} // namespace fl::ui

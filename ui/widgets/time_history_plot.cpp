@@ -1,0 +1,48 @@
+#include "widgets/time_history_plot.h"
+
+namespace fl::ui {
+
+TimeHistoryPlot::TimeHistoryPlot(QWidget* parent) : RunPlot(tr("Time history"), parent)
+{
+    // The shading lies on the background layer, under the grid; yAxis2 (hidden) spans [0, 1].
+    // Opaque: translucent fills of this size cost several milliseconds per replot.
+    yAxis2->setRange(0.0, 1.0);
+    m_stick = addGraph(xAxis, yAxis2);
+    m_stick->setLayer(QStringLiteral("background"));
+    m_stick->setName(tr("stick"));
+    m_stick->setPen(Qt::NoPen);
+    m_stick->setBrush(stickShade());
+    xAxis->setLabel(QStringLiteral("t"));
+}
+
+QCPGraph* TimeHistoryPlot::curve(const QString& column) const
+{
+    for (QCPGraph* graph : m_curves)
+        if (graph->visible() && graph->name() == column)
+            return graph;
+    return nullptr;
+}
+
+void TimeHistoryPlot::showData(const PlotDataPtr& ptr)
+{
+    const PlotData& data = *ptr;
+    QStringList names;
+    for (size_t i = 0; i < data.series.size(); ++i) {
+        if (i == m_curves.size())
+            m_curves.push_back(addLineGraph(QString(), seriesColor(i)));
+        m_curves[i]->setName(data.series[i].name);
+        m_curves[i]->data()->set(data.series[i].points, true);
+        setShown(m_curves[i], true);
+        names << data.series[i].name;
+    }
+    for (size_t i = data.series.size(); i < m_curves.size(); ++i)
+        setShown(m_curves[i], false);
+    yAxis->setLabel(names.join(QStringLiteral(",  ")));
+    // The graph's min/max sampling keeps even sub-pixel stick intervals visible.
+    m_stick->data()->set(data.stickBoxes, true);
+    setShown(m_stick, !data.stickBoxes.isEmpty());
+    setDataRange(data.timeRange, data.valueRange);
+    replot(rpQueuedReplot);
+}
+
+} // namespace fl::ui

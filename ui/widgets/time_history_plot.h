@@ -1,0 +1,27 @@
+#pragma once
+#include "widgets/run_plot.h"
+
+#include <vector>
+
+namespace fl::ui {
+
+/// Time history: the columns the system names (PlotHints::timeHistory; x, v_r and F for the
+/// block on a belt) against t, with every stick interval of an event-driven run shaded over the
+/// full height.
+class TimeHistoryPlot : public RunPlot {
+    Q_OBJECT
+public:
+    explicit TimeHistoryPlot(QWidget* parent = nullptr);
+    void showData(const PlotDataPtr& data) override;
+
+    /// The visible curve of a column, or nullptr.
+    QCPGraph* curve(const QString& column) const;
+    /// The shading: a 0/1 box graph on a hidden axis spanning the axis rect's height.
+    QCPGraph* stickGraph() const { return m_stick; }
+
+private:
+    QCPGraph* m_stick;
+    std::vector<QCPGraph*> m_curves; ///< one per column shown so far; unused ones hidden
+};
+
+} // namespace fl::ui
