@@ -28,9 +28,9 @@ std::vector<FrictionLawInfo> makeContactLaws()
     ParameterSpecs i00 = commonSpecs(contact::kFittedI00Uniform.b, contact::kFittedI00Uniform.m);
     i00.push_back({"c00", "Pressure moment c₀,₀,₋₁", "c", "–",
                    "∬ r σ dF of the pressure distribution: 2/3 uniform circle, 3π/16 Hertz.", 2.0 / 3.0, 0.01, 1.0});
-    laws.push_back({"I00", "Regularized I(0,0) (JTAM 4.4)",
+    laws.push_back({"I00", "I(0,0) approximant (JTAM 3.5; regularized 4.4)",
                     "T = v (1/√(D²+ε²) + η′ε³/(D²+ε²)²), M = b c ω (…), D = (|v|^m + b^m|ω|^m)^(1/m)", i00, {}, noRelation});
-    laws.push_back({"I11", "Regularized I(1,1) (Acta Mech 6)",
+    laws.push_back({"I11", "I(1,1) approximant (Acta Mech 3; regularized 6)",
                     "T = (v² + bω²) v λ, M = (2/3 b ω³ + ¼ ω v²) λ, λ = 1/√(D²+ε⁶) + η′ε⁹/(D²+ε⁶)², D = (v^{3m} + b^m|ω|^{3m})^{1/m}",
                     commonSpecs(contact::kFittedI11Uniform.b, contact::kFittedI11Uniform.m), {}, noRelation});
     ParameterSpecs integral = commonSpecs(1.0, 1.0);

@@ -55,12 +55,12 @@ ParameterSpecs combinedSpecs(const SystemInfo& system, const FrictionLawInfo& la
 {
     ParameterSpecs specs = system.specs;
     specs.insert(specs.end(), law.specs.begin(), law.specs.end());
-    ParameterSpecs numerics = numericsSpecs();
-    for (ParameterSpec& spec : numerics)
-        for (const auto& [id, value] : system.numericsDefaults)
+    const ParameterSpecs numerics = numericsSpecs();
+    specs.insert(specs.end(), numerics.begin(), numerics.end());
+    for (ParameterSpec& spec : specs)
+        for (const auto& [id, value] : system.defaults)
             if (spec.id == id)
                 spec.defaultValue = value;
-    specs.insert(specs.end(), numerics.begin(), numerics.end());
     return specs;
 }
 } // namespace

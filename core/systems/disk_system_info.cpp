@@ -90,7 +90,10 @@ SystemInfo diskSystemInfo()
     info.name = "Disk on a moving belt (S2)";
     info.equation = "x″ + c x′ + c₁₂ φ′ + x + k₁₂ φ = Γ,  J φ″ + c₁₂ x′ + c φ′ + k₁₂ x + φ = Ω  (JTAM (5.1))";
     info.specs = diskSpecs();
-    info.numericsDefaults = {{"t_end", 1000.0}, {"dt", 0.05}, {"tol", 1e-10}, {"eps", 1e-5}};
+    // Opens on JTAM Fig. 4a (mu = 5, eta = 4.98, I(0,0) with b = 1, m = 2): with the fitted m = 1.744 the
+    // |omega|^m term is not twice differentiable at omega = 0, which costs steps wherever the disk rests.
+    info.defaults = {{"t_end", 1000.0}, {"dt", 0.05}, {"tol", 1e-10}, {"eps", 1e-5},
+                     {"mu", 5.0},     {"eta", 4.98}, {"b", 1.0},     {"m_exp", 2.0}};
     info.lawFamily = LawFamily::PlaneContact;
     info.methods = {Method::EventDriven, Method::Regularized, Method::Explicit};
     info.presets = {jtamPreset("jtam2016-fig4a", "JTAM Fig. 4 (a)-(b): periodic stick-slip attractor, η = 4.98", 4.98),

@@ -135,7 +135,7 @@ SystemInfo pendulumSystemInfo()
     info.name = "Pendulum driven by a rotating disk (S3)";
     info.equation = "Acta Mech (7)-(9): M X_C″ + k_X X_A + c_X X_A′ + μN T_sx = 0, … , B φ″ + … + μN R M_s = 0";
     info.specs = pendulumSpecs();
-    info.numericsDefaults = {{"t_end", 20.0}, {"dt", 1e-3}, {"tol", 1e-8}, {"eps", 1e-3}};
+    info.defaults = {{"t_end", 20.0}, {"dt", 1e-3}, {"tol", 1e-8}, {"eps", 1e-3}};
     info.lawFamily = LawFamily::PlaneContact;
     info.laws = {"I11", "I00"};
     info.methods = {Method::Regularized, Method::Explicit};

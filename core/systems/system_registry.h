@@ -42,8 +42,9 @@ struct SystemInfo {
     std::string name;
     std::string equation; ///< the equation of motion in plain text
     ParameterSpecs specs;
-    /// System-specific defaults of numerics parameters (t_end, dt, tol, eps, ...).
-    std::vector<std::pair<std::string, double>> numericsDefaults;
+    /// System-specific defaults of law and numerics parameters (t_end, dt, tol, eps, mu, ...), so that
+    /// a new scenario of the system opens on its published case.
+    std::vector<std::pair<std::string, double>> defaults;
     LawFamily lawFamily = LawFamily::OneDimensional;
     /// Ids of the family's laws this system takes, in menu order (empty: all of the family).
     std::vector<std::string> laws;

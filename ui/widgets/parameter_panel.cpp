@@ -106,13 +106,14 @@ void ParameterPanel::syncCombos()
     const fl::SystemInfo* system = fl::findSystem(m_scenario.systemId);
     selectData(m_system, qs(m_scenario.systemId));
     {
-        // The laws of the system's family (1-D laws for the belt, plane-contact laws for disks).
+        // The laws the system takes, in its order (1-D laws for the belt, plane-contact laws for disks).
         const QSignalBlocker block(m_law);
         m_law->clear();
-        for (const fl::FrictionLawInfo& info : fl::lawsOf(system ? system->lawFamily : fl::LawFamily::OneDimensional)) {
-            m_law->addItem(qs(info.name), qs(info.id));
-            m_law->setItemData(m_law->count() - 1, qs(info.formula), Qt::ToolTipRole);
-        }
+        if (system)
+            for (const fl::FrictionLawInfo* info : fl::lawsOf(*system)) {
+                m_law->addItem(qs(info->name), qs(info->id));
+                m_law->setItemData(m_law->count() - 1, qs(info->formula), Qt::ToolTipRole);
+            }
     }
     selectData(m_law, qs(m_scenario.lawId));
     // Methods the system does not take stay listed, disabled.

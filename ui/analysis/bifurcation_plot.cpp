@@ -1,0 +1,201 @@
+#include "analysis/bifurcation_plot.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace fl::ui {
+namespace {
+
+/// Pad a range by 5 % (a flat range by 0.5 or 5 % of its level).
+QCPRange padded(QCPRange range)
+{
+    double pad = 0.05 * range.size();
+    if (pad <= 0.0)
+        pad = std::max(0.5, 0.05 * std::abs(range.center()));
+    return QCPRange(range.lower - pad, range.upper + pad);
+}
+
+constexpr int kClickSlop = 4; ///< pixels a press may move and still be a click
+
+} // namespace
+
+BifurcationPlot::BifurcationPlot(QWidget* parent) : QCustomPlot(parent)
+{
+    setMinimumSize(360, 260);
+    setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    setNoAntialiasingOnDrag(true);
+    setToolTip(tr("Drag to pan, wheel to zoom (Reset view fits the data again).\n"
+                  "Click a column to open that parameter value in the main window."));
+
+    QFont titleFont = font();
+    titleFont.setBold(true);
+    plotLayout()->insertRow(0);
+    m_title = new QCPTextElement(this, tr("Bifurcation diagram"), titleFont);
+    plotLayout()->addElement(0, 0, m_title);
+    // The legend sits in a row of its own under the title, centred, as in the run plots.
+    axisRect()->insetLayout()->take(legend);
+    auto* legendRow = new QCPLayoutGrid;
+    plotLayout()->insertRow(1);
+    plotLayout()->addElement(1, 0, legendRow);
+    legendRow->addElement(0, 0, new QCPLayoutElement(this));
+    legendRow->addElement(0, 1, legend);
+    legendRow->addElement(0, 2, new QCPLayoutElement(this));
+    legendRow->setColumnStretchFactors({1.0, 0.001, 1.0});
+    plotLayout()->setRowStretchFactor(0, 0.001);
+    plotLayout()->setRowStretchFactor(1, 0.001);
+    legend->setVisible(true);
+    legend->setFillOrder(QCPLegend::foColumnsFirst);
+    legend->setBorderPen(Qt::NoPen);
+    legend->setBrush(Qt::NoBrush);
+    legend->setMargins(QMargins(4, 0, 4, 0));
+    legend->setColumnSpacing(12);
+
+    m_up = addPointGraph(tr("sweep up"), upColor(), false);
+    m_down = addPointGraph(tr("sweep down"), downColor(), false);
+    m_upSettled = addPointGraph(tr("equilibrium (up)"), upColor(), true);
+    m_downSettled = addPointGraph(tr("equilibrium (down)"), downColor(), true);
+    m_marker = new QCPItemStraightLine(this);
+    m_marker->setPen(QPen(QColor(0x60, 0x60, 0x60), 1.0, Qt::DashLine));
+    m_marker->setVisible(false);
+    m_marker->setSelectable(false);
+    updateLegend();
+
+    connect(this, &QCustomPlot::mouseWheel, this, [this] { m_follow = false; });
+    connect(this, &QCustomPlot::mousePress, this, [this](QMouseEvent* event) { m_pressPos = event->pos(); });
+    connect(this, &QCustomPlot::mouseMove, this, [this](QMouseEvent* event) {
+        if ((event->buttons() & Qt::LeftButton) && (event->pos() - m_pressPos).manhattanLength() > kClickSlop)
+            m_follow = false;
+    });
+    connect(this, &QCustomPlot::mouseRelease, this, [this](QMouseEvent* event) {
+        if (event->button() != Qt::LeftButton || (event->pos() - m_pressPos).manhattanLength() > kClickSlop)
+            return;
+        if (!axisRect()->rect().contains(event->pos()))
+            return;
+        const double parameter = parameterAtPixel(event->pos().x());
+        if (std::isfinite(parameter))
+            emit columnClicked(parameter);
+    });
+}
+
+QCPGraph* BifurcationPlot::addPointGraph(const QString& name, const QColor& color, bool settled)
+{
+    QCPGraph* graph = addGraph();
+    graph->setName(name);
+    graph->setLineStyle(QCPGraph::lsNone);
+    graph->setPen(QPen(color));
+    graph->setScatterStyle(settled ? QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(color, 1.2), Qt::NoBrush, 6.0)
+                                   : QCPScatterStyle(QCPScatterStyle::ssDisc, color, color, 2.5));
+    graph->setAntialiasedScatters(settled);
+    return graph;
+}
+
+void BifurcationPlot::beginSweep(const QString& title, const QString& parameterLabel, const QString& valueLabel,
+                                 double from, double to, int steps)
+{
+    for (QCPGraph* graph : {m_up, m_down, m_upSettled, m_downSettled})
+        graph->data()->clear();
+    for (Pending& pending : m_pending)
+        pending = Pending();
+    m_pendingColumns = 0;
+    m_from = from;
+    m_to = to;
+    m_steps = steps;
+    m_hasValues = false;
+    m_follow = true;
+    m_title->setText(title);
+    xAxis->setLabel(parameterLabel);
+    yAxis->setLabel(valueLabel);
+    markParameter(std::numeric_limits<double>::quiet_NaN());
+    updateLegend();
+    fitRanges();
+    replot(rpQueuedReplot);
+}
+
+void BifurcationPlot::addColumn(const fl::SweepColumn& column)
+{
+    if (!column.status.ok())
+        return;
+    Pending& pending = m_pending[(column.branch == 0 ? 0 : 1) + (column.settled ? 2 : 0)];
+    for (double value : column.values) {
+        if (!std::isfinite(value))
+            continue;
+        pending.keys.push_back(column.parameter);
+        pending.values.push_back(value);
+        m_valueRange = m_hasValues ? QCPRange(std::min(m_valueRange.lower, value), std::max(m_valueRange.upper, value))
+                                   : QCPRange(value, value);
+        m_hasValues = true;
+    }
+    ++m_pendingColumns;
+}
+
+void BifurcationPlot::flush()
+{
+    if (m_pendingColumns == 0)
+        return;
+    QCPGraph* graphs[] = {m_up, m_down, m_upSettled, m_downSettled};
+    for (int i = 0; i < 4; ++i) {
+        if (m_pending[i].keys.isEmpty())
+            continue;
+        graphs[i]->addData(m_pending[i].keys, m_pending[i].values);
+        m_pending[i] = Pending();
+    }
+    m_pendingColumns = 0;
+    updateLegend();
+    if (m_follow)
+        fitRanges();
+    replot(rpQueuedReplot);
+}
+
+void BifurcationPlot::resetView()
+{
+    m_follow = true;
+    fitRanges();
+    replot(rpQueuedReplot);
+}
+
+void BifurcationPlot::markParameter(double value)
+{
+    m_marker->setVisible(std::isfinite(value));
+    if (std::isfinite(value)) {
+        m_marker->point1->setCoords(value, 0.0);
+        m_marker->point2->setCoords(value, 1.0);
+    }
+    replot(rpQueuedReplot);
+}
+
+int BifurcationPlot::pointCount() const
+{
+    return m_up->dataCount() + m_down->dataCount() + m_upSettled->dataCount() + m_downSettled->dataCount();
+}
+
+double BifurcationPlot::parameterAtPixel(double x) const
+{
+    if (m_steps < 2)
+        return std::numeric_limits<double>::quiet_NaN();
+    const double value = xAxis->pixelToCoord(x);
+    const double step = (m_to - m_from) / (m_steps - 1);
+    const double k = std::clamp(std::round((value - m_from) / step), 0.0, double(m_steps - 1));
+    // Beyond half a step outside the swept range there is no column.
+    if (value < m_from - 0.5 * step || value > m_to + 0.5 * step)
+        return std::numeric_limits<double>::quiet_NaN();
+    return m_from + (m_to - m_from) * k / (m_steps - 1);
+}
+
+void BifurcationPlot::updateLegend()
+{
+    // Only the kinds of points present are listed (with none yet, the two branches).
+    legend->clearItems();
+    const bool any = pointCount() > 0;
+    for (QCPGraph* graph : {m_up, m_down, m_upSettled, m_downSettled})
+        if (graph->dataCount() > 0 || (!any && (graph == m_up || graph == m_down)))
+            graph->addToLegend();
+}
+
+void BifurcationPlot::fitRanges()
+{
+    xAxis->setRange(padded(QCPRange(m_from, m_to)));
+    yAxis->setRange(m_hasValues ? padded(m_valueRange) : QCPRange(-1.0, 1.0));
+}
+
+} // namespace fl::ui

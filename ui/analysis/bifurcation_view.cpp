@@ -1,0 +1,301 @@
+#include "analysis/bifurcation_view.h"
+#include "analysis/bifurcation_plot.h"
+#include "analysis/bifurcation_setup_panel.h"
+#include "io/sweep_csv.h"
+#include "params/parameter_spec.h"
+#include "widgets/plot_export.h"
+
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLocale>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+namespace fl::ui {
+namespace {
+
+QString qs(const std::string& text) { return QString::fromStdString(text); }
+
+constexpr int kFrameMs = 40; ///< 25 frames per second at most
+
+/// "ω₀ [rad/s]" for the horizontal axis.
+QString parameterLabel(const fl::Scenario& scenario, const std::string& id)
+{
+    const int index = scenario.params.index(id);
+    if (index < 0)
+        return qs(id);
+    const fl::ParameterSpec& spec = scenario.params.specs()[size_t(index)];
+    return spec.unit == "–" ? qs(spec.symbol) : QStringLiteral("%1 [%2]").arg(qs(spec.symbol), qs(spec.unit));
+}
+
+QString durationText(double seconds)
+{
+    if (seconds < 60.0)
+        return QObject::tr("%1 s").arg(seconds, 0, 'f', seconds < 10.0 ? 1 : 0);
+    return QObject::tr("%1 min %2 s").arg(int(seconds) / 60).arg(int(seconds) % 60);
+}
+
+} // namespace
+
+BifurcationView::BifurcationView(QWidget* parent) : QWidget(parent)
+{
+    m_setup = new BifurcationSetupPanel;
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(m_setup);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(m_setup->sizeHint().width() + 24);
+    scroll->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Preferred);
+
+    m_plot = new BifurcationPlot(this);
+    auto* right = new QVBoxLayout;
+    right->addWidget(m_plot, 1);
+    right->addWidget(buildControls());
+    auto* layout = new QHBoxLayout(this);
+    layout->addWidget(scroll);
+    layout->addLayout(right, 1);
+
+    m_frame.setInterval(kFrameMs);
+    connect(&m_frame, &QTimer::timeout, m_plot, &BifurcationPlot::flush);
+    connect(&m_runner, &SweepRunner::columnReady, this, &BifurcationView::onColumn);
+    connect(&m_runner, &SweepRunner::progress, this, &BifurcationView::onProgress);
+    connect(&m_runner, &SweepRunner::finished, this, &BifurcationView::onFinished);
+    connect(m_plot, &BifurcationPlot::columnClicked, this, &BifurcationView::onColumnClicked);
+    connect(m_setup, &BifurcationSetupPanel::changed, this, &BifurcationView::updateButtons);
+    updateButtons();
+    setStatus(tr("Choose a case and a sweep, then Start. Click a column of the diagram to open it in the main window."));
+}
+
+BifurcationView::~BifurcationView() { m_runner.cancel(); }
+
+QWidget* BifurcationView::buildControls()
+{
+    auto* box = new QWidget(this);
+    auto* layout = new QVBoxLayout(box);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto* row = new QHBoxLayout;
+    m_progress = new QProgressBar(box);
+    m_progress->setFormat(tr("%v / %m columns"));
+    m_progress->setRange(0, 1);
+    m_progress->setValue(0);
+    m_timeLeft = new QLabel(box);
+    m_timeLeft->setMinimumWidth(m_timeLeft->fontMetrics().horizontalAdvance(tr("99 min 59 s left")));
+    m_start = new QPushButton(tr("Start"), box);
+    m_start->setDefault(true);
+    m_cancel = new QPushButton(tr("Cancel"), box);
+    m_cancel->setToolTip(tr("Stops the sweep within the column being computed (Esc)"));
+    m_resetView = new QPushButton(tr("Reset view"), box);
+    m_resetView->setToolTip(tr("Fit the diagram to the swept range and the data again"));
+    m_exportPlot = new QPushButton(tr("Export plot…"), box);
+    m_exportPlot->setToolTip(tr("Save the diagram as PNG, SVG or PDF"));
+    m_exportCsv = new QPushButton(tr("Export CSV…"), box);
+    m_exportCsv->setToolTip(tr("Save the points: metadata lines, then param,sample,value,branch"));
+    row->addWidget(m_progress, 1);
+    row->addWidget(m_timeLeft);
+    row->addWidget(m_start);
+    row->addWidget(m_cancel);
+    row->addSpacing(12);
+    row->addWidget(m_resetView);
+    row->addWidget(m_exportPlot);
+    row->addWidget(m_exportCsv);
+    layout->addLayout(row);
+    m_status = new QLabel(box);
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_status);
+    connect(m_start, &QPushButton::clicked, this, &BifurcationView::start);
+    connect(m_cancel, &QPushButton::clicked, this, &BifurcationView::cancel);
+    connect(m_resetView, &QPushButton::clicked, m_plot, &BifurcationPlot::resetView);
+    connect(m_exportPlot, &QPushButton::clicked, this, &BifurcationView::chooseAndExportPlot);
+    connect(m_exportCsv, &QPushButton::clicked, this, &BifurcationView::chooseAndExportCsv);
+    return box;
+}
+
+void BifurcationView::setScenario(const fl::Scenario& scenario) { m_setup->setScenario(scenario); }
+
+bool BifurcationView::selectPreset(const QString& presetId) { return m_setup->selectPreset(presetId); }
+
+bool BifurcationView::isRunning() const { return m_runner.isRunning(); }
+
+bool BifurcationView::start()
+{
+    if (m_runner.isRunning())
+        return false;
+    if (!m_setup->isValid()) {
+        setStatus(m_setup->validationMessage(), true);
+        return false;
+    }
+    const fl::Scenario scenario = m_setup->scenario();
+    const fl::SweepSpec spec = m_setup->spec();
+    QString error;
+    if (!m_runner.start(scenario, spec, m_setup->threads(), &error)) {
+        setStatus(error, true);
+        return false;
+    }
+    m_sweepScenario = scenario;
+    m_sweepSpec = spec;
+    m_stateNames = m_setup->stateNames();
+    m_threads = m_setup->threads();
+    m_columns.clear();
+    m_firstError.clear();
+    m_seconds = 0.0;
+    m_clock.start();
+    const QString title = tr("%1 over %2").arg(qs(fl::describeObservable(spec, m_stateNames)), qs(spec.parameter));
+    m_plot->beginSweep(title, parameterLabel(scenario, spec.parameter), qs(m_stateNames.at(size_t(spec.variable))),
+                       spec.from, spec.to, spec.steps);
+    m_frame.start();
+    setStatus(tr("Sweeping %1 on %2 thread(s)…").arg(qs(fl::describe(scenario))).arg(m_threads));
+    updateButtons();
+    emit sweepStarted();
+    return true;
+}
+
+void BifurcationView::cancel()
+{
+    if (!m_runner.isRunning())
+        return;
+    m_runner.cancel();
+    setStatus(tr("Cancelling…"));
+}
+
+void BifurcationView::keyPressEvent(QKeyEvent* event)
+{
+    if (event->key() == Qt::Key_Escape && m_runner.isRunning()) {
+        cancel();
+        event->accept();
+        return;
+    }
+    QWidget::keyPressEvent(event);
+}
+
+void BifurcationView::onColumn(const fl::SweepColumn& column)
+{
+    m_columns.push_back(column);
+    if (!column.status.ok() && m_firstError.isEmpty())
+        m_firstError = tr("%1 = %2: %3").arg(qs(m_sweepSpec.parameter), QString::number(column.parameter),
+                                             qs(column.status.message()));
+    m_plot->addColumn(column);
+}
+
+void BifurcationView::onProgress(int done, int total, double secondsLeft)
+{
+    m_progress->setRange(0, total);
+    m_progress->setValue(done);
+    m_timeLeft->setText(secondsLeft < 0.0 || done == total ? QString() : tr("%1 left").arg(durationText(secondsLeft)));
+}
+
+void BifurcationView::onFinished(bool cancelled)
+{
+    m_seconds = static_cast<double>(m_clock.nsecsElapsed()) * 1e-9;
+    m_frame.stop();
+    m_plot->flush();
+    m_timeLeft->clear();
+    long points = 0;
+    for (const fl::SweepColumn& column : m_columns)
+        points += static_cast<long>(column.values.size());
+    const QString summary = tr("%1 of %2 columns, %3 points, %4 on %5 thread(s)")
+                                .arg(m_columns.size()).arg(m_runner.totalColumns()).arg(points)
+                                .arg(durationText(m_seconds)).arg(m_threads);
+    if (!m_firstError.isEmpty())
+        setStatus(tr("Some columns failed (first: %1). %2").arg(m_firstError, summary), true);
+    else
+        setStatus(cancelled ? tr("Cancelled: %1.").arg(summary) : tr("Done: %1.").arg(summary));
+    updateButtons();
+    emit sweepFinished(cancelled);
+}
+
+void BifurcationView::onColumnClicked(double parameter)
+{
+    if (m_sweepSpec.parameter.empty() || m_columns.empty())
+        return;
+    fl::Scenario scenario = m_sweepScenario;
+    if (!scenario.params.set(m_sweepSpec.parameter, parameter).ok())
+        return;
+    m_plot->markParameter(parameter);
+    setStatus(tr("Picked %1 = %2.").arg(qs(m_sweepSpec.parameter), QString::number(parameter, 'g', 10)));
+    emit parameterPicked(scenario);
+}
+
+void BifurcationView::updateButtons()
+{
+    const bool running = m_runner.isRunning();
+    m_start->setEnabled(!running && m_setup->isValid());
+    m_start->setToolTip(m_setup->isValid() ? tr("Run the sweep on worker threads") : m_setup->validationMessage());
+    m_cancel->setEnabled(running);
+    m_setup->setEnabled(!running);
+    m_exportCsv->setEnabled(!running && !m_columns.empty());
+}
+
+std::vector<fl::SweepColumn> BifurcationView::columns() const
+{
+    std::vector<fl::SweepColumn> sorted = m_columns;
+    std::sort(sorted.begin(), sorted.end(), [](const fl::SweepColumn& a, const fl::SweepColumn& b) { return a.index < b.index; });
+    return sorted;
+}
+
+QString BifurcationView::statusText() const { return m_status->text(); }
+
+void BifurcationView::setStatus(const QString& text, bool error)
+{
+    m_status->setText(text);
+    m_status->setStyleSheet(error ? QStringLiteral("color: #c0392b;") : QString());
+}
+
+bool BifurcationView::exportPlot(const QString& path, QString* error)
+{
+    return fl::ui::exportPlot(m_plot, path, error);
+}
+
+bool BifurcationView::exportCsv(const QString& path, QString* error) const
+{
+    if (m_columns.empty()) {
+        if (error)
+            *error = tr("no sweep data to export yet");
+        return false;
+    }
+    std::ostringstream text;
+    fl::writeSweepCsv(text, m_sweepScenario, m_sweepSpec, m_stateNames, columns());
+    QSaveFile file(path);
+    const std::string bytes = text.str();
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes.data(), qint64(bytes.size())) != qint64(bytes.size())
+        || !file.commit()) {
+        if (error)
+            *error = file.errorString();
+        return false;
+    }
+    return true;
+}
+
+void BifurcationView::chooseAndExportPlot()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export bifurcation diagram"),
+                                                      QStringLiteral("bifurcation.png"), plotFileFilter());
+    QString error;
+    if (!path.isEmpty() && !exportPlot(path, &error))
+        setStatus(tr("Export failed: %1").arg(error), true);
+    else if (!path.isEmpty())
+        setStatus(tr("Plot written to %1").arg(path));
+}
+
+void BifurcationView::chooseAndExportCsv()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export sweep data"), QStringLiteral("bifurcation.csv"),
+                                                      tr("CSV file (*.csv)"));
+    QString error;
+    if (!path.isEmpty() && !exportCsv(path, &error))
+        setStatus(tr("Export failed: %1").arg(error), true);
+    else if (!path.isEmpty())
+        setStatus(tr("Data written to %1").arg(path));
+}
+
+} // namespace fl::ui

@@ -1,0 +1,110 @@
+#pragma once
+// The bifurcation view: the sweep's setup form on the left, the diagram filling column by column
+// on the right, with progress, the estimated time left, Start and Cancel (Esc), zoom and pan, and
+// export of the plot (PNG/SVG/PDF) and of the data (CSV). Sweeps run on worker threads through
+// SweepRunner; the GUI thread only draws, at most 25 times a second.
+#include "analysis/bifurcation_sweep.h"
+#include "bridge/sweep_runner.h"
+#include "scenario/scenario.h"
+
+#include <QElapsedTimer>
+#include <QTimer>
+#include <QWidget>
+
+#include <string>
+#include <vector>
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+
+namespace fl::ui {
+
+class BifurcationPlot;
+class BifurcationSetupPanel;
+
+class BifurcationView : public QWidget {
+    Q_OBJECT
+public:
+    explicit BifurcationView(QWidget* parent = nullptr);
+    /// Cancels a sweep in flight and waits for its worker threads.
+    ~BifurcationView() override;
+
+    /// The main window's scenario becomes the case to sweep (the preset choice resets to none).
+    void setScenario(const fl::Scenario& scenario);
+    /// Chooses a preset (a bifurcation figure's preset fills in its sweep); false if unknown.
+    bool selectPreset(const QString& presetId);
+
+    /// Starts a sweep with the form's settings; false (with the reason in the status line) if
+    /// the form is invalid or a sweep is running.
+    bool start();
+    /// Asks the running sweep to stop (Esc does the same); sweepFinished(true) follows.
+    void cancel();
+    bool isRunning() const;
+
+    /// Columns of the current (or last) sweep, in sweep order (index); a cancelled sweep's are partial.
+    std::vector<fl::SweepColumn> columns() const;
+    /// The scenario and sweep of the current (or last) sweep.
+    const fl::Scenario& sweepScenario() const { return m_sweepScenario; }
+    const fl::SweepSpec& sweepSpec() const { return m_sweepSpec; }
+    /// Wall time of the last finished sweep, seconds.
+    double lastSweepSeconds() const { return m_seconds; }
+    /// Text of the status line (summary, error or hint).
+    QString statusText() const;
+
+    /// Writes the diagram as PNG, SVG or PDF (by suffix).
+    bool exportPlot(const QString& path, QString* error = nullptr);
+    /// Writes the sweep's points as CSV (fl::writeSweepCsv: metadata, then param,sample,value,branch).
+    bool exportCsv(const QString& path, QString* error = nullptr) const;
+
+    BifurcationSetupPanel* setupPanel() const { return m_setup; }
+    BifurcationPlot* plot() const { return m_plot; }
+    QPushButton* startButton() const { return m_start; }
+    QPushButton* cancelButton() const { return m_cancel; }
+    QProgressBar* progressBar() const { return m_progress; }
+
+signals:
+    /// The user clicked the column at a parameter value: the sweep's scenario with that value
+    /// (from its own initial state), for the main window to load and simulate.
+    void parameterPicked(const fl::Scenario& scenario);
+    void sweepStarted();
+    /// The sweep ended (every column done, or cancelled); the diagram is fully drawn.
+    void sweepFinished(bool cancelled);
+
+protected:
+    void keyPressEvent(QKeyEvent* event) override;
+
+private:
+    QWidget* buildControls();
+    void onColumn(const fl::SweepColumn& column);
+    void onProgress(int done, int total, double secondsLeft);
+    void onFinished(bool cancelled);
+    void onColumnClicked(double parameter);
+    void updateButtons();
+    void chooseAndExportPlot();
+    void chooseAndExportCsv();
+    void setStatus(const QString& text, bool error = false);
+
+    BifurcationSetupPanel* m_setup;
+    BifurcationPlot* m_plot;
+    QProgressBar* m_progress;
+    QLabel* m_timeLeft;
+    QLabel* m_status;
+    QPushButton* m_start;
+    QPushButton* m_cancel;
+    QPushButton* m_resetView;
+    QPushButton* m_exportPlot;
+    QPushButton* m_exportCsv;
+    SweepRunner m_runner;
+    QTimer m_frame;           ///< draws queued columns at most 25 times a second
+    QElapsedTimer m_clock;
+    std::vector<fl::SweepColumn> m_columns;
+    fl::Scenario m_sweepScenario;
+    fl::SweepSpec m_sweepSpec;
+    std::vector<std::string> m_stateNames;
+    int m_threads = 1;
+    double m_seconds = 0.0;
+    QString m_firstError;
+};
+
+} // namespace fl::ui

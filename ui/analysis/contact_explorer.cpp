@@ -1,0 +1,358 @@
+#include "analysis/contact_explorer.h"
+#include "analysis/contact_controls.h"
+#include "analysis/contact_plot.h"
+#include "widgets/data_export.h"
+#include "widgets/plot_export.h"
+
+#include <QFileDialog>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMessageBox>
+#include <QScrollArea>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <limits>
+
+namespace fl::ui {
+namespace {
+
+using fl::contact::FrictionLoad;
+
+const QColor kIntegralColor(0x30, 0x30, 0x30);
+const QColor kI00Color(0x1f, 0x77, 0xb4);
+const QColor kI11Color(0xd6, 0x27, 0x28);
+const QColor kLevelColor(0x80, 0x80, 0x80);
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+QVector<double> toQVector(const std::vector<double>& v) { return QVector<double>(v.begin(), v.end()); }
+
+QVector<double> component(const std::vector<FrictionLoad>& loads, double FrictionLoad::*member, double sign = 1.0)
+{
+    QVector<double> out;
+    out.reserve(static_cast<qsizetype>(loads.size()));
+    for (const FrictionLoad& f : loads)
+        out << sign * (f.*member);
+    return out;
+}
+
+/// The closed section of the limit surface through phi = 0 and pi: F(theta_k, 0) for theta from
+/// -pi/2 to pi/2, then F(theta, pi) = -F(-theta, 0) (the models are odd), which is -F(theta_k, 0).
+void setClosedSection(QCPCurve* curve, const std::vector<FrictionLoad>& section)
+{
+    curve->setData(component(section, &FrictionLoad::tx) + component(section, &FrictionLoad::tx, -1.0),
+                   component(section, &FrictionLoad::m) + component(section, &FrictionLoad::m, -1.0));
+}
+
+QString number(double v) { return QString::fromStdString(fl::formatNumber(v)); }
+/// A compact number for labels (4 significant digits).
+QString shortNumber(double v) { return QString::number(v, 'g', 4); }
+
+QString i11Missing() { return QObject::tr("I(1,1) not shown: it needs circularly symmetric pressure (Acta Mech (3))."); }
+
+} // namespace
+
+ContactExplorer::ContactExplorer(QWidget* parent) : QWidget(parent), m_controls(new ContactControls(this))
+{
+    m_pool.setMaxThreadCount(2);
+    m_pool.setObjectName(QStringLiteral("FrictionLab contact curves"));
+    m_fitPool.setMaxThreadCount(1);
+    m_fitPool.setObjectName(QStringLiteral("FrictionLab contact fit"));
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(m_controls);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(m_controls->sizeHint().width() + 24);
+    scroll->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Expanding);
+
+    auto* right = new QVBoxLayout;
+    auto* grid = new QGridLayout;
+    buildPlots();
+    for (size_t i = 0; i < m_plots.size(); ++i)
+        grid->addWidget(m_plots[i], static_cast<int>(i / 2), static_cast<int>(i % 2));
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("contactStatus"));
+    m_status->setWordWrap(true);
+    right->addLayout(grid, 1);
+    right->addWidget(m_status);
+
+    auto* layout = new QHBoxLayout(this);
+    layout->addWidget(scroll);
+    layout->addLayout(right, 1);
+
+    connect(m_controls, &ContactControls::settingsChanged, this, &ContactExplorer::onSettingsChanged);
+    connect(m_controls, &ContactControls::inputRejected, this, &ContactExplorer::onInputRejected);
+    connect(m_controls, &ContactControls::fitRequested, this, &ContactExplorer::fit);
+    refresh();
+}
+
+ContactExplorer::~ContactExplorer()
+{
+    m_pool.clear();
+    m_pool.waitForDone();
+    m_fitPool.waitForDone();
+}
+
+void ContactExplorer::buildPlots()
+{
+    m_plots = {new ContactPlot(tr("(a) Fully developed sliding: T_sx(θ), M_s(θ)  [Acta Mech Fig. 2]"), this),
+               new ContactPlot(tr("(b) Regularized law near zero motion  [Acta Mech Fig. 3]"), this),
+               new ContactPlot(tr("(c) Limit surface: (T_sx, M_s) at φ = 0 and π"), this),
+               new ContactPlot(tr("(d) Limit surface: section M_s = 0"), this)};
+    ContactPlot* sliding = slidingPlot();
+    sliding->addModelCurve(QStringLiteral("T_sx integral"), kIntegralColor, Qt::SolidLine, 2.4);
+    sliding->addModelCurve(QStringLiteral("T_sx I(0,0)"), kI00Color, Qt::SolidLine);
+    sliding->addModelCurve(QStringLiteral("T_sx I(1,1)"), kI11Color, Qt::SolidLine);
+    sliding->addModelCurve(QStringLiteral("M_s integral"), kIntegralColor, Qt::DashLine, 2.4);
+    sliding->addModelCurve(QStringLiteral("M_s I(0,0)"), kI00Color, Qt::DashLine);
+    sliding->addModelCurve(QStringLiteral("M_s I(1,1)"), kI11Color, Qt::DashLine);
+    QSharedPointer<QCPAxisTickerPi> piTicker(new QCPAxisTickerPi);
+    piTicker->setPiSymbol(QStringLiteral("π"));
+    piTicker->setTickCount(4);
+    sliding->xAxis->setTicker(piTicker);
+    sliding->yAxis->setLabel(QStringLiteral("T_sx (solid), M_s (dashed)"));
+
+    ContactPlot* law = lawPlot();
+    law->addModelCurve(QStringLiteral("T_sxε I(1,1)"), kI11Color, Qt::SolidLine);
+    law->addModelCurve(QStringLiteral("T_sxε I(0,0)"), kI00Color, Qt::SolidLine);
+    law->addModelCurve(QStringLiteral("kinetic level"), kLevelColor, Qt::DotLine, 1.2);
+    law->addModelCurve(QStringLiteral("M_sε I(1,1)"), kI11Color, Qt::DashLine);
+    law->addModelCurve(QStringLiteral("M_sε I(0,0)"), kI00Color, Qt::DashLine);
+    law->addModelCurve(QStringLiteral("η × kinetic level"), kLevelColor, Qt::DashDotLine, 1.2);
+    law->yAxis->setLabel(QStringLiteral("T_sxε (solid), M_sε (dashed)"));
+
+    for (ContactPlot* plot : {sectionPlot(), tractionPlot()}) {
+        plot->addModelCurve(QStringLiteral("integral"), kIntegralColor, Qt::SolidLine, 2.4);
+        plot->addModelCurve(QStringLiteral("I(0,0)"), kI00Color, Qt::SolidLine);
+        plot->addModelCurve(QStringLiteral("I(1,1)"), kI11Color, Qt::DashLine);
+        plot->setEqualAspect(true);
+    }
+    sectionPlot()->xAxis->setLabel(QStringLiteral("T_sx"));
+    sectionPlot()->yAxis->setLabel(QStringLiteral("M_s"));
+    tractionPlot()->xAxis->setLabel(QStringLiteral("T_sx"));
+    tractionPlot()->yAxis->setLabel(QStringLiteral("T_sy"));
+    for (ContactPlot* plot : m_plots) {
+        connect(plot, &ContactPlot::exportPlotRequested, this, &ContactExplorer::askExportPlot);
+        connect(plot, &ContactPlot::exportCsvRequested, this, &ContactExplorer::askExportCsv);
+    }
+}
+
+void ContactExplorer::refresh() { onSettingsChanged(m_controls->settings()); }
+
+void ContactExplorer::onSettingsChanged(const ContactSettings& settings)
+{
+    m_inputError.clear();
+    const quint64 id = ++m_latestCurves;
+    m_computing = true;
+    updateStatus();
+    // A request still queued behind the running one is superseded: drop it unstarted.
+    m_pool.clear();
+    (void)QtConcurrent::run(&m_pool, [this, id, settings, cached = m_cache] {
+        ContactCurvesPtr curves = computeContactCurves(settings, cached);
+        QMetaObject::invokeMethod(this, [this, id, curves] {
+            m_cache = curves->integral;
+            if (id == m_latestCurves)
+                showCurves(curves);
+        }, Qt::QueuedConnection);
+    });
+}
+
+void ContactExplorer::onInputRejected(const QString& message)
+{
+    m_inputError = message;
+    updateStatus();
+}
+
+void ContactExplorer::showCurves(const ContactCurvesPtr& curves)
+{
+    m_curves = curves;
+    m_computing = false;
+    drawSliding(*curves);
+    drawLaw(*curves);
+    drawSection(*curves);
+    drawTraction(*curves);
+    m_controls->showRms(curves->i00.rms, curves->i11 ? curves->i11->rms : -1.0);
+    updateStatus();
+    emit curvesShown();
+}
+
+void ContactExplorer::drawSliding(const ContactCurves& c)
+{
+    ContactPlot* plot = slidingPlot();
+    const QVector<double> theta = toQVector(c.integral->theta);
+    const std::vector<FrictionLoad>* models[] = {&c.integral->fig2, &c.i00.fig2, c.i11 ? &c.i11->fig2 : nullptr};
+    const QString names[] = {QStringLiteral("integral"), QStringLiteral("I(0,0)"), QStringLiteral("I(1,1)")};
+    for (int k = 0; k < 3; ++k) {
+        QCPCurve* tx = plot->curve(QStringLiteral("T_sx ") + names[k]);
+        QCPCurve* m = plot->curve(QStringLiteral("M_s ") + names[k]);
+        if (models[k]) {
+            tx->setData(theta, component(*models[k], &FrictionLoad::tx));
+            m->setData(theta, component(*models[k], &FrictionLoad::m));
+        }
+        plot->setShown(tx, models[k] != nullptr);
+        plot->setShown(m, models[k] != nullptr);
+    }
+    plot->xAxis->setLabel(tr("θ_s (rad) at φ_s = %1 rad").arg(shortNumber(c.integral->phi)));
+    plot->setNote(c.i11 ? QString() : i11Missing());
+    plot->updateRange();
+}
+
+void ContactExplorer::drawLaw(const ContactCurves& c)
+{
+    ContactPlot* plot = lawPlot();
+    const QVector<double> lambda = toQVector(c.lambda);
+    const ApproximantCurves* models[] = {c.i11 ? &*c.i11 : nullptr, &c.i00};
+    const QString names[] = {QStringLiteral("I(1,1)"), QStringLiteral("I(0,0)")};
+    for (int k = 0; k < 2; ++k) {
+        QCPCurve* tx = plot->curve(QStringLiteral("T_sxε ") + names[k]);
+        QCPCurve* m = plot->curve(QStringLiteral("M_sε ") + names[k]);
+        if (models[k]) {
+            tx->setData(lambda, component(models[k]->law, &FrictionLoad::tx));
+            m->setData(lambda, component(models[k]->law, &FrictionLoad::m));
+        }
+        plot->setShown(tx, models[k] != nullptr);
+        plot->setShown(m, models[k] != nullptr);
+    }
+    // The set-valued limit of the first model shown: sgn(lambda) times the sliding value, and the
+    // peak eta times it that the regularized law reaches at lambda ~ eps (JTAM (4.2)).
+    const ApproximantCurves& primary = c.i11 ? *c.i11 : c.i00;
+    const double eta = c.settings.regularization().eta;
+    const double end = c.lambda.back();
+    QVector<double> x, kinetic, peak;
+    for (double level : {primary.kinetic.tx, primary.kinetic.m}) {
+        x << -end << 0.0 << kNaN << 0.0 << end << kNaN;
+        kinetic << -level << -level << kNaN << level << level << kNaN;
+        peak << -eta * level << -eta * level << kNaN << eta * level << eta * level << kNaN;
+    }
+    plot->curve(QStringLiteral("kinetic level"))->setData(x, kinetic);
+    plot->curve(QStringLiteral("η × kinetic level"))->setData(x, peak);
+    plot->xAxis->setLabel(tr("λ_s along θ_s = %1, φ_s = %2 rad (ε = %3, η = %4; levels of %5)")
+                              .arg(shortNumber(c.settings.theta()), shortNumber(c.settings.phi()),
+                                   shortNumber(c.settings.regularization().eps), shortNumber(eta),
+                                   c.i11 ? QStringLiteral("I(1,1)") : QStringLiteral("I(0,0)")));
+    plot->setNote(c.i11 ? QString() : i11Missing());
+    plot->updateRange();
+}
+
+void ContactExplorer::drawSection(const ContactCurves& c)
+{
+    ContactPlot* plot = sectionPlot();
+    setClosedSection(plot->curve(QStringLiteral("integral")), c.integral->section);
+    setClosedSection(plot->curve(QStringLiteral("I(0,0)")), c.i00.section);
+    if (c.i11)
+        setClosedSection(plot->curve(QStringLiteral("I(1,1)")), c.i11->section);
+    plot->setShown(plot->curve(QStringLiteral("I(1,1)")), c.i11.has_value());
+    plot->setNote(c.i11 ? QString() : i11Missing());
+    plot->updateRange();
+}
+
+void ContactExplorer::drawTraction(const ContactCurves& c)
+{
+    ContactPlot* plot = tractionPlot();
+    const std::vector<FrictionLoad>* models[] = {&c.integral->traction, &c.i00.traction, c.i11 ? &c.i11->traction : nullptr};
+    const QString names[] = {QStringLiteral("integral"), QStringLiteral("I(0,0)"), QStringLiteral("I(1,1)")};
+    for (int k = 0; k < 3; ++k) {
+        QCPCurve* curve = plot->curve(names[k]);
+        if (models[k])
+            curve->setData(component(*models[k], &FrictionLoad::tx), component(*models[k], &FrictionLoad::ty));
+        plot->setShown(curve, models[k] != nullptr);
+    }
+    plot->setNote(c.i11 ? QString() : i11Missing());
+    plot->updateRange();
+}
+
+void ContactExplorer::fit()
+{
+    const ContactSettings& settings = m_controls->settings();
+    if (!settings.supportsI11() || m_fitting)
+        return;
+    const quint64 id = ++m_latestFit;
+    m_fitting = true;
+    m_controls->setFitRunning(true);
+    (void)QtConcurrent::run(&m_fitPool, [this, id, shape = settings.contactShape()] {
+        const ContactFit result = fitContact(shape);
+        QMetaObject::invokeMethod(this, [this, id, result] {
+            m_fitting = false;
+            m_controls->setFitRunning(false);
+            // A fit of a contact that has since changed does not belong to it.
+            if (id != m_latestFit || !(result.shape == m_controls->settings().contactShape()))
+                return;
+            m_controls->applyFit(result);
+            emit fitFinished();
+        }, Qt::QueuedConnection);
+    });
+}
+
+QString ContactExplorer::statusText() const { return m_status->text(); }
+
+void ContactExplorer::updateStatus()
+{
+    if (!m_inputError.isEmpty()) {
+        m_status->setStyleSheet(QStringLiteral("color: #c0392b;"));
+        m_status->setText(tr("%1 — the curves show the last accepted input.").arg(m_inputError));
+        return;
+    }
+    m_status->setStyleSheet(QString());
+    if (m_computing) {
+        m_status->setText(tr("Computing the integral model…"));
+        return;
+    }
+    if (!m_curves)
+        return;
+    const IntegralSamples& s = *m_curves->integral;
+    m_status->setText(tr("%1. Integral model (JTAM (2.2), tolerance 1e-11): %2 evaluations in %3 ms (%4 per second); "
+                         "all curves in %5 ms.")
+                          .arg(QString::fromStdString(s.shape.description()))
+                          .arg(s.evaluations)
+                          .arg(s.seconds * 1e3, 0, 'f', 1)
+                          .arg(s.seconds > 0.0 ? QString::number(s.evaluations / s.seconds, 'f', 0) : QStringLiteral("–"))
+                          .arg(m_curves->seconds * 1e3, 0, 'f', 1));
+}
+
+QStringList ContactExplorer::metadata() const
+{
+    const ContactSettings& s = m_curves ? m_curves->settings : m_controls->settings();
+    QStringList lines{QStringLiteral("FrictionLab contact explorer (Coulomb-Contensou, PHYSICS.md sec. 3)"),
+                      QStringLiteral("contact: ") + QString::fromStdString(s.contactShape().description())};
+    for (size_t i = 0; i < s.values.specs().size(); ++i) {
+        const fl::ParameterSpec& spec = s.values.specs()[i];
+        const QString unit = spec.unit == "–" ? QString() : QStringLiteral(" ") + QString::fromStdString(spec.unit);
+        lines << QString::fromStdString(spec.id) + QStringLiteral(" = ") + number(s.values.values()[i]) + unit;
+    }
+    return lines;
+}
+
+bool ContactExplorer::exportPlot(ContactPlot* plot, const QString& path, QString* error)
+{
+    return fl::ui::exportPlot(plot, path, error);
+}
+
+bool ContactExplorer::exportCsv(ContactPlot* plot, const QString& path, QString* error)
+{
+    return writeFileAtomically(path, plot->csv(metadata()), error);
+}
+
+void ContactExplorer::askExportPlot(ContactPlot* plot)
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export plot"), m_directory, plotFileFilter());
+    if (path.isEmpty())
+        return;
+    m_directory = QFileInfo(path).absolutePath();
+    QString error;
+    if (!exportPlot(plot, path, &error))
+        QMessageBox::warning(this, tr("Export failed"), tr("Could not write %1:\n%2").arg(path, error));
+}
+
+void ContactExplorer::askExportCsv(ContactPlot* plot)
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export plot data"), m_directory, tr("CSV (*.csv)"));
+    if (path.isEmpty())
+        return;
+    m_directory = QFileInfo(path).absolutePath();
+    QString error;
+    if (!exportCsv(plot, path, &error))
+        QMessageBox::warning(this, tr("Export failed"), tr("Could not write %1:\n%2").arg(path, error));
+}
+
+} // namespace fl::ui

@@ -1,0 +1,95 @@
+#pragma once
+#include "analysis/contact_curves.h"
+
+#include <QThreadPool>
+#include <QWidget>
+
+#include <array>
+
+class QLabel;
+
+namespace fl::ui {
+
+class ContactControls;
+class ContactPlot;
+
+/// Coupled friction force and torque on a plane contact (Coulomb-Contensou, PHYSICS.md sec. 3):
+/// the inputs (ContactControls) on the left and four plots on the right:
+///  (a) Acta Mech Fig. 2: T_sx(theta) and M_s(theta), theta in [0, pi/2] at the chosen phi, of the
+///      integral model (JTAM (2.2)) with I(0,0) and I(1,1) (JTAM (3.4), Acta Mech (2)-(3));
+///  (b) Acta Mech Fig. 3: the regularized I(1,1) and I(0,0) (Acta Mech (6), JTAM (4.4)) against
+///      lambda_s along the direction (theta, phi), with the kinetic level and eta times it;
+///  (c) the limit surface's section in the (T, M) plane: (T_sx, M_s)(theta) at phi = 0 and pi;
+///  (d) its section M_s = 0 in the (T_x, T_y) plane (JTAM (2.4)-(2.5)).
+/// Curves are computed on a worker pool (the integral model is an adaptive quadrature per point);
+/// only the newest request is drawn, and a rejected input leaves the last good curves in place.
+/// Each plot exports as PNG/SVG/PDF and its data as CSV (right click, or exportPlot/exportCsv).
+class ContactExplorer : public QWidget {
+    Q_OBJECT
+public:
+    explicit ContactExplorer(QWidget* parent = nullptr);
+    /// Waits for the computations in flight.
+    ~ContactExplorer() override;
+
+    ContactControls* controls() const { return m_controls; }
+    ContactPlot* slidingPlot() const { return m_plots[0]; }
+    ContactPlot* lawPlot() const { return m_plots[1]; }
+    ContactPlot* sectionPlot() const { return m_plots[2]; }
+    ContactPlot* tractionPlot() const { return m_plots[3]; }
+    const std::array<ContactPlot*, 4>& plots() const { return m_plots; }
+
+    /// The curves on display (null before the first ones arrive).
+    ContactCurvesPtr curves() const { return m_curves; }
+    /// True from a change of the settings until its curves are drawn.
+    bool isComputing() const { return m_computing; }
+    bool isFitting() const { return m_fitting; }
+    /// The status line: computing, the last computation's cost, or the input error.
+    QString statusText() const;
+
+    /// Writes a plot as PNG, SVG or PDF (by suffix; atomically, plot_export.h).
+    bool exportPlot(ContactPlot* plot, const QString& path, QString* error = nullptr);
+    /// Writes a plot's curves as CSV with the settings as '#' lines (atomically, QSaveFile).
+    bool exportCsv(ContactPlot* plot, const QString& path, QString* error = nullptr);
+
+public slots:
+    /// Computes the curves of the current settings again.
+    void refresh();
+    /// Fits (b, m) of both approximants on a worker thread (circularly symmetric pressure only).
+    void fit();
+
+signals:
+    /// The curves of the newest settings were handed to the plots (replots are queued).
+    void curvesShown();
+    /// A fit finished and its values were put into the fields.
+    void fitFinished();
+
+private:
+    void buildPlots();
+    void onSettingsChanged(const ContactSettings& settings);
+    void onInputRejected(const QString& message);
+    void showCurves(const ContactCurvesPtr& curves);
+    void drawSliding(const ContactCurves& c);
+    void drawLaw(const ContactCurves& c);
+    void drawSection(const ContactCurves& c);
+    void drawTraction(const ContactCurves& c);
+    void askExportPlot(ContactPlot* plot);
+    void askExportCsv(ContactPlot* plot);
+    QStringList metadata() const;
+    void updateStatus();
+
+    ContactControls* m_controls;
+    std::array<ContactPlot*, 4> m_plots{};
+    QLabel* m_status = nullptr;
+    QString m_inputError;
+    QThreadPool m_pool;    ///< curves; queued requests are superseded
+    QThreadPool m_fitPool; ///< fits, never dropped
+    quint64 m_latestCurves = 0;
+    quint64 m_latestFit = 0;
+    bool m_computing = false;
+    bool m_fitting = false;
+    ContactCurvesPtr m_curves;
+    IntegralSamplesPtr m_cache; ///< newest integral samples computed, reused while shape and phi stay
+    QString m_directory;        ///< last export folder
+};
+
+} // namespace fl::ui

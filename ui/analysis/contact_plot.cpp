@@ -1,0 +1,240 @@
+#include "analysis/contact_plot.h"
+
+#include <QMenu>
+
+#include <algorithm>
+#include <cmath>
+
+namespace fl::ui {
+namespace {
+
+QCPRange padded(QCPRange range)
+{
+    double pad = 0.05 * range.size();
+    if (pad <= 0.0)
+        pad = std::max(0.5, 0.05 * std::abs(range.center()));
+    return QCPRange(range.lower - pad, range.upper + pad);
+}
+
+/// CSV field: numbers with 12 significant digits, NaN (a break in a curve) as an empty cell.
+QByteArray number(double v) { return std::isnan(v) ? QByteArray() : QByteArray::number(v, 'g', 12); }
+
+QByteArray quoted(const QString& text)
+{
+    QString t = text;
+    t.replace(QLatin1Char('"'), QStringLiteral("\"\""));
+    return (QLatin1Char('"') + t + QLatin1Char('"')).toUtf8();
+}
+
+} // namespace
+
+ContactPlot::ContactPlot(const QString& title, QWidget* parent) : QCustomPlot(parent), m_title(title)
+{
+    setMinimumSize(260, 220);
+    setToolTip(tr("Drag to pan, wheel to zoom, double-click to follow the data again.\n"
+                  "Right-click to export the plot (PNG/SVG/PDF) or its data (CSV)."));
+    setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    setAntialiasedElements(QCP::aePlottables);
+
+    QFont titleFont = font();
+    titleFont.setBold(true);
+    plotLayout()->insertRow(0);
+    plotLayout()->addElement(0, 0, new QCPTextElement(this, title, titleFont));
+    // The legend in a row of its own, centred between two elements that take the spare width.
+    axisRect()->insetLayout()->take(legend);
+    auto* legendRow = new QCPLayoutGrid;
+    plotLayout()->insertRow(1);
+    plotLayout()->addElement(1, 0, legendRow);
+    legendRow->addElement(0, 0, new QCPLayoutElement(this));
+    legendRow->addElement(0, 1, legend);
+    legendRow->addElement(0, 2, new QCPLayoutElement(this));
+    legendRow->setColumnStretchFactors({1.0, 0.001, 1.0});
+    plotLayout()->setRowStretchFactor(0, 0.001);
+    plotLayout()->setRowStretchFactor(1, 0.001);
+    legend->setVisible(true);
+    legend->setFillOrder(QCPLegend::foColumnsFirst);
+    legend->setWrap(3);
+    legend->setBorderPen(Qt::NoPen);
+    legend->setBrush(Qt::NoBrush);
+    legend->setMargins(QMargins(4, 0, 4, 0));
+    legend->setRowSpacing(0);
+    legend->setColumnSpacing(12);
+
+    connect(this, &QCustomPlot::mouseWheel, this, [this] { m_followData = false; });
+    connect(this, &QCustomPlot::mouseMove, this, [this](QMouseEvent* event) {
+        if (event->buttons() & Qt::LeftButton)
+            m_followData = false;
+    });
+    connect(this, &QCustomPlot::mouseDoubleClick, this, [this] {
+        m_followData = true;
+        updateRange();
+    });
+    connect(this, &QCustomPlot::afterLayout, this, &ContactPlot::enforceAspect);
+}
+
+QCPCurve* ContactPlot::addModelCurve(const QString& name, const QColor& color, Qt::PenStyle style, double width)
+{
+    auto* c = new QCPCurve(xAxis, yAxis);
+    c->setName(name);
+    QPen pen(color, width, style);
+    pen.setCapStyle(Qt::FlatCap);
+    c->setPen(pen);
+    m_curves << c;
+    return c;
+}
+
+QCPCurve* ContactPlot::curve(const QString& name) const
+{
+    for (QCPCurve* c : m_curves)
+        if (c->name() == name)
+            return c;
+    return nullptr;
+}
+
+void ContactPlot::setShown(QCPAbstractPlottable* item, bool shown)
+{
+    if (item->visible() == shown)
+        return;
+    item->setVisible(shown);
+    // Rebuild the legend so that entries keep the order in which the curves were made.
+    legend->clearItems();
+    for (int i = 0; i < plottableCount(); ++i)
+        if (plottable(i)->visible())
+            plottable(i)->addToLegend();
+}
+
+void ContactPlot::setEqualAspect(bool equal)
+{
+    m_equalAspect = equal;
+    replot(rpQueuedReplot);
+}
+
+void ContactPlot::setLegendColumns(int columns) { legend->setWrap(columns); }
+
+void ContactPlot::setNote(const QString& note)
+{
+    if (!m_noteElement && note.isEmpty())
+        return;
+    if (!m_noteElement) {
+        QFont noteFont = font();
+        noteFont.setItalic(true);
+        m_noteElement = new QCPTextElement(this, QString(), noteFont);
+        m_noteElement->setTextColor(QColor(0x60, 0x60, 0x60));
+        plotLayout()->addElement(plotLayout()->rowCount(), 0, m_noteElement);
+        plotLayout()->setRowStretchFactor(plotLayout()->rowCount() - 1, 0.001);
+    }
+    m_noteElement->setText(note);
+    m_noteElement->setVisible(!note.isEmpty());
+    // An invisible element still takes its minimum height: collapse it.
+    m_noteElement->setMaximumSize(QWIDGETSIZE_MAX, note.isEmpty() ? 0 : QWIDGETSIZE_MAX);
+    replot(rpQueuedReplot);
+}
+
+QString ContactPlot::note() const { return m_noteElement && m_noteElement->visible() ? m_noteElement->text() : QString(); }
+
+QList<QCPCurve*> ContactPlot::visibleCurves() const
+{
+    QList<QCPCurve*> curves;
+    for (QCPCurve* c : m_curves)
+        if (c->visible() && !c->data()->isEmpty())
+            curves << c;
+    return curves;
+}
+
+void ContactPlot::updateRange()
+{
+    bool first = true;
+    for (QCPCurve* c : visibleCurves()) {
+        bool foundKeys = false, foundValues = false;
+        const QCPRange keys = c->getKeyRange(foundKeys);
+        const QCPRange values = c->getValueRange(foundValues);
+        if (!foundKeys || !foundValues)
+            continue;
+        if (first) {
+            m_keys = keys;
+            m_values = values;
+            first = false;
+        } else {
+            m_keys.expand(keys);
+            m_values.expand(values);
+        }
+    }
+    if (m_followData) {
+        xAxis->setRange(padded(m_keys));
+        yAxis->setRange(padded(m_values));
+    }
+    replot(rpQueuedReplot);
+}
+
+void ContactPlot::enforceAspect()
+{
+    const QRect rect = axisRect()->rect();
+    if (!m_equalAspect || rect.width() < 10 || rect.height() < 10)
+        return;
+    // Units per pixel equal on both axes: widen whichever range is too narrow for its side.
+    const QCPRange x = xAxis->range(), y = yAxis->range();
+    const double perPixel = std::max(x.size() / rect.width(), y.size() / rect.height());
+    const QCPRange wantX(x.center() - 0.5 * perPixel * rect.width(), x.center() + 0.5 * perPixel * rect.width());
+    const QCPRange wantY(y.center() - 0.5 * perPixel * rect.height(), y.center() + 0.5 * perPixel * rect.height());
+    const double tolerance = 1e-3 * perPixel;
+    if (std::abs(wantX.size() - x.size()) < tolerance && std::abs(wantY.size() - y.size()) < tolerance)
+        return;
+    // Ticks are laid out before afterLayout: set the ranges and draw once more with them.
+    xAxis->setRange(wantX);
+    yAxis->setRange(wantY);
+    replot(rpQueuedReplot);
+}
+
+QByteArray ContactPlot::csv(const QStringList& metadata) const
+{
+    QByteArray out = "# " + m_title.toUtf8() + "\n";
+    for (const QString& line : metadata)
+        out += "# " + line.toUtf8() + "\n";
+    const QList<QCPCurve*> curves = visibleCurves();
+    if (curves.isEmpty())
+        return out;
+    auto xs = [](const QCPCurve* c) {
+        QVector<double> x;
+        for (auto it = c->data()->constBegin(); it != c->data()->constEnd(); ++it)
+            x << it->key;
+        return x;
+    };
+    const QVector<double> firstX = xs(curves.front());
+    const bool shared = std::all_of(curves.begin(), curves.end(), [&](const QCPCurve* c) { return xs(c) == firstX; });
+    const QString xLabel = xAxis->label(), yLabel = yAxis->label();
+    QByteArrayList header;
+    if (shared)
+        header << quoted(xLabel);
+    for (const QCPCurve* c : curves) {
+        if (!shared)
+            header << quoted(c->name() + QStringLiteral(": ") + xLabel);
+        header << quoted(shared ? c->name() : c->name() + QStringLiteral(": ") + yLabel);
+    }
+    out += header.join(',') + "\n";
+    int rows = 0;
+    for (const QCPCurve* c : curves)
+        rows = std::max(rows, c->data()->size());
+    for (int r = 0; r < rows; ++r) {
+        QByteArrayList fields;
+        if (shared)
+            fields << number(firstX[r]);
+        for (const QCPCurve* c : curves) {
+            const bool has = r < c->data()->size();
+            if (!shared)
+                fields << (has ? number(c->data()->at(r)->key) : QByteArray());
+            fields << (has ? number(c->data()->at(r)->value) : QByteArray());
+        }
+        out += fields.join(',') + "\n";
+    }
+    return out;
+}
+
+void ContactPlot::contextMenuEvent(QContextMenuEvent* event)
+{
+    QMenu menu(this);
+    menu.addAction(tr("Export plot (PNG, SVG, PDF)…"), this, [this] { emit exportPlotRequested(this); });
+    menu.addAction(tr("Export data (CSV)…"), this, [this] { emit exportCsvRequested(this); });
+    menu.exec(event->globalPos());
+}
+
+} // namespace fl::ui

@@ -1,0 +1,352 @@
+#include "analysis/lyapunov_panel.h"
+#include "widgets/run_plot.h"
+
+#include <qcustomplot.h>
+
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+#include <cmath>
+
+namespace fl::ui {
+namespace {
+
+constexpr int kProgressSteps = 1000;
+
+/// "λ₁", "λ₂", ... with Unicode subscript digits.
+QString lambdaName(size_t i)
+{
+    QString digits;
+    for (const QChar c : QString::number(i + 1))
+        digits += QChar(0x2080 + c.digitValue());
+    return QStringLiteral("λ") + digits;
+}
+
+QString numberText(double value) { return QString::fromStdString(fl::formatNumber(value)); }
+
+/// Each history row sorted descending, so curve i follows the i-th largest estimate.
+std::vector<std::vector<double>> sortedHistory(const fl::LyapunovResult& result)
+{
+    std::vector<std::vector<double>> rows = result.history;
+    for (std::vector<double>& row : rows)
+        std::sort(row.begin(), row.end(), std::greater<>());
+    return rows;
+}
+
+/// What the sign of the largest exponent says, against the spread of its estimate over the last
+/// half of the averaging (the estimate is only as good as its convergence).
+QString verdict(double largest, double spread)
+{
+    if (std::abs(largest) <= spread)
+        return QObject::tr("zero within its convergence spread: a neutral direction (periodic or quasi-periodic motion)");
+    if (largest > 0.0)
+        return QObject::tr("positive: nearby trajectories separate exponentially (chaotic motion)");
+    return QObject::tr("negative: nearby trajectories converge (an attracting equilibrium or periodic orbit)");
+}
+
+} // namespace
+
+LyapunovPanel::LyapunovPanel(QWidget* parent) : QWidget(parent), m_scenario(fl::defaultScenario())
+{
+    m_pool.setMaxThreadCount(2); // a cancelled computation may wind down while the next one starts
+    m_pool.setObjectName(QStringLiteral("FrictionLab Lyapunov"));
+    m_case = new QLabel(this);
+    m_case->setStyleSheet(QStringLiteral("color: #505050; font-style: italic;"));
+    m_message = new QLabel(this);
+    m_message->setObjectName(QStringLiteral("message"));
+    m_message->setWordWrap(true);
+    m_value = new QLabel(this);
+    m_value->setObjectName(QStringLiteral("value"));
+    m_value->setWordWrap(true);
+    m_value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont valueFont = font();
+    valueFont.setPointSizeF(valueFont.pointSizeF() * 1.15);
+    m_value->setFont(valueFont);
+
+    m_plot = new QCustomPlot(this);
+    m_plot->setMinimumSize(300, 220);
+    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    m_plot->setToolTip(tr("Running estimates over the averaging time: a converged exponent is a flat curve.\n"
+                          "Drag to pan, wheel to zoom, double-click to fit."));
+    QFont titleFont = font();
+    titleFont.setBold(true);
+    m_plot->plotLayout()->insertRow(0);
+    m_plot->plotLayout()->addElement(0, 0, new QCPTextElement(m_plot, tr("Convergence of the running estimates"), titleFont));
+    m_plot->xAxis->setLabel(tr("averaging time"));
+    m_plot->yAxis->setLabel(tr("estimate (1 / time unit)"));
+    m_plot->legend->setVisible(true);
+    m_plot->legend->setBrush(QColor(255, 255, 255, 210));
+    connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this] {
+        m_plot->rescaleAxes();
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    });
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_case);
+    layout->addWidget(buildFields());
+    layout->addWidget(m_message);
+    layout->addWidget(m_value);
+    layout->addWidget(m_plot, 1);
+
+    m_poll.setInterval(100);
+    connect(&m_poll, &QTimer::timeout, this, [this] {
+        const double f = m_fraction ? m_fraction->load(std::memory_order_relaxed) : 0.0;
+        m_progress->setValue(int(f * kProgressSteps));
+        const double elapsed = static_cast<double>(m_clock.elapsed()) / 1000.0;
+        m_progress->setFormat(f > 0.02 ? tr("%p% · about %1 s left").arg(elapsed * (1.0 - f) / f, 0, 'f', 0) : tr("%p%"));
+    });
+    connect(&m_watcher, &QFutureWatcher<fl::LyapunovResult>::finished, this, &LyapunovPanel::onFinished);
+    setScenario(fl::defaultScenario());
+}
+
+LyapunovPanel::~LyapunovPanel()
+{
+    if (m_cancelFlag)
+        m_cancelFlag->store(true);
+    m_pool.waitForDone();
+}
+
+QWidget* LyapunovPanel::buildFields()
+{
+    auto* box = new QWidget(this);
+    auto* layout = new QVBoxLayout(box);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto* fields = new QHBoxLayout;
+    auto edit = [&](const QString& name, const QString& label, const QString& tip) {
+        auto* field = new QLineEdit(box);
+        field->setObjectName(name);
+        field->setToolTip(tip);
+        field->setAlignment(Qt::AlignRight);
+        field->setMaximumWidth(field->fontMetrics().horizontalAdvance(QStringLiteral("0000000000000")));
+        auto* caption = new QLabel(label, box);
+        caption->setToolTip(tip);
+        fields->addWidget(caption);
+        fields->addWidget(field);
+        fields->addSpacing(8);
+        connect(field, &QLineEdit::textChanged, this, &LyapunovPanel::updateState);
+        return field;
+    };
+    m_transient = edit(QStringLiteral("transient"), tr("Transient"),
+                       tr("Time integrated first and discarded, so the estimate starts on the attractor "
+                          "(time unit of the system). Allowed: >= 0"));
+    m_duration = edit(QStringLiteral("duration"), tr("Duration"),
+                      tr("Averaging time: longer is more accurate (time unit of the system). Allowed: > 0"));
+    m_interval = edit(QStringLiteral("interval"), tr("Interval"),
+                      tr("Re-orthonormalisation period of the tangent vectors (time unit of the system).\n"
+                         "Allowed: (0, duration], at most 1e7 intervals"));
+    fields->addStretch(1);
+    layout->addLayout(fields);
+
+    auto* buttons = new QHBoxLayout;
+    m_largest = new QPushButton(tr("Largest exponent"), box);
+    m_largest->setToolTip(tr("λ₁ only: one tangent vector (fast)"));
+    m_spectrum = new QPushButton(tr("Full spectrum"), box);
+    m_spectrum->setToolTip(tr("Every exponent: as many tangent vectors as state variables (slower)"));
+    m_cancelButton = new QPushButton(tr("Cancel"), box);
+    m_progress = new QProgressBar(box);
+    m_progress->setRange(0, kProgressSteps);
+    m_progress->setValue(0);
+    buttons->addWidget(m_largest);
+    buttons->addWidget(m_spectrum);
+    buttons->addWidget(m_cancelButton);
+    buttons->addWidget(m_progress, 1);
+    layout->addLayout(buttons);
+    connect(m_largest, &QPushButton::clicked, this, &LyapunovPanel::computeLargest);
+    connect(m_spectrum, &QPushButton::clicked, this, &LyapunovPanel::computeSpectrum);
+    connect(m_cancelButton, &QPushButton::clicked, this, &LyapunovPanel::cancel);
+    setOptions(100.0, 1000.0, 1.0);
+    return box;
+}
+
+void LyapunovPanel::setScenario(const fl::Scenario& scenario)
+{
+    // A result of the previous scenario would be misleading: stop and forget it.
+    if (m_running) {
+        m_cancelFlag->store(true);
+        m_running = false;
+        m_poll.stop();
+    }
+    m_scenario = scenario;
+    m_result = fl::LyapunovResult();
+    m_result.status = fl::Status::error("not computed");
+    m_case->setText(tr("Case: %1").arg(QString::fromStdString(fl::describe(scenario))));
+    m_value->clear();
+    m_plot->clearGraphs();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    m_progress->setValue(0);
+    m_progress->setFormat(tr("%p%"));
+    setMessage(QString(), MessageKind::Note);
+    updateState();
+}
+
+void LyapunovPanel::setOptions(double transient, double duration, double interval)
+{
+    m_transient->setText(numberText(transient));
+    m_duration->setText(numberText(duration));
+    m_interval->setText(numberText(interval));
+}
+
+bool LyapunovPanel::computeLargest() { return start(1); }
+bool LyapunovPanel::computeSpectrum() { return start(0); }
+
+void LyapunovPanel::cancel()
+{
+    if (m_running)
+        m_cancelFlag->store(true);
+}
+
+bool LyapunovPanel::readRequest(LyapunovRequest& request, QString& error) const
+{
+    error = lyapunovUnavailableReason(m_scenario);
+    if (!error.isEmpty())
+        return false;
+    request.scenario = m_scenario;
+    bool ok[3];
+    request.transient = QLocale::c().toDouble(m_transient->text().trimmed(), &ok[0]);
+    request.duration = QLocale::c().toDouble(m_duration->text().trimmed(), &ok[1]);
+    request.interval = QLocale::c().toDouble(m_interval->text().trimmed(), &ok[2]);
+    const QLineEdit* fields[] = {m_transient, m_duration, m_interval};
+    for (int i = 0; i < 3; ++i)
+        if (!ok[i]) {
+            error = tr("\"%1\" is not a number. %2").arg(fields[i]->text().trimmed(), fields[i]->toolTip());
+            return false;
+        }
+    error = checkLyapunovRequest(request);
+    return error.isEmpty();
+}
+
+bool LyapunovPanel::start(int count)
+{
+    LyapunovRequest request;
+    QString error;
+    if (m_running || !readRequest(request, error)) {
+        if (!error.isEmpty())
+            setMessage(error, MessageKind::Invalid);
+        return false;
+    }
+    request.count = count;
+    m_count = count;
+    m_cancelFlag = std::make_shared<std::atomic<bool>>(false);
+    m_fraction = std::make_shared<std::atomic<double>>(0.0);
+    auto cancel = m_cancelFlag;
+    auto fraction = m_fraction;
+    // The worker owns copies of everything it reads; the result comes back as a value.
+    m_watcher.setFuture(QtConcurrent::run(&m_pool, [request, cancel, fraction] {
+        return computeLyapunov(request, cancel.get(), fraction.get());
+    }));
+    m_running = true;
+    m_clock.start();
+    m_poll.start();
+    m_progress->setValue(0);
+    setMessage(count == 1 ? tr("Computing the largest exponent…") : tr("Computing the full spectrum…"), MessageKind::Note);
+    updateState();
+    return true;
+}
+
+void LyapunovPanel::onFinished()
+{
+    if (!m_running)
+        return; // a computation of an earlier scenario, already abandoned
+    m_running = false;
+    m_poll.stop();
+    m_result = m_watcher.result();
+    const bool ok = m_result.status.ok() && !m_result.exponents.empty();
+    if (ok) {
+        m_progress->setValue(kProgressSteps);
+        m_progress->setFormat(tr("done in %1 s").arg(static_cast<double>(m_clock.elapsed()) / 1000.0, 0, 'f', 1));
+        setMessage(QString(), MessageKind::Note);
+    } else {
+        m_progress->setFormat(tr("%p%"));
+        setMessage(tr("Stopped: %1").arg(QString::fromStdString(m_result.status.message())), MessageKind::Run);
+    }
+    showResult();
+    updateState();
+    emit computationFinished(ok);
+}
+
+void LyapunovPanel::showResult()
+{
+    m_plot->clearGraphs();
+    m_value->clear();
+    if (!m_result.status.ok() || m_result.exponents.empty()) {
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+        return;
+    }
+    const auto rows = sortedHistory(m_result);
+    const size_t k = m_result.exponents.size();
+    for (size_t i = 0; i < k; ++i) {
+        QCPGraph* graph = m_plot->addGraph();
+        graph->setName(lambdaName(i));
+        graph->setPen(QPen(seriesColor(i), 1.5));
+        QVector<double> t, v;
+        for (size_t r = 0; r < rows.size(); ++r) {
+            t.push_back(m_result.times[r]);
+            v.push_back(rows[r][i]);
+        }
+        graph->setData(t, v, true);
+    }
+    // Spread of the largest estimate over the last half of the averaging time.
+    double lo = m_result.exponents[0], hi = lo;
+    for (size_t r = rows.size() / 2; r < rows.size(); ++r) {
+        lo = std::min(lo, rows[r][0]);
+        hi = std::max(hi, rows[r][0]);
+    }
+    const double spread = hi - lo;
+    QStringList values;
+    double sum = 0.0;
+    for (size_t i = 0; i < k; ++i) {
+        values << QStringLiteral("%1 = %2").arg(lambdaName(i)).arg(m_result.exponents[i], 0, 'g', 4);
+        sum += m_result.exponents[i];
+    }
+    QString text = values.join(QStringLiteral(",  "));
+    if (k > 1)
+        text += tr(";  sum = %1").arg(sum, 0, 'g', 4);
+    text += tr("  (per time unit; spread over the last half %1)\n%2 is %3")
+                .arg(spread, 0, 'g', 2).arg(lambdaName(0), verdict(m_result.exponents[0], spread));
+    m_value->setText(text);
+    m_plot->rescaleAxes();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void LyapunovPanel::updateState()
+{
+    LyapunovRequest request;
+    QString error;
+    const bool ready = readRequest(request, error);
+    m_largest->setEnabled(ready && !m_running);
+    m_spectrum->setEnabled(ready && !m_running);
+    m_cancelButton->setEnabled(m_running);
+    for (QLineEdit* field : {m_transient, m_duration, m_interval})
+        field->setEnabled(!m_running);
+    // A validation message follows the fields; a run's message stays until the next change.
+    if (m_running)
+        return;
+    if (!ready)
+        setMessage(error, lyapunovUnavailableReason(m_scenario).isEmpty() ? MessageKind::Invalid : MessageKind::Unavailable);
+    else if (m_messageKind != MessageKind::Run)
+        setMessage(QString(), MessageKind::Note);
+}
+
+QString LyapunovPanel::messageText() const { return m_message->text(); }
+QString LyapunovPanel::resultText() const { return m_value->text(); }
+
+void LyapunovPanel::setMessage(const QString& text, MessageKind kind)
+{
+    m_messageKind = kind;
+    m_message->setText(text);
+    // Red for errors, brown for a case that has no exponents, plain for notes.
+    m_message->setStyleSheet(kind == MessageKind::Invalid || kind == MessageKind::Run ? QStringLiteral("color: #c0392b;")
+                             : kind == MessageKind::Unavailable ? QStringLiteral("color: #8a5a00;")
+                                                                : QString());
+    m_message->setVisible(!text.isEmpty());
+}
+
+} // namespace fl::ui

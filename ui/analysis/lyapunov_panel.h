@@ -1,0 +1,97 @@
+#pragma once
+// Lyapunov exponents of the current scenario: the largest one (or the full spectrum on demand)
+// computed on a worker thread with progress and cancel, its value, and the convergence of the
+// running estimates over the averaging time. Event-driven scenarios get a message saying why not.
+#include "analysis/lyapunov_task.h"
+
+#include <QElapsedTimer>
+#include <QFutureWatcher>
+#include <QThreadPool>
+#include <QTimer>
+#include <QWidget>
+
+#include <atomic>
+#include <memory>
+
+class QCustomPlot;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+
+namespace fl::ui {
+
+class LyapunovPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit LyapunovPanel(QWidget* parent = nullptr);
+    /// Cancels a computation in flight and waits for it.
+    ~LyapunovPanel() override;
+
+    /// The scenario to analyse; cancels a running computation and clears the result.
+    void setScenario(const fl::Scenario& scenario);
+    /// Fills the transient, duration and interval fields (time unit of the system).
+    void setOptions(double transient, double duration, double interval);
+
+    /// Starts computing the largest exponent (count = 1); false with a message if not possible.
+    bool computeLargest();
+    /// Starts computing the full spectrum (count = 0).
+    bool computeSpectrum();
+    /// Asks the computation to stop; computationFinished(false) follows.
+    void cancel();
+    bool isRunning() const { return m_running; }
+
+    /// The last finished computation (exponents descending; history unsorted, as computed).
+    const fl::LyapunovResult& result() const { return m_result; }
+    /// The message line: why nothing can be computed, a validation error, or the run's status.
+    QString messageText() const;
+    /// The value line, e.g. "λ₁ = 0.6402".
+    QString resultText() const;
+    QCustomPlot* plot() const { return m_plot; }
+    QPushButton* largestButton() const { return m_largest; }
+    QPushButton* spectrumButton() const { return m_spectrum; }
+    QPushButton* cancelButton() const { return m_cancelButton; }
+    QProgressBar* progressBar() const { return m_progress; }
+
+signals:
+    /// A computation ended: ok is false when it failed or was cancelled (see messageText()).
+    void computationFinished(bool ok);
+
+private:
+    QWidget* buildFields();
+    bool start(int count);
+    void onFinished();
+    void showResult();
+    void updateState();
+    bool readRequest(LyapunovRequest& request, QString& error) const;
+    /// Note: progress or nothing; Invalid: a field's value; Unavailable: the case has no
+    /// exponents; Run: the last computation failed or was cancelled.
+    enum class MessageKind { Note, Invalid, Unavailable, Run };
+    void setMessage(const QString& text, MessageKind kind);
+
+    fl::Scenario m_scenario;
+    fl::LyapunovResult m_result;
+    QThreadPool m_pool;
+    QFutureWatcher<fl::LyapunovResult> m_watcher;
+    std::shared_ptr<std::atomic<bool>> m_cancelFlag;
+    std::shared_ptr<std::atomic<double>> m_fraction;
+    QTimer m_poll;           ///< reads the progress fraction 10 times a second
+    QElapsedTimer m_clock;
+    bool m_running = false;
+    int m_count = 1;
+    MessageKind m_messageKind = MessageKind::Note;
+
+    QLabel* m_case;
+    QLabel* m_message;
+    QLineEdit* m_transient;
+    QLineEdit* m_duration;
+    QLineEdit* m_interval;
+    QPushButton* m_largest;
+    QPushButton* m_spectrum;
+    QPushButton* m_cancelButton;
+    QProgressBar* m_progress;
+    QLabel* m_value;
+    QCustomPlot* m_plot;
+};
+
+} // namespace fl::ui

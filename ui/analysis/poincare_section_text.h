@@ -1,0 +1,16 @@
+#pragma once
+// Names the Poincaré section a run recorded, from its points: a PoincareSection does not expose its
+// definition, so the label is read off the data it produced (what is shown is what was recorded).
+#include "solvers/run_result.h"
+
+#include <QString>
+
+namespace fl::ui {
+
+/// What the section points of a run are: "stroboscopic, T = 6.283" when the section times are
+/// whole multiples of one period, "dX_C = 0, downward" when one state variable takes the same
+/// value at every point (the direction read off the output samples around each point), or an
+/// empty string when fewer than two points do not tell.
+QString describeSection(const fl::RunResult& run);
+
+} // namespace fl::ui

@@ -1,0 +1,248 @@
+#include "analysis/poincare_view.h"
+#include "analysis/poincare_section_text.h"
+#include "solvers/dynamics_factory.h"
+#include "systems/system_registry.h"
+#include "widgets/plot_export.h"
+
+#include <qcustomplot.h>
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace fl::ui {
+namespace {
+
+QString qs(const std::string& text) { return QString::fromStdString(text); }
+
+QCPRange padded(double lo, double hi)
+{
+    double pad = 0.05 * (hi - lo);
+    if (pad <= 0.0)
+        pad = std::max(0.5, 0.05 * std::abs(0.5 * (lo + hi)));
+    return QCPRange(lo - pad, hi + pad);
+}
+
+int indexOf(const std::vector<std::string>& names, const std::string& name)
+{
+    const auto it = std::find(names.begin(), names.end(), name);
+    return it == names.end() ? -1 : static_cast<int>(it - names.begin());
+}
+
+} // namespace
+
+PoincareView::PoincareView(QWidget* parent) : QWidget(parent)
+{
+    m_horizontal = new QComboBox(this);
+    m_horizontal->setObjectName(QStringLiteral("horizontal"));
+    m_horizontal->setToolTip(tr("State variable on the horizontal axis"));
+    m_vertical = new QComboBox(this);
+    m_vertical->setObjectName(QStringLiteral("vertical"));
+    m_vertical->setToolTip(tr("State variable on the vertical axis"));
+    m_info = new QLabel(this);
+    m_info->setObjectName(QStringLiteral("sectionInfo"));
+    m_info->setToolTip(tr("The section as read off the recorded points, and how many there are"));
+
+    m_plot = new QCustomPlot(this);
+    m_plot->setMinimumSize(300, 240);
+    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    m_plot->setNoAntialiasingOnDrag(true);
+    m_plot->setToolTip(tr("Drag to pan, wheel to zoom, double-click to fit the points again"));
+    QFont titleFont = font();
+    titleFont.setBold(true);
+    m_plot->plotLayout()->insertRow(0);
+    m_title = new QCPTextElement(m_plot, tr("Poincaré section"), titleFont);
+    m_plot->plotLayout()->addElement(0, 0, m_title);
+    m_points = m_plot->addGraph();
+    m_points->setName(tr("section points"));
+    m_points->setLineStyle(QCPGraph::lsNone);
+    const QColor color(0x1f, 0x77, 0xb4);
+    m_points->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, color, color, 3.5));
+
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(new QLabel(tr("Horizontal"), this));
+    controls->addWidget(m_horizontal);
+    controls->addSpacing(8);
+    controls->addWidget(new QLabel(tr("Vertical"), this));
+    controls->addWidget(m_vertical);
+    controls->addSpacing(12);
+    controls->addWidget(m_info, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(controls);
+    layout->addWidget(m_plot, 1);
+
+    for (QComboBox* combo : {m_horizontal, m_vertical})
+        connect(combo, &QComboBox::currentIndexChanged, this, [this] {
+            m_follow = true;
+            redraw();
+        });
+    connect(m_plot, &QCustomPlot::mouseWheel, this, [this] { m_follow = false; });
+    connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* event) {
+        if (event->buttons() & Qt::LeftButton)
+            m_follow = false;
+    });
+    connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this] {
+        m_follow = true;
+        fitRanges();
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    });
+    updateInfo();
+}
+
+void PoincareView::setScenario(const fl::Scenario& scenario)
+{
+    std::vector<std::string> names;
+    if (fl::validate(scenario).ok())
+        names = fl::makeDynamics(scenario)->stateNames();
+    const bool sameVariables = names == m_names && scenario.systemId == m_systemId;
+    m_systemId = scenario.systemId;
+    const int keepH = horizontalVariable(), keepV = verticalVariable();
+    adoptNames(names);
+    clear();
+    if (sameVariables) {
+        setPlane(keepH, keepV);
+        return;
+    }
+    // The system's first phase portrait made of state variables, else the first two variables.
+    int h = 0, v = names.size() > 1 ? 1 : 0;
+    if (const fl::SystemInfo* system = fl::findSystem(scenario.systemId)) {
+        for (const auto& [first, second] : system->plots.phasePortraits) {
+            if (indexOf(names, first) >= 0 && indexOf(names, second) >= 0) {
+                h = indexOf(names, first);
+                v = indexOf(names, second);
+                break;
+            }
+        }
+    }
+    setPlane(h, v);
+}
+
+void PoincareView::adoptNames(const std::vector<std::string>& names)
+{
+    if (names == m_names && m_horizontal->count() == int(names.size()))
+        return;
+    m_names = names;
+    for (QComboBox* combo : {m_horizontal, m_vertical}) {
+        const QSignalBlocker block(combo);
+        combo->clear();
+        for (const std::string& name : names)
+            combo->addItem(qs(name));
+    }
+    const QSignalBlocker blockH(m_horizontal), blockV(m_vertical);
+    m_horizontal->setCurrentIndex(0);
+    m_vertical->setCurrentIndex(names.size() > 1 ? 1 : 0);
+}
+
+void PoincareView::setPlane(int horizontal, int vertical)
+{
+    {
+        const QSignalBlocker blockH(m_horizontal), blockV(m_vertical);
+        if (horizontal >= 0 && horizontal < m_horizontal->count())
+            m_horizontal->setCurrentIndex(horizontal);
+        if (vertical >= 0 && vertical < m_vertical->count())
+            m_vertical->setCurrentIndex(vertical);
+    }
+    m_follow = true;
+    redraw();
+}
+
+int PoincareView::horizontalVariable() const { return m_horizontal->currentIndex(); }
+int PoincareView::verticalVariable() const { return m_vertical->currentIndex(); }
+
+void PoincareView::clear()
+{
+    m_times.clear();
+    m_states.clear();
+    m_sectionText.clear();
+    m_follow = true;
+    redraw();
+}
+
+void PoincareView::appendPoints(const fl::RunResult& partial, size_t firstNewSection)
+{
+    if (partial.stateNames != m_names) {
+        adoptNames(partial.stateNames);
+        m_times.clear();
+        m_states.clear();
+        firstNewSection = 0;
+    }
+    const size_t dim = m_names.size();
+    const size_t before = m_times.size();
+    for (size_t k = firstNewSection; k < partial.sectionTimes.size(); ++k) {
+        m_times.push_back(partial.sectionTimes[k]);
+        m_states.insert(m_states.end(), partial.sectionStates.begin() + long(k * dim),
+                        partial.sectionStates.begin() + long((k + 1) * dim));
+    }
+    m_sectionText = describeSection(partial);
+    if (before == 0)
+        redraw();
+    else
+        appendToGraph(before);
+}
+
+void PoincareView::setRun(const fl::RunResult& result)
+{
+    adoptNames(result.stateNames);
+    m_times = result.sectionTimes;
+    m_states = result.sectionStates;
+    m_sectionText = describeSection(result);
+    redraw();
+}
+
+void PoincareView::redraw()
+{
+    m_points->data()->clear();
+    appendToGraph(0);
+}
+
+void PoincareView::appendToGraph(size_t first)
+{
+    const int h = horizontalVariable(), v = verticalVariable();
+    const size_t dim = m_names.size();
+    if (h >= 0 && v >= 0 && dim > 0) {
+        QVector<double> keys, values;
+        for (size_t k = first; k < m_times.size(); ++k) {
+            keys.push_back(m_states[k * dim + size_t(h)]);
+            values.push_back(m_states[k * dim + size_t(v)]);
+        }
+        m_points->addData(keys, values);
+        m_plot->xAxis->setLabel(qs(m_names[size_t(h)]));
+        m_plot->yAxis->setLabel(qs(m_names[size_t(v)]));
+    }
+    m_title->setText(m_sectionText.isEmpty() ? tr("Poincaré section") : tr("Poincaré section: %1").arg(m_sectionText));
+    if (m_follow)
+        fitRanges();
+    updateInfo();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void PoincareView::fitRanges()
+{
+    bool found = false;
+    const QCPRange keys = m_points->getKeyRange(found);
+    if (!found) {
+        m_plot->xAxis->setRange(-1.0, 1.0);
+        m_plot->yAxis->setRange(-1.0, 1.0);
+        return;
+    }
+    const QCPRange values = m_points->getValueRange(found);
+    m_plot->xAxis->setRange(padded(keys.lower, keys.upper));
+    m_plot->yAxis->setRange(padded(values.lower, values.upper));
+}
+
+QString PoincareView::infoText() const { return m_info->text(); }
+
+void PoincareView::updateInfo()
+{
+    const QString count = pointCount() == 1 ? tr("1 point") : tr("%1 points").arg(pointCount());
+    m_info->setText(m_sectionText.isEmpty() ? count : tr("Section %1 · %2").arg(m_sectionText, count));
+}
+
+bool PoincareView::exportPlot(const QString& path, QString* error) { return fl::ui::exportPlot(m_plot, path, error); }
+
+} // namespace fl::ui

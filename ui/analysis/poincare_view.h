@@ -1,0 +1,73 @@
+#pragma once
+// The Poincaré section of a run (RunResult::sectionTimes / sectionStates) in a chosen plane of two
+// state variables, filling live from progress chunks; a label names the section and counts the
+// points.
+#include "scenario/scenario.h"
+#include "solvers/run_result.h"
+
+#include <QWidget>
+
+#include <string>
+#include <vector>
+
+class QComboBox;
+class QCPGraph;
+class QCPTextElement;
+class QCustomPlot;
+class QLabel;
+
+namespace fl::ui {
+
+class PoincareView : public QWidget {
+    Q_OBJECT
+public:
+    explicit PoincareView(QWidget* parent = nullptr);
+
+    /// The scenario of the runs to come: its state names, and the plane preset to its system's
+    /// first phase portrait (PlotHints) unless the user chose another for the same variables.
+    /// Clears the points.
+    void setScenario(const fl::Scenario& scenario);
+    /// Adds the section points of a progress report: partial.sectionTimes[firstNewSection..].
+    void appendPoints(const fl::RunResult& partial, size_t firstNewSection);
+    /// Shows every section point of a finished run (replacing what was shown).
+    void setRun(const fl::RunResult& result);
+    /// Removes every point.
+    void clear();
+    /// Shows the plane (horizontal, vertical) of state variables by index.
+    void setPlane(int horizontal, int vertical);
+
+    int pointCount() const { return static_cast<int>(m_times.size()); }
+    int horizontalVariable() const;
+    int verticalVariable() const;
+    /// The section as read off the points (see describeSection); empty while unknown.
+    QString sectionText() const { return m_sectionText; }
+    /// The label under the plot: section and point count.
+    QString infoText() const;
+    QCustomPlot* plot() const { return m_plot; }
+    QCPGraph* pointsGraph() const { return m_points; }
+
+    /// Writes the plot as PNG, SVG or PDF (by suffix).
+    bool exportPlot(const QString& path, QString* error = nullptr);
+
+private:
+    void adoptNames(const std::vector<std::string>& names);
+    void redraw();
+    void appendToGraph(size_t first);
+    void updateInfo();
+    void fitRanges();
+
+    std::vector<std::string> m_names;
+    std::string m_systemId;
+    std::vector<double> m_times;
+    std::vector<double> m_states;   ///< row-major, m_names.size() values per point
+    QString m_sectionText;
+    bool m_follow = true;
+    QComboBox* m_horizontal;
+    QComboBox* m_vertical;
+    QLabel* m_info;
+    QCustomPlot* m_plot;
+    QCPTextElement* m_title;
+    QCPGraph* m_points;
+};
+
+} // namespace fl::ui
