@@ -76,6 +76,22 @@ private slots:
 
 private:
     MainWindow* m_window = nullptr;
+    /// The Presets menu loads a published case into the panel and simulates it.
+    void presetMenuLoadsPublishedCase()
+    {
+        fl::ui::MainWindow window;
+        window.show();
+        QTRY_VERIFY_WITH_TIMEOUT(window.currentRun() != nullptr, 10000);
+        QAction* action = window.findChild<QAction*>(QStringLiteral("preset:jtam2016-fig4c"));
+        QVERIFY(action);
+        action->trigger();
+        QCOMPARE(window.panel()->scenario().systemId, std::string("disk"));
+        QCOMPARE(window.panel()->scenario().params.value("eta"), 2.7);
+        QTRY_VERIFY_WITH_TIMEOUT(window.currentRun() && window.currentRun()->scenario.systemId == "disk", 20000);
+        QVERIFY(!window.currentRun()->result.switches.empty());
+        QVERIFY(!window.loadPreset(QStringLiteral("nature2031-fig1")));
+        QVERIFY(window.statusMessage().contains(QStringLiteral("unknown preset")));
+    }
 };
 
 void TestMainWindow::init()

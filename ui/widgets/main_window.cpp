@@ -8,6 +8,8 @@
 #include "widgets/plot_data_worker.h"
 #include "widgets/time_history_plot.h"
 
+#include "systems/system_registry.h"
+
 #include <QApplication>
 #include <QDir>
 #include <QLabel>
@@ -123,6 +125,22 @@ void MainWindow::buildMenus()
     stop->setShortcut(QKeySequence(Qt::Key_Escape));
     simulation->addAction(tr("Reset &Parameters"), m_panel, &ParameterPanel::resetToDefaults);
 
+    QMenu* presets = menuBar()->addMenu(tr("&Presets"));
+    presets->setToolTipsVisible(true);
+    for (const fl::SystemInfo& system : fl::systems()) {
+        if (system.presets.empty())
+            continue;
+        QMenu* sub = presets->addMenu(QString::fromStdString(system.name));
+        sub->setToolTipsVisible(true);
+        for (const fl::Preset& preset : system.presets) {
+            const QString id = QString::fromStdString(preset.id);
+            QAction* action = sub->addAction(QStringLiteral("%1 — %2").arg(id, QString::fromStdString(preset.title)),
+                                             this, [this, id] { loadPreset(id); });
+            action->setObjectName(QStringLiteral("preset:") + id);
+            action->setToolTip(QString::fromStdString(preset.note));
+        }
+    }
+
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     QAction* about = help->addAction(tr("&About FrictionLab (model equations)"), this, &MainWindow::showAbout);
     about->setShortcut(QKeySequence(Qt::Key_F1));
@@ -132,6 +150,25 @@ void MainWindow::buildMenus()
 void MainWindow::rerun()
 {
     onScenarioChanged(m_panel->scenario());
+}
+
+void MainWindow::loadScenario(const fl::Scenario& scenario)
+{
+    m_panel->setScenario(scenario);
+    onScenarioChanged(m_panel->scenario());
+}
+
+bool MainWindow::loadPreset(const QString& presetId)
+{
+    fl::Scenario scenario = m_panel->scenario();
+    const fl::Status status = fl::applyPreset(presetId.toStdString(), scenario);
+    if (!status.ok()) {
+        showMessage(QString::fromStdString(status.message()), QStringLiteral("#c0392b"));
+        return false;
+    }
+    loadScenario(scenario);
+    showMessage(tr("Preset %1").arg(presetId));
+    return true;
 }
 
 QString MainWindow::statusMessage() const { return m_message->text(); }

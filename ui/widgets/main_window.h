@@ -46,6 +46,10 @@ public:
 public slots:
     /// Simulates the panel's scenario again.
     void rerun();
+    /// Shows a scenario in the panel and simulates it (presets, a clicked bifurcation column).
+    void loadScenario(const fl::Scenario& scenario);
+    /// Loads a published case by preset id (e.g. "jtam2016-fig4a"); false if unknown.
+    bool loadPreset(const QString& presetId);
 
 signals:
     /// A successful run's data was handed to the plots (their replots are queued).
