@@ -5,6 +5,8 @@
 #include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QThread>
+#include "systems/system_registry.h"
+
 #include <QtTest>
 
 using fl::ui::RunOutputPtr;
@@ -43,6 +45,32 @@ private slots:
     void cancelDeliversCancelledStatus();
     void invalidScenarioReportsTheError();
     void destructorCancelsTheRunInFlight();
+    /// A long run streams its Poincaré section points before it finishes; together they are the
+    /// start of the finished run's section points.
+    void sectionPointsStreamWhileRunning()
+    {
+        fl::ui::SimulationController controller;
+        fl::Scenario scenario = fl::defaultScenario();
+        QVERIFY(fl::applyPreset("acta2016-fig7", scenario).ok());
+        scenario.params.set("t_end", 200.0);
+        std::vector<double> streamed;
+        int chunks = 0;
+        fl::ui::RunOutputPtr finished;
+        QObject::connect(&controller, &fl::ui::SimulationController::sectionChunk, [&](const fl::ui::SectionChunkPtr& chunk) {
+            QVERIFY(!finished);
+            ++chunks;
+            streamed.insert(streamed.end(), chunk->times.begin(), chunk->times.end());
+        });
+        QObject::connect(&controller, &fl::ui::SimulationController::runFinished, [&](const fl::ui::RunOutputPtr& o) { finished = o; });
+        controller.request(scenario);
+        QTRY_VERIFY_WITH_TIMEOUT(finished != nullptr, 60000);
+        QVERIFY(finished->result.status.ok());
+        QVERIFY2(chunks >= 2, qPrintable(QString::number(chunks)));
+        QVERIFY(!streamed.empty());
+        QVERIFY(streamed.size() <= finished->result.sectionTimes.size());
+        for (size_t i = 0; i < streamed.size(); ++i)
+            QCOMPARE(streamed[i], finished->result.sectionTimes[i]);
+    }
 };
 
 void TestSimulationController::deliversOneRunWithItsScenario()

@@ -21,6 +21,17 @@ struct RunOutput {
 /// Shared, immutable: the GUI keeps the last good run while newer ones arrive.
 using RunOutputPtr = std::shared_ptr<const RunOutput>;
 
+/// Section points of a run in progress (a slice of RunResult::sectionTimes / sectionStates).
+struct SectionChunk {
+    quint64 runId = 0;
+    int dimension = 0;
+    std::vector<double> times;
+    std::vector<double> states;   ///< row-major, dimension values per point
+    double simulatedTime = 0.0;   ///< how far the run has got
+};
+using SectionChunkPtr = std::shared_ptr<const SectionChunk>;
+
 } // namespace fl::ui
 
 Q_DECLARE_METATYPE(fl::ui::RunOutputPtr)
+Q_DECLARE_METATYPE(fl::ui::SectionChunkPtr)

@@ -8,6 +8,7 @@ namespace fl::ui {
 SimulationController::SimulationController(QObject* parent) : QObject(parent)
 {
     qRegisterMetaType<RunOutputPtr>();
+    qRegisterMetaType<SectionChunkPtr>();
     // Two threads: a cancelled run may wind down while its successor already integrates.
     m_pool.setMaxThreadCount(2);
     m_pool.setObjectName(QStringLiteral("FrictionLab simulation"));
@@ -36,10 +37,30 @@ quint64 SimulationController::request(const fl::Scenario& scenario)
         auto output = std::make_shared<RunOutput>();
         output->runId = id;
         output->scenario = scenario;
-        if (cancel->load())
+        if (cancel->load()) {
             output->result.status = fl::Status::error("cancelled");
-        else
-            output->result = fl::simulate(scenario, cancel.get());
+        } else {
+            // Every run records the system's Poincaré section; its points also stream out while the
+            // run goes on (throttled in the core to one report per 50 ms).
+            fl::RunOptions options;
+            options.cancel = cancel.get();
+            options.section = fl::defaultSection(scenario);
+            options.progress = [this, id](const fl::RunResult& partial, size_t, size_t firstNewSection) {
+                auto chunk = std::make_shared<SectionChunk>();
+                chunk->runId = id;
+                chunk->dimension = partial.dimension();
+                chunk->times.assign(partial.sectionTimes.begin() + static_cast<std::ptrdiff_t>(firstNewSection), partial.sectionTimes.end());
+                chunk->states.assign(partial.sectionStates.begin() + static_cast<std::ptrdiff_t>(firstNewSection * chunk->dimension),
+                                     partial.sectionStates.end());
+                chunk->simulatedTime = partial.t.empty() ? 0.0 : partial.t.back();
+                SectionChunkPtr shared = std::move(chunk);
+                QMetaObject::invokeMethod(this, [this, shared] {
+                    if (shared->runId == m_latestId)
+                        emit sectionChunk(shared);
+                }, Qt::QueuedConnection);
+            };
+            output->result = fl::simulate(scenario, options);
+        }
         RunOutputPtr result = std::move(output);
         QMetaObject::invokeMethod(this, [this, result] { deliver(result); }, Qt::QueuedConnection);
     };

@@ -37,6 +37,8 @@ signals:
     void runStarted(quint64 runId);
     /// The newest run finished (successfully or not: see output->result.status).
     void runFinished(fl::ui::RunOutputPtr output);
+    /// New Poincaré section points of the newest run while it is still running (live views).
+    void sectionChunk(fl::ui::SectionChunkPtr chunk);
 
 private:
     void deliver(const RunOutputPtr& output);
