@@ -1,13 +1,11 @@
 #include "solvers/contact_dynamics.h"
 
-#include <boost/math/tools/roots.hpp>
-#include <boost/numeric/odeint.hpp>
+#include "solvers/event_loop.h"
 
 #include <cmath>
 #include <vector>
 
 namespace fl {
-namespace odeint = boost::numeric::odeint;
 
 namespace {
 
@@ -20,6 +18,7 @@ public:
 
     ContactMode mode = ContactMode::Slip;
     double direction = 1.0; ///< sign of v_r during slip
+    bool armed = true;      ///< a slip that starts at v_r = 0 may end only after d v_r > 0
 
     double holdingForce(double t, const double* y) const
     {
@@ -41,6 +40,24 @@ public:
         return direction * m_system.relativeVelocity(t, y);
     }
     void rhs(const State& y, State& dydt, double t) const { m_system.rhs(t, y.data(), force(t, y.data()), dydt.data()); }
+    double event(double t, const double* y) const { return eventFunction(t, y); }
+    int modeId() const { return static_cast<int>(mode); }
+    /// A slip started at v_r = 0 that goes the wrong way re-decides its mode at the step end.
+    bool eventWhenUnarmed() const { return true; }
+    /// Stick -> slip against the holding force; slip -> stick or reversal where v_r = 0.
+    void switchMode(double t, State& y, DynamicsObserver& observer)
+    {
+        const ContactMode before = mode;
+        if (before == ContactMode::Stick) {
+            mode = ContactMode::Slip;
+            direction = holdingForce(t, y.data()) > 0.0 ? -1.0 : 1.0;
+        } else {
+            enterAtZeroRelativeVelocity(t, y.data());
+        }
+        armed = mode == ContactMode::Stick;
+        if (mode != before)
+            observer.onSwitch(t, mode);
+    }
 
     /// Chooses the mode where v_r = 0: stick if the holding force is within the static limit,
     /// else slip against the holding force.
@@ -72,7 +89,20 @@ private:
     const FrictionLaw& m_law;
 };
 
-boost::math::tools::eps_tolerance<double> eventTolerance() { return boost::math::tools::eps_tolerance<double>(48); }
+/// Adapts ModeDynamics to the hooks runEventLoop expects (mode() is taken by the member).
+struct ModeHooks {
+    ModeDynamics& dyn;
+    bool armed = dyn.armed;
+    void rhs(const State& y, State& dydt, double t) const { dyn.rhs(y, dydt, t); }
+    double event(double t, const double* y) const { return dyn.event(t, y); }
+    int mode() const { return dyn.modeId(); }
+    bool eventWhenUnarmed() const { return dyn.eventWhenUnarmed(); }
+    void switchMode(double t, State& y, DynamicsObserver& observer)
+    {
+        dyn.switchMode(t, y, observer);
+        armed = dyn.armed;
+    }
+};
 
 } // namespace
 
@@ -96,80 +126,10 @@ Status EventDrivenContactDynamics::integrate(State& y, double& t, double tEnd, D
 {
     const IntegrationSettings& s = m_settings;
     ModeDynamics dyn(*m_system, *m_law);
-    auto rhs = [&dyn](const State& x, State& dxdt, double time) { dyn.rhs(x, dxdt, time); };
     dyn.enter(t, y.data());
-    // A slip that starts at v_r = 0 may trigger its event only after d v_r has become positive.
-    bool armed = dyn.mode == ContactMode::Stick || m_system->relativeVelocity(t, y.data()) != 0.0;
-
-    auto stepper = odeint::make_dense_output(s.tol, s.tol, s.maxStep, odeint::runge_kutta_dopri5<State>());
-    State scratch = y;
-    StepView view;
-    view.stateAt = [&stepper, &scratch](double time, double* out) {
-        stepper.calc_state(time, scratch);
-        std::copy(scratch.begin(), scratch.end(), out);
-    };
-    double lastDt = std::min(s.maxStep, 1e-3);
-    stepper.initialize(y, t, lastDt);
-
-    while (stepper.current_time() < tEnd) {
-        if (s.cancelled())
-            return Status::error("cancelled");
-        if (stats.steps >= s.maxSteps)
-            return Status::error("step limit of " + std::to_string(s.maxSteps) + " reached at t = " + std::to_string(t));
-        stepper.do_step(rhs);
-        ++stats.steps;
-        const double t0 = stepper.previous_time();
-        const double t1 = stepper.current_time();
-        lastDt = t1 - t0;
-        y = stepper.current_state();
-        t = t1;
-        if (!std::isfinite(y[0]) || !std::isfinite(y.back()) || !(t1 > t0))
-            return Status::error("solver failed at t = " + std::to_string(t0) + ": non-finite state");
-        const double g1 = dyn.eventFunction(t1, y.data());
-        if (!armed && g1 > 0.0)
-            armed = true;
-        if (g1 > 0.0 || (!armed && g1 == 0.0)) {
-            view.t0 = t0;
-            view.t1 = t1;
-            view.y1 = y.data();
-            if (!observer.onStep(view, static_cast<int>(dyn.mode)))
-                return Status::success();
-            continue;
-        }
-        // The event lies in (t0, t1]: locate it on the dense output.
-        double tEvent = t1;
-        if (armed) {
-            auto g = [&](double time) {
-                stepper.calc_state(time, scratch);
-                return dyn.eventFunction(time, scratch.data());
-            };
-            std::uintmax_t iterations = 100;
-            auto [lo, hi] = boost::math::tools::toms748_solve(g, t0, t1, g(t0), g1, eventTolerance(), iterations);
-            tEvent = g(hi) <= 0.0 ? hi : lo;
-        }
-        stepper.calc_state(tEvent, y);
-        t = tEvent;
-        // The step up to the event, in the old mode.
-        view.t0 = t0;
-        view.t1 = tEvent;
-        view.y1 = y.data();
-        const bool goOn = observer.onStep(view, static_cast<int>(dyn.mode));
-        const ContactMode before = dyn.mode;
-        if (before == ContactMode::Stick) {
-            const double hold = dyn.holdingForce(tEvent, y.data());
-            dyn.mode = ContactMode::Slip;
-            dyn.direction = hold > 0.0 ? -1.0 : 1.0;
-        } else {
-            dyn.enterAtZeroRelativeVelocity(tEvent, y.data());
-        }
-        armed = dyn.mode == ContactMode::Stick;
-        if (dyn.mode != before)
-            observer.onSwitch(tEvent, dyn.mode);
-        if (!goOn)
-            return Status::success();
-        stepper.initialize(y, tEvent, lastDt);
-    }
-    return Status::success();
+    dyn.armed = dyn.mode == ContactMode::Stick || m_system->relativeVelocity(t, y.data()) != 0.0;
+    ModeHooks hooks{dyn};
+    return detail::runEventLoop(hooks, y, t, tEnd, s, observer, stats);
 }
 
 } // namespace fl

@@ -1,14 +1,12 @@
 #include "solvers/event_driven_disk_dynamics.h"
 
-#include <boost/math/tools/roots.hpp>
-#include <boost/numeric/odeint.hpp>
+#include "solvers/event_loop.h"
 
 #include "contact/stick_solver.h"
 
 #include <cmath>
 
 namespace fl {
-namespace odeint = boost::numeric::odeint;
 using State = std::vector<double>;
 
 namespace {
@@ -71,112 +69,74 @@ void EventDrivenDiskDynamics::outputs(double, const double* y, int mode, double*
 Status EventDrivenDiskDynamics::integrate(State& y, double& t, double tEnd, DynamicsObserver& observer,
                                           IntegrationStats& stats) const
 {
-    const IntegrationSettings& s = m_settings;
-    ContactMode mode = ContactMode::Slip;
-    double direction[2] = {1.0, 0.0}; // unit (v_s, ω_s) used while the motion vanishes
-    auto lambda = [&](const double* state) { return std::hypot(state[2] - m_m.vb, state[3]); };
-    auto project = [&](double* state) {
-        state[2] = m_m.vb;
-        state[3] = 0.0;
-    };
-    auto rhs = [&](const State& x, State& dxdt, double) {
-        dxdt[0] = x[2];
-        dxdt[1] = x[3];
-        if (mode == ContactMode::Stick) {
-            dxdt[2] = dxdt[3] = 0.0;
-            return;
-        }
-        double fx = 0.0, fphi = 0.0, gamma = 0.0, omega = 0.0;
-        m_m.elasticForces(x.data(), fx, fphi);
-        slipFriction(x[2] - m_m.vb, x[3], direction, gamma, omega);
-        dxdt[2] = fx + gamma;
-        dxdt[3] = (fphi + omega) / m_m.J;
-    };
-    // Positive inside the mode; in slip it is armed only once lambda has exceeded the threshold.
-    bool armed = true;
-    auto eventFunction = [&](const double* state) {
-        return mode == ContactMode::Stick ? m_law.eta - stickRatio(state) : lambda(state) - kStickThreshold;
-    };
-    auto startSlip = [&](double* state) {
-        // JTAM (2.5): slip begins in the direction (θ′, φ′) found by the stick test.
-        stickRatio(state, direction);
-        state[2] = m_m.vb + kSlipStart * direction[0];
-        state[3] = kSlipStart * direction[1];
-        mode = ContactMode::Slip;
-        armed = false;
-    };
-    if (lambda(y.data()) <= kStickThreshold) {
-        project(y.data());
-        mode = stickRatio(y.data()) <= m_law.eta ? ContactMode::Stick : ContactMode::Slip;
-        if (mode == ContactMode::Slip)
-            startSlip(y.data());
-    }
+    // The modes of JTAM sec. 5 as hooks of the shared event loop.
+    struct Hooks {
+        const EventDrivenDiskDynamics& d;
+        ContactMode current = ContactMode::Slip;
+        double direction[2] = {1.0, 0.0}; ///< unit (v_s, ω_s) used while the motion vanishes
+        bool armed = true;                ///< in slip: once lambda has exceeded the stick threshold
 
-    auto stepper = odeint::make_dense_output(s.tol, s.tol, s.maxStep, odeint::runge_kutta_dopri5<State>());
-    State scratch = y;
-    StepView view;
-    view.stateAt = [&](double time, double* out) {
-        stepper.calc_state(time, scratch);
-        std::copy(scratch.begin(), scratch.end(), out);
-    };
-    double lastDt = std::min(s.maxStep, 1e-3);
-    stepper.initialize(y, t, lastDt);
-    while (stepper.current_time() < tEnd) {
-        if (s.cancelled())
-            return Status::error("cancelled");
-        if (stats.steps >= s.maxSteps)
-            return Status::error("step limit of " + std::to_string(s.maxSteps) + " reached at t = " + std::to_string(t));
-        stepper.do_step(rhs);
-        ++stats.steps;
-        const double t0 = stepper.previous_time(), t1 = stepper.current_time();
-        lastDt = t1 - t0;
-        y = stepper.current_state();
-        t = t1;
-        if (!std::isfinite(y[2]) || !std::isfinite(y[3]) || !(t1 > t0))
-            return Status::error("solver failed at t = " + std::to_string(t0) + ": non-finite state");
-        const double g1 = eventFunction(y.data());
-        if (!armed && g1 > 0.0)
-            armed = true;
-        if (g1 > 0.0 || !armed) {
-            view.t0 = t0;
-            view.t1 = t1;
-            view.y1 = y.data();
-            if (!observer.onStep(view, static_cast<int>(mode)))
-                return Status::success();
-            continue;
+        double lambda(const double* x) const { return std::hypot(x[2] - d.m_m.vb, x[3]); }
+        void project(double* x) const
+        {
+            x[2] = d.m_m.vb;
+            x[3] = 0.0;
         }
-        auto g = [&](double time) {
-            stepper.calc_state(time, scratch);
-            return eventFunction(scratch.data());
-        };
-        std::uintmax_t iterations = 100;
-        auto [lo, hi] = boost::math::tools::toms748_solve(g, t0, t1, g(t0), g1, boost::math::tools::eps_tolerance<double>(48), iterations);
-        const double tEvent = g(hi) <= 0.0 ? hi : lo;
-        stepper.calc_state(tEvent, y);
-        t = tEvent;
-        view.t0 = t0;
-        view.t1 = tEvent;
-        view.y1 = y.data();
-        const bool goOn = observer.onStep(view, static_cast<int>(mode));
-        if (mode == ContactMode::Stick) {
-            startSlip(y.data());
-            observer.onSwitch(tEvent, ContactMode::Slip);
-        } else {
-            State stuck = y;
+        void rhs(const State& x, State& dxdt, double) const
+        {
+            dxdt[0] = x[2];
+            dxdt[1] = x[3];
+            if (current == ContactMode::Stick) {
+                dxdt[2] = dxdt[3] = 0.0;
+                return;
+            }
+            double fx = 0.0, fphi = 0.0, gamma = 0.0, omega = 0.0;
+            d.m_m.elasticForces(x.data(), fx, fphi);
+            d.slipFriction(x[2] - d.m_m.vb, x[3], direction, gamma, omega);
+            dxdt[2] = fx + gamma;
+            dxdt[3] = (fphi + omega) / d.m_m.J;
+        }
+        double event(double, const double* x) const
+        {
+            return current == ContactMode::Stick ? d.m_law.eta - d.stickRatio(x) : lambda(x) - kStickThreshold;
+        }
+        int mode() const { return static_cast<int>(current); }
+        bool eventWhenUnarmed() const { return false; }
+        /// JTAM (2.5): slip begins in the direction (θ′, φ′) found by the stick test.
+        void startSlip(double* x)
+        {
+            d.stickRatio(x, direction);
+            x[2] = d.m_m.vb + kSlipStart * direction[0];
+            x[3] = kSlipStart * direction[1];
+            current = ContactMode::Slip;
+            armed = false;
+        }
+        void switchMode(double t, State& x, DynamicsObserver& observer)
+        {
+            if (current == ContactMode::Stick) {
+                startSlip(x.data());
+                observer.onSwitch(t, ContactMode::Slip);
+                return;
+            }
+            State stuck = x;
             project(stuck.data());
-            if (stickRatio(stuck.data()) <= m_law.eta) {
-                y = stuck;
-                mode = ContactMode::Stick;
-                observer.onSwitch(tEvent, ContactMode::Stick);
+            if (d.stickRatio(stuck.data()) <= d.m_law.eta) {
+                x = stuck;
+                current = ContactMode::Stick;
+                observer.onSwitch(t, ContactMode::Stick);
             } else {
                 armed = false; // passes near lambda = 0 and slips on
             }
         }
-        if (!goOn)
-            return Status::success();
-        stepper.initialize(y, tEvent, lastDt);
+    } hooks{*this};
+
+    if (hooks.lambda(y.data()) <= kStickThreshold) {
+        hooks.project(y.data());
+        hooks.current = stickRatio(y.data()) <= m_law.eta ? ContactMode::Stick : ContactMode::Slip;
+        if (hooks.current == ContactMode::Slip)
+            hooks.startSlip(y.data());
     }
-    return Status::success();
+    return detail::runEventLoop(hooks, y, t, tEnd, m_settings, observer, stats);
 }
 
 } // namespace fl
