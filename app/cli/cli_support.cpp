@@ -5,6 +5,7 @@
 #include <QTextStream>
 
 #include <cstdio>
+#include <thread>
 #include <memory>
 
 namespace cli {
@@ -102,6 +103,16 @@ fl::Status buildScenario(const QCommandLineParser& parser, fl::Scenario& scenari
     fl::Status status = fl::makeScenario(parser.value("system").toStdString(), parser.value("law").toStdString(),
                                          *method, *reg, scenario);
     return status.ok() ? applyValues(parser, scenario) : status;
+}
+
+bool parseThreads(const QCommandLineParser& parser, int& threads)
+{
+    threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    if (!parser.isSet("threads"))
+        return true;
+    bool ok = false;
+    threads = parser.value("threads").toInt(&ok);
+    return ok && threads >= 1 && threads <= 256;
 }
 
 fl::Status writeText(const QString& path, const std::string& text)

@@ -18,6 +18,8 @@ inline QString q(const std::string& s) { return QString::fromStdString(s); }
 void addScenarioOptions(QCommandLineParser& parser);
 /// The scenario those options describe, validated.
 fl::Status buildScenario(const QCommandLineParser& parser, fl::Scenario& scenario);
+/// --threads N (1..256), or every core when absent; false if the value is not allowed.
+bool parseThreads(const QCommandLineParser& parser, int& threads);
 /// Writes text to a file atomically (QSaveFile), or to stdout for "-".
 fl::Status writeText(const QString& path, const std::string& text);
 

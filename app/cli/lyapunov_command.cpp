@@ -29,9 +29,9 @@ int lyapunovCurve(const QCommandLineParser& parser, const fl::Scenario& scenario
         if (!status.ok())
             return fail(2, q(status.message()));
     }
-    int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    if (parser.isSet("threads"))
-        threads = std::max(1, parser.value("threads").toInt());
+    int threads = 1;
+    if (!parseThreads(parser, threads))
+        return fail(2, "--threads must be in [1, 256]");
     const auto points = fl::largestLyapunovCurve(scenario, parameter, from, to, steps, options, threads);
     std::ostringstream csv;
     csv << "# " << fl::describe(scenario) << ", transient " << options.transient << ", averaged over " << options.duration << "\n";

@@ -134,13 +134,9 @@ int sweepCommand(const QStringList& arguments)
         status = fl::validateSweep(scenario, spec);
     if (!status.ok())
         return fail(2, q(status.message()));
-    int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    if (parser.isSet("threads")) {
-        bool ok = false;
-        threads = parser.value("threads").toInt(&ok);
-        if (!ok || threads < 1 || threads > 256)
-            return fail(2, "--threads must be in [1, 256]");
-    }
+    int threads = 1;
+    if (!parseThreads(parser, threads))
+        return fail(2, "--threads must be in [1, 256]");
     QElapsedTimer timer;
     timer.start();
     const std::vector<fl::SweepColumn> columns = fl::runSweep(scenario, spec, threads, nullptr);

@@ -1,4 +1,5 @@
 #include "solvers/ode_integrator.h"
+#include "solvers/integration_settings.h"
 #include "solvers/ode_integrator_loop.h"
 
 #include <boost/numeric/odeint.hpp>
@@ -17,6 +18,17 @@ Status integrateDormandPrince(const SmoothOde& ode, std::vector<double>& y, doub
     Status status = detail::stepLoop(stepper, rhs, x, t0, t1, o, onStep, stats, tFinal);
     y = x;
     return status;
+}
+
+OdeIntegrationOptions odeOptions(const IntegrationSettings& settings, Integrator integrator)
+{
+    OdeIntegrationOptions options;
+    options.integrator = integrator;
+    options.tol = settings.tol;
+    options.maxStep = settings.maxStep;
+    options.maxSteps = settings.maxSteps;
+    options.cancel = settings.cancel;
+    return options;
 }
 
 Status integrateOde(const SmoothOde& ode, std::vector<double>& y, double t0, double t1,

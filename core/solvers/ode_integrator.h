@@ -36,6 +36,9 @@ struct OdeIntegrationOptions {
     const std::atomic<bool>* cancel = nullptr;
 };
 
+/// The options of a scenario's integration settings with the given integrator.
+OdeIntegrationOptions odeOptions(const struct IntegrationSettings& settings, Integrator integrator);
+
 struct OdeIntegrationStats {
     long steps = 0;
 };

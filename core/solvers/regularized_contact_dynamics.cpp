@@ -7,13 +7,8 @@ RegularizedContactDynamics::RegularizedContactDynamics(std::unique_ptr<ContactSy
                                                        Regularization regularization, double eps, Integrator integrator,
                                                        const IntegrationSettings& settings)
     : m_system(std::move(system)), m_law(std::move(law)), m_friction(*m_law, regularization, eps),
-      m_ode(*m_system, m_friction), m_regularization(regularization)
+      m_ode(*m_system, m_friction), m_regularization(regularization), m_options(odeOptions(settings, integrator))
 {
-    m_options.integrator = integrator;
-    m_options.tol = settings.tol;
-    m_options.maxStep = settings.maxStep;
-    m_options.maxSteps = settings.maxSteps;
-    m_options.cancel = settings.cancel;
 }
 
 Status RegularizedContactDynamics::integrate(std::vector<double>& y, double& t, double tEnd, DynamicsObserver& observer,

@@ -4,13 +4,8 @@ namespace fl {
 
 SmoothSystemDynamics::SmoothSystemDynamics(std::unique_ptr<SmoothSystem> system, Integrator integrator,
                                            const IntegrationSettings& settings)
-    : m_system(std::move(system))
+    : m_system(std::move(system)), m_options(odeOptions(settings, integrator))
 {
-    m_options.integrator = integrator;
-    m_options.tol = settings.tol;
-    m_options.maxStep = settings.maxStep;
-    m_options.maxSteps = settings.maxSteps;
-    m_options.cancel = settings.cancel;
 }
 
 Status SmoothSystemDynamics::integrate(std::vector<double>& y, double& t, double tEnd, DynamicsObserver& observer,

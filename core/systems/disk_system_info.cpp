@@ -3,6 +3,7 @@
 #include "solvers/event_driven_disk_dynamics.h"
 #include "solvers/smooth_system.h"
 #include "systems/disk_on_belt.h"
+#include "systems/plane_contact_law.h"
 #include "systems/system_registry.h"
 
 namespace fl {
@@ -71,11 +72,7 @@ std::unique_ptr<Dynamics> makeDiskDynamics(const Scenario& scenario, const Integ
         }
         return std::make_unique<EventDrivenDiskDynamics>(mechanics, std::move(law), settings);
     }
-    const contact::ApproximantParams approximant{p.value("b"), p.value("m_exp")};
-    const contact::RegularizationParams reg{p.value("eps"), p.value("eta")};
-    contact::RegularizedApproximant law = scenario.lawId == "I00"
-        ? contact::RegularizedApproximant(contact::I00Coefficients::circular(p.value("c00")), approximant, reg)
-        : contact::RegularizedApproximant(contact::I11Coefficients{}, approximant, reg);
+    contact::RegularizedApproximant law = regularizedContactLaw(scenario);
     const Integrator integrator = scenario.method == Method::Explicit ? Integrator::DormandPrince : Integrator::Rosenbrock4;
     return std::make_unique<SmoothSystemDynamics>(std::make_unique<RegularizedDiskOnBelt>(mechanics, std::move(law)), integrator,
                                                   settings);

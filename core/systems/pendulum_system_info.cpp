@@ -2,6 +2,7 @@
 #include "contact/regularized_models.h"
 #include "solvers/smooth_system.h"
 #include "systems/pendulum_on_disk.h"
+#include "systems/plane_contact_law.h"
 #include "systems/system_registry.h"
 
 namespace fl {
@@ -117,11 +118,7 @@ std::unique_ptr<Dynamics> makePendulumDynamics(const Scenario& scenario, const I
     pp.omega0Amp = p.value("omega0_amp");
     pp.omega0Freq = p.value("omega0_freq");
     pp.phi0 = p.value("phi0");
-    const contact::ApproximantParams approximant{p.value("b"), p.value("m_exp")};
-    const contact::RegularizationParams reg{p.value("eps"), p.value("eta")};
-    contact::RegularizedApproximant law = scenario.lawId == "I00"
-        ? contact::RegularizedApproximant(contact::I00Coefficients::circular(p.value("c00")), approximant, reg)
-        : contact::RegularizedApproximant(contact::I11Coefficients{}, approximant, reg);
+    contact::RegularizedApproximant law = regularizedContactLaw(scenario);
     const Integrator integrator = scenario.method == Method::Explicit ? Integrator::DormandPrince : Integrator::Rosenbrock4;
     return std::make_unique<SmoothSystemDynamics>(std::make_unique<PendulumOnDisk>(pp, std::move(law)), integrator, settings);
 }
