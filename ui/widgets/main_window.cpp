@@ -66,7 +66,10 @@ void MainWindow::buildLayout()
     // Time history across the top; phase portrait and characteristic side by side below it.
     auto* bottom = new QSplitter(Qt::Horizontal);
     bottom->addWidget(m_phasePortrait);
-    bottom->addWidget(m_characteristic);
+    m_sideTabs = new QTabWidget;
+    m_sideTabs->setDocumentMode(true);
+    m_sideTabs->addTab(m_characteristic, tr("Friction characteristic"));
+    bottom->addWidget(m_sideTabs);
     auto* plots = new QSplitter(Qt::Vertical);
     plots->addWidget(m_timeHistory);
     plots->addWidget(bottom);
@@ -76,7 +79,11 @@ void MainWindow::buildLayout()
     main->addWidget(plots);
     main->setStretchFactor(1, 1);
     main->setCollapsible(1, false);
-    setCentralWidget(main);
+    m_tabs = new QTabWidget;
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(main, tr("Simulation"));
+    m_tabs->setTabToolTip(0, tr("Simulation (Alt+1)"));
+    setCentralWidget(m_tabs);
 
     for (RunPlot* plot : m_plots) {
         plot->setContextMenuPolicy(Qt::ActionsContextMenu);
@@ -119,6 +126,7 @@ void MainWindow::buildMenus()
     quit->setShortcut(QKeySequence(tr("Ctrl+Q")));
 
     QMenu* simulation = menuBar()->addMenu(tr("&Simulation"));
+    simulation->addAction(tr("Show &Simulation"), QKeySequence(Qt::ALT | Qt::Key_1), this, [this] { m_tabs->setCurrentIndex(0); });
     QAction* rerunAction = simulation->addAction(tr("&Re-run"), this, &MainWindow::rerun);
     rerunAction->setShortcut(QKeySequence(tr("Ctrl+R")));
     QAction* stop = simulation->addAction(tr("&Stop"), m_controller, &SimulationController::cancel);
@@ -150,6 +158,23 @@ void MainWindow::buildMenus()
 void MainWindow::rerun()
 {
     onScenarioChanged(m_panel->scenario());
+}
+
+int MainWindow::addTab(QWidget* view, const QString& title)
+{
+    const int index = m_tabs->addTab(view, title);
+    // Alt+1, Alt+2, ... switch tabs.
+    auto* shortcut = new QAction(this);
+    shortcut->setShortcut(QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_1 + index)));
+    connect(shortcut, &QAction::triggered, this, [this, index] { m_tabs->setCurrentIndex(index); });
+    addAction(shortcut);
+    m_tabs->setTabToolTip(index, tr("%1 (Alt+%2)").arg(title).arg(index + 1));
+    return index;
+}
+
+void MainWindow::addSideView(QWidget* view, const QString& title)
+{
+    m_sideTabs->addTab(view, title);
 }
 
 void MainWindow::loadScenario(const fl::Scenario& scenario)

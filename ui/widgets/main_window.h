@@ -2,6 +2,7 @@
 #include "widgets/plot_data.h"
 
 #include <QMainWindow>
+#include <QTabWidget>
 
 #include <array>
 
@@ -39,6 +40,11 @@ public:
     const std::array<RunPlot*, 3>& plots() const { return m_plots; }
     /// The run on display (null until the first run has finished successfully).
     RunOutputPtr currentRun() const { return m_run; }
+    /// Adds a view as a tab of the central area, after the "Simulation" tab; returns its index.
+    int addTab(QWidget* view, const QString& title);
+    /// Adds a view as a tab beside the friction characteristic (below the time history).
+    void addSideView(QWidget* view, const QString& title);
+    QTabWidget* tabs() const { return m_tabs; }
     /// Status line texts: the last error or note, and the run summary.
     QString statusMessage() const;
     QString runSummary() const;
@@ -67,6 +73,8 @@ private:
     void updateActions();
     void showAbout();
 
+    QTabWidget* m_tabs = nullptr;
+    QTabWidget* m_sideTabs = nullptr;
     SimulationController* m_controller;
     PlotDataWorker* m_plotData;
     ExportDialogs* m_export;
