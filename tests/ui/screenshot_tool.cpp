@@ -3,6 +3,7 @@
 //   frictionlab_screenshot OUT.png [--system ID] [--law ID] [--method ID] [--regularization ID]
 //                          [--size WxH]
 #include "bridge/simulation_controller.h"
+#include "analysis/workbench.h"
 #include "widgets/main_window.h"
 #include "widgets/parameter_panel.h"
 
@@ -67,6 +68,7 @@ int main(int argc, char* argv[])
 
     const QStringList wh = parser.value(size).split(QLatin1Char('x'));
     fl::ui::MainWindow window;
+    new fl::ui::Workbench(window); // the application's tabs, as a user sees them
     window.resize(wh.value(0).toInt(), wh.value(1).toInt());
     window.show();
     fl::ui::ParameterPanel* panel = window.panel();

@@ -51,14 +51,17 @@ BifurcationPlot::BifurcationPlot(QWidget* parent) : QCustomPlot(parent)
     legend->setMargins(QMargins(4, 0, 4, 0));
     legend->setColumnSpacing(12);
 
-    m_up = addPointGraph(tr("sweep up"), upColor(), false);
-    m_down = addPointGraph(tr("sweep down"), downColor(), false);
-    m_upSettled = addPointGraph(tr("equilibrium (up)"), upColor(), true);
-    m_downSettled = addPointGraph(tr("equilibrium (down)"), downColor(), true);
+    // Up: filled dots; down: rings around them, so that where the branches coincide both show.
+    // Equilibria: open diamonds.
+    m_up = addPointGraph(tr("sweep up"), upColor(), QCPScatterStyle::ssDisc);
+    m_down = addPointGraph(tr("sweep down"), downColor(), QCPScatterStyle::ssCircle);
+    m_upSettled = addPointGraph(tr("equilibrium (up)"), upColor(), QCPScatterStyle::ssDiamond);
+    m_downSettled = addPointGraph(tr("equilibrium (down)"), downColor(), QCPScatterStyle::ssDiamond);
     m_marker = new QCPItemStraightLine(this);
     m_marker->setPen(QPen(QColor(0x60, 0x60, 0x60), 1.0, Qt::DashLine));
     m_marker->setVisible(false);
     m_marker->setSelectable(false);
+    updateMarkers();
     updateLegend();
 
     connect(this, &QCustomPlot::mouseWheel, this, [this] { m_follow = false; });
@@ -78,16 +81,31 @@ BifurcationPlot::BifurcationPlot(QWidget* parent) : QCustomPlot(parent)
     });
 }
 
-QCPGraph* BifurcationPlot::addPointGraph(const QString& name, const QColor& color, bool settled)
+QCPGraph* BifurcationPlot::addPointGraph(const QString& name, const QColor& color, QCPScatterStyle::ScatterShape shape)
 {
     QCPGraph* graph = addGraph();
     graph->setName(name);
     graph->setLineStyle(QCPGraph::lsNone);
-    graph->setPen(QPen(color));
-    graph->setScatterStyle(settled ? QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(color, 1.2), Qt::NoBrush, 6.0)
-                                   : QCPScatterStyle(QCPScatterStyle::ssDisc, color, color, 2.5));
-    graph->setAntialiasedScatters(settled);
+    graph->setPen(QPen(color, shape == QCPScatterStyle::ssDisc ? 1.0 : 1.2));
+    graph->setAntialiasedScatters(shape != QCPScatterStyle::ssDisc);
     return graph;
+}
+
+void BifurcationPlot::updateMarkers()
+{
+    // Large marks for a sparse diagram, small ones for a dense cloud.
+    const int points = pointCount();
+    const double scale = points < 2000 ? 1.6 : points < 10000 ? 1.3 : 1.0;
+    for (QCPGraph* graph : {m_up, m_down, m_upSettled, m_downSettled}) {
+        const QColor color = graph->pen().color();
+        const bool ring = graph == m_down;
+        if (graph == m_up)
+            graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, color, color, 2.5 * scale));
+        else if (ring)
+            graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(color, 1.0), Qt::NoBrush, 4.5 * scale));
+        else
+            graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(color, 1.2), Qt::NoBrush, 7.0));
+    }
 }
 
 void BifurcationPlot::beginSweep(const QString& title, const QString& parameterLabel, const QString& valueLabel,
@@ -107,6 +125,7 @@ void BifurcationPlot::beginSweep(const QString& title, const QString& parameterL
     xAxis->setLabel(parameterLabel);
     yAxis->setLabel(valueLabel);
     markParameter(std::numeric_limits<double>::quiet_NaN());
+    updateMarkers();
     updateLegend();
     fitRanges();
     replot(rpQueuedReplot);
@@ -141,6 +160,7 @@ void BifurcationPlot::flush()
         m_pending[i] = Pending();
     }
     m_pendingColumns = 0;
+    updateMarkers();
     updateLegend();
     if (m_follow)
         fitRanges();
@@ -156,6 +176,7 @@ void BifurcationPlot::resetView()
 
 void BifurcationPlot::markParameter(double value)
 {
+    m_marked = value;
     m_marker->setVisible(std::isfinite(value));
     if (std::isfinite(value)) {
         m_marker->point1->setCoords(value, 0.0);

@@ -1,11 +1,12 @@
 #pragma once
-// The bifurcation diagram: recorded values over the swept parameter, the up branch and the down
-// branch in two colours, equilibria (settled columns) as open circles. Columns are queued as they
-// arrive and drawn by flush(), which the view calls at most 25 times a second.
+// The bifurcation diagram: recorded values over the swept parameter, the up branch (dots) and the
+// down branch (rings) in two colours, equilibria (settled columns) as open diamonds. Columns are
+// queued as they arrive and drawn by flush(), which the view calls at most 25 times a second.
 #include "analysis/bifurcation_sweep.h"
 
 #include <qcustomplot.h>
 
+#include <limits>
 #include <vector>
 
 namespace fl::ui {
@@ -26,6 +27,8 @@ public:
     void resetView();
     /// Marks a parameter value with a vertical line (NaN hides it).
     void markParameter(double value);
+    /// The marked value, NaN if none.
+    double markedParameter() const { return m_marked; }
 
     /// Points drawn so far (all four graphs).
     int pointCount() const;
@@ -49,7 +52,9 @@ private:
     struct Pending {
         QVector<double> keys, values;
     };
-    QCPGraph* addPointGraph(const QString& name, const QColor& color, bool settled);
+    QCPGraph* addPointGraph(const QString& name, const QColor& color, QCPScatterStyle::ScatterShape shape);
+    /// Marker sizes by the number of points drawn.
+    void updateMarkers();
     void updateLegend();
     void fitRanges();
 
@@ -59,6 +64,7 @@ private:
     QCPGraph* m_upSettled;
     QCPGraph* m_downSettled;
     QCPItemStraightLine* m_marker;
+    double m_marked = std::numeric_limits<double>::quiet_NaN();
     Pending m_pending[4];       ///< per graph, in the order above
     int m_pendingColumns = 0;
     double m_from = 0.0, m_to = 1.0;

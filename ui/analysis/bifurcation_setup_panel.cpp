@@ -1,4 +1,6 @@
 #include "analysis/bifurcation_setup_panel.h"
+#include "analysis/bifurcation_number_field.h"
+#include "analysis/bifurcation_recording_box.h"
 #include "params/parameter_spec.h"
 #include "solvers/dynamics_factory.h"
 #include "systems/system_registry.h"
@@ -10,43 +12,22 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QLocale>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QThread>
 #include <QVBoxLayout>
 
 #include <algorithm>
-#include <cmath>
-#include <numbers>
 
 namespace fl::ui {
 namespace {
 
 QString qs(const std::string& text) { return QString::fromStdString(text); }
 
-/// The exact shortest text where it is short, else 7 significant digits.
-QString numberText(double value)
-{
-    const QString exact = qs(fl::formatNumber(value));
-    return exact.size() <= 10 ? exact : QString::number(value, 'g', 7);
-}
-
 QString unitText(const fl::ParameterSpec& spec) { return spec.unit == "–" ? QString() : qs(spec.unit); }
 
 /// Numerics that make no sense to sweep (the sweep has its own transient and recording time).
 bool sweepable(const std::string& id) { return id != "t_end" && id != "dt" && id != "max_steps"; }
-
-QLineEdit* numberEdit(const QString& name, const QString& label, const QString& tip, QWidget* parent)
-{
-    auto* edit = new QLineEdit(parent);
-    edit->setObjectName(name);
-    edit->setProperty("fieldLabel", label);
-    edit->setToolTip(tip);
-    edit->setAlignment(Qt::AlignRight);
-    edit->setMaxLength(24);
-    return edit;
-}
 
 /// A field with its unit label on the right.
 QWidget* withUnit(QWidget* field, QLabel* unit, QWidget* parent)
@@ -82,14 +63,16 @@ BifurcationSetupPanel::BifurcationSetupPanel(QWidget* parent) : QWidget(parent)
     };
     buildCaseBox(addBox(tr("Case")));
     buildSweepBox(addBox(tr("Sweep")));
-    m_recordingForm = addBox(tr("Recording"));
-    buildRecordingBox(m_recordingForm);
+    m_recording = new BifurcationRecordingBox(this);
+    layout->addWidget(m_recording);
+    connect(m_recording, &BifurcationRecordingBox::changed, this, &BifurcationSetupPanel::revalidate);
     m_error = new QLabel(this);
     m_error->setObjectName(QStringLiteral("validationMessage"));
     m_error->setWordWrap(true);
     m_error->setStyleSheet(QStringLiteral("color: #c0392b;"));
     layout->addWidget(m_error);
     layout->addStretch(1);
+    m_filling = false;
 
     fl::Scenario start;
     fl::applyPreset("acta2016-fig5a", start);
@@ -123,8 +106,8 @@ void BifurcationSetupPanel::buildSweepBox(QFormLayout* form)
     QWidget* box = form->parentWidget();
     m_parameter = new QComboBox(box);
     m_parameter->setObjectName(QStringLiteral("parameter"));
-    m_from = numberEdit(QStringLiteral("from"), tr("From"), QString(), box);
-    m_to = numberEdit(QStringLiteral("to"), tr("To"), QString(), box);
+    m_from = makeNumberField(QStringLiteral("from"), tr("From"), QString(), box);
+    m_to = makeNumberField(QStringLiteral("to"), tr("To"), QString(), box);
     m_fromUnit = new QLabel(box);
     m_toUnit = new QLabel(box);
     m_steps = new QSpinBox(box);
@@ -164,63 +147,6 @@ void BifurcationSetupPanel::buildSweepBox(QFormLayout* form)
     connect(m_direction, &QComboBox::currentIndexChanged, this, &BifurcationSetupPanel::revalidate);
     connect(m_continuation, &QCheckBox::toggled, this, &BifurcationSetupPanel::revalidate);
     connect(m_threads, &QSpinBox::valueChanged, this, &BifurcationSetupPanel::revalidate);
-}
-
-void BifurcationSetupPanel::buildRecordingBox(QFormLayout* form)
-{
-    QWidget* box = form->parentWidget();
-    m_transient = numberEdit(QStringLiteral("transient"), tr("Transient"),
-                             tr("Time integrated and discarded at every value before recording (time unit of the "
-                                "system). Allowed: >= 0"), box);
-    m_samples = new QSpinBox(box);
-    m_samples->setObjectName(QStringLiteral("samples"));
-    m_samples->setRange(1, 100000);
-    m_samples->setToolTip(tr("Points recorded per value (section points or maxima). Allowed: [1, 100000]"));
-    m_maxRecordTime = numberEdit(QStringLiteral("maxRecordTime"), tr("Max record time"),
-                                 tr("Recording stops after this time even with fewer points (time unit of the "
-                                    "system). Allowed: > 0"), box);
-    m_observable = new QComboBox(box);
-    m_observable->setObjectName(QStringLiteral("observable"));
-    m_observable->addItem(tr("Maxima of the recorded variable"), int(fl::SweepObservable::Maxima));
-    m_observable->addItem(tr("Hyperplane section"), int(fl::SweepObservable::Hyperplane));
-    m_observable->addItem(tr("Stroboscopic section"), int(fl::SweepObservable::Stroboscopic));
-    m_observable->setToolTip(tr("What is plotted over the parameter: local maxima of a variable, its values where a\n"
-                                "state variable crosses a level, or its values once per period"));
-    m_variable = new QComboBox(box);
-    m_variable->setObjectName(QStringLiteral("variable"));
-    m_variable->setToolTip(tr("The state variable whose values are plotted"));
-    m_sectionVariable = new QComboBox(box);
-    m_sectionVariable->setObjectName(QStringLiteral("sectionVariable"));
-    m_sectionVariable->setToolTip(tr("Hyperplane: the state variable that crosses the level"));
-    m_level = numberEdit(QStringLiteral("level"), tr("Level"), tr("Hyperplane: the crossing level (any number)"), box);
-    m_crossing = new QComboBox(box);
-    m_crossing->setObjectName(QStringLiteral("crossing"));
-    m_crossing->addItem(tr("Upward"), 1);
-    m_crossing->addItem(tr("Downward"), -1);
-    m_crossing->addItem(tr("Both"), 0);
-    m_crossing->setToolTip(tr("Hyperplane: which crossings count"));
-    m_period = numberEdit(QStringLiteral("period"), tr("Period"),
-                          tr("Stroboscopic: the section period, t = k T (time unit of the system). Allowed: > 0"), box);
-    form->addRow(tr("Transient"), m_transient);
-    form->addRow(tr("Samples"), m_samples);
-    form->addRow(tr("Max record time"), m_maxRecordTime);
-    form->addRow(tr("Observable"), m_observable);
-    form->addRow(tr("Recorded variable"), m_variable);
-    form->addRow(tr("Section variable"), m_sectionVariable);
-    form->addRow(tr("Level"), m_level);
-    form->addRow(tr("Crossing"), m_crossing);
-    form->addRow(tr("Period"), m_period);
-    for (QLineEdit* edit : {m_transient, m_maxRecordTime, m_level, m_period})
-        connect(edit, &QLineEdit::textChanged, this, &BifurcationSetupPanel::revalidate);
-    connect(m_samples, &QSpinBox::valueChanged, this, &BifurcationSetupPanel::revalidate);
-    for (QComboBox* combo : {m_variable, m_sectionVariable, m_crossing})
-        connect(combo, &QComboBox::currentIndexChanged, this, &BifurcationSetupPanel::revalidate);
-    connect(m_observable, &QComboBox::currentIndexChanged, this, [this] {
-        updateObservableRows();
-        revalidate();
-    });
-    m_period->setText(numberText(2.0 * std::numbers::pi));
-    m_level->setText(QStringLiteral("0"));
 }
 
 void BifurcationSetupPanel::setScenario(const fl::Scenario& scenario)
@@ -281,7 +207,11 @@ void BifurcationSetupPanel::onPresetSelected()
     if (!fl::applyPreset(id.toStdString(), scenario).ok())
         return;
     useScenario(scenario);
-    if (const fl::Preset* preset = fl::findPreset(id.toStdString()); preset && preset->sweep)
+    const fl::Preset* preset = fl::findPreset(id.toStdString());
+    if (!preset)
+        return;
+    m_caseText->setText(qs(preset->title) + QStringLiteral("\n") + qs(fl::describe(scenario)));
+    if (preset->sweep)
         setSpec(*preset->sweep);
 }
 
@@ -297,7 +227,7 @@ void BifurcationSetupPanel::useScenario(const fl::Scenario& scenario)
         selectData(m_system, qs(scenario.systemId));
     }
     fillParameters();
-    fillVariables();
+    m_recording->setStateNames(m_stateNames);
     revalidate();
 }
 
@@ -343,23 +273,11 @@ void BifurcationSetupPanel::fillParameters()
             const double d = spec.defaultValue;
             const double lo = d != 0.0 ? std::max(spec.min, std::min(0.5 * d, 1.5 * d)) : spec.min;
             const double hi = d != 0.0 ? std::min(spec.max, std::max(0.5 * d, 1.5 * d)) : spec.max;
-            m_from->setText(numberText(lo));
-            m_to->setText(numberText(hi));
+            m_from->setText(numberFieldText(lo));
+            m_to->setText(numberFieldText(hi));
         }
     }
     updateParameterHints();
-}
-
-void BifurcationSetupPanel::fillVariables()
-{
-    for (QComboBox* combo : {m_variable, m_sectionVariable}) {
-        const QString previous = combo->currentText();
-        const QSignalBlocker block(combo);
-        combo->clear();
-        for (size_t i = 0; i < m_stateNames.size(); ++i)
-            combo->addItem(qs(m_stateNames[i]), int(i));
-        combo->setCurrentIndex(std::max(0, combo->findText(previous)));
-    }
 }
 
 void BifurcationSetupPanel::updateParameterHints()
@@ -379,38 +297,18 @@ void BifurcationSetupPanel::updateParameterHints()
     m_parameter->setToolTip(m_parameter->itemData(m_parameter->currentIndex(), Qt::ToolTipRole).toString());
 }
 
-void BifurcationSetupPanel::updateObservableRows()
-{
-    const auto kind = static_cast<fl::SweepObservable>(m_observable->currentData().toInt());
-    const bool hyperplane = kind == fl::SweepObservable::Hyperplane;
-    m_recordingForm->setRowVisible(m_sectionVariable, hyperplane);
-    m_recordingForm->setRowVisible(m_level, hyperplane);
-    m_recordingForm->setRowVisible(m_crossing, hyperplane);
-    m_recordingForm->setRowVisible(m_period, kind == fl::SweepObservable::Stroboscopic);
-}
-
 void BifurcationSetupPanel::setSpec(const fl::SweepSpec& spec)
 {
     m_filling = true;
     selectData(m_parameter, qs(spec.parameter));
-    m_from->setText(numberText(spec.from));
-    m_to->setText(numberText(spec.to));
+    m_from->setText(numberFieldText(spec.from));
+    m_to->setText(numberFieldText(spec.to));
     m_steps->setValue(spec.steps);
     selectData(m_direction, int(spec.direction));
     m_continuation->setChecked(spec.continuation);
-    m_transient->setText(numberText(spec.transient));
-    m_samples->setValue(spec.samples);
-    m_maxRecordTime->setText(numberText(spec.maxRecordTime));
-    selectData(m_observable, int(spec.observable));
-    selectData(m_variable, spec.variable);
-    selectData(m_sectionVariable, spec.sectionVariable);
-    m_level->setText(numberText(spec.level));
-    selectData(m_crossing, spec.crossingDirection);
-    if (spec.period > 0.0)
-        m_period->setText(numberText(spec.period));
+    m_recording->showSpec(spec);
     m_filling = false;
     updateParameterHints();
-    updateObservableRows();
     revalidate();
 }
 
@@ -418,59 +316,33 @@ fl::SweepSpec BifurcationSetupPanel::spec() const
 {
     fl::SweepSpec spec;
     spec.parameter = m_parameter->currentData().toString().toStdString();
-    readNumber(m_from, spec.from, nullptr);
-    readNumber(m_to, spec.to, nullptr);
+    readNumberField(m_from, spec.from);
+    readNumberField(m_to, spec.to);
     spec.steps = m_steps->value();
     spec.direction = static_cast<fl::SweepDirection>(m_direction->currentData().toInt());
     spec.continuation = m_continuation->isChecked();
-    readNumber(m_transient, spec.transient, nullptr);
-    spec.samples = m_samples->value();
-    readNumber(m_maxRecordTime, spec.maxRecordTime, nullptr);
-    spec.observable = static_cast<fl::SweepObservable>(m_observable->currentData().toInt());
-    spec.variable = std::max(0, m_variable->currentData().toInt());
-    // Maxima need no section variable; keep it valid (it is then the recorded one).
-    spec.sectionVariable = spec.observable == fl::SweepObservable::Hyperplane ? std::max(0, m_sectionVariable->currentData().toInt())
-                                                                              : spec.variable;
-    readNumber(m_level, spec.level, nullptr);
-    spec.crossingDirection = m_crossing->currentData().toInt();
-    readNumber(m_period, spec.period, nullptr);
+    m_recording->applyTo(spec);
     return spec;
 }
 
 int BifurcationSetupPanel::threads() const { return m_threads->value(); }
-
-bool BifurcationSetupPanel::readNumber(QLineEdit* field, double& value, QString* error) const
-{
-    bool ok = false;
-    const double parsed = QLocale::c().toDouble(field->text().trimmed(), &ok);
-    if (ok && std::isfinite(parsed)) {
-        value = parsed;
-        return true;
-    }
-    if (error)
-        *error = tr("%1: \"%2\" is not a number. %3").arg(field->property("fieldLabel").toString(), field->text().trimmed(),
-                                                          field->toolTip());
-    return false;
-}
 
 void BifurcationSetupPanel::revalidate()
 {
     if (m_filling)
         return;
     QString message;
-    double scratch = 0.0;
-    const auto kind = static_cast<fl::SweepObservable>(m_observable->currentData().toInt());
-    QLineEdit* fields[] = {m_from, m_to, m_transient, m_maxRecordTime, m_level, m_period};
-    for (QLineEdit* field : fields) {
+    for (QLineEdit* field : {m_from, m_to}) {
+        double scratch = 0.0;
         QString error;
-        // Level and period count only for their observable.
-        const bool relevant = (field != m_level || kind == fl::SweepObservable::Hyperplane)
-                              && (field != m_period || kind == fl::SweepObservable::Stroboscopic);
-        const bool ok = !relevant || readNumber(field, scratch, &error);
-        field->setStyleSheet(ok ? QString() : QStringLiteral("border: 1px solid #c0392b;"));
+        const bool ok = readNumberField(field, scratch, &error);
+        markNumberField(field, ok);
         if (!ok && message.isEmpty())
             message = error;
     }
+    const QString recordingError = m_recording->fieldError();
+    if (message.isEmpty())
+        message = recordingError;
     if (message.isEmpty() && m_stateNames.empty())
         message = qs(fl::validate(m_scenario).message());
     if (message.isEmpty()) {

@@ -19,6 +19,8 @@ class QSpinBox;
 
 namespace fl::ui {
 
+class BifurcationRecordingBox;
+
 class BifurcationSetupPanel : public QWidget {
     Q_OBJECT
 public:
@@ -52,7 +54,6 @@ signals:
 private:
     void buildCaseBox(QFormLayout* form);
     void buildSweepBox(QFormLayout* form);
-    void buildRecordingBox(QFormLayout* form);
     void onSystemSelected();
     void onPresetSelected();
     /// The selected system's case: the main window's scenario if it is that system, else its defaults.
@@ -60,18 +61,14 @@ private:
     void useScenario(const fl::Scenario& scenario);
     void fillPresets();
     void fillParameters();
-    void fillVariables();
     void updateParameterHints();
-    void updateObservableRows();
     void revalidate();
-    /// Parses a number field; on failure records a message naming the field and its allowed values.
-    bool readNumber(QLineEdit* field, double& value, QString* error) const;
 
     fl::Scenario m_external;  ///< the scenario from setScenario
     fl::Scenario m_scenario;  ///< the case being swept
     std::vector<std::string> m_stateNames;
     QString m_message;
-    bool m_filling = false;   ///< fields are being filled programmatically
+    bool m_filling = true;    ///< fields are being filled programmatically (or built)
 
     QComboBox* m_system;
     QComboBox* m_preset;
@@ -85,16 +82,7 @@ private:
     QComboBox* m_direction;
     QCheckBox* m_continuation;
     QSpinBox* m_threads;
-    QLineEdit* m_transient;
-    QSpinBox* m_samples;
-    QLineEdit* m_maxRecordTime;
-    QComboBox* m_observable;
-    QComboBox* m_variable;
-    QComboBox* m_sectionVariable;
-    QLineEdit* m_level;
-    QComboBox* m_crossing;
-    QLineEdit* m_period;
-    QFormLayout* m_recordingForm;
+    BifurcationRecordingBox* m_recording;
     QLabel* m_error;
 };
 

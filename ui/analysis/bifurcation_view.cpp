@@ -37,6 +37,13 @@ QString parameterLabel(const fl::Scenario& scenario, const std::string& id)
     return spec.unit == "–" ? qs(spec.symbol) : QStringLiteral("%1 [%2]").arg(qs(spec.symbol), qs(spec.unit));
 }
 
+/// Threads runSweep keeps busy: with continuation one sequential job per branch.
+int threadsUsed(const fl::SweepSpec& spec, int threads)
+{
+    const int branches = spec.direction == fl::SweepDirection::Both ? 2 : 1;
+    return std::min(threads, spec.continuation ? branches : branches * spec.steps);
+}
+
 QString durationText(double seconds)
 {
     if (seconds < 60.0)
@@ -89,6 +96,7 @@ QWidget* BifurcationView::buildControls()
     m_progress->setRange(0, 1);
     m_progress->setValue(0);
     m_timeLeft = new QLabel(box);
+    m_timeLeft->setObjectName(QStringLiteral("timeLeft"));
     m_timeLeft->setMinimumWidth(m_timeLeft->fontMetrics().horizontalAdvance(tr("99 min 59 s left")));
     m_start = new QPushButton(tr("Start"), box);
     m_start->setDefault(true);
@@ -145,12 +153,13 @@ bool BifurcationView::start()
     m_sweepScenario = scenario;
     m_sweepSpec = spec;
     m_stateNames = m_setup->stateNames();
-    m_threads = m_setup->threads();
+    m_threads = threadsUsed(spec, m_setup->threads());
     m_columns.clear();
     m_firstError.clear();
     m_seconds = 0.0;
     m_clock.start();
-    const QString title = tr("%1 over %2").arg(qs(fl::describeObservable(spec, m_stateNames)), qs(spec.parameter));
+    const QString title = tr("%1 over %2").arg(qs(fl::describeObservable(spec, m_stateNames)),
+                                               parameterLabel(scenario, spec.parameter).section(QLatin1Char(' '), 0, 0));
     m_plot->beginSweep(title, parameterLabel(scenario, spec.parameter), qs(m_stateNames.at(size_t(spec.variable))),
                        spec.from, spec.to, spec.steps);
     m_frame.start();

@@ -10,7 +10,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QSignalBlocker>
 #include <QVBoxLayout>
 
 namespace fl::ui {
@@ -104,7 +103,10 @@ QWidget* ContactControls::buildContactBox()
 
     connect(m_shape, &QComboBox::activated, this, &ContactControls::onShapeChosen);
     connect(m_pressure, &QComboBox::activated, this, &ContactControls::onPressureChosen);
-    connect(m_polygon, &QLineEdit::textEdited, this, &ContactControls::onPolygonEdited);
+    // Checked while typing, applied on Return or when the field loses focus: every keystroke
+    // would otherwise draw the intermediate polygons.
+    connect(m_polygon, &QLineEdit::textEdited, this, [this](const QString& text) { checkPolygon(text, nullptr); });
+    connect(m_polygon, &QLineEdit::editingFinished, this, &ContactControls::onPolygonFinished);
     return box;
 }
 
@@ -173,7 +175,7 @@ void ContactControls::updateVisibility()
     m_rows.value(QStringLiteral("b11"))->setEnabled(symmetric);
     m_rows.value(QStringLiteral("m11"))->setEnabled(symmetric);
     m_i11Note->setVisible(!symmetric);
-    m_fit->setEnabled(symmetric && m_fit->text() == tr("Fit (b, m)"));
+    m_fit->setEnabled(symmetric && !m_fitRunning);
     m_fit->setToolTip(symmetric ? tr("Least squares of (b, m) for both approximants against 91 samples of the integral model, "
                                      "θ ∈ [0, π/2], φ = 0 (Nelder–Mead, approximant_fit.h); runs on a worker thread.")
                                 : tr("The fit's field θ ∈ [0, π/2], φ = 0 represents circularly symmetric contacts only."));
@@ -196,6 +198,9 @@ void ContactControls::accept(const ContactSettings& candidate, const QString& er
         emit inputRejected(message);
         return;
     }
+    // A fit's report belongs to the contact it was made for.
+    if (!(candidate.contactShape() == m_settings.contactShape()))
+        m_fitInfo->clear();
     m_settings = candidate;
     m_pressure->setCurrentIndex(m_pressure->findData(int(m_settings.pressure)));
     updateVisibility();
@@ -273,18 +278,30 @@ void ContactControls::setApproximants(ContactSettings& candidate, fl::contact::A
     }
 }
 
-void ContactControls::onPolygonEdited(const QString& text)
+bool ContactControls::checkPolygon(const QString& text, ContactSettings* candidate)
 {
-    ContactSettings candidate = m_settings;
-    const fl::Status parsed = parsePolygon(text.toStdString(), candidate.polygon);
-    if (!parsed.ok()) {
-        m_polygonError->setText(QString::fromStdString(parsed.message()));
+    ContactSettings trial = m_settings;
+    trial.shape = ContactShapeChoice::Polygon;
+    fl::Status status = parsePolygon(text.toStdString(), trial.polygon);
+    if (status.ok())
+        status = trial.validate();
+    if (!status.ok()) {
+        m_polygonError->setText(QString::fromStdString(status.message()));
         m_polygonError->show();
         emit inputRejected(m_polygonError->text());
-        return;
+        return false;
     }
     m_polygonError->hide();
-    accept(candidate, QStringLiteral("polygon"));
+    if (candidate)
+        candidate->polygon = trial.polygon;
+    return true;
+}
+
+void ContactControls::onPolygonFinished()
+{
+    ContactSettings candidate = m_settings;
+    if (checkPolygon(m_polygon->text(), &candidate) && candidate.polygon != m_settings.polygon)
+        accept(candidate, QStringLiteral("polygon"));
 }
 
 void ContactControls::applyFit(const ContactFit& fit)
@@ -304,11 +321,12 @@ void ContactControls::showRms(double rmsI00, double rmsI11)
         m_rms->setText(tr("rms: defined for circularly symmetric pressure only."));
         return;
     }
-    m_rms->setText(tr("rms vs integral model (θ ∈ [0, π/2], φ = 0): I(0,0) %1, I(1,1) %2").arg(rmsText(rmsI00), rmsText(rmsI11)));
+    m_rms->setText(tr("rms against the integral model (θ ∈ [0, π/2], φ = 0):<br>I(0,0) %1, I(1,1) %2").arg(rmsText(rmsI00), rmsText(rmsI11)));
 }
 
 void ContactControls::setFitRunning(bool running)
 {
+    m_fitRunning = running;
     m_fit->setText(running ? tr("Fitting…") : tr("Fit (b, m)"));
     m_fit->setEnabled(!running && m_settings.supportsI11());
 }

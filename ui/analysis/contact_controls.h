@@ -20,7 +20,8 @@ struct ContactFit;
 /// generated from contactSpecs() (tooltip: meaning, unit, allowed range, default). An edit that
 /// keeps the settings valid emits settingsChanged; any other shows its error next to the field
 /// (with the allowed range) and emits inputRejected, and the settings stay as they were.
-/// Choosing a pressure resets (b, m) to the fitted defaults for it (approximant_fit.h).
+/// The polygon's vertices are checked while typing and applied on Return or when the field
+/// loses focus. Choosing a pressure resets (b, m) to the fitted defaults for it (approximant_fit.h).
 class ContactControls : public QWidget {
     Q_OBJECT
 public:
@@ -62,7 +63,10 @@ private:
     void onInvalidText(const QString& id, const QString& message);
     void onShapeChosen();
     void onPressureChosen();
-    void onPolygonEdited(const QString& text);
+    /// Parses and validates polygon text, showing the error under the field; on success puts
+    /// the vertices into candidate (if given).
+    bool checkPolygon(const QString& text, ContactSettings* candidate);
+    void onPolygonFinished();
     void resetApproximants();
     /// (b, m) of both approximants to the fitted defaults for candidate's pressure, in the fields too.
     void setApproximantDefaults(ContactSettings& candidate);
@@ -85,6 +89,7 @@ private:
     QPushButton* m_defaults = nullptr;
     QLabel* m_rms = nullptr;
     QLabel* m_fitInfo = nullptr;
+    bool m_fitRunning = false;
 };
 
 } // namespace fl::ui

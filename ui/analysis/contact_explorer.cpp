@@ -14,6 +14,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <limits>
+#include <numbers>
 
 namespace fl::ui {
 namespace {
@@ -107,9 +108,13 @@ void ContactExplorer::buildPlots()
     sliding->addModelCurve(QStringLiteral("M_s integral"), kIntegralColor, Qt::DashLine, 2.4);
     sliding->addModelCurve(QStringLiteral("M_s I(0,0)"), kI00Color, Qt::DashLine);
     sliding->addModelCurve(QStringLiteral("M_s I(1,1)"), kI11Color, Qt::DashLine);
-    QSharedPointer<QCPAxisTickerPi> piTicker(new QCPAxisTickerPi);
-    piTicker->setPiSymbol(QStringLiteral("π"));
-    piTicker->setTickCount(4);
+    // Ticks at multiples of pi/8, as the papers draw theta.
+    QSharedPointer<QCPAxisTickerText> piTicker(new QCPAxisTickerText);
+    piTicker->addTick(0.0, QStringLiteral("0"));
+    piTicker->addTick(std::numbers::pi / 8, QStringLiteral("π/8"));
+    piTicker->addTick(std::numbers::pi / 4, QStringLiteral("π/4"));
+    piTicker->addTick(3 * std::numbers::pi / 8, QStringLiteral("3π/8"));
+    piTicker->addTick(std::numbers::pi / 2, QStringLiteral("π/2"));
     sliding->xAxis->setTicker(piTicker);
     sliding->yAxis->setLabel(QStringLiteral("T_sx (solid), M_s (dashed)"));
 
@@ -193,6 +198,8 @@ void ContactExplorer::drawSliding(const ContactCurves& c)
         plot->setShown(tx, models[k] != nullptr);
         plot->setShown(m, models[k] != nullptr);
     }
+    // One legend row per component: a column per model shown.
+    plot->setLegendColumns(c.i11 ? 3 : 2);
     plot->xAxis->setLabel(tr("θ_s (rad) at φ_s = %1 rad").arg(shortNumber(c.integral->phi)));
     plot->setNote(c.i11 ? QString() : i11Missing());
     plot->updateRange();
@@ -227,6 +234,7 @@ void ContactExplorer::drawLaw(const ContactCurves& c)
     }
     plot->curve(QStringLiteral("kinetic level"))->setData(x, kinetic);
     plot->curve(QStringLiteral("η × kinetic level"))->setData(x, peak);
+    plot->setLegendColumns(c.i11 ? 3 : 2);
     plot->xAxis->setLabel(tr("λ_s along θ_s = %1, φ_s = %2 rad (ε = %3, η = %4; levels of %5)")
                               .arg(shortNumber(c.settings.theta()), shortNumber(c.settings.phi()),
                                    shortNumber(c.settings.regularization().eps), shortNumber(eta),
@@ -295,7 +303,7 @@ void ContactExplorer::updateStatus()
     }
     m_status->setStyleSheet(QString());
     if (m_computing) {
-        m_status->setText(tr("Computing the integral model…"));
+        m_status->setText(tr("Computing the curves…"));
         return;
     }
     if (!m_curves)

@@ -109,7 +109,13 @@ void ContactPlot::setEqualAspect(bool equal)
     replot(rpQueuedReplot);
 }
 
-void ContactPlot::setLegendColumns(int columns) { legend->setWrap(columns); }
+void ContactPlot::setLegendColumns(int columns)
+{
+    if (legend->wrap() == columns)
+        return;
+    legend->setWrap(columns);
+    legend->setFillOrder(legend->fillOrder(), true);
+}
 
 void ContactPlot::setNote(const QString& note)
 {

@@ -3,7 +3,6 @@
 
 #include <qcustomplot.h>
 
-#include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -82,10 +81,29 @@ LyapunovPanel::LyapunovPanel(QWidget* parent) : QWidget(parent), m_scenario(fl::
     m_plot->plotLayout()->addElement(0, 0, new QCPTextElement(m_plot, tr("Convergence of the running estimates"), titleFont));
     m_plot->xAxis->setLabel(tr("averaging time"));
     m_plot->yAxis->setLabel(tr("estimate (1 / time unit)"));
+    // The legend in a row of its own under the title, laid out horizontally, as in the run plots.
+    m_plot->axisRect()->insetLayout()->take(m_plot->legend);
+    auto* legendRow = new QCPLayoutGrid;
+    m_plot->plotLayout()->insertRow(1);
+    m_plot->plotLayout()->addElement(1, 0, legendRow);
+    legendRow->addElement(0, 0, new QCPLayoutElement(m_plot));
+    legendRow->addElement(0, 1, m_plot->legend);
+    legendRow->addElement(0, 2, new QCPLayoutElement(m_plot));
+    legendRow->setColumnStretchFactors({1.0, 0.001, 1.0});
+    m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
+    m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
     m_plot->legend->setVisible(true);
-    m_plot->legend->setBrush(QColor(255, 255, 255, 210));
+    m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    m_plot->legend->setBorderPen(Qt::NoPen);
+    m_plot->legend->setBrush(Qt::NoBrush);
+    m_plot->legend->setColumnSpacing(12);
+    // Says what the empty plot will show (or why it stays empty).
+    m_hint = new QCPItemText(m_plot);
+    m_hint->position->setType(QCPItemPosition::ptAxisRectRatio);
+    m_hint->position->setCoords(0.5, 0.5);
+    m_hint->setColor(QColor(0x70, 0x70, 0x70));
     connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this] {
-        m_plot->rescaleAxes();
+        fitRanges();
         m_plot->replot(QCustomPlot::rpQueuedReplot);
     });
 
@@ -233,7 +251,6 @@ bool LyapunovPanel::start(int count)
         return false;
     }
     request.count = count;
-    m_count = count;
     m_cancelFlag = std::make_shared<std::atomic<bool>>(false);
     m_fraction = std::make_shared<std::atomic<double>>(0.0);
     auto cancel = m_cancelFlag;
@@ -309,11 +326,33 @@ void LyapunovPanel::showResult()
     QString text = values.join(QStringLiteral(",  "));
     if (k > 1)
         text += tr(";  sum = %1").arg(sum, 0, 'g', 4);
-    text += tr("  (per time unit; spread over the last half %1)\n%2 is %3")
-                .arg(spread, 0, 'g', 2).arg(lambdaName(0), verdict(m_result.exponents[0], spread));
+    text += tr("  (1 / time unit)\n%1 is %2. Its estimate varied by %3 over the last half of the averaging time.")
+                .arg(lambdaName(0), verdict(m_result.exponents[0], spread)).arg(spread, 0, 'g', 2);
     m_value->setText(text);
-    m_plot->rescaleAxes();
+    fitRanges();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void LyapunovPanel::fitRanges()
+{
+    // The first tenth of the averaging is the estimate's start-up (large swings): leave it out
+    // of the vertical range so that the convergence stays readable.
+    if (m_plot->graphCount() == 0 || m_result.times.empty())
+        return;
+    const double tMax = m_result.times.back();
+    double lo = 0.0, hi = 0.0;
+    bool first = true;
+    for (int g = 0; g < m_plot->graphCount(); ++g)
+        for (auto it = m_plot->graph(g)->data()->constBegin(); it != m_plot->graph(g)->data()->constEnd(); ++it) {
+            if (it->key < 0.1 * tMax)
+                continue;
+            lo = first ? it->value : std::min(lo, it->value);
+            hi = first ? it->value : std::max(hi, it->value);
+            first = false;
+        }
+    const double pad = std::max(0.08 * (hi - lo), 1e-3 * std::max(std::abs(lo), std::abs(hi)) + 1e-12);
+    m_plot->xAxis->setRange(0.0, tMax);
+    m_plot->yAxis->setRange(lo - pad, hi + pad);
 }
 
 void LyapunovPanel::updateState()
@@ -326,11 +365,17 @@ void LyapunovPanel::updateState()
     m_cancelButton->setEnabled(m_running);
     for (QLineEdit* field : {m_transient, m_duration, m_interval})
         field->setEnabled(!m_running);
+    const bool unavailable = !lyapunovUnavailableReason(m_scenario).isEmpty();
+    m_hint->setVisible(m_plot->graphCount() == 0);
+    m_hint->setText(m_running      ? tr("Computing: the running estimates appear here when done")
+                    : unavailable ? tr("No Lyapunov exponents for this case (see the message above)")
+                                  : tr("Largest exponent or Full spectrum: the running estimates appear here"));
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
     // A validation message follows the fields; a run's message stays until the next change.
     if (m_running)
         return;
     if (!ready)
-        setMessage(error, lyapunovUnavailableReason(m_scenario).isEmpty() ? MessageKind::Invalid : MessageKind::Unavailable);
+        setMessage(error, unavailable ? MessageKind::Unavailable : MessageKind::Invalid);
     else if (m_messageKind != MessageKind::Run)
         setMessage(QString(), MessageKind::Note);
 }

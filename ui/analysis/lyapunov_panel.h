@@ -13,6 +13,7 @@
 #include <atomic>
 #include <memory>
 
+class QCPItemText;
 class QCustomPlot;
 class QLabel;
 class QLineEdit;
@@ -62,6 +63,8 @@ private:
     bool start(int count);
     void onFinished();
     void showResult();
+    /// Fits the convergence plot to the estimates after their start-up.
+    void fitRanges();
     void updateState();
     bool readRequest(LyapunovRequest& request, QString& error) const;
     /// Note: progress or nothing; Invalid: a field's value; Unavailable: the case has no
@@ -78,7 +81,6 @@ private:
     QTimer m_poll;           ///< reads the progress fraction 10 times a second
     QElapsedTimer m_clock;
     bool m_running = false;
-    int m_count = 1;
     MessageKind m_messageKind = MessageKind::Note;
 
     QLabel* m_case;
@@ -92,6 +94,7 @@ private:
     QProgressBar* m_progress;
     QLabel* m_value;
     QCustomPlot* m_plot;
+    QCPItemText* m_hint;
 };
 
 } // namespace fl::ui

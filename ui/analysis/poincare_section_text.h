@@ -5,6 +5,9 @@
 
 #include <QString>
 
+#include <string>
+#include <vector>
+
 namespace fl::ui {
 
 /// What the section points of a run are: "stroboscopic, T = 6.283" when the section times are
@@ -12,5 +15,10 @@ namespace fl::ui {
 /// value at every point (the direction read off the output samples around each point), or an
 /// empty string when fewer than two points do not tell.
 QString describeSection(const fl::RunResult& run);
+/// The same from section points (row-major, names.size() values per point) and, if given, the
+/// output samples (times t, row-major states) that tell the crossing direction.
+QString describeSection(const std::vector<std::string>& names, const std::vector<double>& times,
+                        const std::vector<double>& states, const std::vector<double>& t = {},
+                        const std::vector<double>& samples = {});
 
 } // namespace fl::ui

@@ -6,6 +6,7 @@
 
 #include <qcustomplot.h>
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -14,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 
 namespace fl::ui {
 namespace {
@@ -26,6 +28,13 @@ QCPRange padded(double lo, double hi)
     if (pad <= 0.0)
         pad = std::max(0.5, 0.05 * std::abs(0.5 * (lo + hi)));
     return QCPRange(lo - pad, hi + pad);
+}
+
+/// An angle in (-π, π].
+double wrapped(double angle)
+{
+    constexpr double twoPi = 2.0 * std::numbers::pi;
+    return angle - twoPi * std::ceil((angle - std::numbers::pi) / twoPi);
 }
 
 int indexOf(const std::vector<std::string>& names, const std::string& name)
@@ -44,6 +53,12 @@ PoincareView::PoincareView(QWidget* parent) : QWidget(parent)
     m_vertical = new QComboBox(this);
     m_vertical->setObjectName(QStringLiteral("vertical"));
     m_vertical->setToolTip(tr("State variable on the vertical axis"));
+    m_wrapHorizontal = new QCheckBox(tr("mod 2π"), this);
+    m_wrapHorizontal->setObjectName(QStringLiteral("wrapHorizontal"));
+    m_wrapVertical = new QCheckBox(tr("mod 2π"), this);
+    m_wrapVertical->setObjectName(QStringLiteral("wrapVertical"));
+    for (QCheckBox* box : {m_wrapHorizontal, m_wrapVertical})
+        box->setToolTip(tr("Show the variable modulo 2π, in (-π, π]: for an angle that makes full rotations"));
     m_info = new QLabel(this);
     m_info->setObjectName(QStringLiteral("sectionInfo"));
     m_info->setToolTip(tr("The section as read off the recorded points, and how many there are"));
@@ -67,9 +82,11 @@ PoincareView::PoincareView(QWidget* parent) : QWidget(parent)
     auto* controls = new QHBoxLayout;
     controls->addWidget(new QLabel(tr("Horizontal"), this));
     controls->addWidget(m_horizontal);
+    controls->addWidget(m_wrapHorizontal);
     controls->addSpacing(8);
     controls->addWidget(new QLabel(tr("Vertical"), this));
     controls->addWidget(m_vertical);
+    controls->addWidget(m_wrapVertical);
     controls->addSpacing(12);
     controls->addWidget(m_info, 1);
     auto* layout = new QVBoxLayout(this);
@@ -78,6 +95,11 @@ PoincareView::PoincareView(QWidget* parent) : QWidget(parent)
 
     for (QComboBox* combo : {m_horizontal, m_vertical})
         connect(combo, &QComboBox::currentIndexChanged, this, [this] {
+            m_follow = true;
+            redraw();
+        });
+    for (QCheckBox* box : {m_wrapHorizontal, m_wrapVertical})
+        connect(box, &QCheckBox::toggled, this, [this] {
             m_follow = true;
             redraw();
         });
@@ -151,6 +173,15 @@ void PoincareView::setPlane(int horizontal, int vertical)
     redraw();
 }
 
+void PoincareView::setAngleWrap(bool horizontal, bool vertical)
+{
+    const QSignalBlocker blockH(m_wrapHorizontal), blockV(m_wrapVertical);
+    m_wrapHorizontal->setChecked(horizontal);
+    m_wrapVertical->setChecked(vertical);
+    m_follow = true;
+    redraw();
+}
+
 int PoincareView::horizontalVariable() const { return m_horizontal->currentIndex(); }
 int PoincareView::verticalVariable() const { return m_vertical->currentIndex(); }
 
@@ -165,20 +196,31 @@ void PoincareView::clear()
 
 void PoincareView::appendPoints(const fl::RunResult& partial, size_t firstNewSection)
 {
-    if (partial.stateNames != m_names) {
+    // A run of other variables (no setScenario before it): take its names.
+    if (partial.dimension() != int(m_names.size()) || m_names.empty()) {
         adoptNames(partial.stateNames);
         m_times.clear();
         m_states.clear();
         firstNewSection = 0;
     }
     const size_t dim = m_names.size();
+    const size_t first = std::min(firstNewSection, partial.sectionTimes.size());
+    appendSection(std::vector<double>(partial.sectionTimes.begin() + long(first), partial.sectionTimes.end()),
+                  std::vector<double>(partial.sectionStates.begin() + long(first * dim), partial.sectionStates.end()),
+                  &partial);
+}
+
+void PoincareView::appendSection(const std::vector<double>& times, const std::vector<double>& states,
+                                 const fl::RunResult* samples)
+{
+    const size_t dim = m_names.size();
+    if (dim == 0 || states.size() != times.size() * dim)
+        return;
     const size_t before = m_times.size();
-    for (size_t k = firstNewSection; k < partial.sectionTimes.size(); ++k) {
-        m_times.push_back(partial.sectionTimes[k]);
-        m_states.insert(m_states.end(), partial.sectionStates.begin() + long(k * dim),
-                        partial.sectionStates.begin() + long((k + 1) * dim));
-    }
-    m_sectionText = describeSection(partial);
+    m_times.insert(m_times.end(), times.begin(), times.end());
+    m_states.insert(m_states.end(), states.begin(), states.end());
+    m_sectionText = samples ? describeSection(m_names, m_times, m_states, samples->t, samples->states)
+                            : describeSection(m_names, m_times, m_states);
     if (before == 0)
         redraw();
     else
@@ -205,14 +247,17 @@ void PoincareView::appendToGraph(size_t first)
     const int h = horizontalVariable(), v = verticalVariable();
     const size_t dim = m_names.size();
     if (h >= 0 && v >= 0 && dim > 0) {
+        const bool wrapH = m_wrapHorizontal->isChecked(), wrapV = m_wrapVertical->isChecked();
         QVector<double> keys, values;
         for (size_t k = first; k < m_times.size(); ++k) {
-            keys.push_back(m_states[k * dim + size_t(h)]);
-            values.push_back(m_states[k * dim + size_t(v)]);
+            const double x = m_states[k * dim + size_t(h)], y = m_states[k * dim + size_t(v)];
+            keys.push_back(wrapH ? wrapped(x) : x);
+            values.push_back(wrapV ? wrapped(y) : y);
         }
         m_points->addData(keys, values);
-        m_plot->xAxis->setLabel(qs(m_names[size_t(h)]));
-        m_plot->yAxis->setLabel(qs(m_names[size_t(v)]));
+        const QString mod = tr(" (mod 2π)");
+        m_plot->xAxis->setLabel(qs(m_names[size_t(h)]) + (wrapH ? mod : QString()));
+        m_plot->yAxis->setLabel(qs(m_names[size_t(v)]) + (wrapV ? mod : QString()));
     }
     m_title->setText(m_sectionText.isEmpty() ? tr("Poincaré section") : tr("Poincaré section: %1").arg(m_sectionText));
     if (m_follow)

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+class QCheckBox;
 class QComboBox;
 class QCPGraph;
 class QCPTextElement;
@@ -27,14 +28,24 @@ public:
     /// first phase portrait (PlotHints) unless the user chose another for the same variables.
     /// Clears the points.
     void setScenario(const fl::Scenario& scenario);
-    /// Adds the section points of a progress report: partial.sectionTimes[firstNewSection..].
+    /// Adds the section points of a progress report: partial.sectionTimes[firstNewSection..]
+    /// (its output samples, if any, tell the crossing direction for the label).
     void appendPoints(const fl::RunResult& partial, size_t firstNewSection);
+    /// Adds a slice of section points of the current scenario's run: times and row-major states
+    /// (stateNames().size() values per point), e.g. a SectionChunk's; samples (optional) is the
+    /// run so far, for the label. A slice of another dimension is ignored.
+    void appendSection(const std::vector<double>& times, const std::vector<double>& states,
+                       const fl::RunResult* samples = nullptr);
+    /// The state variables of the current scenario (or of the last run shown).
+    const std::vector<std::string>& stateNames() const { return m_names; }
     /// Shows every section point of a finished run (replacing what was shown).
     void setRun(const fl::RunResult& result);
     /// Removes every point.
     void clear();
     /// Shows the plane (horizontal, vertical) of state variables by index.
     void setPlane(int horizontal, int vertical);
+    /// Shows an axis' variable modulo 2π, in (-π, π] (for angles with full rotations).
+    void setAngleWrap(bool horizontal, bool vertical);
 
     int pointCount() const { return static_cast<int>(m_times.size()); }
     int horizontalVariable() const;
@@ -64,6 +75,8 @@ private:
     bool m_follow = true;
     QComboBox* m_horizontal;
     QComboBox* m_vertical;
+    QCheckBox* m_wrapHorizontal;
+    QCheckBox* m_wrapVertical;
     QLabel* m_info;
     QCustomPlot* m_plot;
     QCPTextElement* m_title;

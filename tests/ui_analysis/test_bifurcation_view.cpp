@@ -1,0 +1,293 @@
+// BifurcationView driven through its real widgets: the form, Start, Cancel (button and Esc), a click
+// on a column, CSV and PNG export. Physics: the belt's Stribeck hysteresis (two branches at
+// v_b = 1.5) and the pendulum's equilibrium at omega0 = 30 (Acta Fig. 5a/6a).
+#include "analysis/bifurcation_plot.h"
+#include "analysis/bifurcation_setup_panel.h"
+#include "analysis/bifurcation_view.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QtTest>
+
+#include <cmath>
+#include <set>
+
+using fl::ui::BifurcationView;
+
+namespace {
+
+/// Belt, exponential Stribeck law (mu_0 = 2, mu_k = 1, delta = 3), zeta = 0.05, event-driven:
+/// steady sliding is stable above v_b = ln(30)/3 = 1.134 and coexists with stick-slip there.
+fl::Scenario stribeckBelt()
+{
+    fl::Scenario s;
+    fl::makeScenario("belt", "stribeck-exp", fl::Method::EventDriven, fl::Regularization::Kudra, s);
+    s.params.set("zeta", 0.05);
+    return s;
+}
+
+template <typename T>
+T* field(const BifurcationView& view, const char* name)
+{
+    T* widget = view.setupPanel()->findChild<T*>(QString::fromLatin1(name));
+    if (!widget)
+        qFatal("no field %s", name);
+    return widget;
+}
+
+/// Types text into a field as a user would (select all, type).
+void type(QLineEdit* edit, const QString& text)
+{
+    edit->selectAll();
+    QTest::keyClicks(edit, text);
+}
+
+void choose(QComboBox* combo, const QVariant& data)
+{
+    const int index = combo->findData(data);
+    QVERIFY2(index >= 0, qPrintable(data.toString()));
+    combo->setCurrentIndex(index);
+}
+
+double mean(const std::vector<double>& v)
+{
+    double s = 0.0;
+    for (double x : v)
+        s += x;
+    return s / double(v.size());
+}
+
+} // namespace
+
+class TestBifurcationView : public QObject {
+    Q_OBJECT
+private slots:
+    void init()
+    {
+        m_view = new BifurcationView;
+        m_view->resize(1300, 760);
+        m_view->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_view));
+    }
+    void cleanup() { delete m_view; }
+
+    /// A bifurcation preset fills every field; an out-of-range value names the allowed range.
+    void presetFillsTheFormAndValidates()
+    {
+        QVERIFY(m_view->selectPreset("acta2016-fig5a"));
+        QCOMPARE(field<QComboBox>(*m_view, "parameter")->currentData().toString(), QString("omega0"));
+        QCOMPARE(field<QLineEdit>(*m_view, "from")->text(), QString("20"));
+        QCOMPARE(field<QLineEdit>(*m_view, "to")->text(), QString("80"));
+        QCOMPARE(field<QSpinBox>(*m_view, "steps")->value(), 601);
+        QCOMPARE(field<QComboBox>(*m_view, "observable")->currentData().toInt(), int(fl::SweepObservable::Hyperplane));
+        QCOMPARE(field<QComboBox>(*m_view, "variable")->currentText(), QString("X_C"));
+        QVERIFY(field<QCheckBox>(*m_view, "continuation")->isChecked());
+        QVERIFY(m_view->startButton()->isEnabled());
+
+        type(field<QLineEdit>(*m_view, "to"), "500");
+        QVERIFY(!m_view->setupPanel()->isValid());
+        QVERIFY(!m_view->startButton()->isEnabled());
+        QVERIFY2(m_view->setupPanel()->validationMessage().contains("[-200, 200]"),
+                 qPrintable(m_view->setupPanel()->validationMessage()));
+        QVERIFY(!m_view->start());
+        type(field<QLineEdit>(*m_view, "to"), "abc");
+        QVERIFY(m_view->setupPanel()->validationMessage().contains("not a number"));
+        type(field<QLineEdit>(*m_view, "to"), "80");
+        QVERIFY(m_view->setupPanel()->isValid());
+        QVERIFY(m_view->startButton()->isEnabled());
+    }
+
+    /// Columns are drawn while the sweep runs (a fast pendulum range), not only at the end.
+    void pointsArriveWhileRunning()
+    {
+        QVERIFY(m_view->selectPreset("acta2016-fig5a"));
+        field<QSpinBox>(*m_view, "steps")->setValue(61);
+        field<QCheckBox>(*m_view, "continuation")->setChecked(false);
+        std::set<int> seen;
+        bool timeLeftShown = false;
+        QTimer sampler;
+        connect(&sampler, &QTimer::timeout, this, [&] {
+            if (!m_view->isRunning())
+                return;
+            seen.insert(m_view->plot()->pointCount());
+            timeLeftShown = timeLeftShown || m_view->findChild<QLabel*>("timeLeft")->text().endsWith(" s left");
+        });
+        sampler.start(10);
+        QSignalSpy finished(m_view, &BifurcationView::sweepFinished);
+        QTest::mouseClick(m_view->startButton(), Qt::LeftButton);
+        QVERIFY(m_view->isRunning());
+        QVERIFY(!m_view->setupPanel()->isEnabled());
+        QTRY_VERIFY(m_view->plot()->pointCount() > 0);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
+        QCOMPARE(finished.at(0).at(0).toBool(), false);
+        seen.erase(0);
+        QVERIFY2(seen.size() >= 2, qPrintable(QString("distinct partial point counts: %1").arg(seen.size())));
+        QVERIFY(timeLeftShown);
+        QVERIFY(m_view->findChild<QLabel*>("timeLeft")->text().isEmpty());
+        QCOMPARE(int(m_view->columns().size()), 61);
+        QCOMPARE(m_view->progressBar()->value(), 61);
+        int points = 0;
+        for (const fl::SweepColumn& c : m_view->columns())
+            points += int(c.values.size());
+        QCOMPARE(m_view->plot()->pointCount(), points);
+    }
+
+    /// The Stribeck belt swept up and down: stick-slip (x_max = 3) up, steady sliding (x = g(1.5))
+    /// down at v_b = 1.5; then a click on the column v_b = 1.3 picks that scenario; CSV and PNG.
+    void stribeckHysteresisClickAndExport()
+    {
+        m_view->setScenario(stribeckBelt());
+        choose(field<QComboBox>(*m_view, "parameter"), "v_b");
+        type(field<QLineEdit>(*m_view, "from"), "0.6");
+        type(field<QLineEdit>(*m_view, "to"), "2.0");
+        field<QSpinBox>(*m_view, "steps")->setValue(15);
+        choose(field<QComboBox>(*m_view, "direction"), int(fl::SweepDirection::Both));
+        field<QCheckBox>(*m_view, "continuation")->setChecked(true);
+        type(field<QLineEdit>(*m_view, "transient"), "200");
+        field<QSpinBox>(*m_view, "samples")->setValue(3);
+        choose(field<QComboBox>(*m_view, "observable"), int(fl::SweepObservable::Maxima));
+        field<QComboBox>(*m_view, "variable")->setCurrentText("x");
+        QVERIFY2(m_view->setupPanel()->isValid(), qPrintable(m_view->setupPanel()->validationMessage()));
+
+        QSignalSpy finished(m_view, &BifurcationView::sweepFinished);
+        QTest::mouseClick(m_view->startButton(), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
+        const std::vector<fl::SweepColumn> columns = m_view->columns();
+        QCOMPARE(int(columns.size()), 30);
+        const fl::SweepColumn* up = nullptr;
+        const fl::SweepColumn* down = nullptr;
+        for (const fl::SweepColumn& c : columns)
+            if (std::abs(c.parameter - 1.5) < 1e-9)
+                (c.branch == 0 ? up : down) = &c;
+        QVERIFY(up && down);
+        QVERIFY2(mean(up->values) > 2.9, qPrintable(QString::number(mean(up->values))));
+        const double steady = (2.0 - 1.0) * std::exp(-3.0 * 1.5) + 1.0;
+        QVERIFY2(std::abs(mean(down->values) - steady) < 0.01, qPrintable(QString::number(mean(down->values))));
+        // Both branches are drawn, each in its graph.
+        QVERIFY(m_view->plot()->upGraph()->dataCount() + m_view->plot()->upSettledGraph()->dataCount() > 0);
+        QVERIFY(m_view->plot()->downGraph()->dataCount() + m_view->plot()->downSettledGraph()->dataCount() > 0);
+
+        // A click a few pixels beside the column v_b = 1.3 picks it.
+        QSignalSpy picked(m_view, &BifurcationView::parameterPicked);
+        fl::ui::BifurcationPlot* plot = m_view->plot();
+        plot->replot();
+        const int x = int(std::lround(plot->xAxis->coordToPixel(1.3))) + 3;
+        const int y = plot->axisRect()->center().y();
+        QTest::mouseClick(plot, Qt::LeftButton, Qt::NoModifier, QPoint(x, y));
+        QCOMPARE(picked.count(), 1);
+        const auto scenario = picked.at(0).at(0).value<fl::Scenario>();
+        QVERIFY(std::abs(scenario.params.value("v_b") - 1.3) < 1e-12);
+        QCOMPARE(scenario.params.value("zeta"), 0.05);
+        QCOMPARE(QString::fromStdString(scenario.lawId), QString("stribeck-exp"));
+        QVERIFY(std::abs(plot->markedParameter() - 1.3) < 1e-12);
+        // A drag is a pan, not a pick.
+        QTest::mousePress(plot, Qt::LeftButton, Qt::NoModifier, QPoint(x, y));
+        QTest::mouseMove(plot, QPoint(x + 40, y));
+        QTest::mouseRelease(plot, Qt::LeftButton, Qt::NoModifier, QPoint(x + 40, y));
+        QCOMPARE(picked.count(), 1);
+        m_view->plot()->resetView();
+
+        QTemporaryDir dir;
+        const QString csvPath = dir.filePath("belt.csv");
+        QString error;
+        QVERIFY2(m_view->exportCsv(csvPath, &error), qPrintable(error));
+        QFile csv(csvPath);
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(csv.readAll());
+        QVERIFY(text.contains("# param: v_b from 0.6 to 2 in 15 steps\n"));
+        QVERIFY(text.contains("# value: maxima of x\n"));
+        QVERIFY(text.contains("\nparam,sample,value,branch\n"));
+        QCOMPARE(text.count(",up\n") + text.count(",down\n"), plot->pointCount());
+        QVERIFY(text.count(",down\n") > 0);
+
+        const QString pngPath = dir.filePath("belt.png");
+        QVERIFY2(m_view->exportPlot(pngPath, &error), qPrintable(error));
+        const QImage image(pngPath);
+        QCOMPARE(image.size(), plot->size() * 2);
+        // The up branch's colour is on the image.
+        bool found = false;
+        for (int py = 0; py < image.height() && !found; py += 2)
+            for (int px = 0; px < image.width() && !found; px += 2)
+                found = image.pixelColor(px, py) == fl::ui::BifurcationPlot::upColor();
+        QVERIFY(found);
+        QVERIFY(!m_view->exportCsv(dir.filePath("missing/dir/x.csv"), &error));
+        QTest::qWait(50); // the queued replot
+        const QString shots = qEnvironmentVariable("FL_VIEW_SCREENSHOT_DIR", QDir::tempPath());
+        QVERIFY(m_view->grab().save(QDir(shots).filePath("view_bifurcation_hysteresis.png")));
+    }
+
+    /// Cancel (button, then Esc) stops a long sweep: finished(true), no column after it.
+    void cancelStopsTheSweep_data()
+    {
+        QTest::addColumn<bool>("escape");
+        QTest::newRow("Cancel button") << false;
+        QTest::newRow("Esc") << true;
+    }
+    void cancelStopsTheSweep()
+    {
+        QFETCH(bool, escape);
+        QVERIFY(m_view->selectPreset("acta2016-fig5a"));
+        field<QCheckBox>(*m_view, "continuation")->setChecked(false);
+        QSignalSpy finished(m_view, &BifurcationView::sweepFinished);
+        QTest::mouseClick(m_view->startButton(), Qt::LeftButton);
+        QTRY_VERIFY(m_view->columns().size() >= 3);
+        QVERIFY(m_view->cancelButton()->isEnabled());
+        if (escape)
+            QTest::keyClick(m_view, Qt::Key_Escape);
+        else
+            QTest::mouseClick(m_view->cancelButton(), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+        QCOMPARE(finished.at(0).at(0).toBool(), true);
+        const size_t columns = m_view->columns().size();
+        const int points = m_view->plot()->pointCount();
+        QVERIFY(columns < 601);
+        QTest::qWait(500);
+        QCOMPARE(m_view->columns().size(), columns);
+        QCOMPARE(m_view->plot()->pointCount(), points);
+        QVERIFY(!m_view->isRunning());
+        QVERIFY(m_view->startButton()->isEnabled());
+        QVERIFY(m_view->statusText().startsWith("Cancelled"));
+    }
+
+    /// Acta Fig. 5a at 121 values: an equilibrium at omega0 = 30 (Fig. 6a), motion at 61.5 (Fig. 7);
+    /// the finished view is saved for a look (FL_VIEW_SCREENSHOT_DIR, default the temp dir).
+    void fig5aDiagramAndScreenshot()
+    {
+        QVERIFY(m_view->selectPreset("acta2016-fig5a"));
+        field<QSpinBox>(*m_view, "steps")->setValue(121);
+        QSignalSpy finished(m_view, &BifurcationView::sweepFinished);
+        QVERIFY(m_view->start());
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+        const auto columns = m_view->columns();
+        QCOMPARE(int(columns.size()), 121);
+        for (const fl::SweepColumn& c : columns) {
+            QVERIFY2(c.status.ok(), c.status.message().c_str());
+            if (std::abs(c.parameter - 30.0) < 1e-9)
+                QVERIFY(c.settled && c.values.size() == 1);
+            if (std::abs(c.parameter - 61.5) < 1e-9)
+                QVERIFY(!c.settled && c.values.size() > 5);
+        }
+        QVERIFY(m_view->statusText().startsWith("Done"));
+        const QString dir = qEnvironmentVariable("FL_VIEW_SCREENSHOT_DIR", QDir::tempPath());
+        const QString path = QDir(dir).filePath("view_bifurcation.png");
+        QVERIFY(m_view->grab().save(path));
+        qInfo("screenshot: %s (%.2f s sweep)", qPrintable(path), m_view->lastSweepSeconds());
+    }
+
+private:
+    BifurcationView* m_view = nullptr;
+};
+
+QTEST_MAIN(TestBifurcationView)
+#include "test_bifurcation_view.moc"

@@ -1,0 +1,48 @@
+#include "analysis/bifurcation_number_field.h"
+#include "params/parameter_spec.h"
+
+#include <QLineEdit>
+#include <QLocale>
+#include <QObject>
+
+#include <cmath>
+
+namespace fl::ui {
+
+QLineEdit* makeNumberField(const QString& name, const QString& label, const QString& tip, QWidget* parent)
+{
+    auto* edit = new QLineEdit(parent);
+    edit->setObjectName(name);
+    edit->setProperty("fieldLabel", label);
+    edit->setToolTip(tip);
+    edit->setAlignment(Qt::AlignRight);
+    edit->setMaxLength(24);
+    return edit;
+}
+
+bool readNumberField(const QLineEdit* field, double& value, QString* error)
+{
+    bool ok = false;
+    const double parsed = QLocale::c().toDouble(field->text().trimmed(), &ok);
+    if (ok && std::isfinite(parsed)) {
+        value = parsed;
+        return true;
+    }
+    if (error)
+        *error = QObject::tr("%1: \"%2\" is not a number. %3")
+                     .arg(field->property("fieldLabel").toString(), field->text().trimmed(), field->toolTip());
+    return false;
+}
+
+void markNumberField(QLineEdit* field, bool valid)
+{
+    field->setStyleSheet(valid ? QString() : QStringLiteral("border: 1px solid #c0392b;"));
+}
+
+QString numberFieldText(double value)
+{
+    const QString exact = QString::fromStdString(fl::formatNumber(value));
+    return exact.size() <= 10 ? exact : QString::number(value, 'g', 7);
+}
+
+} // namespace fl::ui

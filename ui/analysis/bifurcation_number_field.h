@@ -1,0 +1,22 @@
+#pragma once
+// Number fields of the bifurcation form: C-locale text, a label for messages, the allowed values
+// in the tooltip, a red border while the text is not a number.
+#include <QString>
+
+class QLineEdit;
+class QWidget;
+
+namespace fl::ui {
+
+/// A right-aligned field named `name` (object name); `label` names it in messages; `tip` says
+/// what it means and which values are allowed.
+QLineEdit* makeNumberField(const QString& name, const QString& label, const QString& tip, QWidget* parent);
+/// Reads a finite C-locale number. On failure error (if given) names the field, the text and the
+/// allowed values (the tooltip).
+bool readNumberField(const QLineEdit* field, double& value, QString* error = nullptr);
+/// Marks a field invalid (red border) or valid.
+void markNumberField(QLineEdit* field, bool valid);
+/// The exact shortest text of a value where it is short, else 7 significant digits.
+QString numberFieldText(double value);
+
+} // namespace fl::ui

@@ -1,0 +1,164 @@
+#include "analysis/bifurcation_recording_box.h"
+#include "analysis/bifurcation_number_field.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QLineEdit>
+#include <QSignalBlocker>
+#include <QSpinBox>
+
+#include <algorithm>
+#include <numbers>
+
+namespace fl::ui {
+namespace {
+
+void selectData(QComboBox* combo, const QVariant& data)
+{
+    const int index = combo->findData(data);
+    if (index >= 0)
+        combo->setCurrentIndex(index);
+}
+
+QComboBox* combo(const QString& name, const QString& tip, QWidget* parent)
+{
+    auto* box = new QComboBox(parent);
+    box->setObjectName(name);
+    box->setToolTip(tip);
+    return box;
+}
+
+} // namespace
+
+BifurcationRecordingBox::BifurcationRecordingBox(QWidget* parent) : QGroupBox(tr("Recording"), parent)
+{
+    m_form = new QFormLayout(this);
+    m_form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    m_transient = makeNumberField(QStringLiteral("transient"), tr("Transient"),
+                                  tr("Time integrated and discarded at every value before recording (time unit of "
+                                     "the system). Allowed: >= 0"), this);
+    m_samples = new QSpinBox(this);
+    m_samples->setObjectName(QStringLiteral("samples"));
+    m_samples->setRange(1, 100000);
+    m_samples->setToolTip(tr("Points recorded per value (section points or maxima). Allowed: [1, 100000]"));
+    m_maxRecordTime = makeNumberField(QStringLiteral("maxRecordTime"), tr("Max record time"),
+                                      tr("Recording stops after this time even with fewer points (time unit of the "
+                                         "system). Allowed: > 0"), this);
+    m_observable = combo(QStringLiteral("observable"),
+                         tr("What is plotted over the parameter: local maxima of a variable, its values where a\n"
+                            "state variable crosses a level, or its values once per period"), this);
+    m_observable->addItem(tr("Maxima of the recorded variable"), int(fl::SweepObservable::Maxima));
+    m_observable->addItem(tr("Hyperplane section"), int(fl::SweepObservable::Hyperplane));
+    m_observable->addItem(tr("Stroboscopic section"), int(fl::SweepObservable::Stroboscopic));
+    m_variable = combo(QStringLiteral("variable"), tr("The state variable whose values are plotted"), this);
+    m_sectionVariable = combo(QStringLiteral("sectionVariable"), tr("Hyperplane: the state variable that crosses the level"), this);
+    m_level = makeNumberField(QStringLiteral("level"), tr("Level"), tr("Hyperplane: the crossing level (any number)"), this);
+    m_crossing = combo(QStringLiteral("crossing"), tr("Hyperplane: which crossings count"), this);
+    m_crossing->addItem(tr("Upward"), 1);
+    m_crossing->addItem(tr("Downward"), -1);
+    m_crossing->addItem(tr("Both"), 0);
+    m_period = makeNumberField(QStringLiteral("period"), tr("Period"),
+                               tr("Stroboscopic: the section period, t = k T (time unit of the system). Allowed: > 0"), this);
+    m_period->setText(numberFieldText(2.0 * std::numbers::pi));
+    m_level->setText(QStringLiteral("0"));
+    m_form->addRow(tr("Transient"), m_transient);
+    m_form->addRow(tr("Samples"), m_samples);
+    m_form->addRow(tr("Max record time"), m_maxRecordTime);
+    m_form->addRow(tr("Observable"), m_observable);
+    m_form->addRow(tr("Recorded variable"), m_variable);
+    m_form->addRow(tr("Section variable"), m_sectionVariable);
+    m_form->addRow(tr("Level"), m_level);
+    m_form->addRow(tr("Crossing"), m_crossing);
+    m_form->addRow(tr("Period"), m_period);
+
+    auto notify = [this] {
+        if (!m_showing)
+            emit changed();
+    };
+    for (QLineEdit* edit : {m_transient, m_maxRecordTime, m_level, m_period})
+        connect(edit, &QLineEdit::textChanged, this, notify);
+    connect(m_samples, &QSpinBox::valueChanged, this, notify);
+    for (QComboBox* box : {m_variable, m_sectionVariable, m_crossing})
+        connect(box, &QComboBox::currentIndexChanged, this, notify);
+    connect(m_observable, &QComboBox::currentIndexChanged, this, [this, notify] {
+        updateRows();
+        notify();
+    });
+    updateRows();
+}
+
+void BifurcationRecordingBox::setStateNames(const std::vector<std::string>& names)
+{
+    for (QComboBox* box : {m_variable, m_sectionVariable}) {
+        const QString previous = box->currentText();
+        const QSignalBlocker block(box);
+        box->clear();
+        for (size_t i = 0; i < names.size(); ++i)
+            box->addItem(QString::fromStdString(names[i]), int(i));
+        box->setCurrentIndex(std::max(0, box->findText(previous)));
+    }
+}
+
+void BifurcationRecordingBox::showSpec(const fl::SweepSpec& spec)
+{
+    m_showing = true;
+    m_transient->setText(numberFieldText(spec.transient));
+    m_samples->setValue(spec.samples);
+    m_maxRecordTime->setText(numberFieldText(spec.maxRecordTime));
+    selectData(m_observable, int(spec.observable));
+    selectData(m_variable, spec.variable);
+    selectData(m_sectionVariable, spec.sectionVariable);
+    m_level->setText(numberFieldText(spec.level));
+    selectData(m_crossing, spec.crossingDirection);
+    if (spec.period > 0.0)
+        m_period->setText(numberFieldText(spec.period));
+    m_showing = false;
+    updateRows();
+    emit changed();
+}
+
+void BifurcationRecordingBox::applyTo(fl::SweepSpec& spec) const
+{
+    readNumberField(m_transient, spec.transient);
+    spec.samples = m_samples->value();
+    readNumberField(m_maxRecordTime, spec.maxRecordTime);
+    spec.observable = static_cast<fl::SweepObservable>(m_observable->currentData().toInt());
+    spec.variable = std::max(0, m_variable->currentData().toInt());
+    // Maxima and strobes need no section variable; keep it valid (it is then the recorded one).
+    spec.sectionVariable = spec.observable == fl::SweepObservable::Hyperplane
+                               ? std::max(0, m_sectionVariable->currentData().toInt())
+                               : spec.variable;
+    readNumberField(m_level, spec.level);
+    spec.crossingDirection = m_crossing->currentData().toInt();
+    readNumberField(m_period, spec.period);
+}
+
+QString BifurcationRecordingBox::fieldError()
+{
+    const auto kind = static_cast<fl::SweepObservable>(m_observable->currentData().toInt());
+    QString message;
+    for (QLineEdit* field : {m_transient, m_maxRecordTime, m_level, m_period}) {
+        // Level and period count only for their observable.
+        const bool relevant = (field != m_level || kind == fl::SweepObservable::Hyperplane)
+                              && (field != m_period || kind == fl::SweepObservable::Stroboscopic);
+        double scratch = 0.0;
+        QString error;
+        const bool ok = !relevant || readNumberField(field, scratch, &error);
+        markNumberField(field, ok);
+        if (!ok && message.isEmpty())
+            message = error;
+    }
+    return message;
+}
+
+void BifurcationRecordingBox::updateRows()
+{
+    const auto kind = static_cast<fl::SweepObservable>(m_observable->currentData().toInt());
+    const bool hyperplane = kind == fl::SweepObservable::Hyperplane;
+    m_form->setRowVisible(m_sectionVariable, hyperplane);
+    m_form->setRowVisible(m_level, hyperplane);
+    m_form->setRowVisible(m_crossing, hyperplane);
+    m_form->setRowVisible(m_period, kind == fl::SweepObservable::Stroboscopic);
+}
+
+} // namespace fl::ui

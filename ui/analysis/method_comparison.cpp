@@ -1,0 +1,360 @@
+#include "analysis/method_comparison.h"
+#include "analysis/method_comparison_difference_plot.h"
+#include "analysis/method_comparison_overlay_plot.h"
+#include "bridge/simulation_controller.h"
+#include "systems/system_registry.h"
+#include "widgets/data_export.h"
+#include "widgets/parameter_row.h"
+#include "widgets/plot_export.h"
+
+#include <QCheckBox>
+#include <QFileDialog>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenu>
+#include <QMessageBox>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+
+namespace fl::ui {
+namespace {
+
+fl::ParameterSpec epsSpec()
+{
+    for (const fl::ParameterSpec& spec : fl::numericsSpecs())
+        if (spec.id == "eps")
+            return spec;
+    return {};
+}
+
+QString number(double v) { return QString::fromStdString(fl::formatNumber(v)); }
+
+QString runSummary(const RunOutputPtr& run)
+{
+    const fl::RunResult& r = run->result;
+    QString text = QObject::tr("%1 steps, %2 ms").arg(r.steps).arg(r.wallSeconds * 1e3, 0, 'f', 1);
+    if (run->scenario.method == fl::Method::EventDriven)
+        text += QObject::tr(", %1 stick/slip switches").arg(r.switches.size());
+    return text;
+}
+
+} // namespace
+
+MethodComparison::MethodComparison(QWidget* parent)
+    : QWidget(parent), m_eventRuns(new SimulationController(this)), m_regularizedRuns(new SimulationController(this))
+{
+    qRegisterMetaType<MethodComparisonPtr>();
+    m_comparePool.setMaxThreadCount(1);
+    m_comparePool.setObjectName(QStringLiteral("FrictionLab method comparison"));
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(buildToolbar());
+    m_summary = new QLabel(tr("Set a scenario to compare its event-driven and regularized runs."), this);
+    m_summary->setObjectName(QStringLiteral("comparisonSummary"));
+    m_summary->setWordWrap(true);
+    m_message = new QLabel(this);
+    m_message->setObjectName(QStringLiteral("comparisonMessage"));
+    m_message->setWordWrap(true);
+    m_message->setStyleSheet(QStringLiteral("color: #c0392b;"));
+    m_message->hide();
+    layout->addWidget(m_summary);
+    layout->addWidget(m_message);
+
+    m_grid = new QGridLayout;
+    m_timeHistory = new MethodComparisonOverlayPlot(MethodComparisonOverlayPlot::Kind::TimeHistory, 0, tr("Time history"), this);
+    m_difference = new MethodComparisonDifferencePlot(this);
+    m_grid->addWidget(m_timeHistory, 0, 0);
+    m_grid->addWidget(m_difference, 0, 1);
+    layout->addLayout(m_grid, 1);
+    for (RunPlot* plot : plots()) {
+        plot->setContextMenuPolicy(Qt::CustomContextMenu);
+        connect(plot, &QWidget::customContextMenuRequested, this, [this, plot](const QPoint& p) { showPlotMenu(plot, p); });
+    }
+
+    connect(m_eventRuns, &SimulationController::runFinished, this, [this](const RunOutputPtr& run) { onRunFinished(run, true); });
+    connect(m_regularizedRuns, &SimulationController::runFinished, this,
+            [this](const RunOutputPtr& run) { onRunFinished(run, false); });
+}
+
+MethodComparison::~MethodComparison()
+{
+    m_comparePool.clear();
+    m_comparePool.waitForDone();
+}
+
+QLayout* MethodComparison::buildToolbar()
+{
+    auto* bar = new QHBoxLayout;
+    auto* epsGrid = new QGridLayout;
+    epsGrid->setContentsMargins(0, 0, 0, 0);
+    auto* caption = new QLabel(tr("Regularized run:"), this);
+    caption->setToolTip(tr("The regularized method (smooth law of width ε, stiff Rosenbrock4) is compared with the\n"
+                           "event-driven one (exact stick/slip switching); as ε → 0 its curves approach the event-driven ones."));
+    epsGrid->addWidget(caption, 0, 0);
+    auto* epsArea = new QGridLayout;
+    m_epsRow = new ParameterRow(epsSpec(), epsArea, 0, this);
+    m_epsRow->setValue(m_eps);
+    m_epsRow->slider()->setFixedWidth(240);
+    epsGrid->addLayout(epsArea, 0, 1);
+    bar->addLayout(epsGrid);
+    bar->addStretch(1);
+    connect(m_epsRow, &ParameterRow::edited, this, &MethodComparison::onEpsEdited);
+    connect(m_epsRow, &ParameterRow::invalidText, this, [this](const QString&, const QString& message) {
+        m_epsRow->setError(message);
+        showMessage(message);
+    });
+
+    m_logScale = new QCheckBox(tr("Log scale"), this);
+    m_logScale->setObjectName(QStringLiteral("logScaleBox"));
+    m_logScale->setToolTip(tr("Logarithmic axis for the difference plot"));
+    connect(m_logScale, &QCheckBox::toggled, this, [this](bool on) { m_difference->setLogScale(on); });
+    m_export = new QToolButton(this);
+    m_export->setText(tr("Export"));
+    m_export->setToolTip(tr("Export a plot (PNG, SVG, PDF) or the runs and their difference (CSV)"));
+    m_export->setPopupMode(QToolButton::InstantPopup);
+    auto* menu = new QMenu(m_export);
+    m_export->setMenu(menu);
+    connect(menu, &QMenu::aboutToShow, this, &MethodComparison::fillExportMenu);
+    bar->addWidget(m_logScale);
+    bar->addWidget(m_export);
+    return bar;
+}
+
+std::vector<RunPlot*> MethodComparison::plots() const
+{
+    std::vector<RunPlot*> all{m_timeHistory, m_difference};
+    all.insert(all.end(), m_phasePlots.begin(), m_phasePlots.end());
+    return all;
+}
+
+void MethodComparison::setScenario(const fl::Scenario& scenario)
+{
+    const bool newSystem = !m_hasScenario || scenario.systemId != m_scenario.systemId;
+    m_scenario = scenario;
+    m_hasScenario = true;
+    if (newSystem) {
+        if (scenario.params.has("eps")) {
+            m_eps = scenario.params.value("eps");
+            m_epsRow->setValue(m_eps);
+            m_epsRow->setError(QString());
+        }
+        rebuildPhasePlots(scenario);
+    }
+    startRuns(true);
+}
+
+void MethodComparison::rebuildPhasePlots(const fl::Scenario& scenario)
+{
+    for (MethodComparisonOverlayPlot* plot : m_phasePlots)
+        delete plot;
+    m_phasePlots.clear();
+    const fl::SystemInfo* system = fl::findSystem(scenario.systemId);
+    const size_t planes = system ? system->plots.phasePortraits.size() : 0;
+    for (size_t i = 0; i < planes; ++i) {
+        const auto& [xName, yName] = system->plots.phasePortraits[i];
+        auto* plot = new MethodComparisonOverlayPlot(MethodComparisonOverlayPlot::Kind::PhasePlane, static_cast<int>(i),
+                                                     tr("Phase portrait %1 – %2").arg(QString::fromStdString(xName),
+                                                                                      QString::fromStdString(yName)),
+                                                     this);
+        plot->setContextMenuPolicy(Qt::CustomContextMenu);
+        connect(plot, &QWidget::customContextMenuRequested, this, [this, plot](const QPoint& p) { showPlotMenu(plot, p); });
+        // Two columns; an odd last plane takes the whole row.
+        const int row = 1 + static_cast<int>(i / 2), column = static_cast<int>(i % 2);
+        const int span = (i + 1 == planes && planes % 2 == 1) ? 2 : 1;
+        m_grid->addWidget(plot, row, column, 1, span);
+        m_phasePlots.push_back(plot);
+    }
+    m_timeHistory->setVariable(0);
+}
+
+void MethodComparison::rerun()
+{
+    if (m_hasScenario)
+        startRuns(true);
+}
+
+void MethodComparison::startRuns(bool eventToo)
+{
+    fl::Scenario eventDriven, regularized;
+    const fl::Status status = comparisonScenarios(m_scenario, m_eps, eventDriven, regularized);
+    // Runs and comparisons in flight belong to what was shown before: their results are ignored.
+    ++m_compareId;
+    if (!status.ok()) {
+        m_eventRunId = m_regularizedRunId = 0;
+        m_running = false;
+        showMessage(QString::fromStdString(status.message()));
+        return;
+    }
+    showMessage(QString());
+    // Only eps changed: the event-driven run (finished or in flight) stays valid.
+    if (eventToo || m_eventRunId == 0) {
+        m_eventOutput.reset();
+        m_eventRunId = m_eventRuns->request(eventDriven);
+    }
+    m_regularizedOutput.reset();
+    m_regularizedRunId = m_regularizedRuns->request(regularized);
+    m_running = true;
+    updateSummary();
+}
+
+void MethodComparison::onEpsEdited(const QString&, double value)
+{
+    const fl::Status status = fl::ParameterSet({epsSpec()}).check("eps", value);
+    if (!status.ok()) {
+        m_epsRow->setError(QString::fromStdString(status.message()));
+        showMessage(m_epsRow->error());
+        return;
+    }
+    m_epsRow->setError(QString());
+    m_eps = value;
+    if (m_hasScenario)
+        startRuns(false);
+}
+
+void MethodComparison::onRunFinished(const RunOutputPtr& output, bool eventDriven)
+{
+    if (eventDriven && output->runId == m_eventRunId)
+        m_eventOutput = output;
+    else if (!eventDriven && output->runId == m_regularizedRunId)
+        m_regularizedOutput = output;
+    else
+        return;
+    if (!m_eventOutput || !m_regularizedOutput)
+        return;
+    const quint64 id = ++m_compareId;
+    m_comparePool.clear();
+    (void)QtConcurrent::run(&m_comparePool, [this, id, eventRun = m_eventOutput, smoothRun = m_regularizedOutput] {
+        MethodComparisonPtr data = compareRuns(eventRun, smoothRun);
+        QMetaObject::invokeMethod(this, [this, id, data] {
+            if (id == m_compareId)
+                showComparison(data);
+        }, Qt::QueuedConnection);
+    });
+}
+
+void MethodComparison::showComparison(const MethodComparisonPtr& data)
+{
+    m_running = false;
+    QStringList errors;
+    for (const RunOutputPtr& run : {data->eventRun, data->regularizedRun})
+        if (!run->result.status.ok())
+            errors << tr("%1 run: %2").arg(QString::fromStdString(fl::methodInfo(run->scenario.method).name),
+                                          QString::fromStdString(run->result.status.message()));
+    showMessage(errors.join(QLatin1Char('\n')));
+    if (!data->eventDriven && !data->regularized) {
+        updateSummary();
+        return;
+    }
+    m_comparison = data;
+    m_timeHistory->showComparison(data);
+    for (MethodComparisonOverlayPlot* plot : m_phasePlots)
+        plot->showComparison(data);
+    m_difference->showComparison(data);
+    updateSummary();
+    emit comparisonShown();
+}
+
+void MethodComparison::showMessage(const QString& text)
+{
+    m_message->setText(text);
+    m_message->setVisible(!text.isEmpty());
+}
+
+QString MethodComparison::messageText() const { return m_message->text(); }
+QString MethodComparison::summaryText() const { return m_summary->text(); }
+
+void MethodComparison::updateSummary()
+{
+    if (m_running) {
+        const fl::SystemInfo* system = fl::findSystem(m_scenario.systemId);
+        m_summary->setText(tr("Running the %1 event-driven and regularized (ε = %2)…")
+                               .arg(system ? QString::fromStdString(system->name) : QString(), number(m_eps)));
+        return;
+    }
+    if (!m_comparison)
+        return;
+    QStringList parts;
+    if (m_comparison->eventDriven)
+        parts << tr("<b>Event-driven</b>: %1").arg(runSummary(m_comparison->eventDriven->run));
+    if (m_comparison->regularized)
+        parts << tr("<b>Regularized</b> (Rosenbrock4, ε = %1): %2")
+                     .arg(number(m_comparison->regularized->run->scenario.params.value("eps")),
+                          runSummary(m_comparison->regularized->run));
+    for (const DifferenceSeries& s : m_comparison->differences)
+        parts << tr("max |Δ%1| = %2 at t = %3").arg(s.name, QString::number(s.max, 'g', 4), QString::number(s.maxTime, 'g', 6));
+    m_summary->setText(parts.join(QStringLiteral(" &nbsp;·&nbsp; ")));
+}
+
+bool MethodComparison::exportPlot(RunPlot* plot, const QString& path, QString* error)
+{
+    return fl::ui::exportPlot(plot, path, error);
+}
+
+bool MethodComparison::exportCsv(CsvContent content, const QString& path, QString* error)
+{
+    const PlotDataPtr run = !m_comparison ? nullptr
+                            : content == CsvContent::EventRun ? m_comparison->eventDriven
+                                                              : m_comparison->regularized;
+    if (!m_comparison || (content != CsvContent::Difference && !run)) {
+        if (error)
+            *error = tr("there is no run to export yet");
+        return false;
+    }
+    if (content == CsvContent::Difference)
+        return writeFileAtomically(path, differenceCsv(*m_comparison), error);
+    return exportRunCsv(*run->run, path, error);
+}
+
+void MethodComparison::fillExportMenu()
+{
+    QMenu* menu = m_export->menu();
+    menu->clear();
+    for (RunPlot* plot : plots()) {
+        const QString name = plot->title() + (plot->xAxis->label().isEmpty() ? QString()
+                                                                             : QStringLiteral(" (%1 – %2)").arg(plot->xAxis->label(),
+                                                                                                                plot->yAxis->label()));
+        menu->addAction(tr("Plot: %1…").arg(name), this, [this, plot] { askExportPlot(plot); });
+    }
+    menu->addSeparator();
+    menu->addAction(tr("Event-driven run (CSV)…"), this, [this] { askExportCsv(CsvContent::EventRun); });
+    menu->addAction(tr("Regularized run (CSV)…"), this, [this] { askExportCsv(CsvContent::RegularizedRun); });
+    menu->addAction(tr("Difference (CSV)…"), this, [this] { askExportCsv(CsvContent::Difference); });
+    for (QAction* action : menu->actions())
+        action->setEnabled(m_comparison != nullptr);
+}
+
+void MethodComparison::showPlotMenu(RunPlot* plot, const QPoint& position)
+{
+    QMenu menu(this);
+    menu.addAction(tr("Export plot (PNG, SVG, PDF)…"), this, [this, plot] { askExportPlot(plot); });
+    menu.addAction(tr("Export difference (CSV)…"), this, [this] { askExportCsv(CsvContent::Difference); });
+    for (QAction* action : menu.actions())
+        action->setEnabled(m_comparison != nullptr);
+    menu.exec(plot->mapToGlobal(position));
+}
+
+void MethodComparison::askExportPlot(RunPlot* plot)
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export plot"), m_directory, plotFileFilter());
+    if (path.isEmpty())
+        return;
+    m_directory = QFileInfo(path).absolutePath();
+    QString error;
+    if (!exportPlot(plot, path, &error))
+        QMessageBox::warning(this, tr("Export failed"), tr("Could not write %1:\n%2").arg(path, error));
+}
+
+void MethodComparison::askExportCsv(CsvContent content)
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export CSV"), m_directory, tr("CSV (*.csv)"));
+    if (path.isEmpty())
+        return;
+    m_directory = QFileInfo(path).absolutePath();
+    QString error;
+    if (!exportCsv(content, path, &error))
+        QMessageBox::warning(this, tr("Export failed"), tr("Could not write %1:\n%2").arg(path, error));
+}
+
+} // namespace fl::ui

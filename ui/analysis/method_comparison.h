@@ -1,0 +1,120 @@
+#pragma once
+#include "analysis/method_comparison_data.h"
+
+#include <QThreadPool>
+#include <QWidget>
+
+#include <vector>
+
+class QCheckBox;
+class QGridLayout;
+class QLabel;
+class QToolButton;
+
+namespace fl::ui {
+
+class MethodComparisonDifferencePlot;
+class MethodComparisonOverlayPlot;
+class ParameterRow;
+class RunPlot;
+class SimulationController;
+
+/// "Compare methods": one scenario run event-driven (exact stick/slip switching, Dormand-Prince)
+/// and regularized (smooth law of width eps, Rosenbrock4) side by side on worker threads (two
+/// SimulationControllers), as JTAM Fig. 4 compares them for the disk on a belt. Every plot
+/// overlays both runs: the time history (PlotHints::timeHistory, one variable at a time) and each
+/// phase plane (PlotHints::phasePortraits); a fourth plot shows |event - regularized| of the
+/// compared variables over time. A summary line gives both runs' steps and wall times and the
+/// largest differences. Changing eps re-runs only the regularized method.
+class MethodComparison : public QWidget {
+    Q_OBJECT
+public:
+    /// What exportCsv writes.
+    enum class CsvContent {
+        EventRun,        ///< the event-driven run (data_export.h runCsv)
+        RegularizedRun,  ///< the regularized run
+        Difference,      ///< t and, per compared variable, both values and |difference|
+    };
+
+    explicit MethodComparison(QWidget* parent = nullptr);
+    /// Cancels the runs in flight and waits for the workers.
+    ~MethodComparison() override;
+
+    /// Compares this scenario (system, law, parameters; its method is ignored) and starts both
+    /// runs. The eps field takes the scenario's eps when the system changes and keeps its own
+    /// value otherwise. A system without both methods shows why and keeps the last plots.
+    void setScenario(const fl::Scenario& scenario);
+    const fl::Scenario& scenario() const { return m_scenario; }
+    /// eps of the regularized run.
+    double eps() const { return m_eps; }
+
+    /// The comparison on display (null before the first one).
+    MethodComparisonPtr comparison() const { return m_comparison; }
+    /// True from a request until both runs are compared and drawn.
+    bool isRunning() const { return m_running; }
+    QString summaryText() const;
+    /// The last error (bad eps, a system without both methods, a failed run); empty if none.
+    QString messageText() const;
+
+    ParameterRow* epsRow() const { return m_epsRow; }
+    QCheckBox* logScaleBox() const { return m_logScale; }
+    MethodComparisonOverlayPlot* timeHistoryPlot() const { return m_timeHistory; }
+    MethodComparisonDifferencePlot* differencePlot() const { return m_difference; }
+    const std::vector<MethodComparisonOverlayPlot*>& phasePlots() const { return m_phasePlots; }
+    /// Every plot: time history, difference, then the phase planes.
+    std::vector<RunPlot*> plots() const;
+
+    /// Writes a plot as PNG, SVG or PDF (by suffix; atomically, plot_export.h).
+    bool exportPlot(RunPlot* plot, const QString& path, QString* error = nullptr);
+    /// Writes one run or the difference as CSV (atomically); an error if there is nothing yet.
+    bool exportCsv(CsvContent content, const QString& path, QString* error = nullptr);
+
+public slots:
+    /// Runs both methods again.
+    void rerun();
+
+signals:
+    /// A comparison (both runs, or the one that succeeded) was handed to the plots.
+    void comparisonShown();
+
+private:
+    QLayout* buildToolbar();
+    void rebuildPhasePlots(const fl::Scenario& scenario);
+    void startRuns(bool eventToo);
+    void onEpsEdited(const QString& id, double value);
+    void onRunFinished(const RunOutputPtr& output, bool eventDriven);
+    void showComparison(const MethodComparisonPtr& data);
+    void showMessage(const QString& text);
+    void updateSummary();
+    void fillExportMenu();
+    void showPlotMenu(RunPlot* plot, const QPoint& position);
+    void askExportPlot(RunPlot* plot);
+    void askExportCsv(CsvContent content);
+
+    SimulationController* m_eventRuns;
+    SimulationController* m_regularizedRuns;
+    QThreadPool m_comparePool;
+    quint64 m_compareId = 0;
+    quint64 m_eventRunId = 0;       ///< the run whose result is awaited (0: none)
+    quint64 m_regularizedRunId = 0;
+    fl::Scenario m_scenario;
+    bool m_hasScenario = false;
+    double m_eps = 1e-5;
+    RunOutputPtr m_eventOutput;
+    RunOutputPtr m_regularizedOutput;
+    MethodComparisonPtr m_comparison;
+    bool m_running = false;
+
+    ParameterRow* m_epsRow = nullptr;
+    QCheckBox* m_logScale = nullptr;
+    QToolButton* m_export = nullptr;
+    QLabel* m_summary = nullptr;
+    QLabel* m_message = nullptr;
+    QGridLayout* m_grid = nullptr;
+    MethodComparisonOverlayPlot* m_timeHistory = nullptr;
+    MethodComparisonDifferencePlot* m_difference = nullptr;
+    std::vector<MethodComparisonOverlayPlot*> m_phasePlots;
+    QString m_directory; ///< last export folder
+};
+
+} // namespace fl::ui

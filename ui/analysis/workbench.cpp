@@ -1,0 +1,63 @@
+#include "analysis/workbench.h"
+#include "analysis/bifurcation_view.h"
+#include "analysis/contact_explorer.h"
+#include "analysis/lyapunov_panel.h"
+#include "analysis/method_comparison.h"
+#include "analysis/poincare_view.h"
+#include "bridge/simulation_controller.h"
+#include "widgets/main_window.h"
+#include "widgets/parameter_panel.h"
+
+#include "solvers/dynamics_factory.h"
+
+namespace fl::ui {
+
+Workbench::Workbench(MainWindow& window)
+    : QObject(&window), m_window(window), m_bifurcation(new BifurcationView), m_comparison(new MethodComparison),
+      m_contact(new ContactExplorer), m_poincare(new PoincareView), m_lyapunov(new LyapunovPanel)
+{
+    window.addTab(m_bifurcation, tr("Bifurcation"));
+    m_comparisonTab = window.addTab(m_comparison, tr("Compare methods"));
+    window.addTab(m_contact, tr("Contact explorer"));
+    window.addSideView(m_poincare, tr("Poincaré section"));
+    window.addSideView(m_lyapunov, tr("Lyapunov"));
+
+    // A clicked bifurcation column is simulated in the main views.
+    connect(m_bifurcation, &BifurcationView::parameterPicked, &window, [this](const fl::Scenario& scenario) {
+        m_window.loadScenario(scenario);
+        m_window.tabs()->setCurrentIndex(0);
+    });
+    connect(window.panel(), &ParameterPanel::scenarioChanged, this, &Workbench::onScenario);
+    // The Poincaré view fills while the run goes on, then shows the finished run's points.
+    connect(window.controller(), &SimulationController::runStarted, m_poincare, [this] { m_poincare->setScenario(m_window.panel()->scenario()); });
+    connect(window.controller(), &SimulationController::sectionChunk, m_poincare, [this](const SectionChunkPtr& chunk) {
+        m_poincare->appendSection(chunk->times, chunk->states);
+    });
+    connect(&window, &MainWindow::runDisplayed, m_poincare, [this] {
+        if (const RunOutputPtr run = m_window.currentRun())
+            m_poincare->setRun(run->result);
+    });
+    connect(window.tabs(), &QTabWidget::currentChanged, this, &Workbench::onTabChanged);
+    onScenario();
+}
+
+void Workbench::onScenario()
+{
+    const fl::Scenario& scenario = m_window.panel()->scenario();
+    m_bifurcation->setScenario(scenario);
+    m_lyapunov->setScenario(scenario);
+    // The comparison runs two simulations: only while its tab is shown.
+    m_comparisonStale = true;
+    if (m_window.tabs()->currentIndex() == m_comparisonTab)
+        onTabChanged(m_comparisonTab);
+}
+
+void Workbench::onTabChanged(int index)
+{
+    if (index == m_comparisonTab && m_comparisonStale) {
+        m_comparisonStale = false;
+        m_comparison->setScenario(m_window.panel()->scenario());
+    }
+}
+
+} // namespace fl::ui

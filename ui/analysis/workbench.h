@@ -1,0 +1,42 @@
+#pragma once
+// Installs the analysis views into the main window and wires them to its scenario and runs:
+// tabs "Bifurcation", "Compare methods", "Contact explorer"; beside the friction characteristic
+// "Poincaré section" (filling live while a run goes on) and "Lyapunov".
+#include <QObject>
+
+namespace fl::ui {
+
+class BifurcationView;
+class ContactExplorer;
+class LyapunovPanel;
+class MainWindow;
+class MethodComparison;
+class PoincareView;
+
+class Workbench : public QObject {
+    Q_OBJECT
+public:
+    /// Creates the views inside `window` (which owns them and this object).
+    explicit Workbench(MainWindow& window);
+
+    BifurcationView* bifurcation() const { return m_bifurcation; }
+    MethodComparison* comparison() const { return m_comparison; }
+    ContactExplorer* contactExplorer() const { return m_contact; }
+    PoincareView* poincare() const { return m_poincare; }
+    LyapunovPanel* lyapunov() const { return m_lyapunov; }
+
+private:
+    void onScenario();
+    void onTabChanged(int index);
+
+    MainWindow& m_window;
+    BifurcationView* m_bifurcation;
+    MethodComparison* m_comparison;
+    ContactExplorer* m_contact;
+    PoincareView* m_poincare;
+    LyapunovPanel* m_lyapunov;
+    int m_comparisonTab = -1;
+    bool m_comparisonStale = true;
+};
+
+} // namespace fl::ui
