@@ -70,9 +70,15 @@ void MainWindow::buildLayout()
     m_sideTabs->setDocumentMode(true);
     m_sideTabs->addTab(m_characteristic, tr("Friction characteristic"));
     bottom->addWidget(m_sideTabs);
+    bottom->setStretchFactor(0, 1);
+    bottom->setStretchFactor(1, 1);
     auto* plots = new QSplitter(Qt::Vertical);
     plots->addWidget(m_timeHistory);
     plots->addWidget(bottom);
+    // The time history keeps about half the height, whatever the side tabs ask for.
+    plots->setStretchFactor(0, 1);
+    plots->setStretchFactor(1, 1);
+    plots->setSizes({430, 470});
 
     auto* main = new QSplitter(Qt::Horizontal);
     main->addWidget(scroll);
