@@ -1,5 +1,7 @@
 #include "analysis/bifurcation_plot.h"
 
+#include "widgets/plot_layout.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -30,25 +32,8 @@ BifurcationPlot::BifurcationPlot(QWidget* parent) : QCustomPlot(parent)
 
     QFont titleFont = font();
     titleFont.setBold(true);
-    plotLayout()->insertRow(0);
     m_title = new QCPTextElement(this, tr("Bifurcation diagram"), titleFont);
-    plotLayout()->addElement(0, 0, m_title);
-    // The legend sits in a row of its own under the title, centred, as in the run plots.
-    axisRect()->insetLayout()->take(legend);
-    auto* legendRow = new QCPLayoutGrid;
-    plotLayout()->insertRow(1);
-    plotLayout()->addElement(1, 0, legendRow);
-    legendRow->addElement(0, 0, new QCPLayoutElement(this));
-    legendRow->addElement(0, 1, legend);
-    legendRow->addElement(0, 2, new QCPLayoutElement(this));
-    legendRow->setColumnStretchFactors({1.0, 0.001, 1.0});
-    plotLayout()->setRowStretchFactor(0, 0.001);
-    plotLayout()->setRowStretchFactor(1, 0.001);
-    legend->setVisible(true);
-    legend->setFillOrder(QCPLegend::foColumnsFirst);
-    legend->setBorderPen(Qt::NoPen);
-    legend->setBrush(Qt::NoBrush);
-    legend->setMargins(QMargins(4, 0, 4, 0));
+    addTitleAndLegendRows(this, QString(), m_title);
     legend->setColumnSpacing(12);
 
     // Up: filled dots; down: rings around them, so that where the branches coincide both show.

@@ -1,5 +1,7 @@
 #include "analysis/contact_plot.h"
 
+#include "widgets/plot_layout.h"
+
 #include <QMenu>
 
 #include <algorithm>
@@ -36,23 +38,7 @@ ContactPlot::ContactPlot(const QString& title, QWidget* parent) : QCustomPlot(pa
     setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     setAntialiasedElements(QCP::aePlottables);
 
-    QFont titleFont = font();
-    titleFont.setBold(true);
-    plotLayout()->insertRow(0);
-    plotLayout()->addElement(0, 0, new QCPTextElement(this, title, titleFont));
-    // The legend in a row of its own, centred between two elements that take the spare width.
-    axisRect()->insetLayout()->take(legend);
-    auto* legendRow = new QCPLayoutGrid;
-    plotLayout()->insertRow(1);
-    plotLayout()->addElement(1, 0, legendRow);
-    legendRow->addElement(0, 0, new QCPLayoutElement(this));
-    legendRow->addElement(0, 1, legend);
-    legendRow->addElement(0, 2, new QCPLayoutElement(this));
-    legendRow->setColumnStretchFactors({1.0, 0.001, 1.0});
-    plotLayout()->setRowStretchFactor(0, 0.001);
-    plotLayout()->setRowStretchFactor(1, 0.001);
-    legend->setVisible(true);
-    legend->setFillOrder(QCPLegend::foColumnsFirst);
+    addTitleAndLegendRows(this, title);
     legend->setWrap(3);
     legend->setBorderPen(Qt::NoPen);
     legend->setBrush(Qt::NoBrush);

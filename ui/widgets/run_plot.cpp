@@ -1,5 +1,7 @@
 #include "widgets/run_plot.h"
 
+#include "widgets/plot_layout.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -23,28 +25,7 @@ RunPlot::RunPlot(const QString& title, QWidget* parent) : QCustomPlot(parent), m
     setPlottingHint(QCP::phFastPolylines, true);
     setNoAntialiasingOnDrag(true);
 
-    QFont titleFont = font();
-    titleFont.setBold(true);
-    plotLayout()->insertRow(0);
-    plotLayout()->addElement(0, 0, new QCPTextElement(this, title, titleFont));
-
-    // The legend gets a row of its own below the title, laid out horizontally and centred
-    // between two empty elements that take the spare width.
-    axisRect()->insetLayout()->take(legend);
-    auto* legendRow = new QCPLayoutGrid;
-    plotLayout()->insertRow(1);
-    plotLayout()->addElement(1, 0, legendRow);
-    legendRow->addElement(0, 0, new QCPLayoutElement(this));
-    legendRow->addElement(0, 1, legend);
-    legendRow->addElement(0, 2, new QCPLayoutElement(this));
-    legendRow->setColumnStretchFactors({1.0, 0.001, 1.0});
-    plotLayout()->setRowStretchFactor(0, 0.001);
-    plotLayout()->setRowStretchFactor(1, 0.001);
-    legend->setVisible(true);
-    legend->setFillOrder(QCPLegend::foColumnsFirst);
-    legend->setBorderPen(Qt::NoPen);
-    legend->setBrush(Qt::NoBrush);
-    legend->setMargins(QMargins(4, 0, 4, 0));
+    addTitleAndLegendRows(this, title);
     legend->setRowSpacing(0);
     legend->setColumnSpacing(12);
 
