@@ -19,7 +19,10 @@ std::string formatNumber(double value)
 
 std::string rangeText(const ParameterSpec& spec)
 {
-    return "[" + formatNumber(spec.min) + ", " + formatNumber(spec.max) + "]";
+    // Appends rather than chained operator+ (GCC 12 warns falsely, -Wrestrict, PR 105329).
+    std::string text = "[";
+    text.append(formatNumber(spec.min)).append(", ").append(formatNumber(spec.max)).append("]");
+    return text;
 }
 
 ParameterSet::ParameterSet(ParameterSpecs specs) : m_specs(std::move(specs))
