@@ -79,14 +79,7 @@ QCPCurve* ContactPlot::curve(const QString& name) const
 
 void ContactPlot::setShown(QCPAbstractPlottable* item, bool shown)
 {
-    if (item->visible() == shown)
-        return;
-    item->setVisible(shown);
-    // Rebuild the legend so that entries keep the order in which the curves were made.
-    legend->clearItems();
-    for (int i = 0; i < plottableCount(); ++i)
-        if (plottable(i)->visible())
-            plottable(i)->addToLegend();
+    setPlottableShown(this, item, shown);
 }
 
 void ContactPlot::setEqualAspect(bool equal)

@@ -33,4 +33,15 @@ QCPTextElement* addTitleAndLegendRows(QCustomPlot* plot, const QString& title, Q
     return element;
 }
 
+void setPlottableShown(QCustomPlot* plot, QCPAbstractPlottable* item, bool shown)
+{
+    if (item->visible() == shown)
+        return;
+    item->setVisible(shown);
+    plot->legend->clearItems();
+    for (int i = 0; i < plot->plottableCount(); ++i)
+        if (plot->plottable(i)->visible())
+            plot->plottable(i)->addToLegend();
+}
+
 } // namespace fl::ui

@@ -4,11 +4,15 @@
 class QCustomPlot;
 class QCPTextElement;
 class QString;
+class QCPAbstractPlottable;
 
 namespace fl::ui {
 
 /// Inserts the title (created from `title` when `element` is null) and the legend row at the top of
 /// the plot's layout; returns the title element.
 QCPTextElement* addTitleAndLegendRows(QCustomPlot* plot, const QString& title, QCPTextElement* element = nullptr);
+
+/// Shows or hides a plottable and rebuilds the legend so that entries keep their creation order.
+void setPlottableShown(QCustomPlot* plot, QCPAbstractPlottable* item, bool shown);
 
 } // namespace fl::ui

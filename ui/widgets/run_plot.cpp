@@ -85,14 +85,7 @@ QCPCurve* RunPlot::addCurve(const QString& name, const QColor& color, double wid
 
 void RunPlot::setShown(QCPAbstractPlottable* item, bool shown)
 {
-    if (item->visible() == shown)
-        return;
-    item->setVisible(shown);
-    // Rebuild the legend so that entries keep the order in which the plottables were made.
-    legend->clearItems();
-    for (int i = 0; i < plottableCount(); ++i)
-        if (plottable(i)->visible())
-            plottable(i)->addToLegend();
+    setPlottableShown(this, item, shown);
 }
 
 QColor seriesColor(size_t n)
