@@ -1,6 +1,7 @@
 // Registration of S1, the block on a moving belt.
 #include "solvers/contact_dynamics.h"
 #include "systems/belt_system.h"
+#include "systems/mechanism_drawings.h"
 #include "systems/system_registry.h"
 
 namespace fl {
@@ -48,6 +49,7 @@ SystemInfo beltSystemInfo()
         return std::make_unique<RegularizedContactDynamics>(std::move(system), std::move(law), scenario.regularization,
                                                             p.value("eps"), integrator, settings);
     };
+    info.mechanism = drawBeltMechanism;
     return info;
 }
 

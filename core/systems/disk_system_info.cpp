@@ -3,6 +3,7 @@
 #include "solvers/event_driven_disk_dynamics.h"
 #include "solvers/smooth_system.h"
 #include "systems/disk_on_belt.h"
+#include "systems/mechanism_drawings.h"
 #include "systems/plane_contact_law.h"
 #include "systems/system_registry.h"
 
@@ -106,6 +107,7 @@ SystemInfo diskSystemInfo()
         return Status::success();
     };
     info.makeDynamics = makeDiskDynamics;
+    info.mechanism = drawDiskMechanism;
     return info;
 }
 

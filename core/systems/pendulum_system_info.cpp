@@ -1,6 +1,7 @@
 // Registration of S3, the pendulum driven by a rotating disk (Acta Mech 2016), and its presets.
 #include "contact/regularized_models.h"
 #include "solvers/smooth_system.h"
+#include "systems/mechanism_drawings.h"
 #include "systems/pendulum_on_disk.h"
 #include "systems/plane_contact_law.h"
 #include "systems/system_registry.h"
@@ -145,6 +146,7 @@ SystemInfo pendulumSystemInfo()
                                                    : PoincareSection::hyperplane(3, 0.0, -1);
     };
     info.makeDynamics = makePendulumDynamics;
+    info.mechanism = drawPendulumMechanism;
     return info;
 }
 

@@ -6,6 +6,7 @@
 #include "friction/friction_law.h"
 #include "params/parameter_set.h"
 #include "scenario/scenario.h"
+#include "scene/mechanism_scene.h"
 #include "solvers/dynamics.h"
 #include "solvers/integration_settings.h"
 
@@ -57,6 +58,8 @@ struct SystemInfo {
     std::function<Status(const Scenario&)> validate;
     /// The scenario's dynamics (precondition: the scenario is valid and names this system).
     std::function<std::unique_ptr<Dynamics>(const Scenario&, const IntegrationSettings&)> makeDynamics;
+    /// How the mechanism view draws a state of this system (ARCHITECTURE.md idea 11); may be empty.
+    MechanismDrawing mechanism;
 };
 
 const std::vector<SystemInfo>& systems();

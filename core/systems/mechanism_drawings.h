@@ -1,0 +1,29 @@
+#pragma once
+// The mechanism drawings of the systems (ARCHITECTURE.md idea 11): each turns a scenario and one
+// frame of a run into abstract shapes in world coordinates (y up); SystemInfo::mechanism holds them.
+// The world box depends on the scenario's parameters only, so it stays fixed during a run.
+// Precondition of each drawing: frame.y is set (drawMechanism checks it); frame.outputs may be null
+// (then friction is not drawn).
+#include "scene/mechanism_scene.h"
+
+namespace fl {
+
+/// S1, block on a moving belt, side view (state x, v; outputs v_r, F). World unit = the length
+/// unit N/k of the state x; the block's centre is at beltBlockOrigin(scenario) + x.
+MechanismScene drawBeltMechanism(const Scenario& scenario, const MechanismFrame& frame);
+/// World x of the block's centre at x = 0 (the relaxed spring) in drawBeltMechanism.
+double beltBlockOrigin(const Scenario& scenario);
+
+/// S2, disk on a moving belt, seen from above (state x, phi, x′, phi′; outputs v_s, ω_s, λ_s, Γ, Ω).
+/// World unit = the disk's radius (the length unit of x): the disk's centre is at (x, 0), phi is
+/// counter-clockwise.
+MechanismScene drawDiskMechanism(const Scenario& scenario, const MechanismFrame& frame);
+
+/// S3, pendulum driven by a rotating disk, front view in metres (Acta Mech (7)-(9)): X points down
+/// and Y right, so a point (X, Y) is drawn at world (Y, −X); O (the static equilibrium of the
+/// joint A) is the origin.
+MechanismScene drawPendulumMechanism(const Scenario& scenario, const MechanismFrame& frame);
+/// Angle (rad) the driving disk has turned through by time t: ∫ω₀ dt = ω₀ t + (Δω₀/Ω) sin Ωt.
+double pendulumDiskAngle(const Scenario& scenario, double t);
+
+} // namespace fl
