@@ -54,6 +54,9 @@ public:
     Status integrate(std::vector<double>& y, double& t, double tEnd, DynamicsObserver& observer,
                      IntegrationStats& stats) const override;
     void outputs(double t, const double* y, int mode, double* out) const override;
+    /// A stick state (mode == Stick) whose v_r is zero up to round-off is projected to v_r = 0
+    /// exactly, so that integrate() applies the stick test (it takes stick only at v_r == 0).
+    void settleMode(double t, std::vector<double>& y, int mode) const override;
 
 private:
     std::unique_ptr<ContactSystem> m_system;

@@ -38,6 +38,15 @@ public:
     /// last state reached. Stops with a status on cancel, step limit or a non-finite state.
     virtual Status integrate(std::vector<double>& y, double& t, double tEnd, DynamicsObserver& observer,
                              IntegrationStats& stats) const = 0;
+    /// Makes a state that a run reported with a mode (ContactMode as int, -1 for none) exact for
+    /// integrate(), which decides the starting mode from the state alone: a live run that goes on
+    /// from a stick sample (LiveSimulation) must start with the stick test. Default: no change.
+    virtual void settleMode(double t, std::vector<double>& y, int mode) const
+    {
+        (void)t;
+        (void)y;
+        (void)mode;
+    }
     /// The derived outputs at a state (mode as in onStep), written to out[0 .. outputNames().size()).
     virtual void outputs(double t, const double* y, int mode, double* out) const = 0;
     /// Non-fatal remark for the user (empty if none).

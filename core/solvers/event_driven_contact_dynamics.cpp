@@ -2,6 +2,7 @@
 
 #include "solvers/event_loop.h"
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -119,6 +120,24 @@ void EventDrivenContactDynamics::outputs(double t, const double* y, int mode, do
     dyn.mode = static_cast<ContactMode>(mode);
     dyn.direction = out[0] > 0.0 ? 1.0 : (out[0] < 0.0 ? -1.0 : (dyn.holdingForce(t, y) > 0.0 ? -1.0 : 1.0));
     out[1] = dyn.force(t, y);
+}
+
+void EventDrivenContactDynamics::settleMode(double t, State& y, int mode) const
+{
+    // Round-off only: a state written with 15+ significant digits or recomputed from its parts.
+    // A larger v_r is a real change (e.g. of the belt speed) and starts a slip.
+    constexpr double kRoundOff = 1e-12;
+    if (mode != static_cast<int>(ContactMode::Stick) || static_cast<int>(y.size()) != m_system->dimension())
+        return;
+    State stuck = y;
+    m_system->projectToStick(t, stuck.data());
+    double change = 0.0, scale = 1.0;
+    for (size_t i = 0; i < y.size(); ++i) {
+        change = std::max(change, std::abs(stuck[i] - y[i]));
+        scale = std::max(scale, std::abs(stuck[i]));
+    }
+    if (change <= kRoundOff * scale)
+        y = stuck;
 }
 
 Status EventDrivenContactDynamics::integrate(State& y, double& t, double tEnd, DynamicsObserver& observer,

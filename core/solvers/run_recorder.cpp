@@ -18,15 +18,20 @@ int RunResult::columnIndex(const std::string& name) const
 }
 
 RunRecorder::RunRecorder(const Dynamics& dynamics, double dt, double tEnd, RunResult& out)
-    : m_dynamics(dynamics), m_out(out), m_dt(dt), m_count(static_cast<long>(std::floor(tEnd / dt + 1e-9)) + 1),
-      m_state(static_cast<size_t>(dynamics.dimension())), m_outputs(dynamics.outputNames().size())
+    : RunRecorder(dynamics, dt, GridRange{0, static_cast<long>(std::floor(tEnd / dt + 1e-9)) + 1}, out)
 {
-    m_out.stateNames = dynamics.stateNames();
-    m_out.outputNames = dynamics.outputNames();
     const auto n = static_cast<size_t>(m_count);
     m_out.t.reserve(n);
     m_out.states.reserve(n * m_state.size());
     m_out.outputs.reserve(n * m_outputs.size());
+}
+
+RunRecorder::RunRecorder(const Dynamics& dynamics, double dt, GridRange range, RunResult& out)
+    : m_dynamics(dynamics), m_out(out), m_dt(dt), m_k(range.first), m_count(range.end),
+      m_state(static_cast<size_t>(dynamics.dimension())), m_outputs(dynamics.outputNames().size())
+{
+    m_out.stateNames = dynamics.stateNames();
+    m_out.outputNames = dynamics.outputNames();
 }
 
 bool RunRecorder::onStep(const StepView& step, int mode)

@@ -7,13 +7,23 @@ namespace fl {
 /// dense output, with the derived outputs and the mode; the switches and the stick intervals.
 class RunRecorder final : public DynamicsObserver {
 public:
+    /// Grid indices [first, end) a recorder samples: t_k = k dt for first <= k < end.
+    struct GridRange {
+        long first;
+        long end;
+    };
+    /// The samples k = 0 .. floor(t_end/dt) of a whole run (capacity reserved for all of them).
     RunRecorder(const Dynamics& dynamics, double dt, double tEnd, RunResult& out);
+    /// The samples of one piece of a longer run (LiveSimulation), appended to out.
+    RunRecorder(const Dynamics& dynamics, double dt, GridRange range, RunResult& out);
 
     bool onStep(const StepView& step, int mode) override;
     void onSwitch(double t, ContactMode entered) override;
     /// Closes an open stick interval at tEnd, the time the run reached.
     void finish(double tEnd);
     bool done() const { return m_k >= m_count; }
+    /// The grid index of the next sample to record.
+    long nextIndex() const { return m_k; }
 
 private:
     const Dynamics& m_dynamics;
