@@ -1,11 +1,13 @@
 // frictionlab_screenshot: grabs the main window (QWidget::grab) to a PNG once the scenario asked
 // for has been simulated and plotted; used for docs/screenshot.png and by the ui_screenshot test.
 //   frictionlab_screenshot OUT.png [--system ID] [--law ID] [--method ID] [--regularization ID]
-//                          [--size WxH]
+//                          [--size WxH] [--preset ID] [--time T] [--live SECONDS] [--mechanism-only]
+// --time seeks the playback to T (cursors and mechanism); --live plays live for SECONDS first.
 #include "bridge/simulation_controller.h"
 #include "analysis/workbench.h"
 #include "widgets/main_window.h"
 #include "widgets/parameter_panel.h"
+#include "playback/playback_controller.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -61,7 +63,12 @@ int main(int argc, char* argv[])
                                             QStringLiteral("id"));
     const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size WxH"), QStringLiteral("WxH"),
                                   QStringLiteral("1400x900"));
-    parser.addOptions({system, law, method, regularization, size});
+    const QCommandLineOption preset(QStringLiteral("preset"), QStringLiteral("Preset id"), QStringLiteral("id"));
+    const QCommandLineOption time(QStringLiteral("time"), QStringLiteral("Playback time to show"), QStringLiteral("t"));
+    const QCommandLineOption live(QStringLiteral("live"), QStringLiteral("Play live for this many seconds first"),
+                                  QStringLiteral("seconds"));
+    const QCommandLineOption mechanismOnly(QStringLiteral("mechanism-only"), QStringLiteral("The mechanism fills the window"));
+    parser.addOptions({system, law, method, regularization, size, preset, time, live, mechanismOnly});
     parser.process(app);
     if (parser.positionalArguments().size() != 1)
         parser.showHelp(2);
@@ -72,6 +79,10 @@ int main(int argc, char* argv[])
     window.resize(wh.value(0).toInt(), wh.value(1).toInt());
     window.show();
     fl::ui::ParameterPanel* panel = window.panel();
+    if (parser.isSet(preset) && !window.loadPreset(parser.value(preset))) {
+        std::fprintf(stderr, "unknown preset\n");
+        return 2;
+    }
     if (!select(panel->systemCombo(), parser.value(system)) || !select(panel->lawCombo(), parser.value(law)) || !select(panel->methodCombo(), parser.value(method))
         || !select(panel->regularizationCombo(), parser.value(regularization))) {
         std::fprintf(stderr, "unknown system, law, method or regularization id\n");
@@ -83,6 +94,16 @@ int main(int argc, char* argv[])
     if (!shown) {
         std::fprintf(stderr, "no run was displayed: %s\n", qPrintable(window.statusMessage()));
         return 1;
+    }
+    window.setMechanismOnly(parser.isSet(mechanismOnly));
+    if (parser.isSet(time))
+        window.playback()->seek(parser.value(time).toDouble());
+    if (parser.isSet(live)) {
+        window.setLive(true);
+        QElapsedTimer playing;
+        playing.start();
+        waitFor([&] { return playing.elapsed() > parser.value(live).toDouble() * 1000.0; });
+        window.playback()->pause();
     }
     // Let the queued replots and the repaint happen.
     QElapsedTimer settle;

@@ -78,6 +78,14 @@ PoincareView::PoincareView(QWidget* parent) : QWidget(parent)
     m_points->setLineStyle(QCPGraph::lsNone);
     const QColor color(0x1f, 0x77, 0xb4);
     m_points->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, color, color, 3.5));
+    m_plot->addLayer(QStringLiteral("cursor"), m_plot->layer(QStringLiteral("main")), QCustomPlot::limAbove);
+    m_plot->layer(QStringLiteral("cursor"))->setMode(QCPLayer::lmBuffered);
+    m_cursor = m_plot->addGraph();
+    m_cursor->setLayer(QStringLiteral("cursor"));
+    m_cursor->setName(tr("now"));
+    m_cursor->setLineStyle(QCPGraph::lsNone);
+    m_cursor->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::white, 2.0), QBrush(QColor(0xd3, 0x54, 0x00)), 13));
+    m_cursor->setVisible(false);
 
     auto* controls = new QHBoxLayout;
     controls->addWidget(new QLabel(tr("Horizontal"), this));
@@ -236,10 +244,24 @@ void PoincareView::setRun(const fl::RunResult& result)
     redraw();
 }
 
+void PoincareView::showCursor(const PlaybackFrame& frame)
+{
+    m_frame = frame;
+    const int h = horizontalVariable(), v = verticalVariable();
+    const bool shown = frame.valid() && frame.state.size() == m_names.size() && h >= 0 && v >= 0;
+    m_cursor->setVisible(shown);
+    if (shown) {
+        const double x = frame.state[size_t(h)], y = frame.state[size_t(v)];
+        m_cursor->setData({m_wrapHorizontal->isChecked() ? wrapped(x) : x}, {m_wrapVertical->isChecked() ? wrapped(y) : y}, true);
+    }
+    m_cursor->layer()->replot();
+}
+
 void PoincareView::redraw()
 {
     m_points->data()->clear();
     appendToGraph(0);
+    showCursor(m_frame);
 }
 
 void PoincareView::appendToGraph(size_t first)

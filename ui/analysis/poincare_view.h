@@ -2,6 +2,7 @@
 // The Poincaré section of a run (RunResult::sectionTimes / sectionStates) in a chosen plane of two
 // state variables, filling live from progress chunks; a label names the section and counts the
 // points.
+#include "bridge/playback_frame.h"
 #include "scenario/scenario.h"
 #include "solvers/run_result.h"
 
@@ -57,6 +58,11 @@ public:
     QCustomPlot* plot() const { return m_plot; }
     QCPGraph* pointsGraph() const { return m_points; }
 
+    /// The playback cursor: the frame's state projected on the plane shown (the current instant,
+    /// which lies on the section only when it crosses it).
+    void showCursor(const PlaybackFrame& frame);
+    QCPGraph* cursorDot() const { return m_cursor; }
+
     /// Writes the plot as PNG, SVG or PDF (by suffix).
     bool exportPlot(const QString& path, QString* error = nullptr);
 
@@ -81,6 +87,8 @@ private:
     QCustomPlot* m_plot;
     QCPTextElement* m_title;
     QCPGraph* m_points;
+    QCPGraph* m_cursor;
+    PlaybackFrame m_frame;
 };
 
 } // namespace fl::ui

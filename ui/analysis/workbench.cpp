@@ -37,6 +37,7 @@ Workbench::Workbench(MainWindow& window)
         if (const RunOutputPtr run = m_window.currentRun())
             m_poincare->setRun(run->result);
     });
+    connect(&window, &MainWindow::playbackFrame, m_poincare, &PoincareView::showCursor);
     connect(window.tabs(), &QTabWidget::currentChanged, this, &Workbench::onTabChanged);
     onScenario();
 }

@@ -12,6 +12,16 @@ CharacteristicPlot::CharacteristicPlot(QWidget* parent) : RunPlot(tr("Friction c
     m_note->position->setCoords(0.5, 0.5);
     m_note->setText(tr("This system's contact is not one-dimensional:\nno friction characteristic F(v_r)."));
     m_note->setVisible(false);
+    m_cursor = addCursorDot(forceColor());
+}
+
+void CharacteristicPlot::showCursor(const PlaybackFrame& frame)
+{
+    if (m_speedName.empty() || !frame.valid())
+        m_cursor->setVisible(false);
+    else
+        placeCursorDot(m_cursor, frame.value(m_speedName), frame.value(m_forceName));
+    replotCursor();
 }
 
 void CharacteristicPlot::showData(const PlotDataPtr& ptr)
@@ -25,6 +35,8 @@ void CharacteristicPlot::showData(const PlotDataPtr& ptr)
     }
     setShown(m_law, shown && !data.law.isEmpty());
     setShown(m_trajectory, shown);
+    m_speedName = shown ? data.speedName.toStdString() : std::string();
+    m_forceName = shown ? data.forceName.toStdString() : std::string();
     if (shown) {
         xAxis->setLabel(data.speedName);
         yAxis->setLabel(data.forceName);

@@ -12,6 +12,9 @@ class CharacteristicPlot : public RunPlot {
 public:
     explicit CharacteristicPlot(QWidget* parent = nullptr);
     void showData(const PlotDataPtr& data) override;
+    void showCursor(const PlaybackFrame& frame) override;
+    /// The playback cursor: a dot at the frame's (v_r, F).
+    QCPGraph* cursorDot() const { return m_cursor; }
 
     QCPCurve* lawCurve() const { return m_law; }
     QCPCurve* trajectoryCurve() const { return m_trajectory; }
@@ -22,6 +25,9 @@ private:
     QCPCurve* m_law;
     QCPCurve* m_trajectory;
     QCPItemText* m_note;
+    QCPGraph* m_cursor;
+    std::string m_speedName;
+    std::string m_forceName;
 };
 
 } // namespace fl::ui

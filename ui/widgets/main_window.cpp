@@ -7,6 +7,8 @@
 #include "widgets/phase_portrait_plot.h"
 #include "widgets/plot_data_worker.h"
 #include "widgets/time_history_plot.h"
+#include "mechanism/mechanism_view.h"
+#include "playback/playback_controller.h"
 
 #include "systems/system_registry.h"
 
@@ -72,6 +74,7 @@ void MainWindow::buildLayout()
     bottom->addWidget(m_sideTabs);
     bottom->setStretchFactor(0, 1);
     bottom->setStretchFactor(1, 1);
+    m_bottomRow = bottom;
     auto* plots = new QSplitter(Qt::Vertical);
     plots->addWidget(m_timeHistory);
     plots->addWidget(bottom);
@@ -82,7 +85,7 @@ void MainWindow::buildLayout()
 
     auto* main = new QSplitter(Qt::Horizontal);
     main->addWidget(scroll);
-    main->addWidget(plots);
+    main->addWidget(buildPlayback(plots));
     main->setStretchFactor(1, 1);
     main->setCollapsible(1, false);
     m_tabs = new QTabWidget;
@@ -138,6 +141,8 @@ void MainWindow::buildMenus()
     QAction* stop = simulation->addAction(tr("&Stop"), m_controller, &SimulationController::cancel);
     stop->setShortcut(QKeySequence(Qt::Key_Escape));
     simulation->addAction(tr("Reset &Parameters"), m_panel, &ParameterPanel::resetToDefaults);
+
+    buildPlaybackMenu();
 
     QMenu* presets = menuBar()->addMenu(tr("&Presets"));
     presets->setToolTipsVisible(true);
@@ -209,11 +214,20 @@ QString MainWindow::runSummary() const { return m_summary->text(); }
 void MainWindow::onScenarioChanged(const fl::Scenario& scenario)
 {
     m_rejected = false;
+    if (isLive()) {
+        // Live: the change takes effect at the instant on screen; no new run from t = 0.
+        m_mechanism->setScenario(scenario);
+        m_playback->changeLive(scenario);
+        showMessage(tr("Live: %1").arg(QString::fromStdString(fl::describe(scenario))));
+        return;
+    }
     m_controller->request(scenario);
 }
 
 void MainWindow::onScenarioRejected(const QString& message)
 {
+    // The motion pauses on its last frame while a field holds an invalid value.
+    m_playback->pause();
     m_rejected = true;
     showMessage(message, QStringLiteral("#c0392b"));
 }
@@ -234,6 +248,10 @@ void MainWindow::onRunFinished(const RunOutputPtr& output)
 void MainWindow::onPlotDataReady(const PlotDataPtr& data)
 {
     m_run = data->run;
+    m_mechanism->setScenario(m_run->scenario);
+    m_playback->setRun(m_run);
+    if (isLive())
+        return; // the live plots keep showing the live window
     for (RunPlot* plot : m_plots)
         plot->showData(data);
 

@@ -13,6 +13,10 @@ class QTimer;
 namespace fl::ui {
 
 class CharacteristicPlot;
+class MechanismView;
+class PlaybackBar;
+class PlaybackController;
+struct PlaybackFrame;
 class ExportDialogs;
 class ParameterPanel;
 class PhasePortraitPlot;
@@ -45,6 +49,12 @@ public:
     /// Adds a view as a tab beside the friction characteristic (below the time history).
     void addSideView(QWidget* view, const QString& title);
     QTabWidget* tabs() const { return m_tabs; }
+    PlaybackController* playback() const { return m_playback; }
+    MechanismView* mechanismView() const { return m_mechanism; }
+    PlaybackBar* playbackBar() const { return m_playbackBar; }
+    /// Lets the mechanism view fill the simulation area (the plots hidden), or shows all again.
+    void setMechanismOnly(bool only);
+    bool isMechanismOnly() const;
     /// Status line texts: the last error or note, and the run summary.
     QString statusMessage() const;
     QString runSummary() const;
@@ -56,10 +66,17 @@ public slots:
     void loadScenario(const fl::Scenario& scenario);
     /// Loads a published case by preset id (e.g. "jtam2016-fig4a"); false if unknown.
     bool loadPreset(const QString& presetId);
+    /// Live mode on (the panel's scenario runs on indefinitely from its initial state, changes
+    /// take effect at the instant on screen) or off (back to the computed run).
+    void setLive(bool live);
+public:
+    bool isLive() const;
 
 signals:
     /// A successful run's data was handed to the plots (their replots are queued).
     void runDisplayed(quint64 runId);
+    /// The playback shows a new instant (the analysis views place their cursors).
+    void playbackFrame(const fl::ui::PlaybackFrame& frame);
 
 private:
     void buildLayout();
@@ -72,6 +89,13 @@ private:
     void showMessage(const QString& text, const QString& color = QString());
     void updateActions();
     void showAbout();
+    QWidget* buildPlayback(QWidget* plots);
+    void buildPlaybackMenu();
+    void onFrame(const PlaybackFrame& frame);
+    void onLiveData(const PlotDataPtr& data);
+    void onLiveFailed(const QString& message);
+    void exportMechanism();
+    void exportAnimation();
 
     QTabWidget* m_tabs = nullptr;
     QTabWidget* m_sideTabs = nullptr;
@@ -84,6 +108,12 @@ private:
     CharacteristicPlot* m_characteristic = nullptr;
     std::array<RunPlot*, 3> m_plots{};
     RunPlot* m_activePlot = nullptr;
+    PlaybackController* m_playback = nullptr;
+    MechanismView* m_mechanism = nullptr;
+    PlaybackBar* m_playbackBar = nullptr;
+    QWidget* m_plotRows = nullptr;      ///< time history row and bottom row (hidden in mechanism-only)
+    QWidget* m_bottomRow = nullptr;
+    QAction* m_mechanismOnlyAction = nullptr;
     RunOutputPtr m_run;
     bool m_rejected = false; ///< the panel holds an edit that was not run
     QLabel* m_message = nullptr;

@@ -15,6 +15,20 @@ PhasePortraitPlot::PhasePortraitPlot(QWidget* parent) : RunPlot(tr("Phase portra
     m_planes->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_planes->hide();
     connect(m_planes, &QComboBox::activated, this, &PhasePortraitPlot::setPlane);
+    m_cursor = addCursorDot(stickColor().darker(130));
+}
+
+void PhasePortraitPlot::showCursor(const PlaybackFrame& frame)
+{
+    m_frame = frame;
+    const bool valid = frame.valid() && m_data && m_plane >= 0 && m_plane < static_cast<int>(m_data->planes.size());
+    if (!valid) {
+        m_cursor->setVisible(false);
+    } else {
+        const PhasePlane& plane = m_data->planes[static_cast<size_t>(m_plane)];
+        placeCursorDot(m_cursor, frame.value(plane.xName.toStdString()), frame.value(plane.yName.toStdString()));
+    }
+    replotCursor();
 }
 
 void PhasePortraitPlot::showData(const PlotDataPtr& data)
@@ -77,6 +91,7 @@ void PhasePortraitPlot::draw()
     setShown(m_stick, !plane.stick.isEmpty());
     m_start->setData({plane.start.x()}, {plane.start.y()});
     setDataRange(plane.xRange, plane.yRange);
+    showCursor(m_frame);
     replot(rpQueuedReplot);
 }
 

@@ -14,6 +14,9 @@ class PhasePortraitPlot : public RunPlot {
 public:
     explicit PhasePortraitPlot(QWidget* parent = nullptr);
     void showData(const PlotDataPtr& data) override;
+    void showCursor(const PlaybackFrame& frame) override;
+    /// The playback cursor: a dot at the frame's state in the plane shown.
+    QCPGraph* cursorDot() const { return m_cursor; }
 
     /// Draws plane index of the current system (as listed in its PlotHints).
     void setPlane(int index);
@@ -38,6 +41,8 @@ private:
     QCPCurve* m_trajectory;
     QCPCurve* m_stick;
     QCPGraph* m_start;
+    QCPGraph* m_cursor;
+    PlaybackFrame m_frame;
 };
 
 } // namespace fl::ui

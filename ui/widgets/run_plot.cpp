@@ -26,6 +26,9 @@ RunPlot::RunPlot(const QString& title, QWidget* parent) : QCustomPlot(parent), m
     setNoAntialiasingOnDrag(true);
 
     addTitleAndLegendRows(this, title);
+    addLayer(QStringLiteral("cursor"), layer(QStringLiteral("main")), QCustomPlot::limAbove);
+    m_cursorLayer = layer(QStringLiteral("cursor"));
+    m_cursorLayer->setMode(QCPLayer::lmBuffered);
     legend->setRowSpacing(0);
     legend->setColumnSpacing(12);
 
@@ -86,6 +89,30 @@ QCPCurve* RunPlot::addCurve(const QString& name, const QColor& color, double wid
 void RunPlot::setShown(QCPAbstractPlottable* item, bool shown)
 {
     setPlottableShown(this, item, shown);
+}
+
+QCPGraph* RunPlot::addCursorDot(const QColor& color)
+{
+    QCPGraph* dot = addGraph();
+    dot->setLayer(m_cursorLayer);
+    dot->setLineStyle(QCPGraph::lsNone);
+    dot->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::white, 2.0), QBrush(color), 13));
+    dot->removeFromLegend();
+    dot->setVisible(false);
+    return dot;
+}
+
+void RunPlot::placeCursorDot(QCPGraph* dot, double x, double y)
+{
+    const bool shown = std::isfinite(x) && std::isfinite(y);
+    dot->setVisible(shown);
+    if (shown)
+        dot->setData({x}, {y}, true);
+}
+
+void RunPlot::replotCursor()
+{
+    m_cursorLayer->replot();
 }
 
 QColor seriesColor(size_t n)

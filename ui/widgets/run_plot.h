@@ -1,4 +1,5 @@
 #pragma once
+#include "bridge/playback_frame.h"
 #include "widgets/plot_data.h"
 
 namespace fl::ui {
@@ -14,6 +15,10 @@ public:
 
     /// Shows a run's prepared data (see preparePlotData) and queues a replot.
     virtual void showData(const PlotDataPtr& data) = 0;
+    /// Moves the playback cursor to a frame (an invalid frame hides it); repaints only the
+    /// cursor's layer, so a cursor moving at 60 frames/s does not redraw the curves. Plots that
+    /// show no single instant (comparisons, differences) keep the default: no cursor.
+    virtual void showCursor(const PlaybackFrame& frame) { (void)frame; }
     QString title() const { return m_title; }
     /// Marks the plot that Export Plot writes: a highlight-coloured strip along its top edge,
     /// drawn on screen only (not in exports).
@@ -41,9 +46,18 @@ protected:
     QCPCurve* addCurve(const QString& name, const QColor& color, double width = 1.5);
     /// Shows or hides a plottable together with its legend entry.
     void setShown(QCPAbstractPlottable* item, bool shown);
+    /// A one-point disc on the cursor layer (not in the legend), hidden until placed.
+    QCPGraph* addCursorDot(const QColor& color);
+    /// Places a cursor dot at (x, y); hidden when either is not finite.
+    void placeCursorDot(QCPGraph* dot, double x, double y);
+    /// The buffered layer above the curves that holds the cursor.
+    QCPLayer* cursorLayer() const { return m_cursorLayer; }
+    /// Repaints the cursor layer only (a full replot already queued draws it too).
+    void replotCursor();
 
 private:
     QString m_title;
+    QCPLayer* m_cursorLayer = nullptr;
     bool m_active = false;
     bool m_followData = true;
     QCPRange m_keys;

@@ -13,6 +13,18 @@ TimeHistoryPlot::TimeHistoryPlot(QWidget* parent) : RunPlot(tr("Time history"), 
     m_stick->setPen(Qt::NoPen);
     m_stick->setBrush(stickShade());
     xAxis->setLabel(QStringLiteral("t"));
+    m_cursor = new QCPItemStraightLine(this);
+    m_cursor->setLayer(cursorLayer());
+    m_cursor->setPen(QPen(QColor(0x20, 0x20, 0x20), 2.0, Qt::DashLine));
+    m_cursor->setVisible(false);
+}
+
+void TimeHistoryPlot::showCursor(const PlaybackFrame& frame)
+{
+    m_cursor->setVisible(frame.valid());
+    m_cursor->point1->setCoords(frame.t, 0.0);
+    m_cursor->point2->setCoords(frame.t, 1.0);
+    replotCursor();
 }
 
 QCPGraph* TimeHistoryPlot::curve(const QString& column) const

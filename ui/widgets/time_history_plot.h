@@ -13,6 +13,9 @@ class TimeHistoryPlot : public RunPlot {
 public:
     explicit TimeHistoryPlot(QWidget* parent = nullptr);
     void showData(const PlotDataPtr& data) override;
+    void showCursor(const PlaybackFrame& frame) override;
+    /// The playback cursor: a vertical line at the frame's time.
+    QCPItemStraightLine* cursorLine() const { return m_cursor; }
 
     /// The visible curve of a column, or nullptr.
     QCPGraph* curve(const QString& column) const;
@@ -21,6 +24,7 @@ public:
 
 private:
     QCPGraph* m_stick;
+    QCPItemStraightLine* m_cursor;
     std::vector<QCPGraph*> m_curves; ///< one per column shown so far; unused ones hidden
 };
 

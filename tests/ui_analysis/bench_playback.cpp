@@ -1,0 +1,158 @@
+// Benchmark (prints, never asserts a time): live playback in the real main window at 1600x1000
+// with the mechanism and every plot visible, for the belt, the disk and the pendulum:
+//   frame time (median, 99th percentile), frames/s, CPU of the GUI thread and of the process,
+//   latency from a parameter change during live play to the first frame of the changed motion,
+//   RSS at start and at the end.
+// Usage: QT_QPA_PLATFORM=offscreen bench_playback [seconds per system = 10] [long belt seconds = 0]
+#include "analysis/workbench.h"
+#include "playback/playback_controller.h"
+#include "widgets/main_window.h"
+#include "widgets/parameter_panel.h"
+
+#include "systems/system_registry.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFile>
+#include <QTimer>
+
+#include <algorithm>
+#include <cstdio>
+#include <ctime>
+#include <vector>
+
+using namespace fl::ui;
+
+namespace {
+
+double threadCpuSeconds()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+double processCpuSeconds()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+double rssMb()
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return -1.0;
+    for (const QByteArray& line : status.readAll().split('\n'))
+        if (line.startsWith("VmRSS:"))
+            return line.mid(6).trimmed().split(' ').front().toDouble() / 1024.0;
+    return -1.0;
+}
+
+void wait(int ms)
+{
+    QEventLoop loop;
+    QTimer::singleShot(ms, &loop, &QEventLoop::quit);
+    loop.exec();
+}
+
+double percentile(std::vector<double> v, double p)
+{
+    if (v.empty())
+        return 0.0;
+    std::sort(v.begin(), v.end());
+    return v[std::min(v.size() - 1, static_cast<size_t>(p * static_cast<double>(v.size())))];
+}
+
+/// Milliseconds from changeLive to the first frame past the restart instant, for n changes of id.
+std::vector<double> changeLatencies(MainWindow& w, const char* id, double a, double b, int n)
+{
+    std::vector<double> out;
+    for (int k = 0; k < n; ++k) {
+        fl::Scenario s = w.playback()->liveScenario();
+        if (!s.params.set(id, k % 2 ? a : b).ok())
+            return out;
+        QElapsedTimer timer;
+        timer.start();
+        w.loadScenario(s);
+        const double restart = w.playback()->frame().t;
+        double ms = -1.0;
+        QEventLoop loop;
+        auto c = QObject::connect(w.playback(), &PlaybackController::frameChanged, [&](const PlaybackFrame& f) {
+            if (ms < 0.0 && f.t > restart) {
+                ms = timer.nsecsElapsed() * 1e-6;
+                loop.quit();
+            }
+        });
+        QTimer::singleShot(2000, &loop, &QEventLoop::quit);
+        loop.exec();
+        QObject::disconnect(c);
+        out.push_back(ms);
+        wait(150);
+    }
+    return out;
+}
+
+void measure(MainWindow& w, const QString& label, double seconds, const char* id, double a, double b)
+{
+    w.setLive(true);
+    wait(500);
+    const size_t first = w.playback()->frameIntervals().size();
+    const double gui0 = threadCpuSeconds(), proc0 = processCpuSeconds();
+    QElapsedTimer wall;
+    wall.start();
+    wait(static_cast<int>(seconds * 1000));
+    const double elapsed = wall.nsecsElapsed() * 1e-9;
+    const double gui = threadCpuSeconds() - gui0, proc = processCpuSeconds() - proc0;
+    const std::vector<double> all = w.playback()->frameIntervals();
+    const std::vector<double> frames(all.begin() + static_cast<std::ptrdiff_t>(std::min(first, all.size())), all.end());
+    std::printf("%-28s frames %5zu  %.1f frames/s  frame time median %.2f ms, p99 %.2f ms  CPU: GUI thread %.0f %%, "
+                "whole process %.0f %% of one core  t reached %.1f\n",
+                qPrintable(label), frames.size(), frames.size() / elapsed, percentile(frames, 0.5), percentile(frames, 0.99),
+                100.0 * gui / elapsed, 100.0 * proc / elapsed, w.playback()->frame().t);
+    const std::vector<double> lat = changeLatencies(w, id, a, b, 20);
+    std::printf("%-28s change of %s during live play -> first changed frame: median %.1f ms, max %.1f ms (%zu changes)\n",
+                qPrintable(label), id, percentile(lat, 0.5), percentile(lat, 1.0), lat.size());
+    std::fflush(stdout);
+    w.setLive(false);
+    wait(300);
+}
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+    QApplication app(argc, argv);
+    const double seconds = argc > 1 ? std::atof(argv[1]) : 10.0;
+    const double longSeconds = argc > 2 ? std::atof(argv[2]) : 0.0;
+    MainWindow window;
+    new Workbench(window);
+    window.resize(1600, 1000);
+    window.show();
+    wait(1500);
+    std::printf("RSS at start: %.1f MB\n", rssMb());
+    measure(window, QStringLiteral("belt (default, event)"), seconds, "v_b", 0.4, 0.6);
+    window.loadPreset(QStringLiteral("jtam2016-fig4a"));
+    wait(1500);
+    measure(window, QStringLiteral("disk (jtam2016-fig4a, event)"), seconds, "v_b", 0.14, 0.16);
+    fl::Scenario pendulum;
+    fl::makeScenario("pendulum", fl::lawsOf(*fl::findSystem("pendulum")).front()->id, fl::Method::Explicit,
+                     fl::Regularization::Kudra, pendulum);
+    window.loadScenario(pendulum);
+    wait(1500);
+    measure(window, QStringLiteral("pendulum (default)"), seconds, "omega0", 39.0, 41.0);
+    if (longSeconds > 0.0) {
+        window.loadScenario(fl::defaultScenario());
+        wait(1500);
+        window.setLive(true);
+        wait(2000);
+        const double before = rssMb();
+        wait(static_cast<int>(longSeconds * 1000));
+        std::printf("belt live for %.0f s: RSS %.1f MB after 2 s, %.1f MB at the end, t reached %.1f\n", longSeconds, before,
+                    rssMb(), window.playback()->frame().t);
+    }
+    std::printf("RSS at the end: %.1f MB\n", rssMb());
+    return 0;
+}

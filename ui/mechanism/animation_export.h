@@ -1,0 +1,53 @@
+#pragma once
+// Writes the mechanism of a computed run as an animation for lecture slides: numbered PNG frames
+// always, and an MP4 or GIF encoded by ffmpeg when it is installed (Debian package ffmpeg;
+// optional at run time). Pure of widgets: runs on a worker thread.
+#include "bridge/run_output.h"
+#include "mechanism/scene_style.h"
+
+#include <QSize>
+#include <QString>
+
+#include <atomic>
+#include <functional>
+
+namespace fl::ui {
+
+enum class VideoFormat { None, Mp4, Gif };
+
+struct AnimationJob {
+    RunOutputPtr run;
+    SceneStyle style;
+    double from = 0.0;          ///< first instant (time units of the run)
+    double to = 10.0;           ///< last instant
+    double speed = 1.0;         ///< time units per second of video
+    int fps = 30;               ///< frames per second of video
+    QSize size = QSize(1280, 720);
+    QString directory;          ///< numbered frames frame_00001.png, ... go here
+    VideoFormat video = VideoFormat::None;
+    QString videoPath;          ///< the MP4 or GIF (with video != None)
+    QString ffmpeg;             ///< ffmpeg executable (ffmpegPath() by default)
+
+    /// Number of frames: one per 1/fps second of video over [from, to].
+    int frameCount() const;
+    /// Simulated time of frame k (0-based).
+    double frameTime(int k) const;
+};
+
+struct AnimationOutcome {
+    bool ok = false;
+    int frames = 0;             ///< PNG frames written
+    QString error;              ///< one line on failure
+};
+
+/// The ffmpeg on PATH, or empty if it is not installed.
+QString ffmpegPath();
+/// The ffmpeg arguments that encode the job's frames into its video.
+QStringList ffmpegArguments(const AnimationJob& job);
+
+/// Renders and writes the frames (each atomically), then encodes the video if asked. progress
+/// gets (frames done, total); cancel stops between frames with "cancelled".
+AnimationOutcome writeAnimation(const AnimationJob& job, const std::atomic<bool>* cancel = nullptr,
+                                const std::function<void(int, int)>& progress = {});
+
+} // namespace fl::ui

@@ -1,0 +1,128 @@
+#include "mechanism/mechanism_view.h"
+
+#include "mechanism/scene_painter.h"
+#include "solvers/dynamics_factory.h"
+
+#include <QBuffer>
+#include <QFileInfo>
+#include <QPageSize>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSaveFile>
+#include <QSvgGenerator>
+
+namespace fl::ui {
+
+fl::MechanismScene sceneOf(const fl::Scenario& scenario, const PlaybackFrame& frame)
+{
+    if (!frame.valid())
+        return {};
+    fl::MechanismFrame f;
+    f.t = frame.t;
+    f.y = frame.state.data();
+    f.outputs = frame.outputs.data();
+    f.mode = frame.mode;
+    f.history = frame.history.empty() ? nullptr : frame.history.data();
+    f.historyCount = frame.state.empty() ? 0 : frame.history.size() / frame.state.size();
+    return fl::drawMechanism(scenario, f);
+}
+
+MechanismView::MechanismView(QWidget* parent) : QWidget(parent)
+{
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    setToolTip(tr("The mechanism at the instant on screen. Space plays and pauses; the badge shows "
+                  "whether the contact sticks or slips."));
+}
+
+void MechanismView::setScenario(const fl::Scenario& scenario)
+{
+    m_scenario = scenario;
+    m_dimension = m_outputCount = 0;
+    if (fl::validate(scenario).ok()) {
+        const auto dynamics = fl::makeDynamics(scenario);
+        m_dimension = static_cast<size_t>(dynamics->dimension());
+        m_outputCount = dynamics->outputNames().size();
+    }
+    rebuild();
+}
+
+void MechanismView::showFrame(const PlaybackFrame& frame)
+{
+    m_frame = frame;
+    rebuild();
+}
+
+void MechanismView::setSceneStyle(const SceneStyle& style)
+{
+    m_style = style;
+    update();
+}
+
+void MechanismView::rebuild()
+{
+    // A frame of another system (a switch in progress) is not drawn with this scenario.
+    const bool matches = m_frame.valid() && m_frame.state.size() == m_dimension && m_frame.outputs.size() == m_outputCount;
+    m_scene = matches ? sceneOf(m_scenario, m_frame) : fl::MechanismScene{};
+    update();
+}
+
+void MechanismView::paintEvent(QPaintEvent*)
+{
+    QPainter painter(this);
+    if (m_scene.shapes.empty()) {
+        painter.fillRect(rect(), m_style.background);
+        painter.setPen(m_style.text);
+        painter.drawText(rect(), Qt::AlignCenter, tr("Simulating…"));
+        return;
+    }
+    paintScene(painter, m_scene, QRectF(rect()), m_style);
+}
+
+QImage MechanismView::renderImage(QSize size) const
+{
+    QImage image(size, QImage::Format_ARGB32_Premultiplied);
+    image.fill(m_style.background);
+    QPainter painter(&image);
+    paintScene(painter, m_scene, QRectF(QPointF(0, 0), QSizeF(size)), m_style);
+    return image;
+}
+
+bool MechanismView::exportTo(const QString& path, QString* error) const
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    const QSize size = width() > 10 ? this->size() : QSize(960, 480);
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    if (suffix == QLatin1String("png")) {
+        renderImage(size * 2).save(&buffer, "PNG");
+    } else if (suffix == QLatin1String("svg")) {
+        QSvgGenerator svg;
+        svg.setOutputDevice(&buffer);
+        svg.setSize(size);
+        svg.setViewBox(QRect(QPoint(0, 0), size));
+        svg.setTitle(QStringLiteral("FrictionLab mechanism"));
+        QPainter painter(&svg);
+        paintScene(painter, m_scene, QRectF(QPointF(0, 0), QSizeF(size)), m_style);
+    } else if (suffix == QLatin1String("pdf")) {
+        QPdfWriter pdf(&buffer);
+        pdf.setPageSize(QPageSize(QSizeF(size) * 0.75, QPageSize::Point));
+        pdf.setResolution(96);
+        pdf.setPageMargins(QMarginsF());
+        QPainter painter(&pdf);
+        paintScene(painter, m_scene, QRectF(QPointF(0, 0), QSizeF(size)), m_style);
+    } else {
+        if (error)
+            *error = tr("unknown format '%1' (use .png, .svg or .pdf)").arg(suffix);
+        return false;
+    }
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+        if (error)
+            *error = file.errorString();
+        return false;
+    }
+    return true;
+}
+
+} // namespace fl::ui

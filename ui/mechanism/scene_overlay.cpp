@@ -1,0 +1,154 @@
+// The overlay band of a mechanism view: the STICK / SLIP badge and the large readouts a lecturer
+// points at (t, v_r, F, ...), readable from the back of a hall.
+#include "mechanism/scene_painter.h"
+
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+
+namespace fl::ui {
+namespace {
+
+/// Fixed-width number so the readouts do not jitter while they change.
+QString formatValue(double v)
+{
+    if (!std::isfinite(v))
+        return QStringLiteral("—");
+    const double a = std::abs(v);
+    QString text = (a != 0.0 && (a >= 1e5 || a < 1e-3)) ? QString::number(v, 'e', 2) : QString::number(v, 'f', a >= 100 ? 1 : 3);
+    if (v >= 0.0)
+        text.prepend(QChar(0x2007)); // figure space where a minus sign would be
+    else
+        text.replace(0, 1, QChar(0x2212));
+    return text;
+}
+
+QString readoutText(const fl::Readout& r)
+{
+    QString text = QString::fromStdString(r.symbol) + QStringLiteral(" = ") + formatValue(r.value);
+    if (!r.unit.empty())
+        text += QLatin1Char(' ') + QString::fromStdString(r.unit);
+    return text;
+}
+
+/// The badge's rectangle at the band's right end; empty when the scene has no contact phase.
+QRectF paintBadge(QPainter& painter, const fl::MechanismScene& scene, const QRectF& band, const SceneStyle& style)
+{
+    if (scene.phase == fl::ContactPhase::None)
+        return {};
+    const bool stick = scene.phase == fl::ContactPhase::Stick;
+    QFont font = painter.font();
+    font.setBold(true);
+    font.setPixelSize(std::max(12, static_cast<int>(band.height() * 0.45)));
+    painter.setFont(font);
+    const QString text = stick ? QStringLiteral("STICK") : QStringLiteral("SLIP");
+    const double textWidth = painter.fontMetrics().horizontalAdvance(QStringLiteral("STICK"));
+    const double h = band.height() * 0.62, w = textWidth + h * 0.8;
+    const QRectF badge(band.right() - w - 8.0, band.top() + 6.0, w, h);
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(stick ? style.stick : style.slip);
+    painter.drawRoundedRect(badge, h * 0.18, h * 0.18);
+    painter.setPen(Qt::white);
+    painter.drawText(badge, Qt::AlignCenter, text);
+    if (!scene.phaseNote.empty()) {
+        QFont small = painter.font();
+        small.setBold(false);
+        small.setPixelSize(std::max(9, static_cast<int>(band.height() * 0.16)));
+        painter.setFont(small);
+        painter.setPen(style.text);
+        const QRectF note(band.left(), badge.bottom() + 2.0, band.width() - 8.0, band.bottom() - badge.bottom());
+        painter.drawText(note, Qt::AlignRight | Qt::AlignTop, QString::fromStdString(scene.phaseNote));
+    }
+    return badge;
+}
+
+} // namespace
+
+double overlayHeight(const QRectF& whole, const SceneStyle& style)
+{
+    return std::clamp(whole.height() * 0.17, 36.0 * style.scale, 120.0 * style.scale);
+}
+
+namespace {
+
+/// Lays out text with "_x" subscripts from pos (baseline-left); draws it when painter is given.
+/// base is a copy: painter.font() changes while the subscripts are drawn.
+double layoutSubscripted(QPainter* painter, QFont base, QPointF pos, const QString& text)
+{
+    QFont small = base;
+    if (base.pixelSize() > 0)
+        small.setPixelSize(std::max(1, static_cast<int>(base.pixelSize() * 0.7)));
+    else
+        small.setPointSizeF(std::max(1.0, base.pointSizeF() * 0.7));
+    const QFontMetricsF metrics(base), smallMetrics(small);
+    const double drop = metrics.ascent() * 0.25, x0 = pos.x();
+    const QStringList words = text.split(QLatin1Char(' '));
+    for (int w = 0; w < words.size(); ++w) {
+        // Within a word, "_" starts a subscript that runs to the next "_" or the word's end.
+        const QStringList parts = words[w].split(QLatin1Char('_'));
+        if (painter) {
+            painter->setFont(base);
+            painter->drawText(pos, parts.front());
+        }
+        pos.rx() += metrics.horizontalAdvance(parts.front());
+        for (int i = 1; i < parts.size(); ++i) {
+            if (painter) {
+                painter->setFont(small);
+                painter->drawText(pos + QPointF(0.0, drop), parts[i]);
+            }
+            pos.rx() += smallMetrics.horizontalAdvance(parts[i]);
+        }
+        if (w + 1 < words.size())
+            pos.rx() += metrics.horizontalAdvance(QLatin1Char(' '));
+    }
+    if (painter)
+        painter->setFont(base);
+    return pos.x() - x0;
+}
+
+} // namespace
+
+double subscriptedWidth(const QPainter& painter, const QString& text)
+{
+    return layoutSubscripted(nullptr, painter.font(), QPointF(), text);
+}
+
+double drawSubscripted(QPainter& painter, QPointF pos, const QString& text)
+{
+    return layoutSubscripted(&painter, painter.font(), pos, text);
+}
+
+void paintOverlay(QPainter& painter, const fl::MechanismScene& scene, const QRectF& whole, const SceneStyle& style)
+{
+    painter.save();
+    const QRectF band(whole.left(), whole.top(), whole.width(), overlayHeight(whole, style));
+    const QRectF badge = paintBadge(painter, scene, band, style);
+    const double right = badge.isEmpty() ? band.right() - 8.0 : badge.left() - 16.0;
+    QFont font = painter.font();
+    font.setBold(false);
+    font.setPixelSize(std::max(10, static_cast<int>(band.height() * 0.36)));
+    painter.setFont(font);
+    QStringList texts;
+    for (const fl::Readout& r : scene.readouts)
+        texts << readoutText(r);
+    // Shrink the type until every readout fits on one line left of the badge.
+    const double gap = font.pixelSize() * 1.2;
+    for (int guard = 0; guard < 12; ++guard) {
+        double total = 0.0;
+        for (const QString& t : texts)
+            total += subscriptedWidth(painter, t) + gap;
+        if (total <= right - band.left() - 8.0 || font.pixelSize() <= 9)
+            break;
+        font.setPixelSize(std::max(9, static_cast<int>(font.pixelSize() * 0.88)));
+        painter.setFont(font);
+    }
+    painter.setPen(style.text);
+    double x = band.left() + 10.0;
+    const double baseline = band.top() + 6.0 + band.height() * 0.62 * 0.5 + QFontMetricsF(font).ascent() * 0.4;
+    for (const QString& t : texts)
+        x += drawSubscripted(painter, QPointF(x, baseline), t) + font.pixelSize() * 1.2;
+    painter.restore();
+}
+
+} // namespace fl::ui

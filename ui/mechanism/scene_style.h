@@ -1,0 +1,34 @@
+#pragma once
+// Colours of a mechanism scene by role (ARCHITECTURE.md idea 14): one table, so a theme recolours
+// every drawing at once; sizes derive from one scale factor.
+#include "scene/mechanism_scene.h"
+
+#include <QColor>
+
+namespace fl::ui {
+
+struct SceneStyle {
+    QColor background = QColor(0xff, 0xff, 0xff);
+    QColor text = QColor(0x20, 0x20, 0x20);
+    QColor ground = QColor(0x55, 0x55, 0x55);
+    QColor body = QColor(0x1f, 0x4e, 0x79);
+    QColor bodyFill = QColor(0x9e, 0xc5, 0xe8);
+    QColor surface = QColor(0x40, 0x40, 0x40);
+    QColor surfaceFill = QColor(0xd9, 0xd9, 0xd9);
+    QColor marker = QColor(0x20, 0x20, 0x20);
+    QColor spring = QColor(0x2e, 0x7d, 0x32);
+    QColor friction = QColor(0xc0, 0x39, 0x2b);
+    QColor forcing = QColor(0x7d, 0x3c, 0x98);
+    QColor trail = QColor(0xd3, 0x54, 0x00);
+    QColor contact = QColor(0xd3, 0x54, 0x00);
+    QColor stick = QColor(0xd3, 0x54, 0x00);  ///< STICK label and stick-coloured body outline
+    QColor slip = QColor(0x21, 0x61, 0x9c);   ///< SLIP label
+    double scale = 1.0;                        ///< fonts and line widths (presenter scale)
+
+    /// Outline colour of a role.
+    QColor stroke(fl::SceneRole role) const;
+    /// Fill colour of a role (filled boxes and circles).
+    QColor fill(fl::SceneRole role) const;
+};
+
+} // namespace fl::ui

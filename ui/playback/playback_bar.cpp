@@ -1,0 +1,166 @@
+#include "playback/playback_bar.h"
+
+#include "playback/playback_controller.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSlider>
+#include <QStyle>
+#include <QToolButton>
+
+#include <cmath>
+
+namespace fl::ui {
+namespace {
+
+constexpr int kScrubSteps = 10'000;
+
+QString speedText(double s)
+{
+    return s >= 1.0 ? QStringLiteral("%1×").arg(s) : QStringLiteral("1/%1×").arg(std::lround(1.0 / s));
+}
+
+} // namespace
+
+const std::vector<double>& PlaybackBar::speeds()
+{
+    static const std::vector<double> list = {1.0 / 16, 1.0 / 8, 1.0 / 4, 1.0 / 2, 1.0, 2.0, 4.0, 8.0, 16.0};
+    return list;
+}
+
+PlaybackBar::PlaybackBar(PlaybackController* controller, QWidget* parent) : QWidget(parent), m_controller(controller)
+{
+    auto action = [this](const QString& text, const QKeySequence& key, const QString& tip) {
+        auto* a = new QAction(text, this);
+        a->setShortcut(key);
+        a->setToolTip(QStringLiteral("%1 (%2)").arg(tip, key.toString(QKeySequence::NativeText)));
+        return a;
+    };
+    m_play = action(tr("Play"), QKeySequence(Qt::Key_Space), tr("Play or pause the motion"));
+    m_play->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
+    m_stepBack = action(tr("Step back"), QKeySequence(Qt::Key_Comma), tr("One output sample back"));
+    m_stepBack->setIcon(style()->standardIcon(QStyle::SP_MediaSeekBackward));
+    m_stepForward = action(tr("Step forward"), QKeySequence(Qt::Key_Period), tr("One output sample forward"));
+    m_stepForward->setIcon(style()->standardIcon(QStyle::SP_MediaSeekForward));
+    m_slower = action(tr("Slower"), QKeySequence(Qt::Key_BracketLeft), tr("Half the playback speed"));
+    m_faster = action(tr("Faster"), QKeySequence(Qt::Key_BracketRight), tr("Twice the playback speed"));
+    m_live = action(tr("Live"), QKeySequence(Qt::Key_L),
+                    tr("Live mode: the simulation runs on indefinitely and every change takes effect at the current instant"));
+    m_live->setCheckable(true);
+    m_reset = action(tr("Reset"), QKeySequence(Qt::Key_Home), tr("Live mode: back to the initial state at t = 0"));
+    m_exportAnimation = new QAction(tr("Export Animation…"), this);
+    m_exportAnimation->setToolTip(tr("Numbered PNG frames of an interval, and MP4 or GIF when ffmpeg is installed"));
+
+    m_speed = new QComboBox;
+    for (double s : speeds())
+        m_speed->addItem(speedText(s), s);
+    m_speed->setCurrentIndex(4);
+    m_speed->setToolTip(tr("Playback speed: at 1× one time unit per second (one second per second for the SI "
+                           "systems); [ and ] halve and double it"));
+    m_scrub = new QSlider(Qt::Horizontal);
+    m_scrub->setRange(0, kScrubSteps);
+    m_scrub->setToolTip(tr("Scrub through the run: every plot's cursor follows"));
+    m_scrub->setFocusPolicy(Qt::ClickFocus);
+    m_loop = new QCheckBox(tr("Loop"));
+    m_loop->setChecked(controller->loop());
+    m_loop->setToolTip(tr("Start again at the beginning when the run ends"));
+    m_window = new QDoubleSpinBox;
+    m_window->setRange(0.5, 1000.0);
+    m_window->setDecimals(1);
+    m_window->setValue(controller->window());
+    m_window->setToolTip(tr("Live plots show the last N time units (seconds for the SI systems), 0.5 .. 1000"));
+    m_windowLabel = new QLabel(tr("Plots show last"));
+    m_time = new QLabel;
+    m_time->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("t = 00000.000 / 00000.0")));
+
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(4, 2, 4, 2);
+    layout->addWidget(toolButton(m_play));
+    layout->addWidget(toolButton(m_stepBack));
+    layout->addWidget(toolButton(m_stepForward));
+    layout->addWidget(m_speed);
+    layout->addWidget(m_scrub, 1);
+    layout->addWidget(m_time);
+    layout->addWidget(m_loop);
+    auto* live = toolButton(m_live);
+    live->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    layout->addWidget(live);
+    auto* reset = toolButton(m_reset);
+    reset->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    layout->addWidget(reset);
+    layout->addWidget(m_windowLabel);
+    layout->addWidget(m_window);
+    auto* exportButton = toolButton(m_exportAnimation);
+    exportButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    layout->addWidget(exportButton);
+
+    connect(m_play, &QAction::triggered, controller, &PlaybackController::togglePlay);
+    connect(m_stepBack, &QAction::triggered, controller, [controller] { controller->stepFrame(-1); });
+    connect(m_stepForward, &QAction::triggered, controller, [controller] { controller->stepFrame(1); });
+    connect(m_slower, &QAction::triggered, this, [this] { changeSpeed(-1); });
+    connect(m_faster, &QAction::triggered, this, [this] { changeSpeed(1); });
+    connect(m_speed, &QComboBox::activated, this, [this](int i) { m_controller->setSpeed(m_speed->itemData(i).toDouble()); });
+    connect(m_loop, &QCheckBox::toggled, controller, &PlaybackController::setLoop);
+    connect(m_window, &QDoubleSpinBox::valueChanged, controller, &PlaybackController::setWindow);
+    connect(m_live, &QAction::triggered, this, &PlaybackBar::liveToggled);
+    connect(m_reset, &QAction::triggered, controller, &PlaybackController::resetLive);
+    connect(m_scrub, &QSlider::sliderPressed, this, [this] { m_scrubbing = true; });
+    connect(m_scrub, &QSlider::sliderReleased, this, [this] { m_scrubbing = false; });
+    // Programmatic updates are blocked (updateTime): every valueChanged here is the user's.
+    connect(m_scrub, &QSlider::valueChanged, this, [this](int v) {
+        const double b = m_controller->begin(), e = m_controller->end();
+        m_controller->seek(b + (e - b) * v / kScrubSteps);
+    });
+    connect(controller, &PlaybackController::stateChanged, this, &PlaybackBar::updateState);
+    connect(controller, &PlaybackController::frameChanged, this, &PlaybackBar::updateTime);
+    updateState();
+}
+
+QToolButton* PlaybackBar::toolButton(QAction* action)
+{
+    auto* button = new QToolButton;
+    button->setDefaultAction(action);
+    button->setFocusPolicy(Qt::NoFocus);
+    return button;
+}
+
+QList<QAction*> PlaybackBar::shortcutActions() const
+{
+    return {m_play, m_stepBack, m_stepForward, m_slower, m_faster, m_live, m_reset};
+}
+
+void PlaybackBar::changeSpeed(int steps)
+{
+    const int i = std::clamp(m_speed->currentIndex() + steps, 0, m_speed->count() - 1);
+    m_speed->setCurrentIndex(i);
+    m_controller->setSpeed(m_speed->itemData(i).toDouble());
+}
+
+void PlaybackBar::updateState()
+{
+    const bool playing = m_controller->isPlaying(), live = m_controller->source() == PlaybackController::Source::Live;
+    m_play->setText(playing ? tr("Pause") : tr("Play"));
+    m_play->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+    m_live->setChecked(live);
+    m_reset->setEnabled(live);
+    m_loop->setEnabled(!live);
+    m_windowLabel->setVisible(live);
+    m_window->setVisible(live);
+    m_exportAnimation->setEnabled(!live);
+}
+
+void PlaybackBar::updateTime(const PlaybackFrame& frame)
+{
+    const double b = m_controller->begin(), e = m_controller->end();
+    m_time->setText(QStringLiteral("t = %1 / %2").arg(frame.t, 0, 'f', 3).arg(e, 0, 'f', 1));
+    if (!m_scrubbing) {
+        const QSignalBlocker block(m_scrub);
+        m_scrub->setValue(e > b ? static_cast<int>(std::lround((frame.t - b) / (e - b) * kScrubSteps)) : 0);
+    }
+}
+
+} // namespace fl::ui

@@ -1,0 +1,68 @@
+#pragma once
+// The playback controls under the mechanism: play/pause (Space), step back/forward a sample
+// (, and .), speed 1/16x..16x ([ and ]), a scrub bar, loop, live mode (L) with its window of
+// the last N time units and reset to the initial state (Home), and the animation export.
+#include <QWidget>
+
+class QAction;
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QSlider;
+class QToolButton;
+
+namespace fl::ui {
+
+class PlaybackController;
+struct PlaybackFrame;
+
+class PlaybackBar : public QWidget {
+    Q_OBJECT
+public:
+    PlaybackBar(PlaybackController* controller, QWidget* parent = nullptr);
+
+    /// The actions with their shortcuts (installed on the main window so they work everywhere).
+    QList<QAction*> shortcutActions() const;
+    QAction* playAction() const { return m_play; }
+    QAction* liveAction() const { return m_live; }
+    QAction* resetAction() const { return m_reset; }
+    QAction* exportAnimationAction() const { return m_exportAnimation; }
+    QSlider* scrubBar() const { return m_scrub; }
+    QComboBox* speedBox() const { return m_speed; }
+    QCheckBox* loopBox() const { return m_loop; }
+    QDoubleSpinBox* windowBox() const { return m_window; }
+    QLabel* timeLabel() const { return m_time; }
+
+    /// The speeds offered, 1/16 .. 16.
+    static const std::vector<double>& speeds();
+
+signals:
+    /// The user turned live mode on or off.
+    void liveToggled(bool live);
+
+private:
+    QToolButton* toolButton(QAction* action);
+    void updateState();
+    void updateTime(const PlaybackFrame& frame);
+    void changeSpeed(int steps);
+
+    PlaybackController* m_controller;
+    QAction* m_play;
+    QAction* m_stepBack;
+    QAction* m_stepForward;
+    QAction* m_slower;
+    QAction* m_faster;
+    QAction* m_live;
+    QAction* m_reset;
+    QAction* m_exportAnimation;
+    QComboBox* m_speed;
+    QSlider* m_scrub;
+    QCheckBox* m_loop;
+    QDoubleSpinBox* m_window;
+    QLabel* m_windowLabel;
+    QLabel* m_time;
+    bool m_scrubbing = false;
+};
+
+} // namespace fl::ui
