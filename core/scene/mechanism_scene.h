@@ -79,6 +79,11 @@ struct MechanismFrame {
     int mode = -1;                    ///< ContactMode (0 slip, 1 stick) of event-driven runs; -1 for smooth ones
     const double* history = nullptr;  ///< recent past states, oldest first, for trails (may be null)
     size_t historyCount = 0;          ///< number of states in history
+    /// Per state variable, the least and greatest value over the whole run when it is known (a
+    /// computed run; null in live mode): a drawing may fit its box to the motion instead of a
+    /// bound from the parameters. Fixed for a run, so the box still does not move.
+    const double* rangeLow = nullptr;
+    const double* rangeHigh = nullptr;
 };
 
 /// A system's drawing: the scene for a scenario of that system at one frame.

@@ -31,7 +31,7 @@ struct DiskLayout {
     double staticForce = 1.0;  ///< eta mu: largest holding force (JTAM (2.4) for pure translation)
 };
 
-DiskLayout layoutOf(const ParameterSet& p)
+DiskLayout layoutOf(const ParameterSet& p, const MechanismFrame& frame)
 {
     DiskLayout l;
     const double mu = p.value("mu"), vb = p.value("v_b");
@@ -42,6 +42,11 @@ DiskLayout layoutOf(const ParameterSet& p)
     const double ahead = 1.1 * l.staticForce + 1.0, behind = 1.1 * std::max(0.0, l.staticForce - 2.0 * mu) + 1.0;
     l.lo = vb > 0.0 ? -behind : -ahead;
     l.hi = vb < 0.0 ? behind : ahead;
+    // A computed run's own range of x is tighter (the rotation takes a share of the load).
+    if (frame.rangeLow && frame.rangeHigh) {
+        l.lo = frame.rangeLow[0] - 0.5;
+        l.hi = frame.rangeHigh[0] + 0.5;
+    }
     l.lo = std::min(l.lo, p.value("x0") - 1.0);
     l.hi = std::max(l.hi, p.value("x0") + 1.0);
     l.wall = l.lo - kRadius - kMinSpring;
@@ -96,7 +101,7 @@ void setBox(MechanismScene& scene, const DiskLayout& l)
 MechanismScene drawDiskMechanism(const Scenario& scenario, const MechanismFrame& frame)
 {
     const ParameterSet& p = scenario.params;
-    const DiskLayout l = layoutOf(p);
+    const DiskLayout l = layoutOf(p, frame);
     const double vb = p.value("v_b"), x = frame.y[0], phi = frame.y[1];
     // Outputs v_s, omega_s, lambda_s, Gamma, Omega (JTAM (5.2)); without them, slip speeds only.
     const double vs = frame.outputs ? frame.outputs[0] : frame.y[2] - vb;

@@ -98,6 +98,15 @@ private slots:
         QCOMPARE(f.history.front(), 5.0);
         QCOMPARE(f.history[8], 13.0);
         QCOMPARE(frameAt(r, 1, s, o, 5, 2).history.size(), size_t(0));
+        // Between samples: states and outputs interpolated, mode and trail of the earlier sample.
+        const PlaybackFrame between = frameAtTime(r, 0.1925, s, o, 5, 2);
+        QCOMPARE(between.t, 0.1925);
+        QCOMPARE(between.mode, 1);
+        QVERIFY(qFuzzyCompare(between.value("x"), 19.25));
+        QVERIFY(qFuzzyCompare(between.value("F"), 38.5));
+        QCOMPARE(between.history.front(), 9.0);
+        QCOMPARE(frameAtTime(r, 5.0, s, o).t, 0.99); // clamped to the run
+        QCOMPARE(frameAtTime(r, 5.0, s, o).value("x"), 99.0);
     }
 };
 

@@ -108,10 +108,11 @@ void measure(MainWindow& w, const QString& label, double seconds, const char* id
     const double gui = threadCpuSeconds() - gui0, proc = processCpuSeconds() - proc0;
     const std::vector<double> all = w.playback()->frameIntervals();
     const std::vector<double> frames(all.begin() + static_cast<std::ptrdiff_t>(std::min(first, all.size())), all.end());
-    std::printf("%-28s frames %5zu  %.1f frames/s  frame time median %.2f ms, p99 %.2f ms  CPU: GUI thread %.0f %%, "
-                "whole process %.0f %% of one core  t reached %.1f\n",
+    std::printf("%-28s frames %5zu  %.1f frames/s  frame time median %.2f ms, p99 %.2f ms  GUI thread work %.1f ms/frame  "
+                "CPU: GUI thread %.0f %%, whole process %.0f %% of one core  t reached %.1f\n",
                 qPrintable(label), frames.size(), frames.size() / elapsed, percentile(frames, 0.5), percentile(frames, 0.99),
-                100.0 * gui / elapsed, 100.0 * proc / elapsed, w.playback()->frame().t);
+                frames.empty() ? 0.0 : 1e3 * gui / static_cast<double>(frames.size()), 100.0 * gui / elapsed, 100.0 * proc / elapsed,
+                w.playback()->frame().t);
     const std::vector<double> lat = changeLatencies(w, id, a, b, 20);
     std::printf("%-28s change of %s during live play -> first changed frame: median %.1f ms, max %.1f ms (%zu changes)\n",
                 qPrintable(label), id, percentile(lat, 0.5), percentile(lat, 1.0), lat.size());

@@ -15,6 +15,9 @@ struct PlaybackFrame {
     std::vector<double> state;
     std::vector<double> outputs;
     std::vector<double> history;            ///< recent states before t, oldest first (trails)
+    /// Least and greatest value of each state variable over the whole run (computed runs only).
+    std::shared_ptr<const std::vector<double>> rangeLow;
+    std::shared_ptr<const std::vector<double>> rangeHigh;
 
     bool valid() const { return !state.empty(); }
     /// Value of a state variable or output column by name; NaN if the frame has none.
@@ -35,6 +38,10 @@ constexpr double kTrailSpan = 0.6;
 /// Every how many samples of the run a trail state is taken (so that it covers kTrailSpan).
 size_t trailStride(const fl::RunResult& run);
 
+/// Least and greatest value of each state variable of a run (for PlaybackFrame::rangeLow/High).
+void stateRanges(const fl::RunResult& run, std::shared_ptr<const std::vector<double>>& low,
+                 std::shared_ptr<const std::vector<double>>& high);
+
 /// Index of the last sample with time <= t (0 if t precedes every sample). Precondition: t is sorted.
 size_t sampleIndexAt(const std::vector<double>& times, double t);
 
@@ -43,5 +50,12 @@ size_t sampleIndexAt(const std::vector<double>& times, double t);
 PlaybackFrame frameAt(const fl::RunResult& run, size_t index, const std::shared_ptr<const std::vector<std::string>>& stateNames,
                       const std::shared_ptr<const std::vector<std::string>>& outputNames, size_t historyCount = 0,
                       size_t historyStride = 1);
+
+/// The frame at time t between two samples: states and outputs interpolated linearly (display
+/// only: a lecture at 1/16x or a coarse output interval still moves smoothly), mode and trail of
+/// the sample at or before t, frame.t = t clamped to the run.
+PlaybackFrame frameAtTime(const fl::RunResult& run, double t, const std::shared_ptr<const std::vector<std::string>>& stateNames,
+                          const std::shared_ptr<const std::vector<std::string>>& outputNames, size_t historyCount = 0,
+                          size_t historyStride = 1);
 
 } // namespace fl::ui

@@ -20,12 +20,19 @@ QString framePattern() { return QStringLiteral("frame_%05d.png"); }
 
 QString frameName(int k) { return QString::asprintf("frame_%05d.png", k + 1); }
 
-bool writeFrame(const AnimationJob& job, int k, const std::shared_ptr<const std::vector<std::string>>& states,
-                const std::shared_ptr<const std::vector<std::string>>& outputs, QString* error)
+/// What every frame of a job shares: the run's column names and state ranges.
+struct FrameContext {
+    std::shared_ptr<const std::vector<std::string>> states, outputs;
+    std::shared_ptr<const std::vector<double>> low, high;
+};
+
+bool writeFrame(const AnimationJob& job, int k, const FrameContext& c, QString* error)
 {
     const fl::RunResult& r = job.run->result;
     const size_t i = sampleIndexAt(r.t, job.frameTime(k));
-    const PlaybackFrame frame = frameAt(r, i, states, outputs, kTrailSamples, trailStride(r));
+    PlaybackFrame frame = frameAt(r, i, c.states, c.outputs, kTrailSamples, trailStride(r));
+    frame.rangeLow = c.low;
+    frame.rangeHigh = c.high;
     QImage image(job.size, QImage::Format_RGB32);
     {
         QPainter painter(&image);
@@ -106,15 +113,17 @@ AnimationOutcome writeAnimation(const AnimationJob& job, const std::atomic<bool>
         out.error = QStringLiteral("cannot create the folder %1").arg(job.directory);
         return out;
     }
-    const auto states = std::make_shared<const std::vector<std::string>>(job.run->result.stateNames);
-    const auto outputs = std::make_shared<const std::vector<std::string>>(job.run->result.outputNames);
+    FrameContext context;
+    context.states = std::make_shared<const std::vector<std::string>>(job.run->result.stateNames);
+    context.outputs = std::make_shared<const std::vector<std::string>>(job.run->result.outputNames);
+    stateRanges(job.run->result, context.low, context.high);
     const int total = job.frameCount();
     for (int k = 0; k < total; ++k) {
         if (cancel && cancel->load()) {
             out.error = QStringLiteral("cancelled");
             return out;
         }
-        if (!writeFrame(job, k, states, outputs, &out.error))
+        if (!writeFrame(job, k, context, &out.error))
             return out;
         out.frames = k + 1;
         if (progress)

@@ -24,6 +24,10 @@ fl::MechanismScene sceneOf(const fl::Scenario& scenario, const PlaybackFrame& fr
     f.mode = frame.mode;
     f.history = frame.history.empty() ? nullptr : frame.history.data();
     f.historyCount = frame.state.empty() ? 0 : frame.history.size() / frame.state.size();
+    const bool ranges = frame.rangeLow && frame.rangeHigh && frame.rangeLow->size() == frame.state.size()
+                        && frame.rangeHigh->size() == frame.state.size();
+    f.rangeLow = ranges ? frame.rangeLow->data() : nullptr;
+    f.rangeHigh = ranges ? frame.rangeHigh->data() : nullptr;
     return fl::drawMechanism(scenario, f);
 }
 

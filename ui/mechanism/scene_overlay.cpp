@@ -119,35 +119,71 @@ double drawSubscripted(QPainter& painter, QPointF pos, const QString& text)
     return layoutSubscripted(&painter, painter.font(), pos, text);
 }
 
+namespace {
+
+/// Splits texts greedily into rows no wider than width at the painter's font; empty if more than
+/// maxRows rows would be needed.
+std::vector<QStringList> splitRows(const QPainter& painter, const QStringList& texts, double width, int maxRows)
+{
+    const double gap = painter.font().pixelSize();
+    std::vector<QStringList> rows(1);
+    double used = 0.0;
+    for (const QString& t : texts) {
+        const double w = subscriptedWidth(painter, t);
+        if (!rows.back().isEmpty() && used + gap + w > width) {
+            rows.emplace_back();
+            used = 0.0;
+        }
+        if (w > width || static_cast<int>(rows.size()) > maxRows)
+            return {};
+        used += (rows.back().isEmpty() ? 0.0 : gap) + w;
+        rows.back() << t;
+    }
+    return rows;
+}
+
+} // namespace
+
 void paintOverlay(QPainter& painter, const fl::MechanismScene& scene, const QRectF& whole, const SceneStyle& style)
 {
     painter.save();
     const QRectF band(whole.left(), whole.top(), whole.width(), overlayHeight(whole, style));
     const QRectF badge = paintBadge(painter, scene, band, style);
-    const double right = badge.isEmpty() ? band.right() - 8.0 : badge.left() - 16.0;
-    QFont font = painter.font();
-    font.setBold(false);
-    font.setPixelSize(std::max(10, static_cast<int>(band.height() * 0.36)));
-    painter.setFont(font);
+    const double width = (badge.isEmpty() ? band.right() - 8.0 : badge.left() - 16.0) - band.left() - 10.0;
     QStringList texts;
     for (const fl::Readout& r : scene.readouts)
         texts << readoutText(r);
-    // Shrink the type until every readout fits on one line left of the badge.
-    const double gap = font.pixelSize() * 1.2;
-    for (int guard = 0; guard < 12; ++guard) {
-        double total = 0.0;
-        for (const QString& t : texts)
-            total += subscriptedWidth(painter, t) + gap;
-        if (total <= right - band.left() - 8.0 || font.pixelSize() <= 9)
-            break;
-        font.setPixelSize(std::max(9, static_cast<int>(font.pixelSize() * 0.88)));
-        painter.setFont(font);
+    // The largest type at which the readouts fit in one, two or three rows.
+    QFont font = painter.font();
+    font.setBold(false);
+    QFont best = font;
+    std::vector<QStringList> layout;
+    for (int rows = 1; rows <= 3; ++rows) {
+        int px = static_cast<int>(std::min(band.height() * 0.36, (band.height() - 8.0) / (1.3 * rows)));
+        for (; px >= 9; px = static_cast<int>(px * 0.9)) {
+            font.setPixelSize(px);
+            painter.setFont(font);
+            std::vector<QStringList> split = splitRows(painter, texts, width, rows);
+            if (!split.empty()) {
+                if (layout.empty() || px > best.pixelSize()) {
+                    best = font;
+                    layout = std::move(split);
+                }
+                break;
+            }
+        }
     }
+    if (layout.empty())
+        layout = {texts};
+    painter.setFont(best);
     painter.setPen(style.text);
-    double x = band.left() + 10.0;
-    const double baseline = band.top() + 6.0 + band.height() * 0.62 * 0.5 + QFontMetricsF(font).ascent() * 0.4;
-    for (const QString& t : texts)
-        x += drawSubscripted(painter, QPointF(x, baseline), t) + font.pixelSize() * 1.2;
+    const double line = best.pixelSize() * 1.3, top = band.top() + 6.0 + 0.5 * (band.height() - 8.0 - line * layout.size());
+    for (size_t r = 0; r < layout.size(); ++r) {
+        double x = band.left() + 10.0;
+        const double baseline = top + line * r + QFontMetricsF(best).ascent();
+        for (const QString& t : layout[r])
+            x += drawSubscripted(painter, QPointF(x, baseline), t) + best.pixelSize();
+    }
     painter.restore();
 }
 

@@ -39,6 +39,7 @@ void PlaybackController::setRun(const RunOutputPtr& run)
         return;
     m_stateNames = std::make_shared<const std::vector<std::string>>(run->result.stateNames);
     m_outputNames = std::make_shared<const std::vector<std::string>>(run->result.outputNames);
+    stateRanges(run->result, m_rangeLow, m_rangeHigh);
     showTime(std::clamp(m_frame.valid() ? m_frame.t : 0.0, begin(), end()));
     anchor();
     emit stateChanged();
@@ -227,8 +228,12 @@ void PlaybackController::requestAhead()
     const double dt = m_liveScenario.params.has("dt") ? m_liveScenario.params.value("dt") : 0.01;
     const double lookahead = std::max(kLookaheadWall * m_speed, 4.0 * dt);
     const double now = m_frame.valid() ? m_frame.t : 0.0;
-    if (m_runner->requestedUntil() - now < 0.5 * lookahead)
-        m_runner->requestUntil(now + lookahead);
+    // Right after a start or a change a short piece first (the changed motion shows within a
+    // frame or two), then the full lookahead.
+    const bool waiting = m_buffer.empty() || m_buffer.last() <= now;
+    const double ahead = waiting ? std::max(2.0 * dt, 3.0 * kFrameMs * 1e-3 * m_speed) : lookahead;
+    if (m_runner->requestedUntil() - now < 0.5 * ahead)
+        m_runner->requestUntil(now + ahead);
 }
 
 void PlaybackController::onChunk(const LiveChunkPtr& chunk)
@@ -262,8 +267,11 @@ void PlaybackController::showTime(double t)
     const fl::RunResult* run = m_source == Source::Live ? &m_buffer.samples() : (m_run ? &m_run->result : nullptr);
     if (!run || run->size() == 0)
         return;
-    const size_t i = sampleIndexAt(run->t, t);
-    m_frame = frameAt(*run, i, m_stateNames, m_outputNames, kTrailSamples, trailStride(*run));
+    m_frame = frameAtTime(*run, t, m_stateNames, m_outputNames, kTrailSamples, trailStride(*run));
+    if (m_source == Source::Recorded) {
+        m_frame.rangeLow = m_rangeLow;
+        m_frame.rangeHigh = m_rangeHigh;
+    }
     emit frameChanged(m_frame);
 }
 

@@ -99,6 +99,8 @@ private:
     LiveBuffer m_buffer;
     std::shared_ptr<const std::vector<std::string>> m_stateNames;
     std::shared_ptr<const std::vector<std::string>> m_outputNames;
+    std::shared_ptr<const std::vector<double>> m_rangeLow;   ///< of the computed run
+    std::shared_ptr<const std::vector<double>> m_rangeHigh;
     PlaybackFrame m_frame;
     bool m_playing = false;
     bool m_loop = true;
