@@ -18,6 +18,7 @@
 
 #include <QComboBox>
 #include <QLineEdit>
+#include <QProcess>
 #include <QSlider>
 #include <QtTest>
 
@@ -54,6 +55,8 @@ private slots:
     void badInputDuringPlayPausesWithTheMessage();
     void solverFailureStopsLivePlayWithAMessage();
     void mechanismOnlyFillsTheArea();
+    void liveMethodChangeContinues();
+    void guiCommandLine();
 
 private:
     MainWindow* m_window = nullptr;
@@ -246,6 +249,41 @@ void TestPlayback::mechanismOnlyFillsTheArea()
     QTest::keySequence(&w, QKeySequence(QStringLiteral("Ctrl+M")));
     QVERIFY(!w.isMechanismOnly());
     QVERIFY(w.timeHistoryPlot()->isVisible());
+}
+
+void TestPlayback::liveMethodChangeContinues()
+{
+    MainWindow& w = *m_window;
+    w.setLive(true);
+    QTest::keyClick(&w, Qt::Key_BracketRight);
+    QTRY_VERIFY_WITH_TIMEOUT(w.playback()->frame().t > 2.0, 10000);
+    QVERIFY(w.playback()->frame().mode >= 0);
+    const double t = w.playback()->frame().t;
+    QComboBox* method = w.panel()->methodCombo();
+    method->setCurrentIndex(method->findData(QStringLiteral("regularized")));
+    QVERIFY(w.playback()->liveScenario().method == fl::Method::Regularized);
+    // No reset: the smooth law takes over from the instant on screen (no modes any more).
+    QVERIFY(w.playback()->frame().t > t - 0.02);
+    QTRY_VERIFY_WITH_TIMEOUT(w.playback()->frame().t > t + 0.5 && w.playback()->frame().mode == -1, 10000);
+    QVERIFY(w.isLive());
+}
+
+void TestPlayback::guiCommandLine()
+{
+    QProcess process;
+    process.setProcessEnvironment([] {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        return env;
+    }());
+    process.start(QStringLiteral(FRICTIONLAB_GUI_BINARY), {QStringLiteral("--preset"), QStringLiteral("nature2031-fig1")});
+    QVERIFY(process.waitForFinished(20000));
+    QCOMPARE(process.exitCode(), 2);
+    QVERIFY(QString::fromLocal8Bit(process.readAllStandardError()).contains(QStringLiteral("unknown preset 'nature2031-fig1'")));
+    process.start(QStringLiteral(FRICTIONLAB_GUI_BINARY), {QStringLiteral("--help")});
+    QVERIFY(process.waitForFinished(20000));
+    const QString help = QString::fromLocal8Bit(process.readAllStandardOutput());
+    QVERIFY2(help.contains(QStringLiteral("--preset <ID>")) && help.contains(QStringLiteral("--play")), qPrintable(help));
 }
 
 QTEST_MAIN(TestPlayback)
