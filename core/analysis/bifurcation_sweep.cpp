@@ -5,19 +5,22 @@
 #include "solvers/dynamics_factory.h"
 
 #include <algorithm>
+#include <cmath>
 #include <thread>
 
 namespace fl {
 namespace {
 
-/// Relative range of the recorded variable below which a column counts as an equilibrium.
-constexpr double kSettledRange = 1e-9;
+/// Noise floor: a column is an equilibrium when every state variable's range over the recording,
+/// relative to 1 + its magnitude, stays below this: far below what a diagram resolves, above the
+/// ringing an integrator leaves about a fixed point (velocities ~1e-8 at tol 1e-8, Acta Fig. 6a).
+constexpr double kSettledRange = 1e-6;
 
 /// Feeds every step to the chosen observable until enough points are recorded.
 class ObservableCollector final : public DynamicsObserver {
 public:
     ObservableCollector(const SweepSpec& spec, const std::vector<double>& y0)
-        : m_spec(spec), m_previous(y0), m_maxima(spec.variable, static_cast<int>(y0.size())),
+        : lowest(y0), highest(y0), m_spec(spec), m_previous(y0), m_maxima(spec.variable, static_cast<int>(y0.size())),
           m_section(spec.observable == SweepObservable::Stroboscopic
                         ? PoincareSection::stroboscopic(spec.period)
                         : PoincareSection::hyperplane(spec.sectionVariable, spec.level, spec.crossingDirection))
@@ -25,9 +28,10 @@ public:
     }
     bool onStep(const StepView& step, int) override
     {
-        const double value = step.y1[static_cast<size_t>(m_spec.variable)];
-        lowest = std::min(lowest, value);
-        highest = std::max(highest, value);
+        for (size_t j = 0; j < lowest.size(); ++j) {
+            lowest[j] = std::min(lowest[j], step.y1[j]);
+            highest[j] = std::max(highest[j], step.y1[j]);
+        }
         if (m_spec.observable == SweepObservable::Maxima)
             m_maxima.collect(step, points);
         else
@@ -35,8 +39,16 @@ public:
         m_previous.assign(step.y1, step.y1 + m_previous.size());
         return static_cast<int>(points.size()) < m_spec.samples;
     }
+    /// True when no state variable moved by more than the noise floor while recording.
+    bool atRest() const
+    {
+        for (size_t j = 0; j < lowest.size(); ++j)
+            if (highest[j] - lowest[j] >= kSettledRange * (1.0 + std::max(std::abs(lowest[j]), std::abs(highest[j]))))
+                return false;
+        return true;
+    }
     std::vector<SectionPoint> points;
-    double lowest = 1e300, highest = -1e300; ///< range of the recorded variable at step ends
+    std::vector<double> lowest, highest; ///< range of each state variable at step ends
 
 private:
     const SweepSpec& m_spec;
@@ -73,13 +85,11 @@ SweepColumn computeColumn(const Scenario& base, const SweepSpec& spec, double va
         column.status = dynamics->integrate(y, t, t + spec.maxRecordTime, collector, stats);
         for (const SectionPoint& p : collector.points)
             column.values.push_back(p.y[static_cast<size_t>(spec.variable)]);
-        // An equilibrium (up to a ringing below 1e-9 of the value) is one point, whatever crossed.
-        const double level = std::abs(y[static_cast<size_t>(spec.variable)]);
-        if (collector.highest - collector.lowest < kSettledRange * (1.0 + level))
-            column.values.clear();
-        if (column.values.empty()) {
+        // At rest (every variable still to the noise floor) the column is one point, whatever
+        // crossed; a motion that never met the section records nothing (it is no equilibrium).
+        if (collector.atRest()) {
             column.settled = true;
-            column.values.push_back(y[static_cast<size_t>(spec.variable)]);
+            column.values.assign(1, y[static_cast<size_t>(spec.variable)]);
         }
     }
     column.steps = stats.steps;
@@ -116,6 +126,12 @@ Status validateSweep(const Scenario& base, const SweepSpec& spec)
     if (spec.observable == SweepObservable::Stroboscopic && !(spec.period > 0.0))
         return Status::error("a stroboscopic section needs a period > 0");
     return validate(base);
+}
+
+int sweepThreads(const SweepSpec& spec, int threads)
+{
+    const int branches = spec.direction == SweepDirection::Both ? 2 : 1;
+    return std::max(1, std::min(threads, spec.continuation ? branches : branches * spec.steps));
 }
 
 std::vector<SweepColumn> runSweep(const Scenario& base, const SweepSpec& spec, int threads, const std::atomic<bool>* cancel,
@@ -172,7 +188,7 @@ std::vector<SweepColumn> runSweep(const Scenario& base, const SweepSpec& spec, i
             }
         }
     };
-    const int count = std::max(1, std::min(threads, static_cast<int>(jobs.size())));
+    const int count = sweepThreads(spec, threads);
     std::vector<std::jthread> pool;
     for (int i = 1; i < count; ++i)
         pool.emplace_back(worker);

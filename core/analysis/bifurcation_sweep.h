@@ -40,8 +40,9 @@ struct SweepColumn {
     int branch = 0;             ///< 0 sweep up, 1 sweep down
     double parameter = 0.0;
     std::vector<double> values; ///< the recorded observable
-    /// An equilibrium (the variable's range while recording is below 1e-9 of its value) or no
-    /// section point or maximum at all: the final value is recorded instead.
+    /// An equilibrium: every state variable's range while recording is below the noise floor
+    /// (1e-6 of 1 + its magnitude); values then holds the final value only. A motion that never
+    /// meets the section (or has no maximum) is not settled and records no values.
     bool settled = false;
     Status status = Status::success();
     long steps = 0;
@@ -49,6 +50,10 @@ struct SweepColumn {
 
 /// Checks a sweep against a scenario (parameter exists, range inside its allowed range, ...).
 Status validateSweep(const Scenario& base, const SweepSpec& spec);
+
+/// Worker threads a sweep keeps busy out of `threads`: with continuation each branch is one
+/// sequential job (1 for up or down, 2 for both), otherwise one job per column.
+int sweepThreads(const SweepSpec& spec, int threads);
 
 /// Runs the sweep on `threads` worker threads (>= 1). onColumn is called once per finished
 /// column, from a worker thread, in no particular order (use SweepColumn::index). Returns the

@@ -23,6 +23,14 @@ public:
     /// Appends the section points inside the step (t0, t1]; yStart is the state at t0.
     void collect(const StepView& step, const std::vector<double>& yStart, std::vector<SectionPoint>& out) const;
 
+    /// The definition: stroboscopic (period, phase) or hyperplane (variable, level, direction).
+    bool isStroboscopic() const { return m_stroboscopic; }
+    double period() const { return m_period; }
+    double phase() const { return m_phase; }
+    int variable() const { return m_variable; }
+    double level() const { return m_level; }
+    int direction() const { return m_direction; }
+
 private:
     PoincareSection() = default;
     bool m_stroboscopic = true;

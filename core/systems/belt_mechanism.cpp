@@ -115,6 +115,13 @@ double beltBlockOrigin(const Scenario& scenario)
     return layoutOf(scenario).blockOrigin;
 }
 
+NearStick beltNearStick(const Scenario& scenario, const MechanismFrame& frame)
+{
+    const double vb = scenario.params.value("v_b");
+    const double vr = frame.outputs ? frame.outputs[0] : frame.y[1] - vb;
+    return {std::abs(vr), scene::stickThreshold(vb, scenario.params.value("eps")), "|v_r|"};
+}
+
 MechanismScene drawBeltMechanism(const Scenario& scenario, const MechanismFrame& frame)
 {
     const ParameterSet& p = scenario.params;
@@ -129,7 +136,8 @@ MechanismScene drawBeltMechanism(const Scenario& scenario, const MechanismFrame&
     addBelt(scene, l, frame.t, vb);
     addSupport(scene, bx - 0.5 * kBlockWidth, p.value("zeta") > 0.0);
     addBlock(scene, l, bx, F, A * std::cos(p.value("w") * frame.t), A > 0.0);
-    scene::setPhase(scene, frame.mode, std::abs(vr), scene::stickThreshold(vb, p.value("eps")), "|v_r|");
+    const NearStick near = beltNearStick(scenario, frame);
+    scene::setPhase(scene, frame.mode, near.speed, near.threshold, near.symbol);
     scene.readouts = {{"t", frame.t, ""}, {"v_r", vr, ""}, {"F", F, ""}};
     return scene;
 }

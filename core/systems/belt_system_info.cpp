@@ -50,6 +50,8 @@ SystemInfo beltSystemInfo()
                                                             p.value("eps"), integrator, settings);
     };
     info.mechanism = drawBeltMechanism;
+    info.nearStick = beltNearStick;
+    info.variables = {{"t", "t", ""}, {"x", "x", ""}, {"v", "x′", ""}, {"v_r", "v_r", ""}, {"F", "F", ""}};
     return info;
 }
 

@@ -98,6 +98,14 @@ void setBox(MechanismScene& scene, const DiskLayout& l)
 
 } // namespace
 
+NearStick diskNearStick(const Scenario& scenario, const MechanismFrame& frame)
+{
+    const double vb = scenario.params.value("v_b");
+    // lambda_s of JTAM (5.2) from the outputs; without them, from the slip speeds.
+    const double lambda = frame.outputs ? frame.outputs[2] : std::hypot(frame.y[2] - vb, frame.y[3]);
+    return {lambda, scene::stickThreshold(vb, scenario.params.value("eps")), "λ_s"};
+}
+
 MechanismScene drawDiskMechanism(const Scenario& scenario, const MechanismFrame& frame)
 {
     const ParameterSet& p = scenario.params;
@@ -106,14 +114,14 @@ MechanismScene drawDiskMechanism(const Scenario& scenario, const MechanismFrame&
     // Outputs v_s, omega_s, lambda_s, Gamma, Omega (JTAM (5.2)); without them, slip speeds only.
     const double vs = frame.outputs ? frame.outputs[0] : frame.y[2] - vb;
     const double ws = frame.outputs ? frame.outputs[1] : frame.y[3];
-    const double lambda = frame.outputs ? frame.outputs[2] : std::hypot(vs, ws);
     const double gamma = frame.outputs ? frame.outputs[3] : 0.0, omega = frame.outputs ? frame.outputs[4] : 0.0;
 
     MechanismScene scene;
     setBox(scene, l);
     addBelt(scene, l, frame.t, vb);
     addDisk(scene, l, x, phi, gamma, omega);
-    scene::setPhase(scene, frame.mode, lambda, scene::stickThreshold(vb, p.value("eps")), "λ_s");
+    const NearStick near = diskNearStick(scenario, frame);
+    scene::setPhase(scene, frame.mode, near.speed, near.threshold, near.symbol);
     scene.readouts = {{"t", frame.t, ""}, {"v_s", vs, ""}, {"ω_s", ws, ""}, {"Γ", gamma, ""}, {"Ω", omega, ""}};
     return scene;
 }

@@ -108,6 +108,10 @@ SystemInfo diskSystemInfo()
     };
     info.makeDynamics = makeDiskDynamics;
     info.mechanism = drawDiskMechanism;
+    info.nearStick = diskNearStick;
+    info.variables = {{"t", "t", ""},          {"x", "x", ""},         {"phi", "φ", "rad"},  {"dx", "x′", ""},
+                      {"dphi", "φ′", ""},      {"v_s", "v_s", ""},     {"omega_s", "ω_s", ""}, {"lambda_s", "λ_s", ""},
+                      {"Gamma", "Γ", ""},      {"Omega", "Ω", ""}};
     return info;
 }
 

@@ -5,12 +5,15 @@
 // Precondition of each drawing: frame.y is set (drawMechanism checks it); frame.outputs may be null
 // (then friction is not drawn).
 #include "scene/mechanism_scene.h"
+#include "scene/near_stick.h"
 
 namespace fl {
 
 /// S1, block on a moving belt, side view (state x, v; outputs v_r, F). World unit = the length
 /// unit N/k of the state x; the block's centre is at beltBlockOrigin(scenario) + x.
 MechanismScene drawBeltMechanism(const Scenario& scenario, const MechanismFrame& frame);
+/// S1's near-stick rule: |v_r| against stickThreshold(v_b, eps).
+NearStick beltNearStick(const Scenario& scenario, const MechanismFrame& frame);
 /// World x of the block's centre at x = 0 (the relaxed spring) in drawBeltMechanism.
 double beltBlockOrigin(const Scenario& scenario);
 
@@ -18,11 +21,16 @@ double beltBlockOrigin(const Scenario& scenario);
 /// World unit = the disk's radius (the length unit of x): the disk's centre is at (x, 0), phi is
 /// counter-clockwise.
 MechanismScene drawDiskMechanism(const Scenario& scenario, const MechanismFrame& frame);
+/// S2's near-stick rule: λ_s = |(v_s, ω_s)| (JTAM (5.2)) against stickThreshold(v_b, eps).
+NearStick diskNearStick(const Scenario& scenario, const MechanismFrame& frame);
 
 /// S3, pendulum driven by a rotating disk, front view in metres (Acta Mech (7)-(9)): X points down
 /// and Y right, so a point (X, Y) is drawn at world (Y, −X); O (the static equilibrium of the
 /// joint A) is the origin.
 MechanismScene drawPendulumMechanism(const Scenario& scenario, const MechanismFrame& frame);
+/// S3's near-stick rule: |(v_s, ω_s)| (1/s, Acta Mech (8)) against stickThreshold(ω₀(t), eps);
+/// infinite speed (slip) without outputs.
+NearStick pendulumNearStick(const Scenario& scenario, const MechanismFrame& frame);
 /// Angle (rad) the driving disk has turned through by time t: ∫ω₀ dt = ω₀ t + (Δω₀/Ω) sin Ωt.
 double pendulumDiskAngle(const Scenario& scenario, double t);
 

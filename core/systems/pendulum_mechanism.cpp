@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 namespace fl {
@@ -142,6 +143,16 @@ double pendulumDiskAngle(const Scenario& scenario, double t)
     return p.value("omega0") * t + (amp == 0.0 ? 0.0 : freq > 0.0 ? amp / freq * std::sin(freq * t) : amp * t);
 }
 
+NearStick pendulumNearStick(const Scenario& scenario, const MechanismFrame& frame)
+{
+    const ParameterSet& p = scenario.params;
+    // Outputs v_sx, v_sy (1/s: A's velocity relative to the disk over R, Acta Mech (8)) and omega_s.
+    const double* out = frame.outputs;
+    const double speed = out ? std::hypot(std::hypot(out[2], out[3]), out[4]) : std::numeric_limits<double>::infinity();
+    const double drive = p.value("omega0") + p.value("omega0_amp") * std::cos(p.value("omega0_freq") * frame.t);
+    return {speed, scene::stickThreshold(drive, p.value("eps")), "|(v_s, ω_s)|"};
+}
+
 MechanismScene drawPendulumMechanism(const Scenario& scenario, const MechanismFrame& frame)
 {
     const ParameterSet& p = scenario.params;
@@ -161,8 +172,8 @@ MechanismScene drawPendulumMechanism(const Scenario& scenario, const MechanismFr
     const double* out = frame.outputs;
     const double vs = out ? std::hypot(out[2], out[3]) : 0.0, ws = out ? out[4] : 0.0;
     if (out) {
-        const double drive = p.value("omega0") + p.value("omega0_amp") * std::cos(p.value("omega0_freq") * frame.t);
-        scene::setPhase(scene, frame.mode, std::hypot(vs, ws), scene::stickThreshold(drive, p.value("eps")), "|(v_s, ω_s)|");
+        const NearStick near = pendulumNearStick(scenario, frame);
+        scene::setPhase(scene, frame.mode, near.speed, near.threshold, near.symbol);
     }
     scene.readouts = {{"t", frame.t, "s"}, {"φ", y[2], "rad"}, {"φ′", y[5], "rad/s"}, {"|v_s|", vs, "1/s"}, {"ω_s", ws, "rad/s"}};
     return scene;

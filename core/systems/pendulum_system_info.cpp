@@ -147,6 +147,11 @@ SystemInfo pendulumSystemInfo()
     };
     info.makeDynamics = makePendulumDynamics;
     info.mechanism = drawPendulumMechanism;
+    info.nearStick = pendulumNearStick;
+    info.variables = {{"t", "t", "s"},          {"X_C", "X_C", "m"},       {"Y_C", "Y_C", "m"},         {"phi", "φ", "rad"},
+                      {"dX_C", "X_C′", "m/s"},  {"dY_C", "Y_C′", "m/s"},   {"dphi", "φ′", "rad/s"},     {"X_A", "X_A", "m"},
+                      {"Y_A", "Y_A", "m"},      {"v_sx", "v_sx", "1/s"},   {"v_sy", "v_sy", "1/s"},     {"omega_s", "ω_s", "rad/s"},
+                      {"T_sx", "T_sx", ""},     {"T_sy", "T_sy", ""},      {"M_s", "M_s", ""}};
     return info;
 }
 

@@ -39,6 +39,37 @@ const Preset* findPreset(std::string_view presetId, const SystemInfo** system)
     return nullptr;
 }
 
+const VariableLabel* findVariableLabel(std::string_view systemId, std::string_view id)
+{
+    const SystemInfo* system = findSystem(systemId);
+    if (!system)
+        return nullptr;
+    for (const VariableLabel& variable : system->variables)
+        if (variable.id == id)
+            return &variable;
+    return nullptr;
+}
+
+SweepSpec defaultSweep(const Scenario& scenario)
+{
+    SweepSpec spec;
+    spec.variable = 0;
+    const SystemInfo* system = findSystem(scenario.systemId);
+    if (!system || !system->defaultSection)
+        return spec;
+    const PoincareSection section = system->defaultSection(scenario);
+    if (section.isStroboscopic()) {
+        spec.observable = SweepObservable::Stroboscopic;
+        spec.period = section.period();
+        return spec;
+    }
+    spec.observable = SweepObservable::Hyperplane;
+    spec.sectionVariable = section.variable();
+    spec.level = section.level();
+    spec.crossingDirection = section.direction();
+    return spec;
+}
+
 Status applyPreset(std::string_view presetId, Scenario& scenario)
 {
     const SystemInfo* system = nullptr;

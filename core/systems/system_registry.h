@@ -7,6 +7,7 @@
 #include "params/parameter_set.h"
 #include "scenario/scenario.h"
 #include "scene/mechanism_scene.h"
+#include "scene/near_stick.h"
 #include "solvers/dynamics.h"
 #include "solvers/integration_settings.h"
 
@@ -38,6 +39,14 @@ struct PlotHints {
     std::pair<std::string, std::string> characteristic;             ///< (v_r, F) loop; empty if none
 };
 
+/// How the application shows a state variable or output column: the column id (as in the CSV
+/// headers and the command line, which never change) with its display label and unit.
+struct VariableLabel {
+    std::string id;    ///< column id, e.g. "dphi"
+    std::string label; ///< display label, e.g. "φ′"
+    std::string unit;  ///< e.g. "rad/s"; empty for nondimensional quantities
+};
+
 struct SystemInfo {
     std::string id;       ///< e.g. "belt"
     std::string name;
@@ -52,6 +61,8 @@ struct SystemInfo {
     std::vector<Method> methods;
     std::vector<Preset> presets;
     PlotHints plots;
+    /// Display labels of the time "t", the state variables and the outputs.
+    std::vector<VariableLabel> variables;
     /// The Poincaré section shown for a scenario of this system.
     std::function<PoincareSection(const Scenario&)> defaultSection;
     /// Checks combinations the tables cannot express (e.g. law and method); may be empty.
@@ -60,6 +71,9 @@ struct SystemInfo {
     std::function<std::unique_ptr<Dynamics>(const Scenario&, const IntegrationSettings&)> makeDynamics;
     /// How the mechanism view draws a state of this system (ARCHITECTURE.md idea 11); may be empty.
     MechanismDrawing mechanism;
+    /// How a smooth run of this system reads as near-stick at one instant (relative contact speed
+    /// against scene::stickThreshold); used by the mechanism view and the plots alike.
+    NearStickRule nearStick;
 };
 
 const std::vector<SystemInfo>& systems();
@@ -68,6 +82,12 @@ const SystemInfo* findSystem(std::string_view id);
 std::vector<const FrictionLawInfo*> lawsOf(const SystemInfo& system);
 /// The preset with this id in any system, with its system; nullptr if none.
 const Preset* findPreset(std::string_view presetId, const SystemInfo** system = nullptr);
+/// The display label of a column id of a system; nullptr if the system does not name it.
+const VariableLabel* findVariableLabel(std::string_view systemId, std::string_view id);
+/// The recording part of the sweep a scenario opens with: the first state variable on the
+/// system's Poincaré section (defaultSection), e.g. x at the downward crossings of x′ = 0 (the
+/// maxima of x) for the unforced belt. The swept parameter and range are left at their defaults.
+SweepSpec defaultSweep(const Scenario& scenario);
 /// Applies a preset: its system, law, method and values (the rest at defaults).
 Status applyPreset(std::string_view presetId, Scenario& scenario);
 

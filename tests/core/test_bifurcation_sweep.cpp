@@ -1,6 +1,7 @@
 // Bifurcation sweeps: determinism across thread counts, hysteresis with continuation, cancel.
 #include "analysis/bifurcation_sweep.h"
 #include "io/sweep_csv.h"
+#include "systems/system_registry.h"
 
 #include <QtTest>
 
@@ -116,6 +117,60 @@ private slots:
         spec = maximaOfX(0.5, 9.0, 10);
         QCOMPARE(QString::fromStdString(fl::validateSweep(stribeckBelt(), spec).message()),
                  QString("sweep range [0.5, 9] of v_b must be increasing and inside [-5, 5]"));
+    }
+
+    /// S1's default recording is x at the downward crossings of x′ = 0 (the maxima of x): a
+    /// stick-slip cycle gives its maxima, well above 0, and is never taken for an equilibrium.
+    void beltDefaultRecordsTheMaxima()
+    {
+        const fl::Scenario belt = fl::defaultScenario();
+        fl::SweepSpec spec = fl::defaultSweep(belt);
+        QCOMPARE(int(spec.observable), int(fl::SweepObservable::Hyperplane));
+        QCOMPARE(spec.variable, 0);
+        QCOMPARE(spec.sectionVariable, 1);
+        QCOMPARE(spec.level, 0.0);
+        QCOMPARE(spec.crossingDirection, -1);
+        spec.parameter = "v_b";
+        spec.from = 0.3;
+        spec.to = 0.7;
+        spec.steps = 3;
+        spec.transient = 50.0;
+        spec.samples = 4;
+        for (const fl::SweepColumn& column : fl::runSweep(belt, spec, 2, nullptr)) {
+            QVERIFY(!column.settled);
+            QCOMPARE(column.values.size(), size_t(4));
+            for (double x : column.values)
+                QVERIFY2(x > 1.0, qPrintable(QString::number(x)));
+        }
+        // The old default, x on the section x = 0. With μ_s = 1.5 the cycle about x = μ_k = 1 has
+        // the amplitude √((μ_s − μ_k)² + v_b²) < 1 and never reaches it: no points, and no
+        // "equilibrium" either.
+        fl::Scenario lowPeak = belt;
+        QVERIFY(lowPeak.params.set("mu_s", 1.5).ok() && lowPeak.params.set("mu_k", 1.0).ok());
+        spec.sectionVariable = 0;
+        spec.maxRecordTime = 100.0;
+        for (const fl::SweepColumn& column : fl::runSweep(lowPeak, spec, 2, nullptr)) {
+            QVERIFY(!column.settled);
+            QVERIFY(column.values.empty());
+        }
+    }
+
+    /// A damped block sliding on a fast belt comes to rest: an equilibrium, one point per column.
+    void restIsAnEquilibrium()
+    {
+        fl::Scenario belt = fl::defaultScenario();
+        belt.params.set("zeta", 0.5);
+        fl::SweepSpec spec = fl::defaultSweep(belt);
+        spec.parameter = "v_b";
+        spec.from = 2.0;
+        spec.to = 3.0;
+        spec.steps = 2;
+        spec.transient = 100.0;
+        spec.maxRecordTime = 20.0;
+        for (const fl::SweepColumn& column : fl::runSweep(belt, spec, 1, nullptr)) {
+            QVERIFY(column.settled);
+            QCOMPARE(column.values.size(), size_t(1));
+        }
     }
 
     /// CSV: metadata naming the parameter and observable, then param,sample,value,branch rows.
