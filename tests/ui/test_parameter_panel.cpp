@@ -104,10 +104,10 @@ void TestParameterPanel::sliderEditsWhileDragging()
     QSlider* slider = m_panel->row(QStringLiteral("v_b"))->slider();
     // Pressed and moved, not released: the scenario must follow already.
     slider->setSliderDown(true);
-    slider->setSliderPosition(600);
+    slider->setSliderPosition(600 * fl::ui::SliderScale::kFine);
     QCOMPARE(changed.count(), 1);
     QCOMPARE(lastChanged(changed).params.value("v_b"), 1.0);
-    slider->setSliderPosition(610);
+    slider->setSliderPosition(610 * fl::ui::SliderScale::kFine);
     QCOMPARE(changed.count(), 2);
     QCOMPARE(lastChanged(changed).params.value("v_b"), 1.1);
     QCOMPARE(m_panel->row(QStringLiteral("v_b"))->editor()->text(), QStringLiteral("1.1"));

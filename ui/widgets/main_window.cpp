@@ -4,6 +4,7 @@
 #include "widgets/characteristic_plot.h"
 #include "widgets/export_dialogs.h"
 #include "widgets/parameter_panel.h"
+#include "widgets/parameter_undo.h"
 #include "widgets/phase_portrait_plot.h"
 #include "widgets/plot_data_worker.h"
 #include "widgets/time_history_plot.h"
@@ -133,6 +134,8 @@ void MainWindow::buildMenus()
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence(tr("Ctrl+Q")));
+    // Edit: Undo / Redo of every parameter, law, method and system change (ParameterUndo).
+    m_panel->undo()->addEditMenu(menuBar(), this);
 
     QMenu* simulation = menuBar()->addMenu(tr("&Simulation"));
     simulation->addAction(tr("Show &Simulation"), QKeySequence(Qt::ALT | Qt::Key_1), this, [this] { m_tabs->setCurrentIndex(0); });
@@ -188,9 +191,9 @@ void MainWindow::addSideView(QWidget* view, const QString& title)
     m_sideTabs->addTab(view, title);
 }
 
-void MainWindow::loadScenario(const fl::Scenario& scenario)
+void MainWindow::loadScenario(const fl::Scenario& scenario, const QString& undoText)
 {
-    m_panel->setScenario(scenario);
+    m_panel->loadScenario(scenario, undoText);
     onScenarioChanged(m_panel->scenario());
 }
 
@@ -202,7 +205,7 @@ bool MainWindow::loadPreset(const QString& presetId)
         showMessage(QString::fromStdString(status.message()), QStringLiteral("#c0392b"));
         return false;
     }
-    loadScenario(scenario);
+    loadScenario(scenario, tr("preset %1").arg(presetId));
     showMessage(tr("Preset %1").arg(presetId));
     return true;
 }

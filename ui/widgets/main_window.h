@@ -62,8 +62,9 @@ public:
 public slots:
     /// Simulates the panel's scenario again.
     void rerun();
-    /// Shows a scenario in the panel and simulates it (presets, a clicked bifurcation column).
-    void loadScenario(const fl::Scenario& scenario);
+    /// Shows a scenario in the panel and simulates it (presets, a clicked bifurcation column), as
+    /// one undoable step named undoText (empty: what changed).
+    void loadScenario(const fl::Scenario& scenario, const QString& undoText = QString());
     /// Loads a published case by preset id (e.g. "jtam2016-fig4a"); false if unknown.
     bool loadPreset(const QString& presetId);
     /// Live mode on (the panel's scenario runs on indefinitely from its initial state, changes

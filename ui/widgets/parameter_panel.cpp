@@ -2,6 +2,8 @@
 #include "friction/friction_law.h"
 #include "systems/system_registry.h"
 #include "widgets/parameter_row.h"
+#include "widgets/parameter_undo.h"
+#include "widgets/wheel_guard.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -13,6 +15,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <utility>
 
 namespace fl::ui {
 namespace {
@@ -30,6 +33,7 @@ void selectData(QComboBox* combo, const QString& id)
 
 ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent)
 {
+    m_undo = new ParameterUndo(fl::defaultScenario(), [this](const fl::Scenario& s) { showFromHistory(s); }, this);
     auto* layout = new QVBoxLayout(this);
     buildModelBox(layout);
     m_rowsLayout = new QVBoxLayout;
@@ -71,13 +75,49 @@ void ParameterPanel::buildModelBox(QVBoxLayout* layout)
     connect(m_law, &QComboBox::currentIndexChanged, this, &ParameterPanel::onLawSelected);
     connect(m_method, &QComboBox::currentIndexChanged, this, &ParameterPanel::onMethodSelected);
     connect(m_regularization, &QComboBox::currentIndexChanged, this, &ParameterPanel::onRegularizationSelected);
+    // The wheel over a box the user has not chosen scrolls the panel.
+    for (QComboBox* combo : {m_system, m_law, m_method, m_regularization})
+        WheelGuard::install(combo);
 }
 
 void ParameterPanel::setScenario(const fl::Scenario& scenario)
 {
+    showScenario(scenario);
+    m_undo->setCurrent(m_scenario);
+}
+
+void ParameterPanel::loadScenario(const fl::Scenario& scenario, const QString& undoText)
+{
+    showScenario(scenario);
+    m_undo->record(m_scenario, QString(), undoText);
+}
+
+void ParameterPanel::showScenario(const fl::Scenario& scenario)
+{
+    const bool sameRows = scenario.systemId == m_rowsSystem && scenario.lawId == m_scenario.lawId
+                          && scenario.params.specs().size() == m_rows.size();
     m_scenario = scenario;
     syncCombos();
-    rebuildRows();
+    if (sameRows)
+        showValues();
+    else
+        rebuildRows();
+}
+
+void ParameterPanel::showFromHistory(const fl::Scenario& scenario)
+{
+    showScenario(scenario);
+    emit scenarioChanged(m_scenario);
+}
+
+void ParameterPanel::showValues()
+{
+    m_rejectedInput.clear();
+    for (size_t i = 0; i < m_rows.size(); ++i) {
+        m_rows[i]->setValue(m_scenario.params.values()[i]);
+        m_rows[i]->setError(QString());
+    }
+    updateEnabled();
 }
 
 ParameterRow* ParameterPanel::row(const QString& id) const
@@ -97,8 +137,8 @@ void ParameterPanel::resetToDefaults()
         emit scenarioRejected(qs(status.message()));
         return;
     }
-    setScenario(fresh);
-    checkAndEmit(QString());
+    showScenario(fresh);
+    checkAndEmit(QString(), QString(), tr("reset to defaults"));
 }
 
 void ParameterPanel::syncCombos()
@@ -136,7 +176,9 @@ void ParameterPanel::rebuildRows()
         m_rowsWidget->hide();
         m_rowsWidget->deleteLater();
     }
-    m_rows.clear();
+    const std::vector<ParameterRow*> oldRows = std::exchange(m_rows, {});
+    const bool sameSystem = m_rowsSystem == m_scenario.systemId;
+    m_rowsSystem = m_scenario.systemId;
     m_rejectedInput.clear();
     m_rowsWidget = new QWidget(this);
     auto* layout = new QVBoxLayout(m_rowsWidget);
@@ -152,6 +194,11 @@ void ParameterPanel::rebuildRows()
     addGroup(layout, tr("Numerics"), QString(), lawEnd, m_scenario.params.specs().size());
     m_rowsLayout->addWidget(m_rowsWidget);
     updateEnabled();
+    // A slider narrowed to home in on a threshold stays narrowed across a law change.
+    if (sameSystem)
+        for (const ParameterRow* old : oldRows)
+            if (ParameterRow* now = row(old->id()); now && old->scale().isNarrowed())
+                now->narrowLike(*old);
 }
 
 void ParameterPanel::addGroup(QVBoxLayout* layout, const QString& title, const QString& formula, size_t first,
@@ -168,7 +215,7 @@ void ParameterPanel::addGroup(QVBoxLayout* layout, const QString& title, const Q
         label->setStyleSheet(QStringLiteral("color: #505050; font-style: italic;"));
         grid->addWidget(label, gridRow++, 0, 1, 4);
     }
-    for (size_t i = first; i < end; ++i, gridRow += 2) {
+    for (size_t i = first; i < end; ++i, gridRow += ParameterRow::kGridRows) {
         auto* row = new ParameterRow(m_scenario.params.specs()[i], grid, gridRow, box);
         row->setValue(m_scenario.params.values()[i]);
         connect(row, &ParameterRow::edited, this, &ParameterPanel::onEdited);
@@ -194,7 +241,7 @@ void ParameterPanel::onEdited(const QString& id, double value)
         return;
     }
     m_rejectedInput.remove(id);
-    checkAndEmit(id);
+    checkAndEmit(id, row(id)->editKey());
 }
 
 void ParameterPanel::onSystemSelected()
@@ -211,7 +258,7 @@ void ParameterPanel::onSystemSelected()
         emit scenarioRejected(qs(status.message()));
         return;
     }
-    setScenario(fresh);
+    showScenario(fresh);
     checkAndEmit(QString());
 }
 
@@ -250,7 +297,7 @@ void ParameterPanel::rejectInput(const QString& id, const QString& message)
     emit scenarioRejected(message);
 }
 
-void ParameterPanel::checkAndEmit(const QString& id)
+void ParameterPanel::checkAndEmit(const QString& id, const QString& mergeKey, const QString& undoText)
 {
     const fl::Status status = fl::validate(m_scenario);
     // A field keeps its own error while it still holds text that was not applied.
@@ -258,6 +305,7 @@ void ParameterPanel::checkAndEmit(const QString& id)
         if (!m_rejectedInput.contains(r->id()))
             r->setError(QString());
     if (status.ok()) {
+        m_undo->record(m_scenario, mergeKey, undoText);
         emit scenarioChanged(m_scenario);
         return;
     }

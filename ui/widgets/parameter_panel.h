@@ -15,11 +15,15 @@ class QVBoxLayout;
 namespace fl::ui {
 
 class ParameterRow;
+class ParameterUndo;
 
 /// The scenario editor: combo boxes for system, friction law, method and regularization, and one
 /// ParameterRow per ParameterSpec of the scenario, grouped as system / law / numerics. It owns
 /// the edited fl::Scenario; every edit that leaves it valid emits scenarioChanged, every other
-/// edit shows its error (next to the field) and emits scenarioRejected instead.
+/// edit shows its error (next to the field) and emits scenarioRejected instead. Every applied
+/// change (a slider drag, a typed value, a combo box, reset, a loaded scenario) is one step of
+/// its undo history. The wheel changes a slider or combo box only while the user has given it
+/// the keyboard focus (WheelGuard); otherwise it scrolls the scroll area the panel sits in.
 class ParameterPanel : public QWidget {
     Q_OBJECT
 public:
@@ -27,8 +31,17 @@ public:
 
     /// The scenario as last accepted (ranges always valid; relations valid unless rejected).
     const fl::Scenario& scenario() const { return m_scenario; }
-    /// Shows a scenario: selects its combo entries and rebuilds the rows. Emits nothing.
+    /// Shows a scenario: selects its combo entries and shows its values (new rows for another
+    /// system or law; a narrowed slider keeps its narrowing where its parameter stays). Emits
+    /// nothing and is no undo step: the history goes on from this scenario.
     void setScenario(const fl::Scenario& scenario);
+    /// Shows a scenario as one undoable step (a preset, a clicked bifurcation column); emits
+    /// nothing: the caller simulates it. undoText names the step ("preset acta2016-fig9");
+    /// empty: what changed ("ω₀ 40 → 52.5").
+    void loadScenario(const fl::Scenario& scenario, const QString& undoText = QString());
+    /// The undo history of the changes made here (the window's Edit menu: Undo, Redo). Undo and
+    /// redo show a snapshot and emit scenarioChanged, as an edit does.
+    ParameterUndo* undo() const { return m_undo; }
     /// The row of a parameter id, or nullptr.
     ParameterRow* row(const QString& id) const;
     const std::vector<ParameterRow*>& rows() const { return m_rows; }
@@ -51,6 +64,12 @@ signals:
 
 private:
     void buildModelBox(QVBoxLayout* layout);
+    /// setScenario without touching the undo history.
+    void showScenario(const fl::Scenario& scenario);
+    /// Undo/redo: shows a snapshot and simulates it like an edit.
+    void showFromHistory(const fl::Scenario& scenario);
+    /// The values of m_scenario in the existing rows (same system and law).
+    void showValues();
     void rebuildRows();
     void addGroup(QVBoxLayout* layout, const QString& title, const QString& formula, size_t first, size_t end);
     void syncCombos();
@@ -62,8 +81,9 @@ private:
     void onRegularizationSelected();
     /// Shows why the text in row id was not applied.
     void rejectInput(const QString& id, const QString& message);
-    /// Validates relations; emits scenarioChanged, or shows the error next to row id.
-    void checkAndEmit(const QString& id);
+    /// Validates relations; records an undo step (merged with the last one of the same
+    /// mergeKey; undoText names it) and emits scenarioChanged, or shows the error next to row id.
+    void checkAndEmit(const QString& id, const QString& mergeKey = QString(), const QString& undoText = QString());
 
     fl::Scenario m_scenario;
     QComboBox* m_system;
@@ -74,6 +94,8 @@ private:
     QVBoxLayout* m_rowsLayout;
     QWidget* m_rowsWidget = nullptr;
     std::vector<ParameterRow*> m_rows;
+    std::string m_rowsSystem;      ///< the system the rows were built for
+    ParameterUndo* m_undo = nullptr;
     QSet<QString> m_rejectedInput; ///< rows showing text that was not applied
 };
 

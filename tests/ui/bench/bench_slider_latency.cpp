@@ -6,6 +6,7 @@
 #include "widgets/parameter_panel.h"
 #include "widgets/parameter_row.h"
 #include "widgets/run_plot.h"
+#include "widgets/slider_scale.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -78,7 +79,7 @@ int main(int argc, char* argv[])
     const int start = slider->value();
     for (int i = 1; i <= moves; ++i) {
         // v_b up and down in steps of 0.01 from the default 0.5 (triangle 0.5 .. 0.55): stick-slip.
-        const int position = start + 5 - std::abs(5 - i % 10);
+        const int position = start + (5 - std::abs(5 - i % 10)) * fl::ui::SliderScale::kFine;
         double simulationMs = 0.0;
         const double ms = measureMove(window, slider, position, simulationMs);
         if (ms < 0.0) {
