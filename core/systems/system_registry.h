@@ -86,7 +86,8 @@ const Preset* findPreset(std::string_view presetId, const SystemInfo** system = 
 const VariableLabel* findVariableLabel(std::string_view systemId, std::string_view id);
 /// The recording part of the sweep a scenario opens with: the first state variable on the
 /// system's Poincaré section (defaultSection), e.g. x at the downward crossings of x′ = 0 (the
-/// maxima of x) for the unforced belt. The swept parameter and range are left at their defaults.
+/// maxima of x) for the unforced belt; transient, samples and recording time at SweepSpec's
+/// defaults. The swept parameter and range are left at their defaults.
 SweepSpec defaultSweep(const Scenario& scenario);
 /// Applies a preset: its system, law, method and values (the rest at defaults).
 Status applyPreset(std::string_view presetId, Scenario& scenario);

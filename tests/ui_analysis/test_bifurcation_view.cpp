@@ -91,7 +91,7 @@ private slots:
         QCOMPARE(field<QLineEdit>(*m_view, "to")->text(), QString("80"));
         QCOMPARE(field<QSpinBox>(*m_view, "steps")->value(), 601);
         QCOMPARE(field<QComboBox>(*m_view, "observable")->currentData().toInt(), int(fl::SweepObservable::Hyperplane));
-        QCOMPARE(field<QComboBox>(*m_view, "variable")->currentText(), QString("X_C"));
+        QCOMPARE(field<QComboBox>(*m_view, "variable")->currentText(), QString("X_C [m]"));
         QVERIFY(field<QCheckBox>(*m_view, "continuation")->isChecked());
         QVERIFY(m_view->startButton()->isEnabled());
 
@@ -106,6 +106,61 @@ private slots:
         type(field<QLineEdit>(*m_view, "to"), "80");
         QVERIFY(m_view->setupPanel()->isValid());
         QVERIFY(m_view->startButton()->isEnabled());
+    }
+
+    /// The belt opens on its own observable: x at the downward crossings of x′ = 0 (the maxima of
+    /// x), named with display labels; a stick-slip sweep draws those maxima, never an equilibrium.
+    void beltOpensOnItsMaxima()
+    {
+        m_view->setScenario(fl::defaultScenario());
+        QCOMPARE(field<QComboBox>(*m_view, "observable")->currentData().toInt(), int(fl::SweepObservable::Hyperplane));
+        QCOMPARE(field<QComboBox>(*m_view, "variable")->currentText(), QString("x"));
+        QCOMPARE(field<QComboBox>(*m_view, "sectionVariable")->currentText(), QString("x′"));
+        QCOMPARE(field<QLineEdit>(*m_view, "level")->text(), QString("0"));
+        QCOMPARE(field<QComboBox>(*m_view, "crossing")->currentData().toInt(), -1);
+        choose(field<QComboBox>(*m_view, "parameter"), QString("v_b"));
+        type(field<QLineEdit>(*m_view, "from"), "0.3");
+        type(field<QLineEdit>(*m_view, "to"), "0.7");
+        field<QSpinBox>(*m_view, "steps")->setValue(3);
+        type(field<QLineEdit>(*m_view, "transient"), "50");
+        field<QSpinBox>(*m_view, "samples")->setValue(4);
+        QVERIFY2(m_view->setupPanel()->isValid(), qPrintable(m_view->setupPanel()->validationMessage()));
+        QSignalSpy finished(m_view, &BifurcationView::sweepFinished);
+        QTest::mouseClick(m_view->startButton(), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+        QCOMPARE(int(m_view->columns().size()), 3);
+        for (const fl::SweepColumn& c : m_view->columns()) {
+            QVERIFY(!c.settled);
+            QCOMPARE(c.values.size(), size_t(4));
+            for (double x : c.values)
+                QVERIFY2(x > 1.0, qPrintable(QString::number(x))); // maxima of x, not x = 0
+        }
+        QCOMPARE(m_view->plot()->upSettledGraph()->dataCount(), 0);
+        QCOMPARE(m_view->plot()->upGraph()->dataCount(), 12);
+        QCOMPARE(m_view->plot()->yAxis->label(), QString("x"));
+    }
+
+    /// With continuation a branch runs in order: the form says so when more threads are chosen
+    /// than the sweep can use, and is silent otherwise.
+    void threadsNoteExplainsContinuation()
+    {
+        QVERIFY(m_view->selectPreset("acta2016-fig5a")); // continuation, up
+        QLabel* note = m_view->setupPanel()->threadsNote();
+        auto* threads = field<QSpinBox>(*m_view, "threads");
+        threads->setValue(2);
+        QVERIFY(note->isVisible());
+        QVERIFY2(note->text().contains("1 thread per branch (up+down: 2)"), qPrintable(note->text()));
+        QVERIFY(note->text().contains("1 of the 2 threads"));
+        field<QCheckBox>(*m_view, "continuation")->setChecked(false);
+        QVERIFY(!note->isVisible());
+        field<QCheckBox>(*m_view, "continuation")->setChecked(true);
+        choose(field<QComboBox>(*m_view, "direction"), int(fl::SweepDirection::Both));
+        QVERIFY(!note->isVisible()); // both branches: 2 threads busy
+        threads->setValue(4);
+        QVERIFY(note->isVisible());
+        QVERIFY(note->text().contains("2 of the 4 threads"));
+        threads->setValue(1);
+        QVERIFY(!note->isVisible());
     }
 
     /// Columns are drawn while the sweep runs (a fast pendulum range), not only at the end.

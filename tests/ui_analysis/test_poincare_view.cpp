@@ -76,8 +76,9 @@ private slots:
         const fl::Scenario scenario = preset("acta2016-fig7");
         view.setScenario(scenario);
         QCOMPARE(view.pointCount(), 0);
-        QCOMPARE(view.findChild<QComboBox*>("horizontal")->currentText(), QString("phi"));
-        QCOMPARE(view.findChild<QComboBox*>("vertical")->currentText(), QString("dphi"));
+        // Display labels with units (the column ids phi, dphi stay in the CSV).
+        QCOMPARE(view.findChild<QComboBox*>("horizontal")->currentText(), QString("φ [rad]"));
+        QCOMPARE(view.findChild<QComboBox*>("vertical")->currentText(), QString("φ′ [rad/s]"));
 
         std::set<int> counts;
         const fl::RunResult run = runInto(&view, scenario, &counts);
@@ -91,10 +92,10 @@ private slots:
         view.setRun(run);
         QCOMPARE(size_t(view.pointCount()), run.sectionTimes.size());
         QCOMPARE(view.pointsGraph()->dataCount(), view.pointCount());
-        QCOMPARE(view.sectionText(), QString("dX_C = 0, downward"));
+        QCOMPARE(view.sectionText(), QString("X_C′ = 0, downward"));
         QVERIFY2(view.infoText().contains(QString("%1 points").arg(view.pointCount())), qPrintable(view.infoText()));
-        QCOMPARE(view.plot()->xAxis->label(), QString("phi"));
-        QCOMPARE(view.plot()->yAxis->label(), QString("dphi"));
+        QCOMPARE(view.plot()->xAxis->label(), QString("φ [rad]"));
+        QCOMPARE(view.plot()->yAxis->label(), QString("φ′ [rad/s]"));
 
         // Another plane: the graph shows those columns of the section states.
         const int dim = run.dimension();
@@ -115,13 +116,13 @@ private slots:
         QCOMPARE(keys.upper, hi);
 
         // phi makes full rotations: modulo 2 pi the points lie in (-pi, pi].
-        view.findChild<QComboBox*>("horizontal")->setCurrentText("phi");
-        view.findChild<QComboBox*>("vertical")->setCurrentText("dphi");
+        view.findChild<QComboBox*>("horizontal")->setCurrentText("φ [rad]");
+        view.findChild<QComboBox*>("vertical")->setCurrentText("φ′ [rad/s]");
         QVERIFY(view.pointsGraph()->getKeyRange(found).upper > 10.0);
         view.findChild<QCheckBox*>("wrapHorizontal")->setChecked(true);
         const QCPRange wrapped = view.pointsGraph()->getKeyRange(found);
         QVERIFY(wrapped.lower > -std::numbers::pi - 1e-12 && wrapped.upper <= std::numbers::pi + 1e-12);
-        QCOMPARE(view.plot()->xAxis->label(), QString("phi (mod 2π)"));
+        QCOMPARE(view.plot()->xAxis->label(), QString("φ [rad] (mod 2π)"));
         QCOMPARE(view.pointsGraph()->dataCount(), view.pointCount());
         view.plot()->replot();
         const QString dir = qEnvironmentVariable("FL_VIEW_SCREENSHOT_DIR", QDir::tempPath());
@@ -147,7 +148,7 @@ private slots:
         view.setRun(run);
         QCOMPARE(view.sectionText(), QString("stroboscopic, T = %1").arg(2.0 * std::numbers::pi / 0.8, 0, 'g', 7));
         QCOMPARE(view.findChild<QComboBox*>("horizontal")->currentText(), QString("x"));
-        QCOMPARE(view.findChild<QComboBox*>("vertical")->currentText(), QString("v"));
+        QCOMPARE(view.findChild<QComboBox*>("vertical")->currentText(), QString("x′"));
     }
 
     /// Slices of section points (as the bridge streams them) keep the scenario's names and plane;
@@ -169,7 +170,7 @@ private slots:
         view.appendPoints(partial, 1);
         QCOMPARE(view.pointCount(), 3);
         QVERIFY(view.stateNames() == names);
-        QCOMPARE(view.plot()->xAxis->label(), QString("phi"));
+        QCOMPARE(view.plot()->xAxis->label(), QString("φ [rad]"));
         QCOMPARE(view.pointsGraph()->dataCount(), 3);
     }
 

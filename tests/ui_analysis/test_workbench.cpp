@@ -1,11 +1,15 @@
 // The analysis views inside the main window: tabs, the live Poincaré view, and a bifurcation
 // column loaded back into the main views.
 #include "analysis/bifurcation_view.h"
+#include "analysis/lyapunov_panel.h"
 #include "analysis/poincare_view.h"
 #include "analysis/workbench.h"
 #include "widgets/main_window.h"
 #include "widgets/parameter_panel.h"
 
+#include "systems/system_registry.h"
+
+#include <QSignalSpy>
 #include <QtTest>
 
 class TestWorkbench : public QObject {
@@ -36,6 +40,74 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(window.currentRun() && window.currentRun()->scenario.systemId == "pendulum", 30000);
         QTRY_COMPARE_WITH_TIMEOUT(static_cast<size_t>(bench->poincare()->pointCount()), window.currentRun()->result.sectionTimes.size(), 5000);
         QVERIFY(bench->poincare()->pointCount() > 50);
+    }
+
+    /// The Lyapunov panel analyses what the main window shows: a loaded preset and a picked
+    /// bifurcation column, not only edits in the panel.
+    void lyapunovFollowsPresetsAndPickedColumns()
+    {
+        fl::ui::MainWindow window;
+        auto* bench = new fl::ui::Workbench(window);
+        window.show();
+        QVERIFY(window.loadPreset(QStringLiteral("acta2016-fig7")));
+        fl::Scenario expected;
+        QVERIFY(fl::applyPreset("acta2016-fig7", expected).ok());
+        QCOMPARE(bench->lyapunov()->scenario().systemId, std::string("pendulum"));
+        QCOMPARE(fl::describe(bench->lyapunov()->scenario()), fl::describe(expected));
+        QCOMPARE(bench->lyapunov()->scenario().params.value("omega0"), expected.params.value("omega0"));
+
+        fl::Scenario picked = expected;
+        QVERIFY(picked.params.set("omega0", 44.0).ok());
+        emit bench->bifurcation()->parameterPicked(picked);
+        QCOMPARE(bench->lyapunov()->scenario().params.value("omega0"), 44.0);
+    }
+
+    /// Esc in the Bifurcation tab cancels the running sweep (the window's Stop action holds the
+    /// key); in the Simulation tab it still stops the run.
+    void escapeCancelsTheSweepInItsTab()
+    {
+        fl::ui::MainWindow window;
+        auto* bench = new fl::ui::Workbench(window);
+        window.show();
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        window.tabs()->setCurrentWidget(bench->bifurcation());
+        // Acta Fig. 5a: 601 values with continuation, far longer than this test waits.
+        QVERIFY(bench->bifurcation()->selectPreset(QStringLiteral("acta2016-fig5a")));
+        QSignalSpy finished(bench->bifurcation(), &fl::ui::BifurcationView::sweepFinished);
+        QVERIFY(bench->bifurcation()->start());
+        QVERIFY(bench->bifurcation()->isRunning());
+        QTest::keyClick(&window, Qt::Key_Escape);
+        QTRY_VERIFY_WITH_TIMEOUT(!bench->bifurcation()->isRunning(), 20000);
+        QCOMPARE(finished.count(), 1);
+        QCOMPARE(finished.first().first().toBool(), true);
+        QVERIFY2(bench->bifurcation()->statusText().startsWith(QStringLiteral("Cancelled")),
+                 qPrintable(bench->bifurcation()->statusText()));
+        QVERIFY(bench->bifurcation()->columns().size() < 601);
+    }
+
+    /// Opening the Poincaré side tab at 1280x720 does not widen the window, even with a long
+    /// section label (the pendulum's, after a run).
+    void poincareTabKeepsTheWindowWidth()
+    {
+        fl::ui::MainWindow window;
+        auto* bench = new fl::ui::Workbench(window);
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.loadPreset(QStringLiteral("acta2016-fig7")));
+        QTRY_VERIFY_WITH_TIMEOUT(window.currentRun() && window.currentRun()->scenario.systemId == "pendulum", 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(bench->poincare()->pointCount() > 0, 5000);
+        QTest::qWait(50);
+        QCOMPARE(window.width(), 1280);
+        auto* sideTabs = qobject_cast<QTabWidget*>(bench->poincare()->parentWidget()->parentWidget());
+        QVERIFY(sideTabs);
+        sideTabs->setCurrentWidget(bench->poincare());
+        QTest::qWait(50);
+        QVERIFY(bench->poincare()->isVisible());
+        QVERIFY2(!bench->poincare()->infoText().isEmpty(), "the section label is shown");
+        QCOMPARE(window.width(), 1280);
+        QVERIFY(window.minimumSizeHint().width() <= 1280);
     }
 
     /// A column picked in the bifurcation view is simulated in the main views.

@@ -1,5 +1,6 @@
 #include "analysis/bifurcation_recording_box.h"
 #include "analysis/bifurcation_number_field.h"
+#include "widgets/variable_text.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -87,15 +88,19 @@ BifurcationRecordingBox::BifurcationRecordingBox(QWidget* parent) : QGroupBox(tr
     updateRows();
 }
 
-void BifurcationRecordingBox::setStateNames(const std::vector<std::string>& names)
+void BifurcationRecordingBox::setStateNames(const std::string& systemId, const std::vector<std::string>& names)
 {
+    // Items show the display label (x′, φ [rad]); the column id under kIdRole keeps a selection.
+    constexpr int kIdRole = Qt::UserRole + 1;
     for (QComboBox* box : {m_variable, m_sectionVariable}) {
-        const QString previous = box->currentText();
+        const QVariant previous = box->currentData(kIdRole);
         const QSignalBlocker block(box);
         box->clear();
-        for (size_t i = 0; i < names.size(); ++i)
-            box->addItem(QString::fromStdString(names[i]), int(i));
-        box->setCurrentIndex(std::max(0, box->findText(previous)));
+        for (size_t i = 0; i < names.size(); ++i) {
+            box->addItem(variableText(systemId, names[i]), int(i));
+            box->setItemData(box->count() - 1, QString::fromStdString(names[i]), kIdRole);
+        }
+        box->setCurrentIndex(std::max(0, box->findData(previous, kIdRole)));
     }
 }
 

@@ -21,8 +21,9 @@ class BifurcationRecordingBox : public QGroupBox {
 public:
     explicit BifurcationRecordingBox(QWidget* parent = nullptr);
 
-    /// The state variables to choose from; selections are kept by name where they still exist.
-    void setStateNames(const std::vector<std::string>& names);
+    /// The state variables (column ids) of a system to choose from, shown by their display
+    /// labels; selections are kept by id where they still exist.
+    void setStateNames(const std::string& systemId, const std::vector<std::string>& names);
     /// Shows the recording part of a sweep (state indices must be valid for the names).
     void showSpec(const fl::SweepSpec& spec);
     /// Writes the recording part into a sweep (numbers that do not parse are left as they are).

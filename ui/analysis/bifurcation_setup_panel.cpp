@@ -137,6 +137,12 @@ void BifurcationSetupPanel::buildSweepBox(QFormLayout* form)
     form->addRow(tr("Direction"), m_direction);
     form->addRow(m_continuation);
     form->addRow(tr("Threads"), m_threads);
+    m_threadsNote = new QLabel(box);
+    m_threadsNote->setObjectName(QStringLiteral("threadsNote"));
+    m_threadsNote->setWordWrap(true);
+    m_threadsNote->setStyleSheet(QStringLiteral("color: #8a5a00;"));
+    m_threadsNote->setVisible(false);
+    form->addRow(QString(), m_threadsNote);
     connect(m_parameter, &QComboBox::currentIndexChanged, this, [this] {
         updateParameterHints();
         revalidate();
@@ -217,6 +223,7 @@ void BifurcationSetupPanel::onPresetSelected()
 
 void BifurcationSetupPanel::useScenario(const fl::Scenario& scenario)
 {
+    const std::vector<std::string> previousNames = m_stateNames;
     m_scenario = scenario;
     m_stateNames.clear();
     if (fl::validate(scenario).ok())
@@ -227,7 +234,11 @@ void BifurcationSetupPanel::useScenario(const fl::Scenario& scenario)
         selectData(m_system, qs(scenario.systemId));
     }
     fillParameters();
-    m_recording->setStateNames(m_stateNames);
+    m_recording->setStateNames(scenario.systemId, m_stateNames);
+    // Another system: its own recording (its Poincaré section, times in its own unit), not
+    // leftover indices and times of the previous one.
+    if (m_stateNames != previousNames && !m_stateNames.empty())
+        m_recording->showSpec(fl::defaultSweep(scenario));
     revalidate();
 }
 
@@ -327,6 +338,16 @@ fl::SweepSpec BifurcationSetupPanel::spec() const
 
 int BifurcationSetupPanel::threads() const { return m_threads->value(); }
 
+void BifurcationSetupPanel::updateThreadsNote()
+{
+    // Continuation is sequential along a branch: more threads than branches would idle.
+    const fl::SweepSpec sweep = spec();
+    const int used = fl::sweepThreads(sweep, m_threads->value());
+    m_threadsNote->setText(tr("Continuation runs each branch in order: 1 thread per branch (up+down: 2), "
+                              "so this sweep uses %1 of the %2 threads.").arg(used).arg(m_threads->value()));
+    m_threadsNote->setVisible(sweep.continuation && used < m_threads->value());
+}
+
 void BifurcationSetupPanel::revalidate()
 {
     if (m_filling)
@@ -350,6 +371,7 @@ void BifurcationSetupPanel::revalidate()
         if (!status.ok())
             message = qs(status.message());
     }
+    updateThreadsNote();
     m_message = message;
     m_error->setText(message);
     m_error->setVisible(!message.isEmpty());

@@ -41,6 +41,8 @@ public:
     fl::SweepSpec spec() const;
     /// Worker threads chosen (1 .. 256).
     int threads() const;
+    /// The note under the threads field, shown while continuation leaves chosen threads idle.
+    QLabel* threadsNote() const { return m_threadsNote; }
     /// The scenario's state variable names (empty if the scenario is invalid).
     const std::vector<std::string>& stateNames() const { return m_stateNames; }
     bool isValid() const { return m_message.isEmpty(); }
@@ -63,6 +65,7 @@ private:
     void fillParameters();
     void updateParameterHints();
     void revalidate();
+    void updateThreadsNote();
 
     fl::Scenario m_external;  ///< the scenario from setScenario
     fl::Scenario m_scenario;  ///< the case being swept
@@ -82,6 +85,7 @@ private:
     QComboBox* m_direction;
     QCheckBox* m_continuation;
     QSpinBox* m_threads;
+    QLabel* m_threadsNote;
     BifurcationRecordingBox* m_recording;
     QLabel* m_error;
 };

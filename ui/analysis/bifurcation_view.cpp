@@ -4,6 +4,7 @@
 #include "io/sweep_csv.h"
 #include "params/parameter_spec.h"
 #include "widgets/plot_export.h"
+#include "widgets/variable_text.h"
 
 #include <QFileDialog>
 #include <QHBoxLayout>
@@ -35,13 +36,6 @@ QString parameterLabel(const fl::Scenario& scenario, const std::string& id)
         return qs(id);
     const fl::ParameterSpec& spec = scenario.params.specs()[size_t(index)];
     return spec.unit == "–" ? qs(spec.symbol) : QStringLiteral("%1 [%2]").arg(qs(spec.symbol), qs(spec.unit));
-}
-
-/// Threads runSweep keeps busy: with continuation one sequential job per branch.
-int threadsUsed(const fl::SweepSpec& spec, int threads)
-{
-    const int branches = spec.direction == fl::SweepDirection::Both ? 2 : 1;
-    return std::min(threads, spec.continuation ? branches : branches * spec.steps);
 }
 
 QString durationText(double seconds)
@@ -153,14 +147,17 @@ bool BifurcationView::start()
     m_sweepScenario = scenario;
     m_sweepSpec = spec;
     m_stateNames = m_setup->stateNames();
-    m_threads = threadsUsed(spec, m_setup->threads());
+    m_threads = fl::sweepThreads(spec, m_setup->threads());
     m_columns.clear();
     m_firstError.clear();
     m_seconds = 0.0;
     m_clock.start();
-    const QString title = tr("%1 over %2").arg(qs(fl::describeObservable(spec, m_stateNames)),
+    // Display labels (x′, φ) on screen; the CSV keeps the column ids.
+    const std::vector<std::string> labels = variableLabels(scenario.systemId, m_stateNames);
+    const QString title = tr("%1 over %2").arg(qs(fl::describeObservable(spec, labels)),
                                                parameterLabel(scenario, spec.parameter).section(QLatin1Char(' '), 0, 0));
-    m_plot->beginSweep(title, parameterLabel(scenario, spec.parameter), qs(m_stateNames.at(size_t(spec.variable))),
+    m_plot->beginSweep(title, parameterLabel(scenario, spec.parameter),
+                       variableText(scenario.systemId, m_stateNames.at(size_t(spec.variable))),
                        spec.from, spec.to, spec.steps);
     m_frame.start();
     setStatus(tr("Sweeping %1 on %2 thread(s)…").arg(qs(fl::describe(scenario))).arg(m_threads));

@@ -31,6 +31,8 @@ public:
 
     /// The scenario to analyse; cancels a running computation and clears the result.
     void setScenario(const fl::Scenario& scenario);
+    /// The scenario analysed (the last setScenario).
+    const fl::Scenario& scenario() const { return m_scenario; }
     /// Fills the transient, duration and interval fields (time unit of the system).
     void setOptions(double transient, double duration, double interval);
 

@@ -248,9 +248,14 @@ void MethodComparison::showComparison(const MethodComparisonPtr& data)
         return;
     }
     m_comparison = data;
+    // New runs: fitted again unless a plot's view is locked.
+    m_timeHistory->followNewData();
     m_timeHistory->showComparison(data);
-    for (MethodComparisonOverlayPlot* plot : m_phasePlots)
+    for (MethodComparisonOverlayPlot* plot : m_phasePlots) {
+        plot->followNewData();
         plot->showComparison(data);
+    }
+    m_difference->followNewData();
     m_difference->showComparison(data);
     updateSummary();
     emit comparisonShown();

@@ -2,7 +2,9 @@
 #include "analysis/poincare_section_text.h"
 #include "solvers/dynamics_factory.h"
 #include "systems/system_registry.h"
+#include "widgets/angle_wrap.h"
 #include "widgets/plot_export.h"
+#include "widgets/variable_text.h"
 
 #include <qcustomplot.h>
 
@@ -15,12 +17,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numbers>
 
 namespace fl::ui {
 namespace {
-
-QString qs(const std::string& text) { return QString::fromStdString(text); }
 
 QCPRange padded(double lo, double hi)
 {
@@ -28,13 +27,6 @@ QCPRange padded(double lo, double hi)
     if (pad <= 0.0)
         pad = std::max(0.5, 0.05 * std::abs(0.5 * (lo + hi)));
     return QCPRange(lo - pad, hi + pad);
-}
-
-/// An angle in (-π, π].
-double wrapped(double angle)
-{
-    constexpr double twoPi = 2.0 * std::numbers::pi;
-    return angle - twoPi * std::ceil((angle - std::numbers::pi) / twoPi);
 }
 
 int indexOf(const std::vector<std::string>& names, const std::string& name)
@@ -87,19 +79,27 @@ PoincareView::PoincareView(QWidget* parent) : QWidget(parent)
     m_cursor->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::white, 2.0), QBrush(QColor(0xd3, 0x54, 0x00)), 13));
     m_cursor->setVisible(false);
 
+    // The view shares the window's width with the phase portrait: nothing in it may ask for more
+    // than the plot's own minimum. Combos shrink to a few characters; the long section label
+    // wraps under the plot instead of widening the controls row.
     auto* controls = new QHBoxLayout;
     controls->addWidget(new QLabel(tr("Horizontal"), this));
-    controls->addWidget(m_horizontal);
+    controls->addWidget(m_horizontal, 1);
     controls->addWidget(m_wrapHorizontal);
     controls->addSpacing(8);
     controls->addWidget(new QLabel(tr("Vertical"), this));
-    controls->addWidget(m_vertical);
+    controls->addWidget(m_vertical, 1);
     controls->addWidget(m_wrapVertical);
-    controls->addSpacing(12);
-    controls->addWidget(m_info, 1);
+    for (QComboBox* combo : {m_horizontal, m_vertical}) {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(5);
+    }
+    m_info->setWordWrap(true);
+    m_info->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(controls);
     layout->addWidget(m_plot, 1);
+    layout->addWidget(m_info);
 
     for (QComboBox* combo : {m_horizontal, m_vertical})
         connect(combo, &QComboBox::currentIndexChanged, this, [this] {
@@ -161,7 +161,7 @@ void PoincareView::adoptNames(const std::vector<std::string>& names)
         const QSignalBlocker block(combo);
         combo->clear();
         for (const std::string& name : names)
-            combo->addItem(qs(name));
+            combo->addItem(variableText(m_systemId, name));
     }
     const QSignalBlocker blockH(m_horizontal), blockV(m_vertical);
     m_horizontal->setCurrentIndex(0);
@@ -227,8 +227,9 @@ void PoincareView::appendSection(const std::vector<double>& times, const std::ve
     const size_t before = m_times.size();
     m_times.insert(m_times.end(), times.begin(), times.end());
     m_states.insert(m_states.end(), states.begin(), states.end());
-    m_sectionText = samples ? describeSection(m_names, m_times, m_states, samples->t, samples->states)
-                            : describeSection(m_names, m_times, m_states);
+    const std::vector<std::string> labels = variableLabels(m_systemId, m_names);
+    m_sectionText = samples ? describeSection(labels, m_times, m_states, samples->t, samples->states)
+                            : describeSection(labels, m_times, m_states);
     if (before == 0)
         redraw();
     else
@@ -240,7 +241,7 @@ void PoincareView::setRun(const fl::RunResult& result)
     adoptNames(result.stateNames);
     m_times = result.sectionTimes;
     m_states = result.sectionStates;
-    m_sectionText = describeSection(result);
+    m_sectionText = describeSection(variableLabels(m_systemId, m_names), m_times, m_states, result.t, result.states);
     redraw();
 }
 
@@ -252,7 +253,7 @@ void PoincareView::showCursor(const PlaybackFrame& frame)
     m_cursor->setVisible(shown);
     if (shown) {
         const double x = frame.state[size_t(h)], y = frame.state[size_t(v)];
-        m_cursor->setData({m_wrapHorizontal->isChecked() ? wrapped(x) : x}, {m_wrapVertical->isChecked() ? wrapped(y) : y}, true);
+        m_cursor->setData({m_wrapHorizontal->isChecked() ? wrappedAngle(x) : x}, {m_wrapVertical->isChecked() ? wrappedAngle(y) : y}, true);
     }
     m_cursor->layer()->replot();
 }
@@ -273,13 +274,13 @@ void PoincareView::appendToGraph(size_t first)
         QVector<double> keys, values;
         for (size_t k = first; k < m_times.size(); ++k) {
             const double x = m_states[k * dim + size_t(h)], y = m_states[k * dim + size_t(v)];
-            keys.push_back(wrapH ? wrapped(x) : x);
-            values.push_back(wrapV ? wrapped(y) : y);
+            keys.push_back(wrapH ? wrappedAngle(x) : x);
+            values.push_back(wrapV ? wrappedAngle(y) : y);
         }
         m_points->addData(keys, values);
         const QString mod = tr(" (mod 2π)");
-        m_plot->xAxis->setLabel(qs(m_names[size_t(h)]) + (wrapH ? mod : QString()));
-        m_plot->yAxis->setLabel(qs(m_names[size_t(v)]) + (wrapV ? mod : QString()));
+        m_plot->xAxis->setLabel(variableText(m_systemId, m_names[size_t(h)]) + (wrapH ? mod : QString()));
+        m_plot->yAxis->setLabel(variableText(m_systemId, m_names[size_t(v)]) + (wrapV ? mod : QString()));
     }
     m_title->setText(m_sectionText.isEmpty() ? tr("Poincaré section") : tr("Poincaré section: %1").arg(m_sectionText));
     if (m_follow)

@@ -28,6 +28,15 @@ Workbench::Workbench(MainWindow& window)
         m_window.tabs()->setCurrentIndex(0);
     });
     connect(window.panel(), &ParameterPanel::scenarioChanged, this, &Workbench::onScenario);
+    // A loaded preset or a picked column is shown without an edit: the views follow it too.
+    connect(&window, &MainWindow::scenarioLoaded, this, &Workbench::onScenario);
+    // Esc in the bifurcation tab cancels its sweep (the window's Stop action takes the key).
+    window.setTabStop(m_bifurcation, [this] {
+        if (!m_bifurcation->isRunning())
+            return false;
+        m_bifurcation->cancel();
+        return true;
+    });
     // The Poincaré view fills while the run goes on, then shows the finished run's points.
     connect(window.controller(), &SimulationController::runStarted, m_poincare, [this] { m_poincare->setScenario(m_window.panel()->scenario()); });
     connect(window.controller(), &SimulationController::sectionChunk, m_poincare, [this](const SectionChunkPtr& chunk) {

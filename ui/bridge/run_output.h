@@ -16,6 +16,7 @@ struct RunOutput {
     quint64 runId = 0;      ///< id returned by SimulationController::request
     fl::Scenario scenario;
     fl::RunResult result;
+    bool cancelled = false; ///< stopped by SimulationController::cancel (status "cancelled"), not failed
 };
 
 /// Shared, immutable: the GUI keeps the last good run while newer ones arrive.

@@ -61,6 +61,7 @@ quint64 SimulationController::request(const fl::Scenario& scenario)
             };
             output->result = fl::simulate(scenario, options);
         }
+        output->cancelled = cancel->load() && !output->result.status.ok();
         RunOutputPtr result = std::move(output);
         QMetaObject::invokeMethod(this, [this, result] { deliver(result); }, Qt::QueuedConnection);
     };

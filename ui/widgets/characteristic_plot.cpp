@@ -38,8 +38,8 @@ void CharacteristicPlot::showData(const PlotDataPtr& ptr)
     m_speedName = shown ? data.speedName.toStdString() : std::string();
     m_forceName = shown ? data.forceName.toStdString() : std::string();
     if (shown) {
-        xAxis->setLabel(data.speedName);
-        yAxis->setLabel(data.forceName);
+        xAxis->setLabel(data.speedLabel);
+        yAxis->setLabel(data.forceLabel);
         m_law->data()->set(data.law, true);
         m_trajectory->data()->set(data.loop, true);
         setDataRange(data.speedRange, data.forceRange);

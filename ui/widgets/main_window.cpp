@@ -141,7 +141,7 @@ void MainWindow::buildMenus()
     simulation->addAction(tr("Show &Simulation"), QKeySequence(Qt::ALT | Qt::Key_1), this, [this] { m_tabs->setCurrentIndex(0); });
     QAction* rerunAction = simulation->addAction(tr("&Re-run"), this, &MainWindow::rerun);
     rerunAction->setShortcut(QKeySequence(tr("Ctrl+R")));
-    QAction* stop = simulation->addAction(tr("&Stop"), m_controller, &SimulationController::cancel);
+    QAction* stop = simulation->addAction(tr("&Stop"), this, &MainWindow::stop);
     stop->setShortcut(QKeySequence(Qt::Key_Escape));
     simulation->addAction(tr("Reset &Parameters"), m_panel, &ParameterPanel::resetToDefaults);
 
@@ -194,7 +194,22 @@ void MainWindow::addSideView(QWidget* view, const QString& title)
 void MainWindow::loadScenario(const fl::Scenario& scenario, const QString& undoText)
 {
     m_panel->loadScenario(scenario, undoText);
+    emit scenarioLoaded(m_panel->scenario());
     onScenarioChanged(m_panel->scenario());
+}
+
+void MainWindow::setTabStop(QWidget* view, std::function<bool()> stop)
+{
+    m_tabStops[view] = std::move(stop);
+}
+
+void MainWindow::stop()
+{
+    // Esc stops what the tab in front is doing (a sweep), else the run.
+    const auto it = m_tabStops.find(m_tabs->currentWidget());
+    if (it != m_tabStops.end() && it->second())
+        return;
+    m_controller->cancel();
 }
 
 bool MainWindow::loadPreset(const QString& presetId)
@@ -239,6 +254,10 @@ void MainWindow::onRunFinished(const RunOutputPtr& output)
 {
     m_busyTimer->stop();
     const fl::RunResult& r = output->result;
+    if (output->cancelled) {
+        showMessage(tr("Run %1 cancelled (the plots show the last good run)").arg(output->runId));
+        return;
+    }
     if (!r.status.ok() || r.size() == 0) {
         const QString why = r.status.ok() ? tr("no samples") : QString::fromStdString(r.status.message());
         showMessage(tr("Run %1 failed: %2 (the plots show the last good run)").arg(output->runId).arg(why),
@@ -255,8 +274,10 @@ void MainWindow::onPlotDataReady(const PlotDataPtr& data)
     m_playback->setRun(m_run);
     if (isLive())
         return; // the live plots keep showing the live window
-    for (RunPlot* plot : m_plots)
+    for (RunPlot* plot : m_plots) {
+        plot->followNewData(); // a new run is fitted unless the plot's view is locked
         plot->showData(data);
+    }
 
     const fl::RunResult& r = m_run->result;
     QStringList parts;

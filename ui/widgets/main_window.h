@@ -5,6 +5,8 @@
 #include <QTabWidget>
 
 #include <array>
+#include <functional>
+#include <map>
 
 class QAction;
 class QLabel;
@@ -48,6 +50,9 @@ public:
     int addTab(QWidget* view, const QString& title);
     /// Adds a view as a tab beside the friction characteristic (below the time history).
     void addSideView(QWidget* view, const QString& title);
+    /// What Stop (Esc) does while the tab showing view is in front: stop() returns true when it
+    /// stopped something (e.g. a sweep); otherwise the run is cancelled as in any other tab.
+    void setTabStop(QWidget* view, std::function<bool()> stop);
     QTabWidget* tabs() const { return m_tabs; }
     PlaybackController* playback() const { return m_playback; }
     MechanismView* mechanismView() const { return m_mechanism; }
@@ -67,6 +72,8 @@ public slots:
     void loadScenario(const fl::Scenario& scenario, const QString& undoText = QString());
     /// Loads a published case by preset id (e.g. "jtam2016-fig4a"); false if unknown.
     bool loadPreset(const QString& presetId);
+    /// Stop (Esc): cancels what the visible tab runs (setTabStop), else the run in flight.
+    void stop();
     /// Live mode on (the panel's scenario runs on indefinitely from its initial state, changes
     /// take effect at the instant on screen) or off (back to the computed run).
     void setLive(bool live);
@@ -76,6 +83,9 @@ public:
 signals:
     /// A successful run's data was handed to the plots (their replots are queued).
     void runDisplayed(quint64 runId);
+    /// loadScenario put a scenario into the panel (a preset, a clicked bifurcation column): views
+    /// that follow the panel's edits (ParameterPanel::scenarioChanged) follow this too.
+    void scenarioLoaded(const fl::Scenario& scenario);
     /// The playback shows a new instant (the analysis views place their cursors).
     void playbackFrame(const fl::ui::PlaybackFrame& frame);
 
@@ -108,6 +118,7 @@ private:
     PhasePortraitPlot* m_phasePortrait = nullptr;
     CharacteristicPlot* m_characteristic = nullptr;
     std::array<RunPlot*, 3> m_plots{};
+    std::map<QWidget*, std::function<bool()>> m_tabStops; ///< setTabStop
     RunPlot* m_activePlot = nullptr;
     PlaybackController* m_playback = nullptr;
     MechanismView* m_mechanism = nullptr;

@@ -1,8 +1,18 @@
 #include "widgets/phase_portrait_plot.h"
+#include "widgets/angle_wrap.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 
+#include <numbers>
+
 namespace fl::ui {
+namespace {
+
+/// A coordinate as drawn: modulo 2π when wrapped.
+double shown(double value, bool wrap) { return wrap ? wrappedAngle(value) : value; }
+
+} // namespace
 
 PhasePortraitPlot::PhasePortraitPlot(QWidget* parent) : RunPlot(tr("Phase portrait"), parent), m_planes(new QComboBox(this))
 {
@@ -15,6 +25,16 @@ PhasePortraitPlot::PhasePortraitPlot(QWidget* parent) : RunPlot(tr("Phase portra
     m_planes->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_planes->hide();
     connect(m_planes, &QComboBox::activated, this, &PhasePortraitPlot::setPlane);
+    // Angles that make full turns (the pendulum's φ) may be shown modulo 2π.
+    m_wrap = new QCheckBox(tr("mod 2π"), this);
+    m_wrap->setObjectName(QStringLiteral("angleWrap"));
+    m_wrap->setToolTip(tr("Show the angle modulo 2π, in (−π, π]: the curve breaks where it wraps"));
+    m_wrap->setAutoFillBackground(true);
+    m_wrap->hide();
+    connect(m_wrap, &QCheckBox::toggled, this, [this] {
+        if (m_data)
+            draw();
+    });
     m_cursor = addCursorDot(stickColor().darker(130));
 }
 
@@ -26,7 +46,9 @@ void PhasePortraitPlot::showCursor(const PlaybackFrame& frame)
         m_cursor->setVisible(false);
     } else {
         const PhasePlane& plane = m_data->planes[static_cast<size_t>(m_plane)];
-        placeCursorDot(m_cursor, frame.value(plane.xName.toStdString()), frame.value(plane.yName.toStdString()));
+        const bool wrap = m_wrap->isChecked();
+        placeCursorDot(m_cursor, shown(frame.value(plane.xName.toStdString()), wrap && plane.xAngle),
+                       shown(frame.value(plane.yName.toStdString()), wrap && plane.yAngle));
     }
     replotCursor();
 }
@@ -47,17 +69,32 @@ void PhasePortraitPlot::setPlane(int index)
         draw();
 }
 
+void PhasePortraitPlot::setAngleWrap(bool wrap)
+{
+    m_wrap->setChecked(wrap);
+}
+
+bool PhasePortraitPlot::angleWrap() const { return m_wrap->isChecked(); }
+
 void PhasePortraitPlot::resizeEvent(QResizeEvent* event)
 {
     RunPlot::resizeEvent(event);
+    placeControls();
+}
+
+void PhasePortraitPlot::placeControls()
+{
     m_planes->move(width() - m_planes->width() - 6, 4);
+    const int right = m_planes->isVisible() ? m_planes->x() - 6 : width() - 6;
+    m_wrap->adjustSize();
+    m_wrap->move(right - m_wrap->width(), 4 + std::max(0, (m_planes->height() - m_wrap->height()) / 2));
 }
 
 void PhasePortraitPlot::updateSelector()
 {
     QStringList names;
     for (const PhasePlane& plane : m_data->planes)
-        names << plane.xName + QStringLiteral(" – ") + plane.yName;
+        names << plane.xLabel + QStringLiteral(" – ") + plane.yLabel;
     QStringList current;
     for (int i = 0; i < m_planes->count(); ++i)
         current << m_planes->itemText(i);
@@ -69,7 +106,7 @@ void PhasePortraitPlot::updateSelector()
     m_planes->setCurrentIndex(m_plane);
     m_planes->setVisible(names.size() > 1);
     m_planes->adjustSize();
-    m_planes->move(width() - m_planes->width() - 6, 4);
+    placeControls();
 }
 
 void PhasePortraitPlot::draw()
@@ -84,13 +121,19 @@ void PhasePortraitPlot::draw()
         return;
     }
     const PhasePlane& plane = m_data->planes[static_cast<size_t>(m_plane)];
-    xAxis->setLabel(plane.xName);
-    yAxis->setLabel(plane.yName);
-    m_trajectory->data()->set(plane.path, true);
-    m_stick->data()->set(plane.stick, true);
+    m_wrap->setVisible(plane.xAngle || plane.yAngle);
+    placeControls();
+    const bool wrapX = m_wrap->isChecked() && plane.xAngle, wrapY = m_wrap->isChecked() && plane.yAngle;
+    const QString mod = tr(" mod 2π");
+    xAxis->setLabel(plane.xLabel + (wrapX ? mod : QString()));
+    yAxis->setLabel(plane.yLabel + (wrapY ? mod : QString()));
+    m_trajectory->data()->set(wrapX || wrapY ? wrapCurve(plane.path, wrapX, wrapY) : plane.path, true);
+    m_stick->data()->set(wrapX || wrapY ? wrapCurve(plane.stick, wrapX, wrapY) : plane.stick, true);
+    m_stick->setName(m_data->stickLabel);
     setShown(m_stick, !plane.stick.isEmpty());
-    m_start->setData({plane.start.x()}, {plane.start.y()});
-    setDataRange(plane.xRange, plane.yRange);
+    m_start->setData({shown(plane.start.x(), wrapX)}, {shown(plane.start.y(), wrapY)});
+    const QCPRange turn(-std::numbers::pi, std::numbers::pi);
+    setDataRange(wrapX ? turn : plane.xRange, wrapY ? turn : plane.yRange);
     showCursor(m_frame);
     replot(rpQueuedReplot);
 }

@@ -1,7 +1,9 @@
 #include "widgets/plot_data.h"
 #include "friction/friction_curve.h"
 #include "systems/system_registry.h"
+#include "analysis/near_stick_run.h"
 #include "widgets/curve_decimator.h"
+#include "widgets/variable_text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -38,7 +40,7 @@ QVector<QCPGraphData> series(const std::vector<double>& t, const std::vector<dou
     return out;
 }
 
-void addTimeHistory(PlotData& data, const fl::SystemInfo& system)
+void addTimeHistory(PlotData& data, const fl::SystemInfo& system, const std::vector<fl::TimeInterval>& stickIntervals)
 {
     const fl::RunResult& r = data.run->result;
     bool first = true;
@@ -46,7 +48,7 @@ void addTimeHistory(PlotData& data, const fl::SystemInfo& system)
         const std::vector<double> y = columnValues(r, name);
         if (y.empty())
             continue;
-        data.series.push_back({qs(name), series(r.t, y)});
+        data.series.push_back({qs(name), series(r.t, y), variableText(system.id, name)});
         const QCPRange range = finiteRange(y);
         data.valueRange = first ? range : QCPRange(std::min(data.valueRange.lower, range.lower),
                                                    std::max(data.valueRange.upper, range.upper));
@@ -55,15 +57,30 @@ void addTimeHistory(PlotData& data, const fl::SystemInfo& system)
     if (first)
         data.valueRange = QCPRange(0.0, 1.0);
     data.timeRange = QCPRange(r.t.front(), r.t.back());
-    for (const fl::TimeInterval& interval : r.stickIntervals) {
+    for (const fl::TimeInterval& interval : stickIntervals) {
         data.stickBoxes << QCPGraphData(interval.begin, 0.0) << QCPGraphData(interval.begin, 1.0)
                         << QCPGraphData(interval.end, 1.0) << QCPGraphData(interval.end, 0.0);
     }
 }
 
-PhasePlane phasePlane(const fl::RunResult& r, const std::pair<std::string, std::string>& names)
+/// Is sample i stick: the exact mode of an event-driven run, else the near-stick reading.
+bool isStick(const fl::RunResult& r, const fl::NearStickRun& nearStick, size_t i)
 {
-    PhasePlane plane{qs(names.first), qs(names.second), {}, {}, {}, {}, {}};
+    return r.mode.empty() ? !nearStick.empty() && nearStick.stick[i] : r.mode[i] == fl::ContactMode::Stick;
+}
+
+bool isAngle(const std::string& systemId, const std::string& id)
+{
+    const fl::VariableLabel* label = fl::findVariableLabel(systemId, id);
+    return label && label->unit == "rad";
+}
+
+PhasePlane phasePlane(const std::string& systemId, const fl::RunResult& r, const fl::NearStickRun& nearStick,
+                      const std::pair<std::string, std::string>& names)
+{
+    PhasePlane plane{qs(names.first), qs(names.second), {}, {}, {}, {}, {},
+                     variableText(systemId, names.first), variableText(systemId, names.second),
+                     isAngle(systemId, names.first), isAngle(systemId, names.second)};
     const std::vector<double> xs = columnValues(r, names.first);
     const std::vector<double> ys = columnValues(r, names.second);
     if (xs.empty() || ys.empty())
@@ -77,11 +94,9 @@ PhasePlane phasePlane(const fl::RunResult& r, const std::pair<std::string, std::
     for (size_t i = 0; i < r.size(); ++i) {
         const auto t = static_cast<double>(i);
         path.add(t, xs[i], ys[i]);
-        if (r.mode.empty())
-            continue;
-        if (r.mode[i] == fl::ContactMode::Stick)
+        if (isStick(r, nearStick, i))
             stick.add(t, xs[i], ys[i]);
-        else if (i > 0 && r.mode[i - 1] == fl::ContactMode::Stick)
+        else if (i > 0 && isStick(r, nearStick, i - 1))
             stick.add(t, nan, nan);
     }
     plane.path = path.take();
@@ -98,6 +113,8 @@ void addCharacteristic(PlotData& data, const fl::SystemInfo& system)
         return;
     data.speedName = qs(system.plots.characteristic.first);
     data.forceName = qs(system.plots.characteristic.second);
+    data.speedLabel = variableText(system.id, system.plots.characteristic.first);
+    data.forceLabel = variableText(system.id, system.plots.characteristic.second);
     const QCPRange reached = finiteRange(speeds);
     // The law on a symmetric window a quarter wider than the trajectory reaches.
     const double reach = 1.25 * std::max({std::abs(reached.lower), std::abs(reached.upper), 0.1});
@@ -148,9 +165,13 @@ PlotDataPtr preparePlotData(const RunOutputPtr& run)
     const fl::SystemInfo* system = fl::findSystem(run->scenario.systemId);
     if (!system || run->result.size() == 0)
         return data;
-    addTimeHistory(*data, *system);
+    // Smooth runs never stick exactly: they are shaded where the system's near-stick rule holds.
+    const fl::NearStickRun nearStick = fl::findNearStick(run->scenario, run->result);
+    data->stickLabel = nearStick.empty() ? QObject::tr("stick")
+                                         : QObject::tr("near-stick %1").arg(qs(fl::describeNearStick(nearStick)));
+    addTimeHistory(*data, *system, nearStick.empty() ? run->result.stickIntervals : nearStick.intervals);
     for (const auto& names : system->plots.phasePortraits)
-        data->planes.push_back(phasePlane(run->result, names));
+        data->planes.push_back(phasePlane(system->id, run->result, nearStick, names));
     addCharacteristic(*data, *system);
     return data;
 }

@@ -14,30 +14,40 @@ namespace fl::ui {
 
 /// One curve of the time history.
 struct PlotSeries {
-    QString name;                   ///< column name, e.g. "v_r"
+    QString name;                   ///< column id, e.g. "v_r"
     QVector<QCPGraphData> points;
+    QString label;                  ///< display text (variableText), e.g. "φ [rad]"
 };
 
 /// The trajectory in one phase plane.
 struct PhasePlane {
-    QString xName;
+    QString xName;                  ///< column ids
     QString yName;
     QVector<QCPCurveData> path;     ///< thinned (CurveDecimator)
-    QVector<QCPCurveData> stick;    ///< stick samples only, NaN between segments
+    QVector<QCPCurveData> stick;    ///< stick (or near-stick) samples only, NaN between segments
     QCPRange xRange;
     QCPRange yRange;
     QPointF start;
+    QString xLabel;                 ///< display texts (variableText), e.g. "φ′ [rad/s]"
+    QString yLabel;
+    bool xAngle = false;            ///< the variable is an angle (unit rad): it may be shown mod 2π
+    bool yAngle = false;
 };
 
 struct PlotData {
     RunOutputPtr run;
     std::vector<PlotSeries> series;      ///< PlotHints::timeHistory columns the run has
     QVector<QCPGraphData> stickBoxes;    ///< 0/1 boxes over each stick interval (never thinned)
+    /// What the shading means: "stick" (exact, event-driven) or, for smooth runs, the near-stick
+    /// rule, e.g. "near-stick |v_r| < 0.0005" (fl::findNearStick).
+    QString stickLabel;
     QCPRange timeRange;
     QCPRange valueRange;
     std::vector<PhasePlane> planes;      ///< PlotHints::phasePortraits, in order
     QString speedName;                   ///< PlotHints::characteristic; empty if none
     QString forceName;
+    QString speedLabel;                  ///< their display texts (variableText)
+    QString forceLabel;
     QVector<QCPCurveData> law;           ///< fl::frictionCharacteristic, NaN breaks
     QVector<QCPCurveData> loop;          ///< the trajectory's (v_r, F), thinned
     QCPRange speedRange;                 ///< symmetric window the law is drawn on

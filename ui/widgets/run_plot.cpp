@@ -2,6 +2,9 @@
 
 #include "widgets/plot_layout.h"
 
+#include <QAction>
+#include <QToolButton>
+
 #include <algorithm>
 #include <cmath>
 
@@ -37,11 +40,45 @@ RunPlot::RunPlot(const QString& title, QWidget* parent) : QCustomPlot(parent), m
         if (event->buttons() & Qt::LeftButton)
             m_followData = false;
     });
+    // A double click fits the data now, locked or not.
     connect(this, &QCustomPlot::mouseDoubleClick, this, [this] {
         m_followData = true;
-        setDataRange(m_keys, m_values);
+        xAxis->setRange(padded(m_keys));
+        yAxis->setRange(padded(m_values));
         replot(rpQueuedReplot);
     });
+    buildLockButton();
+}
+
+void RunPlot::buildLockButton()
+{
+    // One checkable action: the button in the corner and the context menu entry share it.
+    m_lockAction = new QAction(tr("Lock view"), this);
+    m_lockAction->setObjectName(QStringLiteral("lockViewAction"));
+    m_lockAction->setCheckable(true);
+    m_lockAction->setToolTip(tr("Locked: new runs keep this plot's ranges. Unlocked: every new run is fitted, "
+                                "even after a zoom. Double-click fits the data now."));
+    addAction(m_lockAction);
+    m_lockButton = new QToolButton(this);
+    m_lockButton->setObjectName(QStringLiteral("lockViewButton"));
+    m_lockButton->setDefaultAction(m_lockAction);
+    m_lockButton->setAutoRaise(true);
+    m_lockButton->setFocusPolicy(Qt::NoFocus);
+    m_lockButton->adjustSize();
+    m_lockButton->move(6, 4);
+}
+
+void RunPlot::setViewLocked(bool locked)
+{
+    m_lockAction->setChecked(locked);
+}
+
+bool RunPlot::isViewLocked() const { return m_lockAction->isChecked(); }
+
+void RunPlot::followNewData()
+{
+    if (!isViewLocked())
+        m_followData = true;
 }
 
 void RunPlot::setActive(bool active)
@@ -64,7 +101,7 @@ void RunPlot::setDataRange(QCPRange keys, QCPRange values)
 {
     m_keys = keys;
     m_values = values;
-    if (!m_followData)
+    if (!m_followData || isViewLocked())
         return;
     xAxis->setRange(padded(keys));
     yAxis->setRange(padded(values));

@@ -2,11 +2,15 @@
 #include "bridge/playback_frame.h"
 #include "widgets/plot_data.h"
 
+class QAction;
+class QToolButton;
+
 namespace fl::ui {
 
 /// A QCustomPlot showing one aspect of a run: a title row, a horizontal legend row and one axis
-/// rect. Follows each new run's data range until the user drags or zooms; a double click goes
-/// back to following the data. Redraws are queued (rpQueuedReplot), so several updates in one
+/// rect. Fits each new run's data range (followNewData); a drag or zoom holds until the next run
+/// unless the view is locked ("Lock view" in the corner and the context menu), which keeps the
+/// ranges across runs; a double click fits the data now. Redraws are queued (rpQueuedReplot), so several updates in one
 /// event-loop pass cost one replot.
 class RunPlot : public QCustomPlot {
     Q_OBJECT
@@ -23,6 +27,12 @@ public:
     /// Marks the plot that Export Plot writes: a highlight-coloured strip along its top edge,
     /// drawn on screen only (not in exports).
     void setActive(bool active);
+    /// A new run is coming: its data is fitted, dropping a zoom, unless the view is locked.
+    void followNewData();
+    /// Locks the ranges across runs (the corner button and the context menu's "Lock view").
+    void setViewLocked(bool locked);
+    bool isViewLocked() const;
+    QToolButton* lockButton() const { return m_lockButton; }
 
     /// Colours shared by the plots, so a quantity looks the same everywhere.
     static QColor positionColor() { return QColor(0x1f, 0x77, 0xb4); }
@@ -56,7 +66,11 @@ protected:
     void replotCursor();
 
 private:
+    void buildLockButton();
+
     QString m_title;
+    QAction* m_lockAction = nullptr;
+    QToolButton* m_lockButton = nullptr;
     QCPLayer* m_cursorLayer = nullptr;
     bool m_active = false;
     bool m_followData = true;

@@ -1,4 +1,5 @@
 #include "widgets/time_history_plot.h"
+#include "widgets/variable_text.h"
 
 namespace fl::ui {
 
@@ -30,7 +31,7 @@ void TimeHistoryPlot::showCursor(const PlaybackFrame& frame)
 QCPGraph* TimeHistoryPlot::curve(const QString& column) const
 {
     for (QCPGraph* graph : m_curves)
-        if (graph->visible() && graph->name() == column)
+        if (graph->visible() && graph->property("flColumn").toString() == column)
             return graph;
     return nullptr;
 }
@@ -42,11 +43,15 @@ void TimeHistoryPlot::showData(const PlotDataPtr& ptr)
     for (size_t i = 0; i < data.series.size(); ++i) {
         if (i == m_curves.size())
             m_curves.push_back(addLineGraph(QString(), seriesColor(i)));
-        m_curves[i]->setName(data.series[i].name);
+        // Legends show the display label (x′, φ [rad]); curve() finds a curve by its column id.
+        m_curves[i]->setName(data.series[i].label);
+        m_curves[i]->setProperty("flColumn", data.series[i].name);
         m_curves[i]->data()->set(data.series[i].points, true);
         setShown(m_curves[i], true);
-        names << data.series[i].name;
+        names << data.series[i].label;
     }
+    xAxis->setLabel(variableText(data.run->scenario.systemId, "t"));
+    m_stick->setName(data.stickLabel);
     for (size_t i = data.series.size(); i < m_curves.size(); ++i)
         setShown(m_curves[i], false);
     yAxis->setLabel(names.join(QStringLiteral(",  ")));

@@ -6,8 +6,8 @@
 namespace fl::ui {
 
 /// Time history: the columns the system names (PlotHints::timeHistory; x, v_r and F for the
-/// block on a belt) against t, with every stick interval of an event-driven run shaded over the
-/// full height.
+/// block on a belt) against t, with every stick interval of an event-driven run (near-stick
+/// interval of a smooth run, PlotData::stickLabel) shaded over the full height.
 class TimeHistoryPlot : public RunPlot {
     Q_OBJECT
 public:

@@ -1,0 +1,73 @@
+// Tests of ui/widgets/time_history_plot through the main window: a regularized stick-slip run is
+// shaded where it is near-stick (the mechanism view's rule), about as long as the exact stick of
+// the event-driven run, and the legend says which rule it is.
+#include "analysis/near_stick_run.h"
+#include "bridge/simulation_controller.h"
+#include "widgets/main_window.h"
+#include "widgets/parameter_panel.h"
+#include "widgets/phase_portrait_plot.h"
+#include "widgets/time_history_plot.h"
+
+#include <QComboBox>
+#include <QtTest>
+
+using namespace fl::ui;
+
+namespace {
+
+bool waitForNewestRun(MainWindow& w)
+{
+    return QTest::qWaitFor([&] {
+        return w.currentRun() && w.currentRun()->runId == w.controller()->latestRunId() && !w.controller()->isRunning();
+    }, 20000);
+}
+
+/// Total length of the shaded boxes: each interval is (b, 0), (b, 1), (e, 1), (e, 0).
+double shadedLength(QCPGraph* shading)
+{
+    double total = 0.0;
+    const auto data = shading->data();
+    for (int i = 0; i + 3 < data->size(); i += 4)
+        total += data->at(i + 2)->key - data->at(i + 1)->key;
+    return total;
+}
+
+} // namespace
+
+class TestTimeHistoryPlot : public QObject {
+    Q_OBJECT
+private slots:
+    void regularizedRunIsShadedNearStick()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(waitForNewestRun(w));
+        // The default case: Coulomb stick-slip, event-driven (exact stick).
+        const double stick = fl::totalLength(w.currentRun()->result.stickIntervals);
+        QVERIFY(stick > 10.0);
+        QCOMPARE(w.timeHistoryPlot()->stickGraph()->name(), QStringLiteral("stick"));
+        QVERIFY(std::abs(shadedLength(w.timeHistoryPlot()->stickGraph()) - stick) < 1e-9 * stick);
+
+        QComboBox* method = w.panel()->methodCombo();
+        method->setCurrentIndex(method->findData(QStringLiteral("regularized")));
+        QVERIFY(waitForNewestRun(w));
+        QVERIFY(w.currentRun()->result.mode.empty());
+        QCPGraph* shading = w.timeHistoryPlot()->stickGraph();
+        QVERIFY(shading->visible());
+        const double nearStick = shadedLength(shading);
+        QVERIFY2(std::abs(nearStick - stick) < 0.03 * stick, qPrintable(QString("%1 vs %2").arg(nearStick).arg(stick)));
+        // ε = 1e-4, v_b = 0.5: the threshold max(1e-3 |v_b|, ε) = 5e-4, as in the mechanism view.
+        QCOMPARE(shading->name(), QStringLiteral("near-stick |v_r| < 0.0005"));
+        QCPCurve* segments = w.phasePortraitPlot()->stickCurve();
+        QVERIFY(segments->visible() && segments->dataCount() > 0);
+        QCOMPARE(segments->name(), shading->name());
+        bool listed = false;
+        for (int i = 0; i < w.timeHistoryPlot()->legend->itemCount(); ++i)
+            if (auto* item = qobject_cast<QCPPlottableLegendItem*>(w.timeHistoryPlot()->legend->item(i)))
+                listed = listed || item->plottable() == shading;
+        QVERIFY(listed);
+    }
+};
+
+QTEST_MAIN(TestTimeHistoryPlot)
+#include "test_time_history_plot.moc"
