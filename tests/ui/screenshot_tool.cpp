@@ -2,12 +2,15 @@
 // for has been simulated and plotted; used for docs/screenshot.png and by the ui_screenshot test.
 //   frictionlab_screenshot OUT.png [--system ID] [--law ID] [--method ID] [--regularization ID]
 //                          [--size WxH] [--preset ID] [--time T] [--live SECONDS] [--mechanism-only]
+//                          [--theme light|dark|high-contrast] [--scale S] [--no-panel] [--layout N]
 // --time seeks the playback to T (cursors and mechanism); --live plays live for SECONDS first.
 #include "bridge/simulation_controller.h"
 #include "analysis/workbench.h"
 #include "widgets/main_window.h"
 #include "widgets/parameter_panel.h"
 #include "playback/playback_controller.h"
+#include "presenter/appearance.h"
+#include "presenter/presenter_bar.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -68,7 +71,11 @@ int main(int argc, char* argv[])
     const QCommandLineOption live(QStringLiteral("live"), QStringLiteral("Play live for this many seconds first"),
                                   QStringLiteral("seconds"));
     const QCommandLineOption mechanismOnly(QStringLiteral("mechanism-only"), QStringLiteral("The mechanism fills the window"));
-    parser.addOptions({system, law, method, regularization, size, preset, time, live, mechanismOnly});
+    const QCommandLineOption theme(QStringLiteral("theme"), QStringLiteral("Theme id"), QStringLiteral("id"), QStringLiteral("light"));
+    const QCommandLineOption scale(QStringLiteral("scale"), QStringLiteral("Presenter scale 1..3"), QStringLiteral("s"), QStringLiteral("1"));
+    const QCommandLineOption noPanel(QStringLiteral("no-panel"), QStringLiteral("Collapse the parameter panel"));
+    const QCommandLineOption layout(QStringLiteral("layout"), QStringLiteral("Plot layout index (PresenterBar)"), QStringLiteral("n"));
+    parser.addOptions({system, law, method, regularization, size, preset, time, live, mechanismOnly, theme, scale, noPanel, layout});
     parser.process(app);
     if (parser.positionalArguments().size() != 1)
         parser.showHelp(2);
@@ -96,6 +103,13 @@ int main(int argc, char* argv[])
         return 1;
     }
     window.setMechanismOnly(parser.isSet(mechanismOnly));
+    fl::ui::Appearance appearance;
+    appearance.themeId = parser.value(theme);
+    appearance.scale = parser.value(scale).toDouble();
+    window.setAppearance(appearance);
+    window.setPanelShown(!parser.isSet(noPanel));
+    if (parser.isSet(layout))
+        window.setPlotLayout(static_cast<fl::ui::PlotLayout>(parser.value(layout).toInt()));
     if (parser.isSet(time))
         window.playback()->seek(parser.value(time).toDouble());
     if (parser.isSet(live)) {

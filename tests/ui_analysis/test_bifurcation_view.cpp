@@ -138,6 +138,8 @@ private slots:
         QCOMPARE(m_view->plot()->upSettledGraph()->dataCount(), 0);
         QCOMPARE(m_view->plot()->upGraph()->dataCount(), 12);
         QCOMPARE(m_view->plot()->yAxis->label(), QString("x"));
+        const QString dir = qEnvironmentVariable("FL_VIEW_SCREENSHOT_DIR", QDir::tempPath());
+        QVERIFY(m_view->grab().save(QDir(dir).filePath("view_bifurcation_belt.png")));
     }
 
     /// With continuation a branch runs in order: the form says so when more threads are chosen

@@ -9,6 +9,7 @@
 
 #include "systems/system_registry.h"
 
+#include <QDir>
 #include <QSignalSpy>
 #include <QtTest>
 
@@ -108,6 +109,8 @@ private slots:
         QVERIFY2(!bench->poincare()->infoText().isEmpty(), "the section label is shown");
         QCOMPARE(window.width(), 1280);
         QVERIFY(window.minimumSizeHint().width() <= 1280);
+        const QString dir = qEnvironmentVariable("FL_VIEW_SCREENSHOT_DIR", QDir::tempPath());
+        QVERIFY(window.grab().save(QDir(dir).filePath(QStringLiteral("window_poincare_tab.png"))));
     }
 
     /// A column picked in the bifurcation view is simulated in the main views.

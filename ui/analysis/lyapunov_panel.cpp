@@ -71,7 +71,7 @@ LyapunovPanel::LyapunovPanel(QWidget* parent) : QWidget(parent), m_scenario(fl::
     m_value->setFont(valueFont);
 
     m_plot = new QCustomPlot(this);
-    m_plot->setMinimumSize(300, 220);
+    m_plot->setMinimumSize(200, 120); // small enough for a 1280x720 projector at 150 %
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     m_plot->setToolTip(tr("Running estimates over the averaging time: a converged exponent is a flat curve.\n"
                           "Drag to pan, wheel to zoom, double-click to fit."));

@@ -56,7 +56,7 @@ PoincareView::PoincareView(QWidget* parent) : QWidget(parent)
     m_info->setToolTip(tr("The section as read off the recorded points, and how many there are"));
 
     m_plot = new QCustomPlot(this);
-    m_plot->setMinimumSize(300, 240);
+    m_plot->setMinimumSize(200, 120); // small enough for a 1280x720 projector at 150 %
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     m_plot->setNoAntialiasingOnDrag(true);
     m_plot->setToolTip(tr("Drag to pan, wheel to zoom, double-click to fit the points again"));

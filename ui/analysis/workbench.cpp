@@ -49,6 +49,8 @@ Workbench::Workbench(MainWindow& window)
     connect(&window, &MainWindow::playbackFrame, m_poincare, &PoincareView::showCursor);
     connect(window.tabs(), &QTabWidget::currentChanged, this, &Workbench::onTabChanged);
     onScenario();
+    // The window's first run started before this view existed: it is of the panel's scenario.
+    m_poincare->setScenario(window.panel()->scenario());
 }
 
 void Workbench::onScenario()

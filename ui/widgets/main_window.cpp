@@ -17,7 +17,12 @@
 #include <QDir>
 #include <QLabel>
 #include <QMenuBar>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QMessageBox>
+#include <QScreen>
+#include <QTextBrowser>
+#include <QVBoxLayout>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStatusBar>
@@ -47,7 +52,8 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_export, &ExportDialogs::saved, this,
             [this](const QString& path) { showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path))); });
     updateActions();
-    resize(1400, 900);
+    buildPresenter();
+    fitToScreen();
     m_controller->request(m_panel->scenario());
 }
 
@@ -61,6 +67,7 @@ void MainWindow::buildLayout()
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll->setMinimumWidth(m_panel->sizeHint().width() + 24);
+    m_panelArea = scroll;
 
     m_timeHistory = new TimeHistoryPlot;
     m_phasePortrait = new PhasePortraitPlot;
@@ -316,7 +323,21 @@ void MainWindow::updateActions()
 
 void MainWindow::showAbout()
 {
-    QMessageBox::about(this, tr("About FrictionLab"), aboutHtml(m_panel->scenario()));
+    // A scrolling dialog that never exceeds the screen (a message box grows past 720 px).
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("About FrictionLab"));
+    auto* text = new QTextBrowser;
+    text->setHtml(aboutHtml(m_panel->scenario()));
+    text->setOpenExternalLinks(true);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    auto* layout = new QVBoxLayout(&dialog);
+    layout->addWidget(text);
+    layout->addWidget(buttons);
+    const QRect available = screen() ? screen()->availableGeometry() : QRect(0, 0, 1280, 720);
+    dialog.resize(std::min(720, available.width() - 40), std::min(640, available.height() - 80));
+    dialog.setObjectName(QStringLiteral("aboutDialog"));
+    dialog.exec();
 }
 
 } // namespace fl::ui

@@ -18,6 +18,9 @@ class CharacteristicPlot;
 class MechanismView;
 class PlaybackBar;
 class PlaybackController;
+class PresenterBar;
+struct Appearance;
+enum class PlotLayout;
 struct PlaybackFrame;
 class ExportDialogs;
 class ParameterPanel;
@@ -60,6 +63,17 @@ public:
     /// Lets the mechanism view fill the simulation area (the plots hidden), or shows all again.
     void setMechanismOnly(bool only);
     bool isMechanismOnly() const;
+    PresenterBar* presenterBar() const { return m_presenterBar; }
+    /// Applies a theme and scale to the whole window: panels, every plot, the mechanism.
+    void setAppearance(const Appearance& appearance);
+    /// Which views the simulation area shows.
+    void setPlotLayout(PlotLayout layout);
+    PlotLayout plotLayout() const { return m_plotLayout; }
+    /// Presenter mode: full screen (F11).
+    void setPresenterMode(bool on);
+    /// Shows or collapses the parameter panel.
+    void setPanelShown(bool shown);
+    bool isPanelShown() const;
     /// Status line texts: the last error or note, and the run summary.
     QString statusMessage() const;
     QString runSummary() const;
@@ -86,6 +100,8 @@ signals:
     /// loadScenario put a scenario into the panel (a preset, a clicked bifurcation column): views
     /// that follow the panel's edits (ParameterPanel::scenarioChanged) follow this too.
     void scenarioLoaded(const fl::Scenario& scenario);
+    /// Theme or scale changed (views outside the main window's children restyle themselves).
+    void appearanceChanged();
     /// The playback shows a new instant (the analysis views place their cursors).
     void playbackFrame(const fl::ui::PlaybackFrame& frame);
 
@@ -101,6 +117,9 @@ private:
     void updateActions();
     void showAbout();
     QWidget* buildPlayback(QWidget* plots);
+    void buildPresenter();
+    /// Opens inside the available screen: never larger than it, 1400x900 where there is room.
+    void fitToScreen();
     void buildPlaybackMenu();
     void onFrame(const PlaybackFrame& frame);
     void onLiveData(const PlotDataPtr& data);
@@ -126,6 +145,9 @@ private:
     QWidget* m_plotRows = nullptr;      ///< time history row and bottom row (hidden in mechanism-only)
     QWidget* m_bottomRow = nullptr;
     QAction* m_mechanismOnlyAction = nullptr;
+    PresenterBar* m_presenterBar = nullptr;
+    QWidget* m_panelArea = nullptr;
+    PlotLayout m_plotLayout{};
     RunOutputPtr m_run;
     bool m_rejected = false; ///< the panel holds an edit that was not run
     QLabel* m_message = nullptr;

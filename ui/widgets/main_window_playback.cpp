@@ -7,6 +7,7 @@
 #include "mechanism/mechanism_view.h"
 #include "playback/playback_bar.h"
 #include "playback/playback_controller.h"
+#include "presenter/presenter_bar.h"
 #include "widgets/parameter_panel.h"
 #include "widgets/plot_export.h"
 #include "widgets/run_plot.h"
@@ -96,15 +97,12 @@ void MainWindow::setLive(bool live)
 
 void MainWindow::setMechanismOnly(bool only)
 {
-    m_timeHistory->setVisible(!only);
-    m_bottomRow->setVisible(!only);
-    if (m_mechanismOnlyAction)
-        m_mechanismOnlyAction->setChecked(only);
+    setPlotLayout(only ? PlotLayout::MechanismOnly : PlotLayout::All);
 }
 
 bool MainWindow::isMechanismOnly() const
 {
-    return m_bottomRow->isHidden();
+    return m_plotLayout == PlotLayout::MechanismOnly;
 }
 
 void MainWindow::onFrame(const PlaybackFrame& frame)

@@ -18,6 +18,7 @@ PhasePortraitPlot::PhasePortraitPlot(QWidget* parent) : RunPlot(tr("Phase portra
 {
     m_trajectory = addCurve(tr("trajectory"), positionColor(), 1.2);
     m_stick = addCurve(tr("stick"), stickColor(), 3.0);
+    m_stick->setProperty("flRole", QStringLiteral("stickLine"));
     m_start = addLineGraph(tr("start"), lawColor());
     m_start->setLineStyle(QCPGraph::lsNone);
     m_start->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, lawColor(), 8));
@@ -84,17 +85,24 @@ void PhasePortraitPlot::resizeEvent(QResizeEvent* event)
 
 void PhasePortraitPlot::placeControls()
 {
+    // The selector top right; the mod 2π box bottom left, beside the horizontal axis' label.
     m_planes->move(width() - m_planes->width() - 6, 4);
-    const int right = m_planes->isVisible() ? m_planes->x() - 6 : width() - 6;
     m_wrap->adjustSize();
-    m_wrap->move(right - m_wrap->width(), 4 + std::max(0, (m_planes->height() - m_wrap->height()) / 2));
+    m_wrap->move(4, height() - m_wrap->height() - 2);
+    // A legend wider than the plot (a long near-stick rule) goes on more rows.
+    for (const int columns : {0, 2, 1}) {
+        legend->setWrap(columns);
+        legend->setFillOrder(QCPLegend::foColumnsFirst, true);
+        if (legend->minimumOuterSizeHint().width() <= width() - 12)
+            break;
+    }
 }
 
 void PhasePortraitPlot::updateSelector()
 {
     QStringList names;
     for (const PhasePlane& plane : m_data->planes)
-        names << plane.xLabel + QStringLiteral(" – ") + plane.yLabel;
+        names << plane.title;
     QStringList current;
     for (int i = 0; i < m_planes->count(); ++i)
         current << m_planes->itemText(i);
@@ -122,7 +130,6 @@ void PhasePortraitPlot::draw()
     }
     const PhasePlane& plane = m_data->planes[static_cast<size_t>(m_plane)];
     m_wrap->setVisible(plane.xAngle || plane.yAngle);
-    placeControls();
     const bool wrapX = m_wrap->isChecked() && plane.xAngle, wrapY = m_wrap->isChecked() && plane.yAngle;
     const QString mod = tr(" mod 2π");
     xAxis->setLabel(plane.xLabel + (wrapX ? mod : QString()));
@@ -131,6 +138,7 @@ void PhasePortraitPlot::draw()
     m_stick->data()->set(wrapX || wrapY ? wrapCurve(plane.stick, wrapX, wrapY) : plane.stick, true);
     m_stick->setName(m_data->stickLabel);
     setShown(m_stick, !plane.stick.isEmpty());
+    placeControls();
     m_start->setData({shown(plane.start.x(), wrapX)}, {shown(plane.start.y(), wrapY)});
     const QCPRange turn(-std::numbers::pi, std::numbers::pi);
     setDataRange(wrapX ? turn : plane.xRange, wrapY ? turn : plane.yRange);

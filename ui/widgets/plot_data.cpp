@@ -80,7 +80,8 @@ PhasePlane phasePlane(const std::string& systemId, const fl::RunResult& r, const
 {
     PhasePlane plane{qs(names.first), qs(names.second), {}, {}, {}, {}, {},
                      variableText(systemId, names.first), variableText(systemId, names.second),
-                     isAngle(systemId, names.first), isAngle(systemId, names.second)};
+                     isAngle(systemId, names.first), isAngle(systemId, names.second),
+                     variableLabel(systemId, names.first) + QStringLiteral(" – ") + variableLabel(systemId, names.second)};
     const std::vector<double> xs = columnValues(r, names.first);
     const std::vector<double> ys = columnValues(r, names.second);
     if (xs.empty() || ys.empty())

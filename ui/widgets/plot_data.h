@@ -32,6 +32,7 @@ struct PhasePlane {
     QString yLabel;
     bool xAngle = false;            ///< the variable is an angle (unit rad): it may be shown mod 2π
     bool yAngle = false;
+    QString title;                  ///< the plane by its labels alone, e.g. "φ – φ′"
 };
 
 struct PlotData {

@@ -40,7 +40,7 @@ void setPlottableShown(QCustomPlot* plot, QCPAbstractPlottable* item, bool shown
     item->setVisible(shown);
     plot->legend->clearItems();
     for (int i = 0; i < plot->plottableCount(); ++i)
-        if (plot->plottable(i)->visible())
+        if (plot->plottable(i)->visible() && !plot->plottable(i)->property(kNoLegend).toBool())
             plot->plottable(i)->addToLegend();
 }
 

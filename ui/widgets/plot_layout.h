@@ -12,6 +12,9 @@ namespace fl::ui {
 /// the plot's layout; returns the title element.
 QCPTextElement* addTitleAndLegendRows(QCustomPlot* plot, const QString& title, QCPTextElement* element = nullptr);
 
+/// Dynamic property of plottables that never get a legend entry (e.g. playback cursors).
+inline constexpr char kNoLegend[] = "flNoLegend";
+
 /// Shows or hides a plottable and rebuilds the legend so that entries keep their creation order.
 void setPlottableShown(QCustomPlot* plot, QCPAbstractPlottable* item, bool shown);
 

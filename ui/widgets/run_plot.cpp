@@ -23,7 +23,7 @@ QCPRange padded(QCPRange range)
 
 RunPlot::RunPlot(const QString& title, QWidget* parent) : QCustomPlot(parent), m_title(title)
 {
-    setMinimumSize(260, 200);
+    setMinimumSize(180, 120); // small enough for a 1280x720 projector at 150 % (presenter scale)
     setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     setPlottingHint(QCP::phFastPolylines, true);
     setNoAntialiasingOnDrag(true);
@@ -135,6 +135,7 @@ QCPGraph* RunPlot::addCursorDot(const QColor& color)
     dot->setLineStyle(QCPGraph::lsNone);
     dot->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::white, 2.0), QBrush(color), 13));
     dot->removeFromLegend();
+    dot->setProperty(kNoLegend, true);
     dot->setVisible(false);
     return dot;
 }

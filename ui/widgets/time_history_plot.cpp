@@ -1,4 +1,5 @@
 #include "widgets/time_history_plot.h"
+#include "widgets/plot_layout.h"
 #include "widgets/variable_text.h"
 
 namespace fl::ui {
@@ -13,6 +14,20 @@ TimeHistoryPlot::TimeHistoryPlot(QWidget* parent) : RunPlot(tr("Time history"), 
     m_stick->setName(tr("stick"));
     m_stick->setPen(Qt::NoPen);
     m_stick->setBrush(stickShade());
+    m_stick->setProperty("flRole", QStringLiteral("stickTint"));
+    // A bar along the bottom of the plot in a strong colour (>= 3:1 on the background in every
+    // theme, presenter/theme.h): stick stays visible on a washed-out projector. Its own hidden
+    // axis spans [0, 14], so the 0/1 boxes fill the lowest fourteenth.
+    QCPAxis* stripAxis = axisRect()->addAxis(QCPAxis::atRight);
+    stripAxis->setVisible(false);
+    stripAxis->setRange(0.0, 14.0);
+    m_stickStrip = addGraph(xAxis, stripAxis);
+    m_stickStrip->setLayer(QStringLiteral("background"));
+    m_stickStrip->setPen(Qt::NoPen);
+    m_stickStrip->setBrush(stickColor().darker(135));
+    m_stickStrip->setProperty("flRole", QStringLiteral("stickStrip"));
+    m_stickStrip->removeFromLegend();
+    m_stickStrip->setProperty(kNoLegend, true);
     xAxis->setLabel(QStringLiteral("t"));
     m_cursor = new QCPItemStraightLine(this);
     m_cursor->setLayer(cursorLayer());
@@ -57,7 +72,9 @@ void TimeHistoryPlot::showData(const PlotDataPtr& ptr)
     yAxis->setLabel(names.join(QStringLiteral(",  ")));
     // The graph's min/max sampling keeps even sub-pixel stick intervals visible.
     m_stick->data()->set(data.stickBoxes, true);
+    m_stickStrip->data()->set(data.stickBoxes, true);
     setShown(m_stick, !data.stickBoxes.isEmpty());
+    m_stickStrip->setVisible(!data.stickBoxes.isEmpty());
     setDataRange(data.timeRange, data.valueRange);
     replot(rpQueuedReplot);
 }

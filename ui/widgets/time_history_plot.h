@@ -21,9 +21,12 @@ public:
     QCPGraph* curve(const QString& column) const;
     /// The shading: a 0/1 box graph on a hidden axis spanning the axis rect's height.
     QCPGraph* stickGraph() const { return m_stick; }
+    /// The strong stick bar along the bottom (the same boxes on an axis spanning [0, 14]).
+    QCPGraph* stickStripGraph() const { return m_stickStrip; }
 
 private:
     QCPGraph* m_stick;
+    QCPGraph* m_stickStrip;
     QCPItemStraightLine* m_cursor;
     std::vector<QCPGraph*> m_curves; ///< one per column shown so far; unused ones hidden
 };

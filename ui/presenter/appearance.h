@@ -1,0 +1,40 @@
+#pragma once
+// One theme and one scale for everything on screen (ARCHITECTURE.md idea 14, after Stellarium's
+// sizes derived from one font size): the application's palette and font, and every QCustomPlot's
+// background, axes, grids, fonts, legend, titles, curve colours, line widths and markers. Base
+// colours and widths are read from each plottable the first time it is styled (kept as dynamic
+// properties), so a plot never needs to know the theme: roles set as the property "flRole"
+// ("stickTint", "stickStrip", "stickLine") take the theme's stick colours.
+#include "presenter/theme.h"
+
+#include <QFont>
+
+class QCustomPlot;
+
+namespace fl::ui {
+
+struct Appearance {
+    QString themeId = QStringLiteral("light");
+    double scale = 1.0;   ///< 1 .. 3: fonts, tick labels, line widths, markers
+
+    const Theme& theme() const { return findTheme(themeId); }
+};
+
+/// Smallest and largest scale, and the step of Ctrl+= / Ctrl+−.
+constexpr double kMinScale = 1.0;
+constexpr double kMaxScale = 3.0;
+constexpr double kScaleStep = 0.25;
+
+/// The appearance in force (GUI thread only).
+const Appearance& currentAppearance();
+/// Makes `appearance` the one in force: the application palette and font (scaled from the font
+/// the application started with). Plots follow through stylePlot.
+void setCurrentAppearance(const Appearance& appearance);
+/// The application's font at the current scale.
+QFont scaledFont();
+
+/// Styles a plot with the current appearance and keeps it styled: plottables added later are
+/// styled before the replot that first draws them.
+void stylePlot(QCustomPlot* plot);
+
+} // namespace fl::ui
