@@ -41,6 +41,17 @@ QWidget* withUnit(QWidget* field, QLabel* unit, QWidget* parent)
     return box;
 }
 
+/// A hidden, wrapping note under a field (shown when the field needs a word of explanation).
+QLabel* makeNote(const QString& name, QWidget* parent)
+{
+    auto* note = new QLabel(parent);
+    note->setObjectName(name);
+    note->setWordWrap(true);
+    note->setStyleSheet(QStringLiteral("color: #8a5a00;"));
+    note->setVisible(false);
+    return note;
+}
+
 void selectData(QComboBox* combo, const QVariant& data)
 {
     const int index = combo->findData(data);
@@ -137,12 +148,13 @@ void BifurcationSetupPanel::buildSweepBox(QFormLayout* form)
     form->addRow(tr("Direction"), m_direction);
     form->addRow(m_continuation);
     form->addRow(tr("Threads"), m_threads);
-    m_threadsNote = new QLabel(box);
-    m_threadsNote->setObjectName(QStringLiteral("threadsNote"));
-    m_threadsNote->setWordWrap(true);
-    m_threadsNote->setStyleSheet(QStringLiteral("color: #8a5a00;"));
-    m_threadsNote->setVisible(false);
+    m_threadsNote = makeNote(QStringLiteral("threadsNote"), box);
     form->addRow(QString(), m_threadsNote);
+    connectSweepBox();
+}
+
+void BifurcationSetupPanel::connectSweepBox()
+{
     connect(m_parameter, &QComboBox::currentIndexChanged, this, [this] {
         updateParameterHints();
         revalidate();

@@ -56,6 +56,7 @@ signals:
 private:
     void buildCaseBox(QFormLayout* form);
     void buildSweepBox(QFormLayout* form);
+    void connectSweepBox();
     void onSystemSelected();
     void onPresetSelected();
     /// The selected system's case: the main window's scenario if it is that system, else its defaults.

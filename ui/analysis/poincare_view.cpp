@@ -79,6 +79,13 @@ PoincareView::PoincareView(QWidget* parent) : QWidget(parent)
     m_cursor->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::white, 2.0), QBrush(QColor(0xd3, 0x54, 0x00)), 13));
     m_cursor->setVisible(false);
 
+    arrangeLayout();
+    connectControls();
+    updateInfo();
+}
+
+void PoincareView::arrangeLayout()
+{
     // The view shares the window's width with the phase portrait: nothing in it may ask for more
     // than the plot's own minimum. Combos shrink to a few characters; the long section label
     // wraps under the plot instead of widening the controls row.
@@ -100,7 +107,10 @@ PoincareView::PoincareView(QWidget* parent) : QWidget(parent)
     layout->addLayout(controls);
     layout->addWidget(m_plot, 1);
     layout->addWidget(m_info);
+}
 
+void PoincareView::connectControls()
+{
     for (QComboBox* combo : {m_horizontal, m_vertical})
         connect(combo, &QComboBox::currentIndexChanged, this, [this] {
             m_follow = true;
@@ -121,7 +131,6 @@ PoincareView::PoincareView(QWidget* parent) : QWidget(parent)
         fitRanges();
         m_plot->replot(QCustomPlot::rpQueuedReplot);
     });
-    updateInfo();
 }
 
 void PoincareView::setScenario(const fl::Scenario& scenario)

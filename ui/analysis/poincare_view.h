@@ -67,6 +67,9 @@ public:
     bool exportPlot(const QString& path, QString* error = nullptr);
 
 private:
+    /// Controls row, plot, and the section label under the plot.
+    void arrangeLayout();
+    void connectControls();
     void adoptNames(const std::vector<std::string>& names);
     void redraw();
     void appendToGraph(size_t first);
