@@ -77,7 +77,8 @@ Status applyPreset(std::string_view presetId, Scenario& scenario)
     if (!preset)
         return Status::error("unknown preset '" + std::string(presetId) + "'");
     Scenario next;
-    Status status = makeScenario(system->id, preset->lawId, preset->method, scenario.regularization, next);
+    Status status = makeScenario(system->id, preset->lawId, preset->method,
+                                 preset->regularization.value_or(scenario.regularization), next);
     for (const auto& [id, value] : preset->values)
         if (status.ok())
             status = next.params.set(id, value);

@@ -21,15 +21,27 @@
 
 namespace fl {
 
-/// A published case: named paper-figure (e.g. "jtam2016-fig4a").
+/// A named case: a published figure ("jtam2016-fig4a") or a teaching case with a plain name
+/// ("belt-stick-slip").
 struct Preset {
     std::string id;
-    std::string title;     ///< what the figure shows
+    std::string title;     ///< what the case shows (plain words for teaching cases)
     std::string lawId;
     Method method = Method::EventDriven;
     std::vector<std::pair<std::string, double>> values; ///< parameters that differ from the defaults
     std::string note;      ///< decisions taken where the paper is unclear
     std::optional<SweepSpec> sweep; ///< the figure's bifurcation diagram, if it is one
+    /// Menu group within the system's Presets submenu, e.g. "Teaching", "JTAM 2016 (Fig. 4)";
+    /// empty: "Published cases".
+    std::string group;
+    /// One line for the menu's tooltip and the status bar: what to watch (empty: the title).
+    std::string summary;
+    /// The regularization the case needs (e.g. tanh for "why tanh loses the static peak");
+    /// absent: the scenario keeps the one it had.
+    std::optional<Regularization> regularization;
+    /// A study of the regularization width: runs at each of these eps overlaid, with their
+    /// differences (e.g. Acta Fig. 9); empty for a single run.
+    std::vector<double> epsStudy;
 };
 
 /// What the application plots for a system (names of state variables or output columns).

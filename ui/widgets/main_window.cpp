@@ -171,8 +171,8 @@ void MainWindow::buildMenus()
     }
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->setObjectName(QStringLiteral("helpMenu"));
     QAction* about = help->addAction(tr("&About FrictionLab (model equations)"), this, &MainWindow::showAbout);
-    about->setShortcut(QKeySequence(Qt::Key_F1));
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
 }
 
@@ -228,13 +228,24 @@ bool MainWindow::loadPreset(const QString& presetId)
         return false;
     }
     loadScenario(scenario, tr("preset %1").arg(presetId));
-    showMessage(tr("Preset %1").arg(presetId));
+    m_presetId = presetId;
+    updateWindowTitle();
+    const fl::Preset* preset = fl::findPreset(presetId.toStdString());
+    const std::string& line = preset->summary.empty() ? preset->title : preset->summary;
+    showMessage(tr("%1: %2").arg(QString::fromStdString(preset->title), QString::fromStdString(line)));
+    emit presetLoaded(presetId);
     return true;
 }
 
 QString MainWindow::statusMessage() const { return m_message->text(); }
 
 QString MainWindow::runSummary() const { return m_summary->text(); }
+
+void MainWindow::updateWindowTitle()
+{
+    const fl::Preset* preset = m_presetId.isEmpty() ? nullptr : fl::findPreset(m_presetId.toStdString());
+    setWindowTitle(preset ? tr("%1 — FrictionLab").arg(QString::fromStdString(preset->title)) : tr("FrictionLab"));
+}
 
 void MainWindow::onScenarioChanged(const fl::Scenario& scenario)
 {

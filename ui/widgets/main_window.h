@@ -86,6 +86,8 @@ public slots:
     void loadScenario(const fl::Scenario& scenario, const QString& undoText = QString());
     /// Loads a published case by preset id (e.g. "jtam2016-fig4a"); false if unknown.
     bool loadPreset(const QString& presetId);
+    /// The preset the panel's scenario came from; empty once the user changed it (or none).
+    QString currentPresetId() const { return m_presetId; }
     /// Stop (Esc): cancels what the visible tab runs (setTabStop), else the run in flight.
     void stop();
     /// Live mode on (the panel's scenario runs on indefinitely from its initial state, changes
@@ -104,6 +106,8 @@ signals:
     void appearanceChanged();
     /// The playback shows a new instant (the analysis views place their cursors).
     void playbackFrame(const fl::ui::PlaybackFrame& frame);
+    /// loadPreset put a preset into the panel (after scenarioLoaded).
+    void presetLoaded(const QString& presetId);
 
 private:
     void buildLayout();
@@ -149,6 +153,8 @@ private:
     QWidget* m_panelArea = nullptr;
     PlotLayout m_plotLayout{};
     RunOutputPtr m_run;
+    QString m_presetId; ///< currentPresetId()
+    void updateWindowTitle();
     bool m_rejected = false; ///< the panel holds an edit that was not run
     QLabel* m_message = nullptr;
     QLabel* m_summary = nullptr;

@@ -1,0 +1,103 @@
+#pragma once
+// A session (.frictionlab file): everything a user set, as a versioned JSON document that the GUI
+// and frictionlab-cli read and write through this one code (ARCHITECTURE.md idea 13). A lecture
+// is a session with an ordered list of scenes, each a full state with a title and a note.
+//
+// Reader: Qt's QJsonDocument (Qt Core, already linked by the CLI and the GUI; its parser limits
+// nesting and rejects NaN/Infinity literals), then every field is validated here (type, range,
+// finiteness) and the first problem is reported with its path in the document, e.g.
+// "scenes[2].state.parameters.mu_s: 1e308 is outside 0 .. 100". Unknown fields (a newer version)
+// are skipped with a warning each.
+#include "analysis/bifurcation_sweep.h"
+#include "common/status.h"
+#include "scenario/scenario.h"
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+namespace fl::ui {
+
+/// An axis range of a plot the user zoomed.
+struct AxisRange {
+    double lower = 0.0;
+    double upper = 1.0;
+};
+
+/// A plot's view: locked (new runs keep the zoom) and the ranges on display when saved.
+struct PlotViewState {
+    bool locked = false;
+    std::optional<AxisRange> x; ///< absent: fitted to the data
+    std::optional<AxisRange> y;
+};
+
+/// What the window showed and how: open tab, side tab, layout, appearance, plots' settings and
+/// zoom, the bifurcation setup, the Poincaré plane, playback settings.
+struct ViewState {
+    QString tab = QStringLiteral("simulation");         ///< simulation | bifurcation | compare | contact
+    QString sideTab = QStringLiteral("characteristic"); ///< characteristic | poincare | lyapunov
+    QString layout = QStringLiteral("all");             ///< PlotLayout id
+    bool panelShown = true;
+    QString theme = QStringLiteral("light");            ///< light | dark | contrast
+    double scale = 1.0;                                 ///< 1 .. 3
+    PlotViewState timeHistory;
+    PlotViewState phasePortrait;
+    PlotViewState characteristic;
+    int phasePlane = 0;          ///< index into the system's phase portraits
+    bool phaseAngleWrap = false; ///< angles mod 2π on the phase portrait
+    int poincareHorizontal = 0;  ///< state indices of the Poincaré view's plane
+    int poincareVertical = 1;
+    std::optional<fl::SweepSpec> sweep; ///< the bifurcation tab's setup (absent: the scenario's default)
+    int sweepThreads = 0;               ///< 0: every core
+    double playbackSpeed = 1.0;         ///< 1/16 .. 16
+    bool playbackLoop = false;
+    double liveWindow = 50.0;           ///< time units the live plots show
+};
+
+/// One full state of the application: the active scenario, what every other system was left at
+/// (each system remembers its own values), the preset it came from and the view.
+struct SessionState {
+    fl::Scenario scenario = fl::defaultScenario();
+    std::vector<fl::Scenario> otherSystems; ///< at most one per system id, never the active one
+    QString presetId;                       ///< empty when not opened from a preset
+    ViewState view;
+};
+
+/// A scene of a lecture: a full state, a title and a short note for the audience.
+struct Scene {
+    QString title;
+    QString note;
+    SessionState state;
+};
+
+struct Session {
+    static constexpr int kVersion = 1;
+    QString title;        ///< a lecture's title (may be empty)
+    QString description;  ///< what the session or lecture is for (may be empty)
+    SessionState state;   ///< the state on screen when saved
+    std::vector<Scene> scenes;
+    int currentScene = -1; ///< -1: not in a scene
+};
+
+/// Largest session file read (bytes); larger files are refused before parsing.
+constexpr qint64 kMaxSessionBytes = 8 * 1024 * 1024;
+
+/// The document as JSON text (UTF-8, indented).
+QByteArray writeSession(const Session& session);
+/// Parses and validates a document. On error `out` is untouched and the message names the first
+/// problem with its path. Unknown fields append one warning each to `warnings` (may be null).
+fl::Status readSession(const QByteArray& json, Session& out, QStringList* warnings = nullptr);
+
+/// Reads a file (refuses files over kMaxSessionBytes, unreadable files, bad documents).
+fl::Status loadSessionFile(const QString& path, Session& out, QStringList* warnings = nullptr);
+/// Writes a file atomically (QSaveFile): an existing file is replaced only on success.
+fl::Status saveSessionFile(const QString& path, const Session& session);
+
+/// The state scene `index` (0-based; the CLI's --scene N and the GUI count from 1) runs; an
+/// error naming the valid range otherwise.
+fl::Status sceneState(const Session& session, int index, SessionState& out);
+
+} // namespace fl::ui
