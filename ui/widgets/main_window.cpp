@@ -47,7 +47,13 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_controller, &SimulationController::runStarted, m_busyTimer, qOverload<>(&QTimer::start));
     connect(m_controller, &SimulationController::runFinished, this, &MainWindow::onRunFinished);
     connect(m_plotData, &PlotDataWorker::ready, this, &MainWindow::onPlotDataReady);
-    connect(m_panel, &ParameterPanel::scenarioChanged, this, &MainWindow::onScenarioChanged);
+    connect(m_panel, &ParameterPanel::scenarioChanged, this, [this](const fl::Scenario& scenario) {
+        if (!m_presetId.isEmpty() && !m_presetChanged) {
+            m_presetChanged = true;
+            updateWindowTitle();
+        }
+        onScenarioChanged(scenario);
+    });
     connect(m_panel, &ParameterPanel::scenarioRejected, this, &MainWindow::onScenarioRejected);
     connect(m_export, &ExportDialogs::saved, this,
             [this](const QString& path) { showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path))); });
@@ -172,7 +178,7 @@ void MainWindow::buildMenus()
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->setObjectName(QStringLiteral("helpMenu"));
-    QAction* about = help->addAction(tr("&About FrictionLab (model equations)"), this, &MainWindow::showAbout);
+    help->addAction(tr("&About FrictionLab (model equations)"), this, &MainWindow::showAbout);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
 }
 
@@ -228,8 +234,7 @@ bool MainWindow::loadPreset(const QString& presetId)
         return false;
     }
     loadScenario(scenario, tr("preset %1").arg(presetId));
-    m_presetId = presetId;
-    updateWindowTitle();
+    setCurrentPresetId(presetId);
     const fl::Preset* preset = fl::findPreset(presetId.toStdString());
     const std::string& line = preset->summary.empty() ? preset->title : preset->summary;
     showMessage(tr("%1: %2").arg(QString::fromStdString(preset->title), QString::fromStdString(line)));
@@ -239,12 +244,37 @@ bool MainWindow::loadPreset(const QString& presetId)
 
 QString MainWindow::statusMessage() const { return m_message->text(); }
 
+void MainWindow::showNote(const QString& text, bool error)
+{
+    showMessage(text, error ? QStringLiteral("#c0392b") : QString());
+}
+
 QString MainWindow::runSummary() const { return m_summary->text(); }
+
+void MainWindow::setCurrentPresetId(const QString& presetId)
+{
+    m_presetId = fl::findPreset(presetId.toStdString()) ? presetId : QString();
+    m_presetChanged = false;
+    updateWindowTitle();
+}
+
+void MainWindow::setDocumentName(const QString& name)
+{
+    m_documentName = name;
+    updateWindowTitle();
+}
 
 void MainWindow::updateWindowTitle()
 {
     const fl::Preset* preset = m_presetId.isEmpty() ? nullptr : fl::findPreset(m_presetId.toStdString());
-    setWindowTitle(preset ? tr("%1 — FrictionLab").arg(QString::fromStdString(preset->title)) : tr("FrictionLab"));
+    QString title = tr("FrictionLab");
+    if (preset)
+        title = (m_presetChanged ? tr("%1 (changed) — FrictionLab") : tr("%1 — FrictionLab"))
+                    .arg(QString::fromStdString(preset->title));
+    // A session names itself with the [*] placeholder (QWidget::windowModified).
+    if (!m_documentName.isEmpty())
+        title = tr("%1[*] · %2").arg(m_documentName, title);
+    setWindowTitle(title);
 }
 
 void MainWindow::onScenarioChanged(const fl::Scenario& scenario)

@@ -57,6 +57,8 @@ public:
     /// stopped something (e.g. a sweep); otherwise the run is cancelled as in any other tab.
     void setTabStop(QWidget* view, std::function<bool()> stop);
     QTabWidget* tabs() const { return m_tabs; }
+    /// The tabs beside the friction characteristic (Poincaré section, Lyapunov).
+    QTabWidget* sideTabs() const { return m_sideTabs; }
     PlaybackController* playback() const { return m_playback; }
     MechanismView* mechanismView() const { return m_mechanism; }
     PlaybackBar* playbackBar() const { return m_playbackBar; }
@@ -76,6 +78,8 @@ public:
     bool isPanelShown() const;
     /// Status line texts: the last error or note, and the run summary.
     QString statusMessage() const;
+    /// Shows a note (or, with error, a red message) in the status line.
+    void showNote(const QString& text, bool error = false);
     QString runSummary() const;
 
 public slots:
@@ -86,8 +90,13 @@ public slots:
     void loadScenario(const fl::Scenario& scenario, const QString& undoText = QString());
     /// Loads a published case by preset id (e.g. "jtam2016-fig4a"); false if unknown.
     bool loadPreset(const QString& presetId);
-    /// The preset the panel's scenario came from; empty once the user changed it (or none).
+    /// The preset the panel's scenario came from (empty: none); the title adds "(changed)" after edits.
     QString currentPresetId() const { return m_presetId; }
+    /// Names the preset the panel's scenario came from (a session being opened); the window
+    /// title shows its title.
+    void setCurrentPresetId(const QString& presetId);
+    /// The open session's file name, shown in the title with the modified mark [*] (empty: none).
+    void setDocumentName(const QString& name);
     /// Stop (Esc): cancels what the visible tab runs (setTabStop), else the run in flight.
     void stop();
     /// Live mode on (the panel's scenario runs on indefinitely from its initial state, changes
@@ -154,6 +163,8 @@ private:
     PlotLayout m_plotLayout{};
     RunOutputPtr m_run;
     QString m_presetId; ///< currentPresetId()
+    bool m_presetChanged = false; ///< the panel was edited since the preset was loaded
+    QString m_documentName;       ///< setDocumentName
     void updateWindowTitle();
     bool m_rejected = false; ///< the panel holds an edit that was not run
     QLabel* m_message = nullptr;

@@ -96,12 +96,32 @@ void ParameterPanel::showScenario(const fl::Scenario& scenario)
 {
     const bool sameRows = scenario.systemId == m_rowsSystem && scenario.lawId == m_scenario.lawId
                           && scenario.params.specs().size() == m_rows.size();
+    // The system we leave is remembered as it was (S1 -> S2 -> S1 keeps the edits of S1).
+    if (scenario.systemId != m_scenario.systemId)
+        m_remembered[m_scenario.systemId] = m_scenario;
+    m_remembered.erase(scenario.systemId);
     m_scenario = scenario;
     syncCombos();
     if (sameRows)
         showValues();
     else
         rebuildRows();
+}
+
+std::vector<fl::Scenario> ParameterPanel::rememberedScenarios() const
+{
+    std::vector<fl::Scenario> out;
+    for (const auto& [id, scenario] : m_remembered)
+        out.push_back(scenario);
+    return out;
+}
+
+void ParameterPanel::setRememberedScenarios(const std::vector<fl::Scenario>& scenarios)
+{
+    m_remembered.clear();
+    for (const fl::Scenario& scenario : scenarios)
+        if (scenario.systemId != m_scenario.systemId)
+            m_remembered[scenario.systemId] = scenario;
 }
 
 void ParameterPanel::showFromHistory(const fl::Scenario& scenario)
@@ -246,6 +266,14 @@ void ParameterPanel::onEdited(const QString& id, double value)
 
 void ParameterPanel::onSystemSelected()
 {
+    // Back to a system used before: its scenario as it was left.
+    const auto remembered = m_remembered.find(m_system->currentData().toString().toStdString());
+    if (remembered != m_remembered.end()) {
+        const fl::Scenario back = remembered->second;
+        showScenario(back);
+        checkAndEmit(QString());
+        return;
+    }
     // Another system's parameters mean other things: start from its defaults, keeping the law
     // and method where the system takes them (changeModel falls back to its first ones).
     fl::Scenario next = m_scenario;

@@ -5,6 +5,8 @@
 #include <QString>
 #include <QWidget>
 
+#include <map>
+#include <string>
 #include <vector>
 
 class QComboBox;
@@ -51,6 +53,11 @@ public:
     QComboBox* methodCombo() const { return m_method; }
     QComboBox* regularizationCombo() const { return m_regularization; }
     QPushButton* resetButton() const { return m_reset; }
+    /// What every other system was left at: switching to a system shows its remembered
+    /// scenario (S1 -> S2 -> S1 keeps the edits of S1); never holds the current system.
+    std::vector<fl::Scenario> rememberedScenarios() const;
+    /// Replaces that memory (a session being opened); entries of the current system are dropped.
+    void setRememberedScenarios(const std::vector<fl::Scenario>& scenarios);
 
 public slots:
     /// Every parameter of the current system, law and method back to its default.
@@ -97,6 +104,7 @@ private:
     std::string m_rowsSystem;      ///< the system the rows were built for
     ParameterUndo* m_undo = nullptr;
     QSet<QString> m_rejectedInput; ///< rows showing text that was not applied
+    std::map<std::string, fl::Scenario> m_remembered; ///< rememberedScenarios(), by system id
 };
 
 } // namespace fl::ui
