@@ -8,7 +8,8 @@ namespace cli {
 /// `list [--json]`: systems, laws, methods, regularizations with every parameter's metadata.
 int listCommand(const QStringList& arguments);
 /// `run --system ID --law ID --method ID [--reg ID] [--set id=value]... [--t-end T] [--dt DT]
-///  [--tol TOL] [--out FILE] [--events FILE]`: simulate and write CSV.
+///  [--tol TOL] [--out FILE] [--events FILE]`, or `run --preset ID ...` / `run --session FILE
+///  [--scene N] ...` with the options on top: simulate and write CSV.
 int runCommand(const QStringList& arguments);
 /// `sweep --param ID --from A --to B --steps N ...`: bifurcation diagram as CSV.
 int sweepCommand(const QStringList& arguments);
@@ -16,5 +17,7 @@ int sweepCommand(const QStringList& arguments);
 int lyapunovCommand(const QStringList& arguments);
 /// `contact eval|fit|stick ...`: the plane-contact models.
 int contactCommand(const QStringList& arguments);
+/// `session new [scenario options] [--title TEXT] --out FILE` and `session show FILE`.
+int sessionCommand(const QStringList& arguments);
 
 } // namespace cli

@@ -12,7 +12,11 @@ const char* kUsage =
     "  run  [options]  simulate one scenario and write CSV (see: frictionlab-cli run --help)\n"
     "  sweep [options] bifurcation diagram over one parameter (see: frictionlab-cli sweep --help)\n"
     "  lyapunov [opts] Lyapunov exponents of a smooth scenario (see: frictionlab-cli lyapunov --help)\n"
-    "  contact eval|fit|stick  plane-contact models (see: frictionlab-cli contact --help)\n";
+    "  contact eval|fit|stick  plane-contact models (see: frictionlab-cli contact --help)\n"
+    "  session new [options] --out FILE   write a session file (.frictionlab) of a scenario\n"
+    "  session show FILE                  print a session's title, state and numbered scenes\n"
+    "Scenario options of run, sweep, lyapunov and session new: --system ID --law ID --method ID ...,\n"
+    "or --preset ID, or --session FILE [--scene N]; --set id=value etc. apply on top.\n";
 }
 
 int main(int argc, char** argv)
@@ -34,11 +38,13 @@ int main(int argc, char** argv)
         return cli::lyapunovCommand(arguments);
     if (command == "contact")
         return cli::contactCommand(arguments);
+    if (command == "session")
+        return cli::sessionCommand(arguments);
     QTextStream err(stderr);
     if (command.isEmpty() || command == "--help" || command == "-h" || command == "help") {
         QTextStream(stdout) << kUsage;
         return command.isEmpty() ? 2 : 0;
     }
-    err << "error: unknown command '" << command << "' (expected list, run, sweep, lyapunov or contact)\n";
+    err << "error: unknown command '" << command << "' (expected list, run, sweep, lyapunov, contact or session)\n";
     return 2;
 }

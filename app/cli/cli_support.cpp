@@ -1,4 +1,5 @@
 #include "cli/cli_support.h"
+#include "bridge/session.h"
 #include "systems/system_registry.h"
 
 #include <QSaveFile>
@@ -6,7 +7,6 @@
 
 #include <cstdio>
 #include <thread>
-#include <memory>
 
 namespace cli {
 
@@ -29,7 +29,21 @@ void addScenarioOptions(QCommandLineParser& parser)
         {"tol", "Integrator tolerance (= --set tol=TOL).", "TOL"},
         {"eps", "Regularization width (= --set eps=EPS).", "EPS"},
         {"preset", "Start from a published case (see list), e.g. jtam2016-fig4a; --set etc. apply on top.", "name"},
+        {"session", "Start from a session file's state (.frictionlab); --set etc. apply on top. "
+                    "Not with --preset or --system.", "file"},
+        {"scene", "With --session: start from scene N of the lecture (1-based) instead of its state.", "N"},
     });
+}
+
+fl::Status loadSession(const QString& path, fl::ui::Session& session)
+{
+    QStringList warnings;
+    const fl::Status status = fl::ui::loadSessionFile(path, session, &warnings);
+    if (!status.ok())
+        return fl::Status::error(path.toStdString() + ": " + status.message());
+    for (const QString& warning : warnings)
+        QTextStream(stderr) << "warning: " << path << ": " << warning << "\n";
+    return status;
 }
 
 namespace {
@@ -64,33 +78,82 @@ fl::Status applyValues(const QCommandLineParser& parser, fl::Scenario& scenario)
     return fl::validate(scenario);
 }
 
+/// --reg, --method and --law on top of a preset's or session's scenario (its system stays),
+/// then the values.
+fl::Status applyOverrides(const QCommandLineParser& parser, fl::Scenario& scenario)
+{
+    if (parser.isSet("reg")) {
+        const auto reg = fl::findRegularization(parser.value("reg").toStdString());
+        if (!reg)
+            return fl::Status::error("unknown regularization '" + parser.value("reg").toStdString() + "' (kudra, tanh, atan, sqrt)");
+        scenario.regularization = *reg;
+    }
+    if (parser.isSet("method")) {
+        const auto method = fl::findMethod(parser.value("method").toStdString());
+        if (!method)
+            return fl::Status::error("unknown method '" + parser.value("method").toStdString() + "' (event, regularized, explicit)");
+        scenario.method = *method;
+    }
+    if (parser.isSet("law")) {
+        const std::string law = parser.value("law").toStdString();
+        fl::Scenario check;
+        fl::Status status = fl::makeScenario(scenario.systemId, law, scenario.method, scenario.regularization, check);
+        if (status.ok())
+            status = fl::changeModel(scenario, scenario.systemId, law);
+        if (!status.ok())
+            return status;
+    }
+    return applyValues(parser, scenario);
+}
+
+/// The state --session FILE [--scene N] names.
+fl::Status sessionState(const QCommandLineParser& parser, fl::ui::SessionState& state)
+{
+    const QString path = parser.value("session");
+    fl::ui::Session session;
+    fl::Status status = loadSession(path, session);
+    if (!status.ok())
+        return status;
+    if (!parser.isSet("scene")) {
+        state = session.state;
+        return status;
+    }
+    bool ok = false;
+    const int scene = parser.value("scene").toInt(&ok);
+    if (!ok)
+        return fl::Status::error("--scene takes a scene number (1, 2, ...), got '" + parser.value("scene").toStdString() + "'");
+    status = fl::ui::sceneState(session, scene - 1, state);
+    return status.ok() ? status : fl::Status::error(path.toStdString() + ": " + status.message());
+}
+
 } // namespace
 
-fl::Status buildScenario(const QCommandLineParser& parser, fl::Scenario& scenario)
+fl::Status buildScenario(const QCommandLineParser& parser, fl::Scenario& scenario, std::optional<fl::SweepSpec>* sweep)
 {
+    if (parser.isSet("scene") && !parser.isSet("session"))
+        return fl::Status::error("--scene needs --session FILE");
+    if (parser.isSet("session")) {
+        if (parser.isSet("preset") || parser.isSet("system"))
+            return fl::Status::error("--session cannot be combined with --preset or --system (the session names its scenario)");
+        fl::ui::SessionState state;
+        fl::Status status = sessionState(parser, state);
+        if (!status.ok())
+            return status;
+        scenario = state.scenario;
+        if (sweep)
+            *sweep = state.view.sweep;
+        return applyOverrides(parser, scenario);
+    }
     if (parser.isSet("preset")) {
-        fl::Status status = fl::applyPreset(parser.value("preset").toStdString(), scenario);
-        if (status.ok() && parser.isSet("reg")) {
-            const auto reg = fl::findRegularization(parser.value("reg").toStdString());
-            if (!reg)
-                return fl::Status::error("unknown regularization '" + parser.value("reg").toStdString() + "' (kudra, tanh, atan, sqrt)");
-            scenario.regularization = *reg;
-        }
-        if (status.ok() && parser.isSet("method")) {
-            const auto method = fl::findMethod(parser.value("method").toStdString());
-            if (!method)
-                return fl::Status::error("unknown method '" + parser.value("method").toStdString() + "' (event, regularized, explicit)");
-            scenario.method = *method;
-        }
-        if (status.ok() && parser.isSet("system"))
+        if (parser.isSet("system"))
             return fl::Status::error("--system cannot be combined with --preset (the preset names its system)");
-        if (status.ok() && parser.isSet("law")) {
-            const std::string law = parser.value("law").toStdString();
-            status = fl::makeScenario(scenario.systemId, law, scenario.method, scenario.regularization, *std::make_unique<fl::Scenario>());
-            if (status.ok())
-                status = fl::changeModel(scenario, scenario.systemId, law);
-        }
-        return status.ok() ? applyValues(parser, scenario) : status;
+        const std::string presetId = parser.value("preset").toStdString();
+        fl::Status status = fl::applyPreset(presetId, scenario);
+        if (!status.ok())
+            return status;
+        if (sweep)
+            *sweep = fl::findPreset(presetId)->sweep;
+        return applyOverrides(parser, scenario);
     }
     const std::string methodId = parser.value("method").toStdString();
     const auto method = fl::findMethod(methodId);

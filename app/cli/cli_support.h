@@ -1,12 +1,18 @@
 #pragma once
 // Pieces shared by the frictionlab-cli commands.
+#include "analysis/bifurcation_sweep.h"
 #include "common/status.h"
 #include "scenario/scenario.h"
 
 #include <QCommandLineParser>
 #include <QString>
 
+#include <optional>
 #include <string>
+
+namespace fl::ui {
+struct Session;
+}
 
 namespace cli {
 
@@ -14,10 +20,18 @@ namespace cli {
 int fail(int code, const QString& message);
 inline QString q(const std::string& s) { return QString::fromStdString(s); }
 
-/// --system, --law, --method, --reg, --set id=value, --t-end, --dt, --tol, --eps.
+/// --system, --law, --method, --reg, --set id=value, --t-end, --dt, --tol, --eps, --preset,
+/// --session FILE and --scene N.
 void addScenarioOptions(QCommandLineParser& parser);
-/// The scenario those options describe, validated.
-fl::Status buildScenario(const QCommandLineParser& parser, fl::Scenario& scenario);
+/// The scenario those options describe, validated. --preset or --session (its state, or scene
+/// N with --scene) is the base and the other options apply on top. A session's warnings go to
+/// stderr as "warning: ..." lines; its errors read "FILE: problem". `sweep`, if given, receives
+/// the base's bifurcation sweep: the preset's, or the session's view.sweep (absent otherwise).
+fl::Status buildScenario(const QCommandLineParser& parser, fl::Scenario& scenario,
+                         std::optional<fl::SweepSpec>* sweep = nullptr);
+/// Reads a session file: its warnings go to stderr as "warning: ..." lines; an error reads
+/// "FILE: problem" and leaves `session` untouched.
+fl::Status loadSession(const QString& path, fl::ui::Session& session);
 /// --threads N (1..256), or every core when absent; false if the value is not allowed.
 bool parseThreads(const QCommandLineParser& parser, int& threads);
 /// Writes text to a file atomically (QSaveFile), or to stdout for "-".

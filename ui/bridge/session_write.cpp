@@ -1,0 +1,137 @@
+// writeSession: every field of a Session as an ordered, indented JSON document (version 1).
+#include "bridge/session.h"
+#include "bridge/session_format.h"
+#include "bridge/session_json.h"
+
+#include "friction/regularization.h"
+
+namespace fl::ui {
+namespace {
+
+using session_json::Writer;
+
+QString qs(const std::string& text) { return QString::fromStdString(text); }
+
+/// system, law, method, regularization and every parameter in spec order.
+void writeScenario(Writer& w, const fl::Scenario& scenario)
+{
+    w.key("system").value(qs(scenario.systemId));
+    w.key("law").value(qs(scenario.lawId));
+    w.key("method").value(qs(fl::methodInfo(scenario.method).id));
+    w.key("regularization").value(qs(fl::regularizationInfo(scenario.regularization).id));
+    w.key("parameters").beginObject();
+    const fl::ParameterSpecs& specs = scenario.params.specs();
+    for (size_t i = 0; i < specs.size(); ++i)
+        w.key(qs(specs[i].id)).value(scenario.params.values()[i]);
+    w.endObject();
+}
+
+void writePlot(Writer& w, const char* name, const PlotViewState& plot)
+{
+    w.key(name).beginObject();
+    w.key("locked").value(plot.locked);
+    if (plot.x)
+        w.key("x").pair(plot.x->lower, plot.x->upper);
+    if (plot.y)
+        w.key("y").pair(plot.y->lower, plot.y->upper);
+    w.endObject();
+}
+
+void writeSweep(Writer& w, const fl::SweepSpec& s)
+{
+    using namespace session_format;
+    w.key("sweep").beginObject();
+    w.key("parameter").value(qs(s.parameter));
+    w.key("from").value(s.from);
+    w.key("to").value(s.to);
+    w.key("steps").value(s.steps);
+    w.key("transient").value(s.transient);
+    w.key("samples").value(s.samples);
+    w.key("maxRecordTime").value(s.maxRecordTime);
+    w.key("observable").value(kObservables.value(static_cast<int>(s.observable)));
+    w.key("variable").value(s.variable);
+    w.key("sectionVariable").value(s.sectionVariable);
+    w.key("level").value(s.level);
+    w.key("crossingDirection").value(crossingId(s.crossingDirection));
+    w.key("period").value(s.period);
+    w.key("continuation").value(s.continuation);
+    w.key("direction").value(kDirections.value(static_cast<int>(s.direction)));
+    w.endObject();
+}
+
+void writeView(Writer& w, const ViewState& v)
+{
+    w.key("view").beginObject();
+    w.key("tab").value(v.tab);
+    w.key("sideTab").value(v.sideTab);
+    w.key("layout").value(v.layout);
+    w.key("panelShown").value(v.panelShown);
+    w.key("theme").value(v.theme);
+    w.key("scale").value(v.scale);
+    w.key("plots").beginObject();
+    writePlot(w, "timeHistory", v.timeHistory);
+    writePlot(w, "phasePortrait", v.phasePortrait);
+    writePlot(w, "characteristic", v.characteristic);
+    w.endObject();
+    w.key("phasePlane").value(v.phasePlane);
+    w.key("phaseAngleWrap").value(v.phaseAngleWrap);
+    w.key("poincare").beginObject();
+    w.key("horizontal").value(v.poincareHorizontal);
+    w.key("vertical").value(v.poincareVertical);
+    w.endObject();
+    if (v.sweep)
+        writeSweep(w, *v.sweep);
+    w.key("sweepThreads").value(v.sweepThreads);
+    w.key("playback").beginObject();
+    w.key("speed").value(v.playbackSpeed);
+    w.key("loop").value(v.playbackLoop);
+    w.key("liveWindow").value(v.liveWindow);
+    w.endObject();
+    w.endObject();
+}
+
+void writeState(Writer& w, const SessionState& state)
+{
+    w.beginObject();
+    if (!state.presetId.isEmpty())
+        w.key("preset").value(state.presetId);
+    writeScenario(w, state.scenario);
+    w.key("systems").beginArray();
+    for (const fl::Scenario& other : state.otherSystems) {
+        w.beginObject();
+        writeScenario(w, other);
+        w.endObject();
+    }
+    w.endArray();
+    writeView(w, state.view);
+    w.endObject();
+}
+
+} // namespace
+
+QByteArray writeSession(const Session& session)
+{
+    Writer w;
+    w.beginObject();
+    w.key("format").value(session_format::kFormat);
+    w.key("version").value(Session::kVersion);
+    w.key("title").value(session.title);
+    w.key("description").value(session.description);
+    w.key("state");
+    writeState(w, session.state);
+    w.key("scenes").beginArray();
+    for (const Scene& scene : session.scenes) {
+        w.beginObject();
+        w.key("title").value(scene.title);
+        w.key("note").value(scene.note);
+        w.key("state");
+        writeState(w, scene.state);
+        w.endObject();
+    }
+    w.endArray();
+    w.key("currentScene").value(session.currentScene);
+    w.endObject();
+    return w.text();
+}
+
+} // namespace fl::ui
