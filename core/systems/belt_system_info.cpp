@@ -1,5 +1,6 @@
 // Registration of S1, the block on a moving belt.
 #include "solvers/contact_dynamics.h"
+#include "systems/belt_presets.h"
 #include "systems/belt_system.h"
 #include "systems/mechanism_drawings.h"
 #include "systems/system_registry.h"
@@ -23,6 +24,7 @@ SystemInfo beltSystemInfo()
     };
     info.lawFamily = LawFamily::OneDimensional;
     info.methods = {Method::EventDriven, Method::Regularized, Method::Explicit};
+    info.presets = beltTeachingPresets();
     info.plots.timeHistory = {"x", "v_r", "F"};
     info.plots.phasePortraits = {{"x", "v"}};
     info.plots.characteristic = {"v_r", "F"};
