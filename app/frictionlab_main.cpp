@@ -1,22 +1,27 @@
 // FrictionLab GUI: everything lives in ui/ (frictionlab_ui, frictionlab_analysis_ui).
-//   frictionlab [--preset ID] [--play]
-// --preset opens a published or teaching case, --play starts it playing live (a lecturer's
-// desktop shortcut). A session file argument joins these when sessions exist.
+//   frictionlab [FILE.frictionlab] [--scene N] [--preset ID] [--play]
+// FILE opens a session or lecture (--scene N: its N-th scene, from 1); --preset opens a published
+// or teaching case; --play starts it playing live (a lecturer's desktop shortcut). With none of
+// these the last session is restored (File -> Restore Last Session on Start turns that off).
 #include "analysis/workbench.h"
+#include "session/session_manager.h"
 #include "widgets/main_window.h"
 
 #include "systems/system_registry.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QIcon>
 
 #include <cstdio>
 
 int main(int argc, char* argv[])
 {
     QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("FrictionLab"));
     QApplication::setApplicationName(QStringLiteral("FrictionLab"));
     QApplication::setApplicationVersion(QStringLiteral(FRICTIONLAB_VERSION));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/frictionlab.svg")));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("See and teach dry-friction dynamics."));
@@ -25,17 +30,57 @@ int main(int argc, char* argv[])
     const QCommandLineOption preset(QStringLiteral("preset"), QStringLiteral("Open the case with this preset id (see frictionlab-cli list)."),
                                     QStringLiteral("ID"));
     const QCommandLineOption play(QStringLiteral("play"), QStringLiteral("Start playing live at once."));
+    const QCommandLineOption scene(QStringLiteral("scene"), QStringLiteral("With a lecture FILE: open its scene N (1 = first)."),
+                                   QStringLiteral("N"));
     parser.addOption(preset);
     parser.addOption(play);
+    parser.addOption(scene);
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("A session or lecture (.frictionlab) to open."), QStringLiteral("[FILE]"));
     parser.process(app);
     const QString presetId = parser.value(preset);
     if (!presetId.isEmpty() && !fl::findPreset(presetId.toStdString())) {
         std::fprintf(stderr, "frictionlab: unknown preset '%s' (frictionlab-cli list shows the presets)\n", qPrintable(presetId));
         return 2;
     }
+    const QStringList files = parser.positionalArguments();
+    if (files.size() > 1) {
+        std::fprintf(stderr, "frictionlab: one session file at a time (got %d)\n", int(files.size()));
+        return 2;
+    }
+    int sceneNumber = 0;
+    if (parser.isSet(scene)) {
+        bool ok = false;
+        sceneNumber = parser.value(scene).toInt(&ok);
+        if (!ok || sceneNumber < 1 || files.isEmpty()) {
+            std::fprintf(stderr, "frictionlab: --scene expects a number from 1 and a lecture FILE\n");
+            return 2;
+        }
+    }
+    // Checked before the window exists: a broken file is refused with one line.
+    if (!files.isEmpty()) {
+        fl::ui::Session session;
+        const fl::Status status = fl::ui::loadSessionFile(files.first(), session);
+        if (!status.ok()) {
+            std::fprintf(stderr, "frictionlab: %s: %s\n", qPrintable(files.first()), status.message().c_str());
+            return 2;
+        }
+        if (sceneNumber > int(session.scenes.size())) {
+            std::fprintf(stderr, "frictionlab: %s has %d scenes; --scene %d does not exist\n", qPrintable(files.first()),
+                         int(session.scenes.size()), sceneNumber);
+            return 2;
+        }
+    }
 
     fl::ui::MainWindow window;
-    new fl::ui::Workbench(window); // owned by the window
+    auto* workbench = new fl::ui::Workbench(window); // owned by the window
+    auto* sessions = new fl::ui::SessionManager(window, *workbench);
+    if (!files.isEmpty()) {
+        sessions->open(files.first());
+        if (sceneNumber > 0)
+            sessions->goToScene(sceneNumber - 1);
+    } else if (presetId.isEmpty()) {
+        sessions->restoreLast();
+    }
     if (!presetId.isEmpty())
         window.loadPreset(presetId);
     if (parser.isSet(play))

@@ -14,6 +14,7 @@
 #include <QSaveFile>
 #include <QTextStream>
 
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 
@@ -49,9 +50,20 @@ QJsonObject catalogueJson()
                                    {"lawFamily", s.lawFamily == fl::LawFamily::OneDimensional ? "one-dimensional" : "plane-contact"},
                                    {"laws", lawIds},
                                    {"methods", methodIds}, {"parameters", specsJson(s.specs)}});
-        for (const fl::Preset& p : s.presets)
-            presets.append(QJsonObject{{"id", q(p.id)}, {"system", q(s.id)}, {"law", q(p.lawId)},
-                                       {"method", q(fl::methodInfo(p.method).id)}, {"title", q(p.title)}, {"note", q(p.note)}});
+        for (const fl::Preset& p : s.presets) {
+            QJsonObject preset{{"id", q(p.id)},        {"system", q(s.id)},          {"law", q(p.lawId)},
+                               {"method", q(fl::methodInfo(p.method).id)}, {"title", q(p.title)}, {"note", q(p.note)},
+                               {"group", q(p.group)},  {"summary", q(p.summary)}};
+            if (p.regularization)
+                preset.insert("regularization", q(fl::regularizationInfo(*p.regularization).id));
+            if (!p.epsStudy.empty()) {
+                QJsonArray eps;
+                for (double e : p.epsStudy)
+                    eps.append(e);
+                preset.insert("epsStudy", eps);
+            }
+            presets.append(preset);
+        }
     }
     for (fl::LawFamily family : {fl::LawFamily::OneDimensional, fl::LawFamily::PlaneContact})
         for (const fl::FrictionLawInfo& l : fl::lawsOf(family))
@@ -112,10 +124,27 @@ int listCommand(const QStringList& arguments)
         out << "  " << q(l.id) << ": " << q(l.name) << "   " << q(l.formula) << "\n";
         printSpecs(out, l.specs);
     }
-    out << "Presets (--preset):\n";
-    for (const fl::SystemInfo& s : fl::systems())
+    out << "Presets (--preset), by system and group:\n";
+    for (const fl::SystemInfo& s : fl::systems()) {
+        // Groups in order of first appearance; an empty group reads "Published cases".
+        std::vector<std::string> groups;
         for (const fl::Preset& p : s.presets)
-            out << "  " << q(p.id) << " (" << q(s.id) << ", " << q(p.lawId) << ", " << q(fl::methodInfo(p.method).id) << "): " << q(p.title) << "\n";
+            if (std::find(groups.begin(), groups.end(), p.group) == groups.end())
+                groups.push_back(p.group);
+        for (const std::string& group : groups) {
+            out << "  " << q(s.id) << " / " << (group.empty() ? QString("Published cases") : q(group)) << ":\n";
+            for (const fl::Preset& p : s.presets) {
+                if (p.group != group)
+                    continue;
+                out << "    " << q(p.id) << " (" << q(p.lawId) << ", " << q(fl::methodInfo(p.method).id);
+                if (p.regularization)
+                    out << ", " << q(fl::regularizationInfo(*p.regularization).id);
+                out << "): " << q(p.title) << "\n";
+                if (!p.summary.empty())
+                    out << "        " << q(p.summary) << "\n";
+            }
+        }
+    }
     out << "Methods (--method):\n";
     for (const fl::MethodInfo& m : fl::methods())
         out << "  " << q(m.id) << ": " << q(m.name) << ". " << q(m.description) << "\n";
@@ -134,7 +163,11 @@ namespace {
 int runCommand(const QStringList& arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription("Simulate one scenario and write its samples as CSV.");
+    parser.setApplicationDescription(
+        "Simulate one scenario and write its samples as CSV. The scenario: --system/--law/--method ...,\n"
+        "or --preset ID, or --session FILE (a .frictionlab file; --scene N runs scene N of a lecture);\n"
+        "--set, --method, --law, --reg, --t-end, --dt, --tol, --eps apply on top. A session run gives\n"
+        "exactly the rows of the equivalent direct run.");
     parser.addHelpOption();
     addScenarioOptions(parser);
     parser.addOptions({

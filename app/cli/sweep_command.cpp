@@ -26,11 +26,11 @@ int stateIndex(const std::vector<std::string>& names, const QString& name)
 
 /// The sweep: the preset's (if --preset names a figure with one), else defaults; every option
 /// given on the command line overrides.
-fl::Status parseSweep(const QCommandLineParser& parser, const std::vector<std::string>& names, fl::SweepSpec& spec)
+fl::Status parseSweep(const QCommandLineParser& parser, const std::vector<std::string>& names,
+                      const std::optional<fl::SweepSpec>& base, fl::SweepSpec& spec)
 {
-    const fl::Preset* preset = parser.isSet("preset") ? fl::findPreset(parser.value("preset").toStdString()) : nullptr;
-    if (preset && preset->sweep)
-        spec = *preset->sweep;
+    if (base)
+        spec = *base;
     auto number = [&](const char* option, double& target) {
         bool ok = true;
         if (parser.isSet(option))
@@ -52,7 +52,7 @@ fl::Status parseSweep(const QCommandLineParser& parser, const std::vector<std::s
         spec.variable = stateIndex(names, parser.value("variable"));
     if (parser.isSet("section-variable"))
         spec.sectionVariable = stateIndex(names, parser.value("section-variable"));
-    else if (parser.isSet("variable") && !(preset && preset->sweep))
+    else if (parser.isSet("variable") && !base)
         spec.sectionVariable = spec.variable;
     if (spec.variable < 0 || spec.sectionVariable < 0)
         return fl::Status::error("--variable / --section-variable must name a state variable");
@@ -95,7 +95,8 @@ int sweepCommand(const QStringList& arguments)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription("Bifurcation diagram: sweep one parameter, record section points or maxima.\n"
-                                     "With --preset of a bifurcation figure (acta2016-fig5a, -fig5b) its sweep is the default.");
+                                     "With --preset of a bifurcation figure (acta2016-fig5a, -fig5b), or --session of a file with a\n"
+                                     "bifurcation setup, that sweep is the default.");
     parser.addHelpOption();
     addScenarioOptions(parser);
     parser.addOptions({
@@ -124,12 +125,13 @@ int sweepCommand(const QStringList& arguments)
         return 0;
     }
     fl::Scenario scenario;
-    fl::Status status = buildScenario(parser, scenario);
+    std::optional<fl::SweepSpec> baseSweep; // the preset's or the session's
+    fl::Status status = buildScenario(parser, scenario, &baseSweep);
     if (!status.ok())
         return fail(2, q(status.message()));
     const std::vector<std::string> names = fl::makeDynamics(scenario)->stateNames();
     fl::SweepSpec spec;
-    status = parseSweep(parser, names, spec);
+    status = parseSweep(parser, names, baseSweep, spec);
     if (status.ok())
         status = fl::validateSweep(scenario, spec);
     if (!status.ok())

@@ -41,7 +41,7 @@ struct ViewState {
     QString sideTab = QStringLiteral("characteristic"); ///< characteristic | poincare | lyapunov
     QString layout = QStringLiteral("all");             ///< PlotLayout id
     bool panelShown = true;
-    QString theme = QStringLiteral("light");            ///< light | dark | contrast
+    QString theme = QStringLiteral("light");            ///< light | dark | high-contrast
     double scale = 1.0;                                 ///< 1 .. 3
     PlotViewState timeHistory;
     PlotViewState phasePortrait;
@@ -84,6 +84,27 @@ struct Session {
 
 /// Largest session file read (bytes); larger files are refused before parsing.
 constexpr qint64 kMaxSessionBytes = 8 * 1024 * 1024;
+
+/// The ids a file may hold (anything else is an error naming the list).
+inline const QStringList kTabIds = {QStringLiteral("simulation"), QStringLiteral("bifurcation"),
+                                    QStringLiteral("compare"), QStringLiteral("contact")};
+inline const QStringList kSideTabIds = {QStringLiteral("characteristic"), QStringLiteral("poincare"),
+                                        QStringLiteral("lyapunov")};
+/// In the order of enum class PlotLayout (ui/presenter/presenter_bar.h).
+inline const QStringList kLayoutIds = {QStringLiteral("all"), QStringLiteral("mechanism-time"),
+                                       QStringLiteral("mechanism-phase"), QStringLiteral("mechanism-characteristic"),
+                                       QStringLiteral("time"), QStringLiteral("phase"),
+                                       QStringLiteral("characteristic"), QStringLiteral("mechanism")};
+/// Theme::id of ui/presenter/theme.cpp.
+inline const QStringList kThemeIds = {QStringLiteral("light"), QStringLiteral("dark"), QStringLiteral("high-contrast")};
+/// Limits of the document (checked by readSession).
+constexpr int kMaxScenes = 200;
+constexpr int kMaxTitleChars = 200;
+constexpr int kMaxNoteChars = 4000; ///< note and description
+constexpr int kMaxWarnings = 100;   ///< then one line saying how many more were skipped
+/// The playback bar's live window, time units (ui/playback/playback_bar.cpp, m_window's range).
+constexpr double kMinLiveWindow = 0.5;
+constexpr double kMaxLiveWindow = 1000.0;
 
 /// The document as JSON text (UTF-8, indented).
 QByteArray writeSession(const Session& session);

@@ -14,6 +14,9 @@
 #include "systems/system_registry.h"
 
 #include <QApplication>
+
+#include <algorithm>
+
 #include <QDir>
 #include <QLabel>
 #include <QMenuBar>
@@ -34,7 +37,7 @@ MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_controller(new SimulationController(this)), m_plotData(new PlotDataWorker(this)),
       m_export(new ExportDialogs(this))
 {
-    setWindowTitle(tr("FrictionLab"));
+    updateWindowTitle();
     buildLayout();
     buildMenus();
     m_busyTimer = new QTimer(this);
@@ -162,17 +165,36 @@ void MainWindow::buildMenus()
 
     QMenu* presets = menuBar()->addMenu(tr("&Presets"));
     presets->setToolTipsVisible(true);
+    // By system, then by group (teaching cases first); each entry shows its title, the tooltip
+    // and status tip its one-line summary and the notes.
     for (const fl::SystemInfo& system : fl::systems()) {
         if (system.presets.empty())
             continue;
         QMenu* sub = presets->addMenu(QString::fromStdString(system.name));
         sub->setToolTipsVisible(true);
+        std::vector<std::string> groups;
         for (const fl::Preset& preset : system.presets) {
-            const QString id = QString::fromStdString(preset.id);
-            QAction* action = sub->addAction(QStringLiteral("%1 — %2").arg(id, QString::fromStdString(preset.title)),
-                                             this, [this, id] { loadPreset(id); });
-            action->setObjectName(QStringLiteral("preset:") + id);
-            action->setToolTip(QString::fromStdString(preset.note));
+            const std::string group = preset.group.empty() ? "Published cases" : preset.group;
+            if (std::find(groups.begin(), groups.end(), group) == groups.end())
+                groups.push_back(group);
+        }
+        std::stable_partition(groups.begin(), groups.end(), [](const std::string& g) { return g == "Teaching"; });
+        for (const std::string& group : groups) {
+            sub->addSection(QString::fromStdString(group));
+            for (const fl::Preset& preset : system.presets) {
+                if ((preset.group.empty() ? "Published cases" : preset.group) != group)
+                    continue;
+                const QString id = QString::fromStdString(preset.id);
+                const QString title = QString::fromStdString(preset.title);
+                // Teaching cases by their plain title; published ones also by their figure id.
+                const QString text = group == "Teaching" ? title : QStringLiteral("%1 — %2").arg(id, title);
+                QAction* action = sub->addAction(text, this, [this, id] { loadPreset(id); });
+                action->setObjectName(QStringLiteral("preset:") + id);
+                const QString summary = QString::fromStdString(preset.summary.empty() ? preset.title : preset.summary);
+                action->setStatusTip(summary);
+                action->setToolTip(preset.note.empty() ? summary
+                                                       : summary + QStringLiteral("\n\n") + QString::fromStdString(preset.note));
+            }
         }
     }
 
@@ -272,8 +294,8 @@ void MainWindow::updateWindowTitle()
         title = (m_presetChanged ? tr("%1 (changed) — FrictionLab") : tr("%1 — FrictionLab"))
                     .arg(QString::fromStdString(preset->title));
     // A session names itself with the [*] placeholder (QWidget::windowModified).
-    if (!m_documentName.isEmpty())
-        title = tr("%1[*] · %2").arg(m_documentName, title);
+    // [*]: the modified mark of QWidget::windowModified (shown only while modified).
+    title = m_documentName.isEmpty() ? title + QStringLiteral("[*]") : tr("%1[*] · %2").arg(m_documentName, title);
     setWindowTitle(title);
 }
 

@@ -1,0 +1,270 @@
+// Sessions and lectures in the real window: every field survives save -> open, each system keeps
+// its values, a broken file changes nothing, PageDown / PageUp step through a lecture's scenes,
+// the shipped lecture's scenes all run, the last session comes back on start.
+#include "analysis/bifurcation_setup_panel.h"
+#include "analysis/bifurcation_view.h"
+#include "analysis/poincare_view.h"
+#include "analysis/workbench.h"
+#include "playback/playback_bar.h"
+#include "playback/playback_controller.h"
+#include "presenter/appearance.h"
+#include "presenter/presenter_bar.h"
+#include "session/scene_caption.h"
+#include "session/session_manager.h"
+#include "session/session_view.h"
+#include "widgets/main_window.h"
+#include "widgets/parameter_panel.h"
+#include "widgets/parameter_row.h"
+#include "widgets/phase_portrait_plot.h"
+#include "widgets/time_history_plot.h"
+
+#include "systems/system_registry.h"
+
+#include <QComboBox>
+#include <QFile>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <memory>
+
+using namespace fl::ui;
+
+namespace {
+
+/// A full window with its analysis views and sessions.
+struct Window {
+    MainWindow window;
+    Workbench* bench = new Workbench(window);
+    SessionManager* sessions = new SessionManager(window, *bench);
+    Window()
+    {
+        sessions->setConfirmDiscard(false);
+        window.resize(1280, 720);
+        window.show();
+    }
+    bool waitForRun()
+    {
+        QSignalSpy shown(&window, &MainWindow::runDisplayed);
+        return shown.wait(60000);
+    }
+};
+
+QByteArray document(const SessionState& state)
+{
+    Session session;
+    session.state = state;
+    return writeSession(session);
+}
+
+} // namespace
+
+class TestSessionManager : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("FrictionLabTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("test_session_manager"));
+    }
+
+    /// Every field the window holds is saved and comes back exactly in a new window.
+    void saveAndOpenRestoreEveryField()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("every-field.frictionlab"));
+        SessionState saved;
+        {
+            Window a;
+            QVERIFY(a.waitForRun());
+            // The disk from a preset, then back to the belt with an edit: both are remembered.
+            QVERIFY(a.window.loadPreset(QStringLiteral("jtam2016-fig4a")));
+            QVERIFY(a.waitForRun());
+            fl::Scenario belt = fl::defaultScenario();
+            QVERIFY(belt.params.set("v_b", 0.37).ok());
+            QVERIFY(belt.params.set("zeta", 0.02).ok());
+            a.window.loadScenario(belt);
+            QVERIFY(a.waitForRun());
+            Appearance dark;
+            dark.themeId = QStringLiteral("dark");
+            dark.scale = 1.5;
+            a.window.setAppearance(dark);
+            a.window.setPlotLayout(PlotLayout::MechanismAndPhasePortrait);
+            a.window.setPanelShown(false);
+            a.window.timeHistoryPlot()->setViewLocked(true);
+            a.window.timeHistoryPlot()->xAxis->setRange(2.5, 17.25);
+            a.window.timeHistoryPlot()->yAxis->setRange(-1.5, 3.75);
+            a.window.phasePortraitPlot()->setAngleWrap(true);
+            fl::SweepSpec spec = fl::defaultSweep(belt);
+            spec.parameter = "v_b";
+            spec.from = 0.2;
+            spec.to = 1.4;
+            spec.steps = 37;
+            spec.direction = fl::SweepDirection::Both;
+            a.bench->bifurcation()->setupPanel()->setSpec(spec);
+            a.window.playbackBar()->speedBox()->setCurrentIndex(6);
+            a.window.playback()->setSpeed(a.window.playbackBar()->speedBox()->currentData().toDouble());
+            a.window.playbackBar()->loopBox()->setChecked(true);
+            a.window.playbackBar()->windowBox()->setValue(20.0);
+            a.window.sideTabs()->setCurrentWidget(a.bench->poincare());
+            a.window.tabs()->setCurrentWidget(a.bench->bifurcation());
+            saved = captureState(a.window, *a.bench);
+            QCOMPARE(saved.otherSystems.size(), size_t(1));
+            QCOMPARE(saved.otherSystems[0].systemId, std::string("disk"));
+            QCOMPARE(saved.view.tab, QStringLiteral("bifurcation"));
+            QCOMPARE(saved.view.sideTab, QStringLiteral("poincare"));
+            QCOMPARE(saved.view.layout, QStringLiteral("mechanism-phase"));
+            QVERIFY(saved.view.sweep && saved.view.sweep->steps == 37);
+            QVERIFY(a.sessions->saveAs(path));
+            QVERIFY(!a.sessions->isModified());
+            QVERIFY(a.window.windowTitle().contains(QStringLiteral("every-field.frictionlab")));
+        }
+        Window b;
+        QVERIFY(b.waitForRun());
+        QVERIFY(b.sessions->open(path));
+        QVERIFY(b.waitForRun());
+        QTest::qWait(50);
+        const SessionState restored = captureState(b.window, *b.bench);
+        QCOMPARE(QString::fromUtf8(document(restored)), QString::fromUtf8(document(saved)));
+        QCOMPARE(b.window.panel()->scenario().params.value("v_b"), 0.37);
+        QCOMPARE(currentAppearance().themeId, QStringLiteral("dark"));
+        QVERIFY(!b.window.isPanelShown());
+        // The disk's values come back when the user switches to it.
+        QComboBox* system = b.window.panel()->systemCombo();
+        system->setCurrentIndex(system->findData(QStringLiteral("disk")));
+        QCOMPARE(b.window.panel()->scenario().params.value("eta"), 4.98);
+        Appearance light;
+        b.window.setAppearance(light);
+    }
+
+    /// S1 -> S2 -> S1 through the system box keeps the edits of S1.
+    void eachSystemKeepsItsValues()
+    {
+        Window w;
+        QVERIFY(w.waitForRun());
+        ParameterRow* vb = w.window.panel()->row(QStringLiteral("v_b"));
+        QVERIFY(vb);
+        fl::Scenario edited = w.window.panel()->scenario();
+        QVERIFY(edited.params.set("v_b", 0.61).ok());
+        w.window.panel()->loadScenario(edited);
+        QComboBox* system = w.window.panel()->systemCombo();
+        system->setCurrentIndex(system->findData(QStringLiteral("pendulum")));
+        QCOMPARE(w.window.panel()->scenario().systemId, std::string("pendulum"));
+        system->setCurrentIndex(system->findData(QStringLiteral("belt")));
+        QCOMPARE(w.window.panel()->scenario().systemId, std::string("belt"));
+        QCOMPARE(w.window.panel()->scenario().params.value("v_b"), 0.61);
+    }
+
+    /// A broken file is refused with a message naming the problem; nothing changes.
+    void brokenFileChangesNothing()
+    {
+        QTemporaryDir dir;
+        Window w;
+        QVERIFY(w.waitForRun());
+        QVERIFY(w.window.loadPreset(QStringLiteral("belt-stick-slip")) || w.window.loadPreset(QStringLiteral("jtam2016-fig4a")));
+        const QByteArray before = document(captureState(w.window, *w.bench));
+        Session good;
+        QByteArray text = writeSession(good);
+        const QString truncated = dir.filePath(QStringLiteral("truncated.frictionlab"));
+        QFile file(truncated);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(text.left(text.size() / 2));
+        file.close();
+        QString error;
+        QVERIFY(!w.sessions->open(truncated, &error));
+        QVERIFY(!error.isEmpty());
+        QVERIFY(w.window.statusMessage().contains(QStringLiteral("Not opened")));
+        QCOMPARE(QString::fromUtf8(document(captureState(w.window, *w.bench))), QString::fromUtf8(before));
+        QVERIFY(w.sessions->filePath().isEmpty());
+    }
+
+    /// A lecture made in the window: PageDown / PageUp step through its scenes, each scene shows
+    /// its state, title and note.
+    void pageDownStepsScenes()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("lecture.frictionlab"));
+        {
+            Window a;
+            QVERIFY(a.waitForRun());
+            a.sessions->addScene(QStringLiteral("Default"), QStringLiteral("Stick-slip of the block"));
+            QVERIFY(a.window.loadPreset(QStringLiteral("jtam2016-fig4a")));
+            a.sessions->addScene(QStringLiteral("Disk"), QStringLiteral("Translation and rotation"));
+            QVERIFY(a.window.loadPreset(QStringLiteral("acta2016-fig6b")));
+            a.sessions->addScene(QStringLiteral("Pendulum"), QString());
+            QCOMPARE(a.sessions->sceneCount(), 3);
+            QVERIFY(a.sessions->goToScene(0));
+            QVERIFY(a.sessions->saveAs(path));
+        }
+        Window b;
+        QVERIFY(b.sessions->open(path));
+        QCOMPARE(b.sessions->sceneCount(), 3);
+        QCOMPARE(b.sessions->currentScene(), 0);
+        QVERIFY(b.sessions->caption()->isVisible());
+        QCOMPARE(b.sessions->caption()->titleText(), QStringLiteral("Default"));
+        b.window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&b.window));
+        QTest::keyClick(&b.window, Qt::Key_PageDown);
+        QCOMPARE(b.sessions->currentScene(), 1);
+        QCOMPARE(b.window.panel()->scenario().systemId, std::string("disk"));
+        QCOMPARE(b.sessions->caption()->noteText(), QStringLiteral("Translation and rotation"));
+        QVERIFY(b.window.windowTitle().contains(QStringLiteral("JTAM")) || b.window.windowTitle().contains(QStringLiteral("η")));
+        QTest::keyClick(&b.window, Qt::Key_PageDown);
+        QCOMPARE(b.window.panel()->scenario().systemId, std::string("pendulum"));
+        QTest::keyClick(&b.window, Qt::Key_PageDown); // stays on the last scene
+        QCOMPARE(b.sessions->currentScene(), 2);
+        QTest::keyClick(&b.window, Qt::Key_PageUp);
+        QCOMPARE(b.sessions->currentScene(), 1);
+        QCOMPARE(b.window.panel()->scenario().systemId, std::string("disk"));
+        // The scene's run is simulated (runs of the scenes passed on the way may show first).
+        QTRY_VERIFY_WITH_TIMEOUT(b.window.currentRun() && b.window.currentRun()->scenario.systemId == "disk", 60000);
+    }
+
+    /// Every scene of the shipped lecture opens and simulates without an error.
+    void shippedLectureRuns()
+    {
+        Window w;
+        QVERIFY(w.sessions->open(QStringLiteral(":/lectures/stick-slip-in-ten-scenes.frictionlab")));
+        QCOMPARE(w.sessions->sceneCount(), 10);
+        QVERIFY(w.sessions->filePath().isEmpty()); // shipped: Save asks for a file
+        for (int i = 0; i < 10; ++i) {
+            QSignalSpy shown(&w.window, &MainWindow::runDisplayed);
+            QVERIFY(w.sessions->goToScene(i));
+            QVERIFY2(shown.wait(60000), qPrintable(QStringLiteral("scene %1 did not run").arg(i + 1)));
+            QVERIFY2(!w.window.statusMessage().contains(QStringLiteral("failed")), qPrintable(w.window.statusMessage()));
+            QVERIFY(!w.sessions->caption()->titleText().isEmpty());
+            QVERIFY(!w.sessions->caption()->noteText().isEmpty());
+        }
+    }
+
+    /// Closing keeps the state as the last session; the next start restores it unless the
+    /// setting is off.
+    void lastSessionComesBack()
+    {
+        QFile::remove(SessionManager::lastSessionPath());
+        SessionManager::setRestoreLastEnabled(true);
+        {
+            Window a;
+            QVERIFY(a.waitForRun());
+            QVERIFY(a.window.loadPreset(QStringLiteral("acta2016-fig6b")));
+            a.window.close();
+        }
+        QVERIFY(QFile::exists(SessionManager::lastSessionPath()));
+        {
+            Window b;
+            QVERIFY(b.sessions->restoreLast());
+            QCOMPARE(b.window.panel()->scenario().systemId, std::string("pendulum"));
+            QCOMPARE(b.window.currentPresetId(), QStringLiteral("acta2016-fig6b"));
+        }
+        SessionManager::setRestoreLastEnabled(false);
+        Window c;
+        QVERIFY(!c.sessions->restoreLast());
+        QCOMPARE(c.window.panel()->scenario().systemId, std::string("belt"));
+        SessionManager::setRestoreLastEnabled(true);
+    }
+};
+
+QTEST_MAIN(TestSessionManager)
+#include "test_session_manager.moc"

@@ -1,0 +1,107 @@
+#pragma once
+// Sessions and lectures in the window (issue 9): File → New, Open, Open Recent, Open Shipped
+// Lecture, Save, Save As, "Restore last session on start"; Lecture → next / previous scene
+// (PageDown / PageUp, what presenter remotes send), the scene list, add / update / edit / remove
+// a scene; the scene caption above the views. The file format is ui/bridge/session.h; the
+// window's state is read and shown by session_view.h.
+#include "bridge/session.h"
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+class QAction;
+class QMenu;
+
+namespace fl::ui {
+
+class MainWindow;
+class SceneCaption;
+class Workbench;
+
+class SessionManager : public QObject {
+    Q_OBJECT
+public:
+    /// Installs the menus and the caption into `window` (which owns this object).
+    SessionManager(MainWindow& window, Workbench& workbench);
+
+    /// Opens a session or lecture; on error (message says which field) nothing changes.
+    /// A lecture opens on its saved scene, or on its first one.
+    bool open(const QString& path, QString* error = nullptr);
+    /// Saves to the file open now (false without one: use saveAs).
+    bool save(QString* error = nullptr);
+    bool saveAs(const QString& path, QString* error = nullptr);
+    /// The default scenario and view, no file, no scenes.
+    void newSession();
+    /// The document as it would be saved now: the state on screen, the scenes.
+    Session currentSession() const;
+    QString filePath() const { return m_path; }
+    bool isModified() const { return m_modified; }
+
+    int sceneCount() const { return static_cast<int>(m_session.scenes.size()); }
+    int currentScene() const { return m_session.currentScene; }
+    /// Shows scene index (0-based); false (and a status message) outside 0 .. count-1.
+    bool goToScene(int index);
+    void nextScene();
+    void previousScene();
+    /// Appends the state on screen as a scene after the current one and goes to it.
+    void addScene(const QString& title, const QString& note);
+    /// Stores the state on screen into the current scene.
+    bool updateScene();
+    bool editScene(const QString& title, const QString& note);
+    bool removeScene();
+    SceneCaption* caption() const { return m_caption; }
+
+    /// Recent files, newest first (QSettings).
+    QStringList recentFiles() const;
+    /// Where the last session is kept between runs (QStandardPaths::AppDataLocation).
+    static QString lastSessionPath();
+    /// Whether the last session is restored on start (a setting; default on).
+    static bool restoreLastEnabled();
+    static void setRestoreLastEnabled(bool on);
+    /// Restores the last session if the setting allows and one exists; false otherwise.
+    bool restoreLast();
+    /// Writes the state on screen as the last session (on quit).
+    bool saveLast();
+    /// Ask before New/Open throws away unsaved changes of a named file (tests turn it off).
+    void setConfirmDiscard(bool confirm) { m_confirmDiscard = confirm; }
+
+signals:
+    /// A scene was shown (index 0-based), or -1 when none is.
+    void sceneShown(int index);
+
+private:
+    void buildFileMenu();
+    void buildLectureMenu();
+    void fillRecentMenu();
+    void fillSceneMenu();
+    void addRecent(const QString& path);
+    void setPath(const QString& path);
+    void setModified(bool modified);
+    void showCaption();
+    void message(const QString& text, bool error = false);
+    bool confirmDiscard();
+    void askOpen();
+    void askSaveAs();
+    void askAddScene();
+    void askEditScene();
+    void updateActions();
+
+    MainWindow& m_window;
+    Workbench& m_workbench;
+    Session m_session;        ///< title, description, scenes, current scene (state: see currentSession)
+    QString m_path;           ///< empty: untitled (also for shipped lectures, read from ":/")
+    bool m_modified = false;
+    bool m_applying = false;  ///< a state is being shown (its loadScenario is no user change)
+    bool m_confirmDiscard = true;
+    SceneCaption* m_caption = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QMenu* m_sceneMenu = nullptr;
+    QAction* m_nextScene = nullptr;
+    QAction* m_previousScene = nullptr;
+    QAction* m_updateScene = nullptr;
+    QAction* m_editScene = nullptr;
+    QAction* m_removeScene = nullptr;
+};
+
+} // namespace fl::ui

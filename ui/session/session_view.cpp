@@ -1,0 +1,187 @@
+#include "session/session_view.h"
+#include "analysis/bifurcation_setup_panel.h"
+#include "analysis/bifurcation_view.h"
+#include "analysis/contact_explorer.h"
+#include "analysis/lyapunov_panel.h"
+#include "analysis/method_comparison.h"
+#include "analysis/poincare_view.h"
+#include "analysis/workbench.h"
+#include "playback/playback_bar.h"
+#include "playback/playback_controller.h"
+#include "presenter/appearance.h"
+#include "presenter/presenter_bar.h"
+#include "widgets/characteristic_plot.h"
+#include "widgets/main_window.h"
+#include "widgets/parameter_panel.h"
+#include "widgets/phase_portrait_plot.h"
+#include "widgets/time_history_plot.h"
+
+#include "systems/system_registry.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QPointer>
+#include <QSpinBox>
+#include <QThread>
+
+#include <cmath>
+
+namespace fl::ui {
+
+namespace {
+
+/// The main tabs by id; nullptr where a view is absent.
+QWidget* tabView(const MainWindow& window, const Workbench& workbench, const QString& id)
+{
+    if (id == QLatin1String("simulation"))
+        return window.tabs()->widget(0);
+    if (id == QLatin1String("bifurcation"))
+        return workbench.bifurcation();
+    if (id == QLatin1String("compare"))
+        return workbench.comparison();
+    if (id == QLatin1String("contact"))
+        return workbench.contactExplorer();
+    return nullptr;
+}
+
+QWidget* sideView(const MainWindow& window, const Workbench& workbench, const QString& id)
+{
+    if (id == QLatin1String("characteristic"))
+        return window.characteristicPlot();
+    if (id == QLatin1String("poincare"))
+        return workbench.poincare();
+    if (id == QLatin1String("lyapunov"))
+        return workbench.lyapunov();
+    return nullptr;
+}
+
+PlotViewState plotView(const RunPlot* plot)
+{
+    PlotViewState state;
+    state.locked = plot->isViewLocked();
+    const QCPRange x = plot->xAxis->range(), y = plot->yAxis->range();
+    if (std::isfinite(x.lower) && std::isfinite(x.upper) && x.lower < x.upper)
+        state.x = AxisRange{x.lower, x.upper};
+    if (std::isfinite(y.lower) && std::isfinite(y.upper) && y.lower < y.upper)
+        state.y = AxisRange{y.lower, y.upper};
+    return state;
+}
+
+void showRanges(RunPlot* plot, const PlotViewState& state)
+{
+    if (state.x)
+        plot->xAxis->setRange(state.x->lower, state.x->upper);
+    if (state.y)
+        plot->yAxis->setRange(state.y->lower, state.y->upper);
+    plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace
+
+QString plotLayoutId(int layout)
+{
+    return layout >= 0 && layout < kLayoutIds.size() ? kLayoutIds.at(layout) : kLayoutIds.first();
+}
+
+int plotLayoutFromId(const QString& id)
+{
+    return static_cast<int>(kLayoutIds.indexOf(id));
+}
+
+SessionState captureState(const MainWindow& window, const Workbench& workbench)
+{
+    SessionState state;
+    state.scenario = window.panel()->scenario();
+    state.otherSystems = window.panel()->rememberedScenarios();
+    state.presetId = window.currentPresetId();
+    ViewState& view = state.view;
+    for (const QString& id : {QStringLiteral("simulation"), QStringLiteral("bifurcation"), QStringLiteral("compare"),
+                              QStringLiteral("contact")})
+        if (tabView(window, workbench, id) == window.tabs()->currentWidget())
+            view.tab = id;
+    for (const QString& id : {QStringLiteral("characteristic"), QStringLiteral("poincare"), QStringLiteral("lyapunov")})
+        if (sideView(window, workbench, id) == window.sideTabs()->currentWidget())
+            view.sideTab = id;
+    view.layout = plotLayoutId(static_cast<int>(window.plotLayout()));
+    view.panelShown = window.isPanelShown();
+    view.theme = currentAppearance().themeId;
+    view.scale = currentAppearance().scale;
+    view.timeHistory = plotView(window.timeHistoryPlot());
+    view.phasePortrait = plotView(window.phasePortraitPlot());
+    view.characteristic = plotView(window.characteristicPlot());
+    view.phasePlane = std::max(0, window.phasePortraitPlot()->plane());
+    view.phaseAngleWrap = window.phasePortraitPlot()->angleWrap();
+    view.poincareHorizontal = std::max(0, workbench.poincare()->horizontalVariable());
+    view.poincareVertical = std::max(0, workbench.poincare()->verticalVariable());
+    BifurcationSetupPanel* setup = workbench.bifurcation()->setupPanel();
+    const fl::SweepSpec spec = setup->spec();
+    if (fl::validateSweep(state.scenario, spec).ok())
+        view.sweep = spec;
+    view.sweepThreads = setup->threads();
+    view.playbackSpeed = window.playback()->speed();
+    view.playbackLoop = window.playback()->loop();
+    view.liveWindow = window.playback()->window();
+    return state;
+}
+
+void applyState(MainWindow& window, Workbench& workbench, const SessionState& state, const QString& undoText)
+{
+    const ViewState& view = state.view;
+    Appearance appearance;
+    appearance.themeId = view.theme;
+    appearance.scale = view.scale;
+    window.setAppearance(appearance);
+    const int layout = plotLayoutFromId(view.layout);
+    window.setPlotLayout(static_cast<PlotLayout>(std::max(0, layout)));
+    window.setPanelShown(view.panelShown);
+
+    // Zoom: plots that follow the data are fitted to the new run, so the saved ranges are
+    // shown once that run is on screen (locked plots keep them from then on).
+    const std::array<std::pair<RunPlot*, PlotViewState>, 3> plots = {
+        std::pair<RunPlot*, PlotViewState>{window.timeHistoryPlot(), view.timeHistory},
+        {window.phasePortraitPlot(), view.phasePortrait},
+        {window.characteristicPlot(), view.characteristic}};
+    for (const auto& [plot, plotState] : plots)
+        plot->setViewLocked(plotState.locked);
+
+    window.panel()->setRememberedScenarios({});
+    window.loadScenario(state.scenario, undoText);
+    window.panel()->setRememberedScenarios(state.otherSystems);
+    window.setCurrentPresetId(state.presetId);
+
+    window.phasePortraitPlot()->setPlane(view.phasePlane);
+    window.phasePortraitPlot()->setAngleWrap(view.phaseAngleWrap);
+    workbench.poincare()->setPlane(view.poincareHorizontal, view.poincareVertical);
+    BifurcationSetupPanel* setup = workbench.bifurcation()->setupPanel();
+    setup->setSpec(view.sweep ? *view.sweep : fl::defaultSweep(state.scenario));
+    if (auto* threads = setup->findChild<QSpinBox*>(QStringLiteral("threads")))
+        threads->setValue(view.sweepThreads > 0 ? view.sweepThreads : std::max(1, QThread::idealThreadCount()));
+
+    PlaybackBar* bar = window.playbackBar();
+    const auto& speeds = PlaybackBar::speeds();
+    for (size_t i = 0; i < speeds.size(); ++i)
+        if (std::abs(speeds[i] - view.playbackSpeed) < 1e-9 * speeds[i])
+            bar->speedBox()->setCurrentIndex(static_cast<int>(i));
+    window.playback()->setSpeed(view.playbackSpeed);
+    bar->loopBox()->setChecked(view.playbackLoop);
+    bar->windowBox()->setValue(view.liveWindow);
+
+    if (QWidget* side = sideView(window, workbench, view.sideTab))
+        window.sideTabs()->setCurrentWidget(side);
+    if (QWidget* tab = tabView(window, workbench, view.tab))
+        window.tabs()->setCurrentWidget(tab);
+
+    auto* connection = new QMetaObject::Connection;
+    QPointer<MainWindow> guard(&window);
+    *connection = QObject::connect(&window, &MainWindow::runDisplayed, &window, [guard, plots, connection] {
+        QObject::disconnect(*connection);
+        delete connection;
+        if (!guard)
+            return;
+        for (const auto& [plot, plotState] : plots)
+            showRanges(plot, plotState);
+    });
+}
+
+} // namespace fl::ui

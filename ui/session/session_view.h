@@ -1,0 +1,23 @@
+#pragma once
+// Reads the whole state of the window (scenario, every system's remembered scenario, preset,
+// views and their settings, appearance) into a fl::ui::SessionState, and shows such a state
+// again: the part of sessions (ui/bridge/session.h) that knows the widgets.
+#include "bridge/session.h"
+
+namespace fl::ui {
+
+class MainWindow;
+class Workbench;
+
+/// The state on screen.
+SessionState captureState(const MainWindow& window, const Workbench& workbench);
+/// Shows a state: the scenario is loaded as one undoable step named undoText and simulated;
+/// the views take their settings (zoom once the run is on screen).
+void applyState(MainWindow& window, Workbench& workbench, const SessionState& state, const QString& undoText);
+
+/// Stable ids of the plot layouts in session files ("all", "mechanism-time", ...).
+QString plotLayoutId(int layout);
+/// The layout of an id; -1 if unknown.
+int plotLayoutFromId(const QString& id);
+
+} // namespace fl::ui
