@@ -204,6 +204,32 @@ private slots:
         QCOMPARE(readAll(dir.filePath("se.csv")), readAll(dir.filePath("de.csv")));
     }
 
+    /// Every scene of the shipped lecture runs headless and equals the run of the preset it names.
+    void shippedLectureScenes()
+    {
+        const QString lecture = QStringLiteral(FRICTIONLAB_SOURCE_DIR "/resources/lectures/stick-slip-in-ten-scenes.frictionlab");
+        const QStringList presets = {"belt-pure-slip",      "belt-stick-slip", "belt-stick-segment", "belt-friction-loop",
+                                     "belt-stribeck",       "belt-damping",    "belt-critical-speed", "belt-forced",
+                                     "belt-tanh-vs-event", "disk-coupled"};
+        Outcome o = runCli({"session", "show", lecture});
+        QVERIFY2(o.exitCode == 0, qPrintable(o.err));
+        QVERIFY(o.out.contains("Stick-slip in ten scenes"));
+        QVERIFY2(!o.err.contains("warning"), qPrintable(o.err));
+        QTemporaryDir dir;
+        for (int n = 1; n <= presets.size(); ++n) {
+            const QString scene = dir.filePath(QString("scene%1.csv").arg(n)), direct = dir.filePath(QString("direct%1.csv").arg(n));
+            o = runCli({"run", "--session", lecture, "--scene", QString::number(n), "--quiet", "--out", scene});
+            QVERIFY2(o.exitCode == 0, qPrintable(QString("scene %1: %2").arg(n).arg(o.err)));
+            o = runCli({"run", "--preset", presets[n - 1], "--quiet", "--out", direct});
+            QCOMPARE(o.exitCode, 0);
+            QVERIFY(readLines(scene).size() > 100);
+            QCOMPARE(readAll(scene), readAll(direct));
+        }
+        o = runCli({"run", "--session", lecture, "--scene", "11", "--out", dir.filePath("none.csv")});
+        QCOMPARE(o.exitCode, 2);
+        QVERIFY(!QFile::exists(dir.filePath("none.csv")));
+    }
+
     /// --scene N runs scene N (1-based) of a lecture, with overrides on top as usual.
     void sessionScene()
     {

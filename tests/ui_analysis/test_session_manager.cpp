@@ -236,6 +236,9 @@ private slots:
             QVERIFY2(!w.window.statusMessage().contains(QStringLiteral("failed")), qPrintable(w.window.statusMessage()));
             QVERIFY(!w.sessions->caption()->titleText().isEmpty());
             QVERIFY(!w.sessions->caption()->noteText().isEmpty());
+            // A picture of each scene as the hall sees it (looked at by hand; not compared).
+            QTest::qWait(100);
+            w.window.grab().save(QStringLiteral("lecture_scene_%1.png").arg(i + 1, 2, 10, QLatin1Char('0')));
         }
     }
 
