@@ -112,9 +112,14 @@ QWidget* ContactControls::buildContactBox()
 
 QWidget* ContactControls::buildApproximantBox()
 {
-    auto* box = new QGroupBox(tr("Approximants I(0,0), I(1,1): D = (|v|ⁿᵐ + bᵐ|ω|ⁿᵐ)^(1/m)"), this);
+    auto* box = new QGroupBox(tr("Approximants I(0,0), I(1,1)"), this);
     box->setToolTip(tr("JTAM (3.3)-(3.4), Acta Mech (2)-(3): n = 1 for I(0,0), n = 3 for I(1,1)."));
     auto* layout = new QVBoxLayout(box);
+    // A group box title is plain text: the common denominator is typeset in a label under it.
+    QLabel* denominator = noteLabel(box, QStringLiteral("denominatorLabel"));
+    denominator->setText(tr("<i>D</i> = (|<i>v</i>|<sup><i>nm</i></sup> + <i>b</i><sup><i>m</i></sup>|<i>ω</i>|<sup><i>nm</i></sup>)"
+                            "<sup>1/<i>m</i></sup>, &nbsp;<i>n</i> = 1 for I(0,0), <i>n</i> = 3 for I(1,1)"));
+    layout->addWidget(denominator);
     layout->addLayout(addRows(box, {QStringLiteral("b00"), QStringLiteral("m00"), QStringLiteral("b11"), QStringLiteral("m11")}));
     m_i11Note = noteLabel(box, QStringLiteral("i11Note"));
     m_i11Note->setText(tr("<i>I(1,1) needs circularly symmetric pressure (a circle, or an ellipse with a = b): "

@@ -9,10 +9,10 @@ namespace {
 
 QString esc(const std::string& text) { return QString::fromStdString(text).toHtmlEscaped(); }
 
-/// One list item; the current entry is shown in bold.
+/// One list item (with its detail, if any); the current entry is shown in bold.
 QString item(bool current, const QString& name, const QString& detail)
 {
-    const QString text = QStringLiteral("%1: <i>%2</i>").arg(name, detail);
+    const QString text = detail.isEmpty() ? name : QStringLiteral("%1: <i>%2</i>").arg(name, detail);
     return QStringLiteral("<li>%1</li>").arg(current ? QStringLiteral("<b>%1</b>").arg(text) : text);
 }
 
@@ -22,27 +22,29 @@ QString tr(const char* text) { return QCoreApplication::translate("fl::ui::About
 
 QString aboutHtml(const fl::Scenario& current)
 {
-    QString html = QStringLiteral("<h3>FrictionLab %1</h3><p>%2</p>")
+    // Names only: the equations, typeset, are in the help (F1), which the registries' one-line
+    // formulas (cut with "…", TeX exponents) cannot replace.
+    QString html = QStringLiteral("<h3>FrictionLab %1</h3><p>%2</p><p>%3</p>")
                        .arg(QCoreApplication::applicationVersion(),
                             tr("Dry-friction dynamics: stick-slip of mechanical systems under set-valued "
                                "and regularized friction laws. Each parameter's tooltip gives its meaning, "
-                               "unit, allowed range and default."));
+                               "unit, allowed range and default."),
+                            tr("<b>Help → FrictionLab Help (F1)</b> explains what is on screen: each system with "
+                               "its sketch and equations of motion, each friction law, how to read every plot, "
+                               "and what FrictionLab found in the papers. The entries in use are in bold below."));
     html += QStringLiteral("<p><b>%1</b></p><ul>").arg(tr("Systems"));
     for (const fl::SystemInfo& s : fl::systems())
-        html += item(s.id == current.systemId, esc(s.name), esc(s.equation));
-    html += QStringLiteral("</ul><p><b>%1</b> %2</p><ul>")
-                .arg(tr("Friction laws"), tr("(slip force magnitude g(|v_r|); F = −g(|v_r|) sgn(v_r))"));
+        html += item(s.id == current.systemId, esc(s.name), QString());
+    html += QStringLiteral("</ul><p><b>%1</b></p><ul>").arg(tr("Friction laws along a line"));
     for (const fl::FrictionLawInfo& law : fl::lawsOf(fl::LawFamily::OneDimensional))
-        html += item(law.id == current.lawId, esc(law.name), esc(law.formula));
-    html += QStringLiteral("</ul><p><b>%1</b> %2</p><ul>")
-                .arg(tr("Plane-contact laws"), tr("(coupled friction force and moment, Coulomb–Contensou)"));
+        html += item(law.id == current.lawId, esc(law.name), QString());
+    html += QStringLiteral("</ul><p><b>%1</b></p><ul>").arg(tr("Plane-contact laws (Coulomb–Contensou)"));
     for (const fl::FrictionLawInfo& law : fl::lawsOf(fl::LawFamily::PlaneContact))
-        html += item(law.id == current.lawId, esc(law.name), esc(law.formula));
-    html += QStringLiteral("</ul><p><b>%1</b> %2</p><ul>")
-                .arg(tr("Regularizations"), tr("(sgn(v_r) replaced by s(u), u = v_r/ε)"));
+        html += item(law.id == current.lawId, esc(law.name), QString());
+    html += QStringLiteral("</ul><p><b>%1</b></p><ul>").arg(tr("Regularizations (smooth methods)"));
     const bool smooth = fl::methodInfo(current.method).smooth;
     for (const fl::RegularizationInfo& r : fl::regularizations())
-        html += item(smooth && r.kind == current.regularization, esc(r.name), esc(r.formula));
+        html += item(smooth && r.kind == current.regularization, esc(r.name), QString());
     html += QStringLiteral("</ul><p><b>%1</b></p><ul>").arg(tr("Methods"));
     for (const fl::MethodInfo& m : fl::methods())
         html += item(m.method == current.method, esc(m.name), esc(m.description));

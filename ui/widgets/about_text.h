@@ -5,8 +5,9 @@
 
 namespace fl::ui {
 
-/// Rich text for Help > About: the model equations, every friction law, regularization and
-/// method, read from the core's tables; the current scenario's entries are marked.
+/// Rich text for Help > About: the systems, friction laws, regularizations and methods by name,
+/// read from the core's tables (the current scenario's in bold), and a pointer to the help (F1),
+/// which carries the equations.
 QString aboutHtml(const fl::Scenario& current);
 
 } // namespace fl::ui

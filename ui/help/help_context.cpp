@@ -1,0 +1,153 @@
+#include "help/help_context.h"
+#include "help/help_browser.h"
+#include "widgets/main_window.h"
+#include "widgets/parameter_panel.h"
+
+#include "friction/friction_law.h"
+#include "scenario/scenario.h"
+
+#include <QAction>
+#include <QMenu>
+#include <QMenuBar>
+
+namespace fl::ui {
+namespace {
+
+QString tr(const char* text) { return QCoreApplication::translate("fl::ui::Help", text); }
+
+/// The page of a tab's view, by its class (the analysis views live in another library).
+QString pageOfView(const QWidget* view)
+{
+    if (!view)
+        return {};
+    const QString name = QString::fromLatin1(view->metaObject()->className());
+    if (name == QLatin1String("fl::ui::BifurcationView"))
+        return QStringLiteral("bifurcation.html");
+    if (name == QLatin1String("fl::ui::MethodComparison"))
+        return QStringLiteral("compare-methods.html");
+    if (name == QLatin1String("fl::ui::ContactExplorer"))
+        return QStringLiteral("contact-explorer.html");
+    if (name == QLatin1String("fl::ui::PoincareView"))
+        return QStringLiteral("poincare.html");
+    if (name == QLatin1String("fl::ui::LyapunovPanel"))
+        return QStringLiteral("lyapunov.html");
+    return {};
+}
+
+/// The law's section: the 1-D laws on one page, the plane-contact models on another (ids as anchors).
+QUrl lawUrl(const fl::Scenario& scenario)
+{
+    const QString id = QString::fromStdString(scenario.lawId);
+    if (fl::findLaw(fl::LawFamily::OneDimensional, scenario.lawId))
+        return helpUrl(QStringLiteral("laws-1d.html"), id);
+    return helpUrl(QStringLiteral("contact-models.html"), id);
+}
+
+} // namespace
+
+const QList<HelpPage>& helpPages()
+{
+    static const QList<HelpPage> pages = {
+        {QStringLiteral("index.html"), tr("Welcome: how to use this help")},
+        {QStringLiteral("system-belt.html"), tr("S1 · Block on a moving belt")},
+        {QStringLiteral("system-disk.html"), tr("S2 · Disk on a moving belt")},
+        {QStringLiteral("system-pendulum.html"), tr("S3 · Pendulum on a rotating disk")},
+        {QStringLiteral("laws-1d.html"), tr("Friction laws along a line")},
+        {QStringLiteral("contact-models.html"), tr("Friction on a plane contact")},
+        {QStringLiteral("regularizations.html"), tr("Regularization and methods")},
+        {QStringLiteral("plots.html"), tr("Reading the simulation plots")},
+        {QStringLiteral("poincare.html"), tr("Poincaré section")},
+        {QStringLiteral("bifurcation.html"), tr("Bifurcation diagram")},
+        {QStringLiteral("lyapunov.html"), tr("Lyapunov exponents")},
+        {QStringLiteral("compare-methods.html"), tr("Compare methods")},
+        {QStringLiteral("contact-explorer.html"), tr("Contact explorer")},
+        {QStringLiteral("papers.html"), tr("What FrictionLab found in the papers")},
+    };
+    return pages;
+}
+
+QUrl helpUrl(const QString& file, const QString& anchor)
+{
+    QUrl url(QStringLiteral("qrc:/help/") + file);
+    if (!anchor.isEmpty())
+        url.setFragment(anchor);
+    return url;
+}
+
+HelpContext contextHelp(const MainWindow& window)
+{
+    HelpContext context;
+    const QWidget* tab = window.tabs() ? window.tabs()->currentWidget() : nullptr;
+    const bool simulationTab = !window.tabs() || window.tabs()->currentIndex() == 0;
+    QString page = simulationTab ? pageOfView(window.sideTabs() ? window.sideTabs()->currentWidget() : nullptr) : pageOfView(tab);
+    const fl::Scenario& scenario = window.panel()->scenario();
+    if (page.isEmpty())
+        page = QStringLiteral("system-%1.html").arg(QString::fromStdString(scenario.systemId));
+    context.page = helpUrl(page);
+    // Links to what the run uses: its law, and the regularization of a smooth method.
+    if (const fl::FrictionLawInfo* law = fl::findLaw(fl::LawFamily::OneDimensional, scenario.lawId)
+                                             ? fl::findLaw(fl::LawFamily::OneDimensional, scenario.lawId)
+                                             : fl::findLaw(fl::LawFamily::PlaneContact, scenario.lawId))
+        context.related.append({tr("Law: %1").arg(QString::fromStdString(law->name)), lawUrl(scenario)});
+    if (fl::methodInfo(scenario.method).smooth) {
+        const bool oneDimensional = fl::findLaw(fl::LawFamily::OneDimensional, scenario.lawId) != nullptr;
+        if (oneDimensional)
+            context.related.append({tr("Regularization: %1").arg(QString::fromStdString(fl::regularizationInfo(scenario.regularization).name)),
+                                    helpUrl(QStringLiteral("regularizations.html"), QString::fromStdString(fl::regularizationInfo(scenario.regularization).id))});
+        else
+            context.related.append({tr("Regularized contact law"), helpUrl(QStringLiteral("contact-models.html"), QStringLiteral("regularized"))});
+    }
+    context.related.append({tr("Method: %1").arg(QString::fromStdString(fl::methodInfo(scenario.method).name)),
+                            helpUrl(QStringLiteral("regularizations.html"), QStringLiteral("methods"))});
+    return context;
+}
+
+HelpBrowser* helpBrowser(const MainWindow& window)
+{
+    return window.findChild<HelpBrowser*>(QString(), Qt::FindDirectChildrenOnly);
+}
+
+HelpBrowser* showHelp(MainWindow& window, const QUrl& url)
+{
+    HelpBrowser* browser = helpBrowser(window);
+    if (!browser) {
+        browser = new HelpBrowser(&window);
+        QObject::connect(&window, &MainWindow::appearanceChanged, browser, &HelpBrowser::applyAppearance);
+    }
+    browser->open(url);
+    browser->show();
+    browser->raise();
+    browser->activateWindow();
+    return browser;
+}
+
+void installHelp(MainWindow& window)
+{
+    QMenu* menu = window.menuBar()->findChild<QMenu*>(QStringLiteral("helpMenu"));
+    if (!menu)
+        return;
+    const QList<QAction*> existing = menu->actions();
+    QAction* before = existing.isEmpty() ? nullptr : existing.first();
+    auto* help = new QAction(tr("FrictionLab &Help"), menu);
+    help->setObjectName(QStringLiteral("helpAction"));
+    help->setShortcut(QKeySequence::HelpContents);
+    help->setStatusTip(tr("Opens the help page of what is on screen: the system, the law, the tab"));
+    QObject::connect(help, &QAction::triggered, &window, [&window] {
+        const HelpContext context = contextHelp(window);
+        showHelp(window, context.page)->setRelated(context.related);
+    });
+    auto* papers = new QAction(tr("&What the papers get wrong"), menu);
+    papers->setObjectName(QStringLiteral("papersHelpAction"));
+    papers->setStatusTip(tr("The inconsistencies FrictionLab found in the papers, with the numbers and the decisions"));
+    QObject::connect(papers, &QAction::triggered, &window, [&window] {
+        showHelp(window, helpUrl(QStringLiteral("papers.html")))->setRelated({});
+    });
+    menu->insertAction(before, help);
+    menu->insertAction(before, papers);
+    if (before)
+        menu->insertSeparator(before);
+    // F1 works wherever the focus is inside the main window (its menu bar is not always shown).
+    window.addAction(help);
+}
+
+} // namespace fl::ui
