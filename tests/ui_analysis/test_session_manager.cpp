@@ -22,6 +22,7 @@
 
 #include <QComboBox>
 #include <QFile>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -239,6 +240,32 @@ private slots:
             // A picture of each scene as the hall sees it (looked at by hand; not compared).
             QTest::qWait(100);
             w.window.grab().save(QStringLiteral("lecture_scene_%1.png").arg(i + 1, 2, 10, QLatin1Char('0')));
+        }
+    }
+
+    /// frictionlab FILE: a broken file, or a scene the lecture does not have, exits 2 with one
+    /// line before any window opens.
+    void commandLineRefusesBrokenFiles()
+    {
+        QTemporaryDir dir;
+        const QString broken = dir.filePath(QStringLiteral("broken.frictionlab"));
+        QFile file(broken);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("{\"format\": \"frictionlab-session\", \"version\": 1, \"state\": {\"system\": 7}}");
+        file.close();
+        const QString lecture = QStringLiteral(FRICTIONLAB_SOURCE_DIR "/resources/lectures/stick-slip-in-ten-scenes.frictionlab");
+        const QList<QStringList> cases = {{broken}, {lecture, QStringLiteral("--scene"), QStringLiteral("11")},
+                                          {dir.filePath(QStringLiteral("missing.frictionlab"))}};
+        for (const QStringList& arguments : cases) {
+            QProcess gui;
+            QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+            environment.insert(QStringLiteral("XDG_RUNTIME_DIR"), dir.path()); // no Qt warning line on stderr
+            gui.setProcessEnvironment(environment);
+            gui.start(QStringLiteral(FRICTIONLAB_GUI_BINARY), arguments);
+            QVERIFY(gui.waitForFinished(30000));
+            QCOMPARE(gui.exitCode(), 2);
+            const QString err = QString::fromUtf8(gui.readAllStandardError()).trimmed();
+            QVERIFY2(!err.isEmpty() && !err.contains(QLatin1Char('\n')), qPrintable(err));
         }
     }
 
