@@ -16,6 +16,9 @@
 #include "widgets/main_window.h"
 #include "widgets/parameter_panel.h"
 
+#include "friction/friction_law.h"
+#include "friction/regularization.h"
+
 #include <QAction>
 #include <QDir>
 #include <QFile>
@@ -138,6 +141,16 @@ private slots:
                 QVERIFY2(anchors[file].contains(link.fragment()), qPrintable(from + " links to a missing anchor " + link.toString()));
         }
         QVERIFY(links.size() > 50);
+        // The anchors F1's related links point at: every law, regularization and method section.
+        for (const fl::FrictionLawInfo& law : fl::lawsOf(fl::LawFamily::OneDimensional))
+            QVERIFY2(anchors[QStringLiteral("laws-1d.html")].contains(QString::fromStdString(law.id)), law.id.c_str());
+        for (const fl::FrictionLawInfo& law : fl::lawsOf(fl::LawFamily::PlaneContact))
+            QVERIFY2(anchors[QStringLiteral("contact-models.html")].contains(QString::fromStdString(law.id)), law.id.c_str());
+        QVERIFY(anchors[QStringLiteral("contact-models.html")].contains(QStringLiteral("regularized")));
+        for (const fl::RegularizationInfo& r : fl::regularizations())
+            QVERIFY2(anchors[QStringLiteral("regularizations.html")].contains(QString::fromStdString(r.id)), r.id.c_str());
+        QVERIFY(anchors[QStringLiteral("regularizations.html")].contains(QStringLiteral("methods")));
+        QVERIFY(anchors[QStringLiteral("regularizations.html")].contains(QStringLiteral("epsilon")));
     }
 
     /// Each page rendered as the user sees it; the PNGs are looked at by hand.
@@ -220,6 +233,15 @@ private slots:
             window.tabs()->setCurrentWidget(view);
             helpAction(window)->trigger();
             QCOMPARE(pageShown(window), page);
+        }
+        // The ε study tab, where the window has one, opens "Choosing ε, and the ε study".
+        for (int i = 1; i < window.tabs()->count(); ++i) {
+            if (QLatin1String(window.tabs()->widget(i)->metaObject()->className()) == QLatin1String("fl::ui::EpsStudyView")) {
+                window.tabs()->setCurrentIndex(i);
+                helpAction(window)->trigger();
+                QCOMPARE(pageShown(window), QStringLiteral("regularizations.html"));
+                QCOMPARE(helpBrowser(window)->text()->source().fragment(), QStringLiteral("epsilon"));
+            }
         }
         window.tabs()->setCurrentIndex(0);
         window.sideTabs()->setCurrentWidget(bench->poincare());

@@ -31,6 +31,8 @@ QString pageOfView(const QWidget* view)
         return QStringLiteral("poincare.html");
     if (name == QLatin1String("fl::ui::LyapunovPanel"))
         return QStringLiteral("lyapunov.html");
+    if (name == QLatin1String("fl::ui::EpsStudyView"))
+        return QStringLiteral("regularizations.html#epsilon");
     return {};
 }
 
@@ -83,7 +85,7 @@ HelpContext contextHelp(const MainWindow& window)
     const fl::Scenario& scenario = window.panel()->scenario();
     if (page.isEmpty())
         page = QStringLiteral("system-%1.html").arg(QString::fromStdString(scenario.systemId));
-    context.page = helpUrl(page);
+    context.page = helpUrl(page.section(QLatin1Char('#'), 0, 0), page.section(QLatin1Char('#'), 1));
     // Links to what the run uses: its law, and the regularization of a smooth method.
     if (const fl::FrictionLawInfo* law = fl::findLaw(fl::LawFamily::OneDimensional, scenario.lawId)
                                              ? fl::findLaw(fl::LawFamily::OneDimensional, scenario.lawId)
