@@ -23,10 +23,15 @@ std::vector<double> sortedUnique(std::vector<double> eps)
     return eps;
 }
 
-std::vector<std::string> defaultVariables(const Scenario& scenario)
+/// The system's time-history columns, then the run's state variables not among them.
+std::vector<std::string> defaultVariables(const Scenario& scenario, const RunResult& run)
 {
     const SystemInfo* system = findSystem(scenario.systemId);
-    return system ? system->plots.timeHistory : std::vector<std::string>{};
+    std::vector<std::string> names = system ? system->plots.timeHistory : std::vector<std::string>{};
+    for (const std::string& state : run.stateNames)
+        if (std::find(names.begin(), names.end(), state) == names.end())
+            names.push_back(state);
+    return names;
 }
 
 /// Serializes the progress reports of the worker threads.
@@ -142,7 +147,6 @@ EpsStudy runEpsStudy(const Scenario& scenario, const EpsStudyOptions& options)
     study.status = epsStudyScenarios(scenario, options, scenarios);
     if (!study.status.ok())
         return study;
-    study.variables = options.variables.empty() ? defaultVariables(scenario) : options.variables;
     study.tolerance = scenarios.front().params.value("tol");
     study.runs.resize(scenarios.size());
     Progress progress(scenarios.size(), options.progress);
@@ -183,6 +187,7 @@ EpsStudy runEpsStudy(const Scenario& scenario, const EpsStudyOptions& options)
             study.status = Status::error("ε = " + formatNumber(run.eps) + ": " + run.result.status.message());
             break;
         }
+    study.variables = options.variables.empty() ? defaultVariables(scenario, study.runs.front().result) : options.variables;
     compare(study);
     study.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return study;

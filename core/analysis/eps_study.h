@@ -18,7 +18,7 @@ namespace fl {
 struct EpsStudyOptions {
     std::vector<double> eps;              ///< widths; sorted ascending, the smallest is the reference
     /// Columns compared (state variables or outputs); empty: the system's time-history variables
-    /// (PlotHints::timeHistory).
+    /// (PlotHints::timeHistory), then the state variables not among them.
     std::vector<std::string> variables;
     /// Smooth method of every run; absent: the scenario's if smooth, else Regularized.
     std::optional<Method> method;

@@ -37,8 +37,20 @@ std::vector<double> interpolate(const std::vector<double>& t, const std::vector<
     return out;
 }
 
-/// (t_i, y_i), or beyond kMaxSeriesPoints the smallest and largest value of each of
-/// kEnvelopeBuckets runs of samples in time order (as plot_data.h), so that no spike is lost.
+/// The state variables the system's time history shows, present in both runs.
+std::vector<std::string> comparedVariables(const fl::RunResult& a, const fl::RunResult& b, const fl::SystemInfo& system)
+{
+    std::vector<std::string> names;
+    for (const std::string& name : system.plots.timeHistory) {
+        const int ia = a.columnIndex(name), ib = b.columnIndex(name);
+        if (ia >= 0 && ia < a.dimension() && ib >= 0 && ib < b.dimension())
+            names.push_back(name);
+    }
+    return names;
+}
+
+} // namespace
+
 QVector<QCPGraphData> envelope(const std::vector<double>& t, const std::vector<double>& y)
 {
     QVector<QCPGraphData> out;
@@ -57,20 +69,6 @@ QVector<QCPGraphData> envelope(const std::vector<double>& t, const std::vector<d
     }
     return out;
 }
-
-/// The state variables the system's time history shows, present in both runs.
-std::vector<std::string> comparedVariables(const fl::RunResult& a, const fl::RunResult& b, const fl::SystemInfo& system)
-{
-    std::vector<std::string> names;
-    for (const std::string& name : system.plots.timeHistory) {
-        const int ia = a.columnIndex(name), ib = b.columnIndex(name);
-        if (ia >= 0 && ia < a.dimension() && ib >= 0 && ib < b.dimension())
-            names.push_back(name);
-    }
-    return names;
-}
-
-} // namespace
 
 fl::Status comparisonScenarios(const fl::Scenario& scenario, double eps, fl::Scenario& eventDriven, fl::Scenario& regularized)
 {

@@ -41,6 +41,10 @@ struct MethodComparisonData {
 };
 using MethodComparisonPtr = std::shared_ptr<const MethodComparisonData>;
 
+/// (t_i, y_i), or beyond kMaxSeriesPoints the smallest and largest value of each of
+/// kEnvelopeBuckets runs of samples in time order (as plot_data.h), so that no spike is lost.
+QVector<QCPGraphData> envelope(const std::vector<double>& t, const std::vector<double>& y);
+
 /// Compares two finished runs (either may be null or failed: then there are no differences).
 MethodComparisonPtr compareRuns(const RunOutputPtr& eventDriven, const RunOutputPtr& regularized);
 

@@ -1,0 +1,110 @@
+#pragma once
+// "ε study" (Acta Mech 2016 Fig. 9): one smooth scenario run at several regularization widths on a
+// worker thread (fl::runEpsStudy; progress, Cancel and Esc), every run's time history of one
+// variable overlaid with a legend "ε = 1e-4" ..., the |difference| of each run from the run at the
+// smallest eps on a log axis, and a table of the largest differences. The eps list and the
+// variable are editable; any scenario of a system with a smooth method can be studied. Exports:
+// either plot (PNG, SVG, PDF) and the runs with their differences (CSV).
+#include "analysis/eps_study_data.h"
+#include "scenario/scenario.h"
+
+#include <QThreadPool>
+#include <QWidget>
+
+#include <atomic>
+#include <memory>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QTableWidget;
+class QToolButton;
+
+namespace fl::ui {
+
+class EpsStudyPlot;
+class RunPlot;
+
+class EpsStudyView : public QWidget {
+    Q_OBJECT
+public:
+    explicit EpsStudyView(QWidget* parent = nullptr);
+    /// Cancels a study in flight and waits for its worker.
+    ~EpsStudyView() override;
+
+    /// The case to study (the main window's scenario); does not start a study.
+    void setScenario(const fl::Scenario& scenario);
+    const fl::Scenario& scenario() const { return m_scenario; }
+    /// The eps list (shown in the field).
+    void setEpsList(const std::vector<double>& eps);
+    /// Starts a study of the scenario with the field's eps list; false (with the reason shown)
+    /// for a bad list or scenario. A study in flight is cancelled first.
+    bool start();
+    void cancel();
+    bool isRunning() const { return m_running; }
+
+    /// The study on display (null before the first one finished).
+    EpsStudyPlotPtr result() const { return m_result; }
+    QString summaryText() const;
+    QString messageText() const;
+
+    bool exportPlot(RunPlot* plot, const QString& path, QString* error = nullptr);
+    bool exportCsv(const QString& path, QString* error = nullptr) const;
+
+    EpsStudyPlot* overlayPlot() const { return m_overlay; }
+    EpsStudyPlot* differencePlot() const { return m_difference; }
+    QLineEdit* epsField() const { return m_epsField; }
+    QComboBox* variableBox() const { return m_variable; }
+    QPushButton* startButton() const { return m_start; }
+    QPushButton* cancelButton() const { return m_cancel; }
+    QProgressBar* progressBar() const { return m_progress; }
+    QTableWidget* table() const { return m_table; }
+
+signals:
+    void studyStarted();
+    /// The study ended (finished, failed or cancelled) and what it computed is drawn.
+    void studyFinished(bool cancelled);
+
+protected:
+    void keyPressEvent(QKeyEvent* event) override;
+
+private:
+    QLayout* buildToolbar();
+    void fillVariables();
+    void onFinished(quint64 id, const EpsStudyPlotPtr& data);
+    void showVariable();
+    void fillTable();
+    void showMessage(const QString& text);
+    void setRunning(bool running);
+    void fillExportMenu();
+    void askExportPlot(RunPlot* plot);
+    void askExportCsv();
+
+    fl::Scenario m_scenario;
+    bool m_hasScenario = false;
+    QThreadPool m_pool;
+    quint64 m_studyId = 0;
+    std::shared_ptr<std::atomic<bool>> m_cancelFlag;
+    bool m_running = false;
+    EpsStudyPlotPtr m_result;
+
+    QLineEdit* m_epsField = nullptr;
+    QComboBox* m_variable = nullptr;
+    QPushButton* m_start = nullptr;
+    QPushButton* m_cancel = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QCheckBox* m_logScale = nullptr;
+    QToolButton* m_export = nullptr;
+    QLabel* m_summary = nullptr;
+    QLabel* m_message = nullptr;
+    QLabel* m_note = nullptr; ///< under the table: the pattern solution and the tolerance
+    QTableWidget* m_table = nullptr;
+    EpsStudyPlot* m_overlay = nullptr;
+    EpsStudyPlot* m_difference = nullptr;
+    QString m_directory;
+};
+
+} // namespace fl::ui
