@@ -214,6 +214,16 @@ private slots:
         QVERIFY(helpBrowser(window)->isVisible());
         QCOMPARE(pageShown(window), QStringLiteral("system-belt.html"));
         QVERIFY(helpBrowser(window)->relatedLabel()->text().contains(QStringLiteral("laws-1d.html#coulomb")));
+        // A resized browser draws its sketches again for the new width once the resize has settled.
+        helpBrowser(window)->resize(900, 700);
+        QTest::qWait(400);
+        QVERIFY(helpBrowser(window)->grab().save(screenshotDir() + QStringLiteral("/f1-belt.png")));
+        {
+            const Fragments f = fragmentsOf(helpBrowser(window)->text()->document());
+            QVERIFY(!f.images.isEmpty());
+            const QImage sketch = helpBrowser(window)->text()->document()->resource(QTextDocument::ImageResource, QUrl(f.images.first())).value<QImage>();
+            QVERIFY2(sketch.width() / sketch.devicePixelRatio() >= 560, "the sketch follows the wider window");
+        }
 
         QVERIFY(window.loadPreset(QStringLiteral("jtam2016-fig4a")));
         QCOMPARE(window.panel()->scenario().systemId, std::string("disk"));

@@ -11,15 +11,19 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPainter>
+#include <QRegularExpression>
+#include <QScrollBar>
 #include <QScreen>
 #include <QShortcut>
 #include <QSplitter>
 #include <QSvgRenderer>
 #include <QTextDocument>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace fl::ui {
 namespace {
@@ -48,7 +52,41 @@ QString pageStyleSheet(const Theme& theme)
 
 } // namespace
 
-HelpTextBrowser::HelpTextBrowser(QWidget* parent) : QTextBrowser(parent) {}
+/// HTML for a registry name such as "Coulomb (μ_s, μ_k)": escaped, "_x" as a subscript.
+static QString withSubscripts(const QString& text)
+{
+    static const QRegularExpression index(QStringLiteral("_([A-Za-z0-9]+)"));
+    QString html = text.toHtmlEscaped();
+    html.replace(index, QStringLiteral("<sub>\\1</sub>"));
+    return html;
+}
+
+HelpTextBrowser::HelpTextBrowser(QWidget* parent) : QTextBrowser(parent), m_resized(new QTimer(this))
+{
+    m_resized->setSingleShot(true);
+    m_resized->setInterval(200);
+    connect(m_resized, &QTimer::timeout, this, [this] {
+        if (std::abs(viewport()->width() - m_imageWidth) > 24)
+            reloadInPlace();
+    });
+}
+
+void HelpTextBrowser::resizeEvent(QResizeEvent* event)
+{
+    QTextBrowser::resizeEvent(event);
+    if (m_imageWidth > 0)
+        m_resized->start();
+}
+
+void HelpTextBrowser::reloadInPlace()
+{
+    if (source().isEmpty())
+        return;
+    QScrollBar* bar = verticalScrollBar();
+    const double at = bar->maximum() > 0 ? double(bar->value()) / bar->maximum() : 0.0;
+    reload();
+    bar->setValue(int(at * bar->maximum() + 0.5));
+}
 
 QVariant HelpTextBrowser::loadResource(int type, const QUrl& name)
 {
@@ -60,7 +98,8 @@ QVariant HelpTextBrowser::loadResource(int type, const QUrl& name)
         if (!svg.isValid())
             return {};
         QSizeF size = QSizeF(svg.defaultSize()) * currentAppearance().scale;
-        const double widest = std::max(240, viewport()->width() - 32);
+        m_imageWidth = viewport()->width();
+        const double widest = std::max(240, m_imageWidth - 32);
         if (size.width() > widest)
             size *= widest / size.width();
         const double ratio = devicePixelRatioF();
@@ -112,6 +151,8 @@ HelpBrowser::HelpBrowser(QWidget* parent) : QWidget(parent, Qt::Window)
     m_text = new HelpTextBrowser(this);
     m_text->setObjectName(QStringLiteral("helpText"));
     m_text->setOpenExternalLinks(true);
+    // Text wraps; tables of width 100 % round up to 1 px past the view (the test bounds it).
+    m_text->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(m_contents);
     split->addWidget(m_text);
@@ -188,7 +229,7 @@ void HelpBrowser::setRelated(const QList<QPair<QString, QUrl>>& links)
 {
     QStringList parts;
     for (const auto& [label, url] : links)
-        parts << QStringLiteral("<a href=\"%1\">%2</a>").arg(url.toString().toHtmlEscaped(), label.toHtmlEscaped());
+        parts << QStringLiteral("<a href=\"%1\">%2</a>").arg(url.toString().toHtmlEscaped(), withSubscripts(label));
     m_related->setText(parts.isEmpty() ? QString() : tr("On screen: %1").arg(parts.join(QStringLiteral(" · "))));
     m_related->setVisible(!parts.isEmpty());
 }
@@ -211,8 +252,7 @@ void HelpBrowser::applyAppearance()
     }
     for (QLineEdit* field : findChildren<QLineEdit*>())
         field->setFont(scaledFont());
-    if (!m_text->source().isEmpty())
-        m_text->reload(); // the style sheet and the sketches' size apply on loading
+    m_text->reloadInPlace(); // the style sheet and the sketches' size apply on loading
 }
 
 bool HelpBrowser::find(const QString& text, bool backward)

@@ -10,6 +10,7 @@
 class QLabel;
 class QLineEdit;
 class QListWidget;
+class QTimer;
 class QToolButton;
 
 namespace fl::ui {
@@ -20,6 +21,15 @@ class HelpTextBrowser : public QTextBrowser {
 public:
     explicit HelpTextBrowser(QWidget* parent = nullptr);
     QVariant loadResource(int type, const QUrl& name) override;
+    /// Loads the page again (style sheet, sketch sizes) at the same scroll position.
+    void reloadInPlace();
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    QTimer* m_resized;      ///< a resize re-draws the sketches once it has settled
+    int m_imageWidth = 0;   ///< the text width the sketches were drawn for
 };
 
 class HelpBrowser : public QWidget {

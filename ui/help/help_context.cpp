@@ -116,8 +116,8 @@ HelpBrowser* showHelp(MainWindow& window, const QUrl& url)
         browser = new HelpBrowser(&window);
         QObject::connect(&window, &MainWindow::appearanceChanged, browser, &HelpBrowser::applyAppearance);
     }
+    browser->show(); // first: the sketches are drawn for the width the text has on screen
     browser->open(url);
-    browser->show();
     browser->raise();
     browser->activateWindow();
     return browser;
