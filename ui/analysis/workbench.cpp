@@ -1,14 +1,17 @@
 #include "analysis/workbench.h"
 #include "analysis/bifurcation_view.h"
 #include "analysis/contact_explorer.h"
+#include "analysis/eps_study_view.h"
 #include "analysis/lyapunov_panel.h"
 #include "analysis/method_comparison.h"
 #include "analysis/poincare_view.h"
 #include "bridge/simulation_controller.h"
+#include "help/help_context.h"
 #include "widgets/main_window.h"
 #include "widgets/parameter_panel.h"
 
 #include "solvers/dynamics_factory.h"
+#include "systems/system_registry.h"
 
 namespace fl::ui {
 
@@ -19,8 +22,11 @@ Workbench::Workbench(MainWindow& window)
     window.addTab(m_bifurcation, tr("Bifurcation"));
     m_comparisonTab = window.addTab(m_comparison, tr("Compare methods"));
     window.addTab(m_contact, tr("Contact explorer"));
+    m_epsStudy = new EpsStudyView;
+    m_epsStudyTab = window.addTab(m_epsStudy, tr("ε study"));
     window.addSideView(m_poincare, tr("Poincaré section"));
     window.addSideView(m_lyapunov, tr("Lyapunov"));
+    installHelp(window); // Help menu: F1 opens the page of what is on screen
 
     // A clicked bifurcation column is simulated in the main views.
     connect(m_bifurcation, &BifurcationView::parameterPicked, &window, [this](const fl::Scenario& scenario) {
@@ -30,6 +36,22 @@ Workbench::Workbench(MainWindow& window)
     connect(window.panel(), &ParameterPanel::scenarioChanged, this, &Workbench::onScenario);
     // A loaded preset or a picked column is shown without an edit: the views follow it too.
     connect(&window, &MainWindow::scenarioLoaded, this, &Workbench::onScenario);
+    // A preset that is an eps study (Acta Fig. 9) opens the study, which starts at once.
+    connect(&window, &MainWindow::presetLoaded, this, [this](const QString& presetId) {
+        const fl::Preset* preset = fl::findPreset(presetId.toStdString());
+        if (!preset || preset->epsStudy.empty())
+            return;
+        m_epsStudy->setScenario(m_window.panel()->scenario());
+        m_epsStudy->setEpsList(preset->epsStudy);
+        m_window.tabs()->setCurrentIndex(m_epsStudyTab);
+        m_epsStudy->start();
+    });
+    window.setTabStop(m_epsStudy, [this] {
+        if (!m_epsStudy->isRunning())
+            return false;
+        m_epsStudy->cancel();
+        return true;
+    });
     // Esc in the bifurcation tab cancels its sweep (the window's Stop action takes the key).
     window.setTabStop(m_bifurcation, [this] {
         if (!m_bifurcation->isRunning())
@@ -58,6 +80,7 @@ void Workbench::onScenario()
     const fl::Scenario& scenario = m_window.panel()->scenario();
     m_bifurcation->setScenario(scenario);
     m_lyapunov->setScenario(scenario);
+    m_epsStudy->setScenario(scenario); // studied on request (Run ε study) or by an ε-study preset
     // The comparison runs two simulations: only while its tab is shown.
     m_comparisonStale = true;
     if (m_window.tabs()->currentIndex() == m_comparisonTab)

@@ -1,6 +1,6 @@
 #pragma once
 // Installs the analysis views into the main window and wires them to its scenario and runs:
-// tabs "Bifurcation", "Compare methods", "Contact explorer"; beside the friction characteristic
+// tabs "Bifurcation", "Compare methods", "Contact explorer", "ε study"; beside the friction characteristic
 // "Poincaré section" (filling live while a run goes on) and "Lyapunov".
 #include <QObject>
 
@@ -8,6 +8,7 @@ namespace fl::ui {
 
 class BifurcationView;
 class ContactExplorer;
+class EpsStudyView;
 class LyapunovPanel;
 class MainWindow;
 class MethodComparison;
@@ -22,6 +23,8 @@ public:
     BifurcationView* bifurcation() const { return m_bifurcation; }
     MethodComparison* comparison() const { return m_comparison; }
     ContactExplorer* contactExplorer() const { return m_contact; }
+    /// "ε study": runs a loaded preset's Preset::epsStudy (Acta Fig. 9), or any scenario on request.
+    EpsStudyView* epsStudy() const { return m_epsStudy; }
     PoincareView* poincare() const { return m_poincare; }
     LyapunovPanel* lyapunov() const { return m_lyapunov; }
 
@@ -35,6 +38,8 @@ private:
     ContactExplorer* m_contact;
     PoincareView* m_poincare;
     LyapunovPanel* m_lyapunov;
+    EpsStudyView* m_epsStudy = nullptr;
+    int m_epsStudyTab = -1;
     int m_comparisonTab = -1;
     bool m_comparisonStale = true;
 };

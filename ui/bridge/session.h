@@ -37,7 +37,7 @@ struct PlotViewState {
 /// What the window showed and how: open tab, side tab, layout, appearance, plots' settings and
 /// zoom, the bifurcation setup, the Poincaré plane, playback settings.
 struct ViewState {
-    QString tab = QStringLiteral("simulation");         ///< simulation | bifurcation | compare | contact
+    QString tab = QStringLiteral("simulation");         ///< simulation | bifurcation | compare | contact | eps-study
     QString sideTab = QStringLiteral("characteristic"); ///< characteristic | poincare | lyapunov
     QString layout = QStringLiteral("all");             ///< PlotLayout id
     bool panelShown = true;
@@ -53,7 +53,7 @@ struct ViewState {
     std::optional<fl::SweepSpec> sweep; ///< the bifurcation tab's setup (absent: the scenario's default)
     int sweepThreads = 0;               ///< 0: every core
     double playbackSpeed = 1.0;         ///< 1/16 .. 16
-    bool playbackLoop = false;
+    bool playbackLoop = true;           ///< the playback bar starts with Loop on
     double liveWindow = 50.0;           ///< time units the live plots show
 };
 
@@ -87,7 +87,7 @@ constexpr qint64 kMaxSessionBytes = 8 * 1024 * 1024;
 
 /// The ids a file may hold (anything else is an error naming the list).
 inline const QStringList kTabIds = {QStringLiteral("simulation"), QStringLiteral("bifurcation"),
-                                    QStringLiteral("compare"), QStringLiteral("contact")};
+                                    QStringLiteral("compare"), QStringLiteral("contact"), QStringLiteral("eps-study")};
 inline const QStringList kSideTabIds = {QStringLiteral("characteristic"), QStringLiteral("poincare"),
                                         QStringLiteral("lyapunov")};
 /// In the order of enum class PlotLayout (ui/presenter/presenter_bar.h).

@@ -144,9 +144,27 @@ void styleItems(QCustomPlot* plot, const Theme& t, double scale, const QFont& fo
     }
 }
 
+/// Legend items clip their text to their outer rectangle, which ends at the font's descent: an
+/// underscore ("v_r") falls below it and vanishes ("v r"). A bottom margin keeps it visible.
+void padLegendItems(QCPLayout* layout)
+{
+    for (int i = 0; i < layout->elementCount(); ++i) {
+        QCPLayoutElement* e = layout->elementAt(i);
+        if (auto* legend = qobject_cast<QCPLegend*>(e)) {
+            const int pad = QFontMetrics(legend->font()).descent() / 2 + 2;
+            for (int j = 0; j < legend->itemCount(); ++j)
+                if (QCPAbstractLegendItem* item = legend->item(j); item && item->margins().bottom() != pad)
+                    item->setMargins(QMargins(0, 0, 0, pad));
+        } else if (auto* sub = qobject_cast<QCPLayout*>(e)) {
+            padLegendItems(sub);
+        }
+    }
+}
+
 /// Styles what the current generation has not styled yet (cheap: called before every replot).
 void styleNew(QCustomPlot* plot)
 {
+    padLegendItems(plot->plotLayout());
     const Theme& t = g_appearance.theme();
     for (int i = 0; i < plot->plottableCount(); ++i)
         if (plot->plottable(i)->property(kGeneration).toInt() != g_generation)

@@ -2,6 +2,7 @@
 #include "analysis/bifurcation_setup_panel.h"
 #include "analysis/bifurcation_view.h"
 #include "analysis/contact_explorer.h"
+#include "analysis/eps_study_view.h"
 #include "analysis/lyapunov_panel.h"
 #include "analysis/method_comparison.h"
 #include "analysis/poincare_view.h"
@@ -42,6 +43,8 @@ QWidget* tabView(const MainWindow& window, const Workbench& workbench, const QSt
         return workbench.comparison();
     if (id == QLatin1String("contact"))
         return workbench.contactExplorer();
+    if (id == QLatin1String("eps-study"))
+        return workbench.epsStudy();
     return nullptr;
 }
 
@@ -96,8 +99,7 @@ SessionState captureState(const MainWindow& window, const Workbench& workbench)
     state.otherSystems = window.panel()->rememberedScenarios();
     state.presetId = window.currentPresetId();
     ViewState& view = state.view;
-    for (const QString& id : {QStringLiteral("simulation"), QStringLiteral("bifurcation"), QStringLiteral("compare"),
-                              QStringLiteral("contact")})
+    for (const QString& id : kTabIds)
         if (tabView(window, workbench, id) == window.tabs()->currentWidget())
             view.tab = id;
     for (const QString& id : {QStringLiteral("characteristic"), QStringLiteral("poincare"), QStringLiteral("lyapunov")})
