@@ -22,6 +22,7 @@
 #include <QAction>
 #include <QDir>
 #include <QFile>
+#include <QGroupBox>
 #include <QIcon>
 #include <QLabel>
 #include <QPainter>
@@ -263,6 +264,13 @@ private slots:
         window.sideTabs()->setCurrentIndex(0);
         helpAction(window)->trigger();
         QCOMPARE(pageShown(window), QStringLiteral("system-pendulum.html"));
+
+        // The contact explorer's approximant box: a plain title, the denominator typeset under it.
+        auto* denominator = bench->contactExplorer()->findChild<QLabel*>(QStringLiteral("denominatorLabel"));
+        QVERIFY(denominator);
+        QVERIFY(denominator->text().contains(QLatin1String("<sup>")));
+        for (const QGroupBox* box : bench->contactExplorer()->findChildren<QGroupBox*>())
+            QVERIFY2(!box->title().contains(QChar(0x207F)) && !box->title().contains(QLatin1String("^(")), qPrintable(box->title()));
 
         // The papers action, and one browser for the window.
         auto* papers = window.findChild<QAction*>(QStringLiteral("papersHelpAction"));
