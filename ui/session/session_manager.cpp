@@ -132,7 +132,7 @@ void SessionManager::buildFileMenu()
         else
             save();
     });
-    add(tr("Save &As…"), QKeySequence::SaveAs, QStringLiteral("saveSessionAsAction"), [this] { askSaveAs(); });
+    add(tr("Save &As…"), QKeySequence(tr("Ctrl+Shift+S")), QStringLiteral("saveSessionAsAction"), [this] { askSaveAs(); });
     QAction* restore = add(tr("Restore Last Session on Start"), QKeySequence(), QStringLiteral("restoreLastAction"),
                            [](bool on) { setRestoreLastEnabled(on); });
     restore->setCheckable(true);
