@@ -232,7 +232,9 @@ void ParameterPanel::addGroup(QVBoxLayout* layout, const QString& title, const Q
     if (!formula.isEmpty()) {
         auto* label = new QLabel(formula, box);
         label->setWordWrap(true);
-        label->setStyleSheet(QStringLiteral("color: #505050; font-style: italic;"));
+        // Italic in the theme's text colour (a fixed grey was unreadable on the dark theme).
+        label->setObjectName(QStringLiteral("modelFormula"));
+        label->setStyleSheet(QStringLiteral("font-style: italic;"));
         grid->addWidget(label, gridRow++, 0, 1, 4);
     }
     for (size_t i = first; i < end; ++i, gridRow += ParameterRow::kGridRows) {
