@@ -150,9 +150,11 @@ void SessionManager::buildLectureMenu()
     m_nextScene = lecture->addAction(tr("&Next Scene"), this, &SessionManager::nextScene);
     m_nextScene->setShortcuts({QKeySequence(Qt::Key_PageDown)});
     m_nextScene->setObjectName(QStringLiteral("nextSceneAction"));
+    m_nextScene->setStatusTip(tr("Shows the lecture's next scene (PageDown, what presenter remotes send)"));
     m_previousScene = lecture->addAction(tr("&Previous Scene"), this, &SessionManager::previousScene);
     m_previousScene->setShortcuts({QKeySequence(Qt::Key_PageUp)});
     m_previousScene->setObjectName(QStringLiteral("previousSceneAction"));
+    m_previousScene->setStatusTip(tr("Shows the lecture's previous scene (PageUp)"));
     // PageDown/PageUp work in every tab and in full screen (the menu bar may be hidden there).
     m_window.addAction(m_nextScene);
     m_window.addAction(m_previousScene);
@@ -161,9 +163,12 @@ void SessionManager::buildLectureMenu()
     lecture->addSeparator();
     QAction* add = lecture->addAction(tr("&Add Current State as Scene…"), this, &SessionManager::askAddScene);
     add->setObjectName(QStringLiteral("addSceneAction"));
+    add->setStatusTip(tr("Stores what is on screen (scenario, views, zoom, theme) as a new scene after the current one"));
     m_updateScene = lecture->addAction(tr("&Update Scene from Current State"), this, [this] { updateScene(); });
     m_editScene = lecture->addAction(tr("&Edit Scene Title and Note…"), this, &SessionManager::askEditScene);
     m_removeScene = lecture->addAction(tr("&Remove Scene"), this, [this] { removeScene(); });
+    m_updateScene->setStatusTip(tr("Replaces the current scene's state by what is on screen (title and note stay)"));
+    m_removeScene->setStatusTip(tr("Removes the current scene from the lecture (saved with Save)"));
     lecture->addSeparator();
     QAction* caption = lecture->addAction(tr("Show Scene &Caption"));
     caption->setCheckable(true);
