@@ -98,12 +98,8 @@ int listCommand(const QStringList& arguments)
     parser.setApplicationDescription("List systems, friction laws, methods and regularizations.");
     parser.addHelpOption();
     parser.addOption({"json", "Machine-readable JSON output."});
-    if (!parser.parse(arguments))
-        return fail(2, parser.errorText());
-    if (parser.isSet("help")) {
-        QTextStream(stdout) << parser.helpText();
-        return 0;
-    }
+    if (const std::optional<int> exit = parseOrExit(parser, arguments))
+        return *exit;
     QTextStream out(stdout);
     if (parser.isSet("json")) {
         out << QJsonDocument(catalogueJson()).toJson(QJsonDocument::Indented);
@@ -175,14 +171,8 @@ int runCommand(const QStringList& arguments)
         {"events", "CSV file of the stick/slip switches (event-driven runs).", "file"},
         {"quiet", "No summary line on stderr."},
     });
-    if (!parser.parse(arguments))
-        return fail(2, parser.errorText());
-    if (parser.isSet("help")) {
-        QTextStream(stdout) << parser.helpText();
-        return 0;
-    }
-    if (!parser.positionalArguments().isEmpty())
-        return fail(2, "unexpected argument '" + parser.positionalArguments().first() + "'");
+    if (const std::optional<int> exit = parseOrExit(parser, arguments, Positionals::None))
+        return *exit;
     fl::Scenario scenario;
     fl::Status status = buildScenario(parser, scenario);
     if (!status.ok())

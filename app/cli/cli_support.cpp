@@ -16,6 +16,19 @@ int fail(int code, const QString& message)
     return code;
 }
 
+std::optional<int> parseOrExit(QCommandLineParser& parser, const QStringList& arguments, Positionals positionals)
+{
+    if (!parser.parse(arguments))
+        return fail(2, parser.errorText());
+    if (parser.isSet("help")) {
+        QTextStream(stdout) << parser.helpText();
+        return 0;
+    }
+    if (positionals == Positionals::None && !parser.positionalArguments().isEmpty())
+        return fail(2, "unexpected argument '" + parser.positionalArguments().first() + "'");
+    return std::nullopt;
+}
+
 void addScenarioOptions(QCommandLineParser& parser)
 {
     parser.addOptions({

@@ -6,6 +6,7 @@
 
 #include <QCommandLineParser>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 #include <string>
@@ -18,6 +19,13 @@ namespace cli {
 
 /// Prints "error: message" as one line on stderr and returns code.
 int fail(int code, const QString& message);
+/// Whether a command takes positional arguments (None: the first one is an error).
+enum class Positionals { Allowed, None };
+/// Parses a command's arguments and handles --help. Returns the exit code when the command must
+/// stop: 2 after "error: ..." (a parse error, or with Positionals::None "unexpected argument 'X'"),
+/// 0 after printing the help text; nullopt when the command goes on.
+std::optional<int> parseOrExit(QCommandLineParser& parser, const QStringList& arguments,
+                               Positionals positionals = Positionals::Allowed);
 inline QString q(const std::string& s) { return QString::fromStdString(s); }
 
 /// --system, --law, --method, --reg, --set id=value, --t-end, --dt, --tol, --eps, --preset,

@@ -109,12 +109,8 @@ int contactCommand(const QStringList& arguments)
         {"samples", "fit: number of theta samples in [0, pi/2].", "N", "91"},
         {"load", "stick: the holding load u = (T_x, T_y, M).", "Tx,Ty,M"},
     });
-    if (!parser.parse(arguments))
-        return fail(2, parser.errorText());
-    if (parser.isSet("help")) {
-        QTextStream(stdout) << parser.helpText();
-        return 0;
-    }
+    if (const std::optional<int> exit = parseOrExit(parser, arguments))
+        return *exit;
     const QString action = parser.positionalArguments().value(0);
     fl::contact::ContactShape shape = fl::contact::ContactShape::uniformCircle();
     fl::contact::PressureKind pressure = fl::contact::PressureKind::Uniform;

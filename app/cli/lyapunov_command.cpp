@@ -66,12 +66,8 @@ int lyapunovCommand(const QStringList& arguments)
         {"threads", "Curve: worker threads (default: all cores).", "n"},
         {"out", "Curve: CSV file of param,lambda_1 ('-' = stdout).", "file", "-"},
     });
-    if (!parser.parse(arguments))
-        return fail(2, parser.errorText());
-    if (parser.isSet("help")) {
-        QTextStream(stdout) << parser.helpText();
-        return 0;
-    }
+    if (const std::optional<int> exit = parseOrExit(parser, arguments))
+        return *exit;
     fl::Scenario scenario;
     fl::Status status = buildScenario(parser, scenario);
     if (!status.ok())

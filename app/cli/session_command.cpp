@@ -53,12 +53,8 @@ int showCommand(const QStringList& arguments)
     parser.setApplicationDescription("Print what a session file holds: title, state, scenes (numbered as --scene takes them).");
     parser.addHelpOption();
     parser.addPositionalArgument("file", "The session file (.frictionlab).");
-    if (!parser.parse(arguments))
-        return fail(2, parser.errorText());
-    if (parser.isSet("help")) {
-        QTextStream(stdout) << parser.helpText();
-        return 0;
-    }
+    if (const std::optional<int> exit = parseOrExit(parser, arguments))
+        return *exit;
     if (parser.positionalArguments().size() != 1)
         return fail(2, "session show takes one file");
     const QString path = parser.positionalArguments().first();
@@ -101,14 +97,8 @@ int newCommand(const QStringList& arguments)
         {"out", "The session file to write (required; written atomically; '-' = stdout).", "file"},
         {"quiet", "No summary line on stderr."},
     });
-    if (!parser.parse(arguments))
-        return fail(2, parser.errorText());
-    if (parser.isSet("help")) {
-        QTextStream(stdout) << parser.helpText();
-        return 0;
-    }
-    if (!parser.positionalArguments().isEmpty())
-        return fail(2, "unexpected argument '" + parser.positionalArguments().first() + "'");
+    if (const std::optional<int> exit = parseOrExit(parser, arguments, Positionals::None))
+        return *exit;
     if (!parser.isSet("out"))
         return fail(2, "session new needs --out FILE");
     fl::ui::Session session;

@@ -118,12 +118,8 @@ int sweepCommand(const QStringList& arguments)
         {"threads", "Worker threads (default: all cores).", "n"},
         {"out", "CSV file ('-' = stdout).", "file", "-"},
     });
-    if (!parser.parse(arguments))
-        return fail(2, parser.errorText());
-    if (parser.isSet("help")) {
-        QTextStream(stdout) << parser.helpText();
-        return 0;
-    }
+    if (const std::optional<int> exit = parseOrExit(parser, arguments))
+        return *exit;
     fl::Scenario scenario;
     std::optional<fl::SweepSpec> baseSweep; // the preset's or the session's
     fl::Status status = buildScenario(parser, scenario, &baseSweep);

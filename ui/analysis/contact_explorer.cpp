@@ -1,14 +1,13 @@
 #include "analysis/contact_explorer.h"
+#include "analysis/analysis_view_parts.h"
 #include "analysis/contact_controls.h"
 #include "analysis/contact_plot.h"
 #include "widgets/data_export.h"
 #include "widgets/plot_export.h"
 
-#include <QFileDialog>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QMessageBox>
 #include <QScrollArea>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
@@ -343,24 +342,14 @@ bool ContactExplorer::exportCsv(ContactPlot* plot, const QString& path, QString*
 
 void ContactExplorer::askExportPlot(ContactPlot* plot)
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export plot"), m_directory, plotFileFilter());
-    if (path.isEmpty())
-        return;
-    m_directory = QFileInfo(path).absolutePath();
-    QString error;
-    if (!exportPlot(plot, path, &error))
-        QMessageBox::warning(this, tr("Export failed"), tr("Could not write %1:\n%2").arg(path, error));
+    askPathAndWrite(this, tr("Export plot"), plotFileFilter(), m_directory,
+                    [this, plot](const QString& path, QString* error) { return exportPlot(plot, path, error); });
 }
 
 void ContactExplorer::askExportCsv(ContactPlot* plot)
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export plot data"), m_directory, tr("CSV (*.csv)"));
-    if (path.isEmpty())
-        return;
-    m_directory = QFileInfo(path).absolutePath();
-    QString error;
-    if (!exportCsv(plot, path, &error))
-        QMessageBox::warning(this, tr("Export failed"), tr("Could not write %1:\n%2").arg(path, error));
+    askPathAndWrite(this, tr("Export plot data"), tr("CSV (*.csv)"), m_directory,
+                    [this, plot](const QString& path, QString* error) { return exportCsv(plot, path, error); });
 }
 
 } // namespace fl::ui

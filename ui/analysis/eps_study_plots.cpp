@@ -1,4 +1,5 @@
 #include "analysis/eps_study_plots.h"
+#include "analysis/analysis_view_parts.h"
 
 #include <algorithm>
 
@@ -24,10 +25,7 @@ void EpsStudyPlot::showStudy(const EpsStudyPlotPtr& data, int variable)
 void EpsStudyPlot::setLogScale(bool log)
 {
     m_log = log;
-    yAxis->setScaleType(log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
-    yAxis->setTicker(log ? QSharedPointer<QCPAxisTicker>(new QCPAxisTickerLog) : QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
-    yAxis->setNumberFormat(log ? QStringLiteral("eb") : QStringLiteral("gb"));
-    yAxis->setNumberPrecision(log ? 0 : 6);
+    setLogValueAxis(yAxis, log);
     if (m_data)
         draw();
 }

@@ -1,4 +1,5 @@
 #include "analysis/eps_study_view.h"
+#include "analysis/analysis_view_parts.h"
 #include "analysis/eps_study_plots.h"
 #include "systems/system_registry.h"
 #include "widgets/data_export.h"
@@ -7,14 +8,12 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
-#include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QTableWidget>
@@ -52,11 +51,7 @@ EpsStudyView::EpsStudyView(QWidget* parent) : QWidget(parent)
                            this);
     m_summary->setObjectName(QStringLiteral("epsStudySummary"));
     m_summary->setWordWrap(true);
-    m_message = new QLabel(this);
-    m_message->setObjectName(QStringLiteral("epsStudyMessage"));
-    m_message->setWordWrap(true);
-    m_message->setStyleSheet(QStringLiteral("color: #c0392b;"));
-    m_message->hide();
+    m_message = makeMessageLabel(this, QStringLiteral("epsStudyMessage"));
     layout->addWidget(m_summary);
     layout->addWidget(m_message);
 
@@ -88,12 +83,8 @@ EpsStudyView::EpsStudyView(QWidget* parent) : QWidget(parent)
     for (EpsStudyPlot* plot : {m_overlay, m_difference}) {
         plot->setContextMenuPolicy(Qt::CustomContextMenu);
         connect(plot, &QWidget::customContextMenuRequested, this, [this, plot](const QPoint& p) {
-            QMenu menu(this);
-            menu.addAction(tr("Export plot (PNG, SVG, PDF)…"), this, [this, plot] { askExportPlot(plot); });
-            menu.addAction(tr("Export runs and differences (CSV)…"), this, &EpsStudyView::askExportCsv);
-            for (QAction* action : menu.actions())
-                action->setEnabled(m_result != nullptr);
-            menu.exec(plot->mapToGlobal(p));
+            execPlotExportMenu(this, plot, p, m_result != nullptr, [this, plot] { askExportPlot(plot); },
+                               tr("Export runs and differences (CSV)…"), [this] { askExportCsv(); });
         });
     }
     setRunning(false);
@@ -133,17 +124,9 @@ QLayout* EpsStudyView::buildToolbar()
     m_progress->setTextVisible(true);
     m_progress->setFormat(QStringLiteral("%p%"));
     m_progress->setMaximumWidth(160);
-    m_logScale = new QCheckBox(tr("Log scale"), this);
-    m_logScale->setChecked(true);
-    m_logScale->setToolTip(tr("Logarithmic axis for the difference plot"));
-    connect(m_logScale, &QCheckBox::toggled, this, [this](bool on) { m_difference->setLogScale(on); });
-    m_export = new QToolButton(this);
-    m_export->setText(tr("Export"));
-    m_export->setToolTip(tr("Export a plot (PNG, SVG, PDF) or the runs and their differences (CSV)"));
-    m_export->setPopupMode(QToolButton::InstantPopup);
-    auto* menu = new QMenu(m_export);
-    m_export->setMenu(menu);
-    connect(menu, &QMenu::aboutToShow, this, &EpsStudyView::fillExportMenu);
+    m_logScale = makeLogScaleBox(this, true, [this](bool on) { m_difference->setLogScale(on); });
+    m_export = makeExportButton(this, tr("Export a plot (PNG, SVG, PDF) or the runs and their differences (CSV)"),
+                                [this] { fillExportMenu(); });
     bar->addWidget(epsLabel);
     bar->addWidget(m_epsField, 1);
     bar->addWidget(variableLabel);
@@ -355,24 +338,14 @@ void EpsStudyView::fillExportMenu()
 
 void EpsStudyView::askExportPlot(RunPlot* plot)
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export plot"), m_directory, plotFileFilter());
-    if (path.isEmpty())
-        return;
-    m_directory = QFileInfo(path).absolutePath();
-    QString error;
-    if (!exportPlot(plot, path, &error))
-        QMessageBox::warning(this, tr("Export failed"), tr("Could not write %1:\n%2").arg(path, error));
+    askPathAndWrite(this, tr("Export plot"), plotFileFilter(), m_directory,
+                    [this, plot](const QString& path, QString* error) { return exportPlot(plot, path, error); });
 }
 
 void EpsStudyView::askExportCsv()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export CSV"), m_directory, tr("CSV (*.csv)"));
-    if (path.isEmpty())
-        return;
-    m_directory = QFileInfo(path).absolutePath();
-    QString error;
-    if (!exportCsv(path, &error))
-        QMessageBox::warning(this, tr("Export failed"), tr("Could not write %1:\n%2").arg(path, error));
+    askPathAndWrite(this, tr("Export CSV"), tr("CSV (*.csv)"), m_directory,
+                    [this](const QString& path, QString* error) { return exportCsv(path, error); });
 }
 
 } // namespace fl::ui

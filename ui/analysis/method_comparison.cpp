@@ -1,4 +1,5 @@
 #include "analysis/method_comparison.h"
+#include "analysis/analysis_view_parts.h"
 #include "analysis/method_comparison_difference_plot.h"
 #include "analysis/method_comparison_overlay_plot.h"
 #include "bridge/simulation_controller.h"
@@ -8,12 +9,10 @@
 #include "widgets/plot_export.h"
 
 #include <QCheckBox>
-#include <QFileDialog>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenu>
-#include <QMessageBox>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
@@ -54,11 +53,7 @@ MethodComparison::MethodComparison(QWidget* parent)
     m_summary = new QLabel(tr("Set a scenario to compare its event-driven and regularized runs."), this);
     m_summary->setObjectName(QStringLiteral("comparisonSummary"));
     m_summary->setWordWrap(true);
-    m_message = new QLabel(this);
-    m_message->setObjectName(QStringLiteral("comparisonMessage"));
-    m_message->setWordWrap(true);
-    m_message->setStyleSheet(QStringLiteral("color: #c0392b;"));
-    m_message->hide();
+    m_message = makeMessageLabel(this, QStringLiteral("comparisonMessage"));
     layout->addWidget(m_summary);
     layout->addWidget(m_message);
 
@@ -106,17 +101,10 @@ QLayout* MethodComparison::buildToolbar()
         showMessage(message);
     });
 
-    m_logScale = new QCheckBox(tr("Log scale"), this);
+    m_logScale = makeLogScaleBox(this, false, [this](bool on) { m_difference->setLogScale(on); });
     m_logScale->setObjectName(QStringLiteral("logScaleBox"));
-    m_logScale->setToolTip(tr("Logarithmic axis for the difference plot"));
-    connect(m_logScale, &QCheckBox::toggled, this, [this](bool on) { m_difference->setLogScale(on); });
-    m_export = new QToolButton(this);
-    m_export->setText(tr("Export"));
-    m_export->setToolTip(tr("Export a plot (PNG, SVG, PDF) or the runs and their difference (CSV)"));
-    m_export->setPopupMode(QToolButton::InstantPopup);
-    auto* menu = new QMenu(m_export);
-    m_export->setMenu(menu);
-    connect(menu, &QMenu::aboutToShow, this, &MethodComparison::fillExportMenu);
+    m_export = makeExportButton(this, tr("Export a plot (PNG, SVG, PDF) or the runs and their difference (CSV)"),
+                                [this] { fillExportMenu(); });
     bar->addWidget(m_logScale);
     bar->addWidget(m_export);
     return bar;
@@ -332,34 +320,20 @@ void MethodComparison::fillExportMenu()
 
 void MethodComparison::showPlotMenu(RunPlot* plot, const QPoint& position)
 {
-    QMenu menu(this);
-    menu.addAction(tr("Export plot (PNG, SVG, PDF)…"), this, [this, plot] { askExportPlot(plot); });
-    menu.addAction(tr("Export difference (CSV)…"), this, [this] { askExportCsv(CsvContent::Difference); });
-    for (QAction* action : menu.actions())
-        action->setEnabled(m_comparison != nullptr);
-    menu.exec(plot->mapToGlobal(position));
+    execPlotExportMenu(this, plot, position, m_comparison != nullptr, [this, plot] { askExportPlot(plot); },
+                       tr("Export difference (CSV)…"), [this] { askExportCsv(CsvContent::Difference); });
 }
 
 void MethodComparison::askExportPlot(RunPlot* plot)
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export plot"), m_directory, plotFileFilter());
-    if (path.isEmpty())
-        return;
-    m_directory = QFileInfo(path).absolutePath();
-    QString error;
-    if (!exportPlot(plot, path, &error))
-        QMessageBox::warning(this, tr("Export failed"), tr("Could not write %1:\n%2").arg(path, error));
+    askPathAndWrite(this, tr("Export plot"), plotFileFilter(), m_directory,
+                    [this, plot](const QString& path, QString* error) { return exportPlot(plot, path, error); });
 }
 
 void MethodComparison::askExportCsv(CsvContent content)
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export CSV"), m_directory, tr("CSV (*.csv)"));
-    if (path.isEmpty())
-        return;
-    m_directory = QFileInfo(path).absolutePath();
-    QString error;
-    if (!exportCsv(content, path, &error))
-        QMessageBox::warning(this, tr("Export failed"), tr("Could not write %1:\n%2").arg(path, error));
+    askPathAndWrite(this, tr("Export CSV"), tr("CSV (*.csv)"), m_directory,
+                    [this, content](const QString& path, QString* error) { return exportCsv(content, path, error); });
 }
 
 } // namespace fl::ui

@@ -1,4 +1,5 @@
 #include "analysis/method_comparison_difference_plot.h"
+#include "analysis/analysis_view_parts.h"
 
 #include <algorithm>
 
@@ -30,10 +31,7 @@ void MethodComparisonDifferencePlot::showData(const PlotDataPtr&)
 void MethodComparisonDifferencePlot::setLogScale(bool log)
 {
     m_log = log;
-    yAxis->setScaleType(log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
-    yAxis->setTicker(log ? QSharedPointer<QCPAxisTicker>(new QCPAxisTickerLog) : QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
-    yAxis->setNumberFormat(log ? QStringLiteral("eb") : QStringLiteral("gb"));
-    yAxis->setNumberPrecision(log ? 0 : 6);
+    setLogValueAxis(yAxis, log);
     if (m_data)
         draw();
 }
