@@ -9,7 +9,7 @@ cd "$(dirname "$0")"
 action="${1:-run}"
 
 packages=(g++ cmake make pkg-config qt6-base-dev libqcustomplot-dev libeigen3-dev libboost-dev libgl-dev
-          qt6-svg-dev fonts-dejavu-core)
+          qt6-svg-dev fonts-dejavu-core libsundials-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

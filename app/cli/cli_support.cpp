@@ -41,6 +41,7 @@ void addScenarioOptions(QCommandLineParser& parser)
         {"dt", "Output interval (= --set dt=DT).", "DT"},
         {"tol", "Integrator tolerance (= --set tol=TOL).", "TOL"},
         {"eps", "Regularization width (= --set eps=EPS).", "EPS"},
+        {"integrator", "Stiff integrator of the regularized method: rosenbrock4 (default) | bdf (SUNDIALS CVODE).", "id"},
         {"preset", "Start from a published case (see list), e.g. jtam2016-fig4a; --set etc. apply on top.", "name"},
         {"session", "Start from a session file's state (.frictionlab); --set etc. apply on top. "
                     "Not with --preset or --system.", "file"},
@@ -91,10 +92,24 @@ fl::Status applyValues(const QCommandLineParser& parser, fl::Scenario& scenario)
     return fl::validate(scenario);
 }
 
+/// --integrator: the stiff integrator of the regularized method (the base's when absent).
+fl::Status applyIntegrator(const QCommandLineParser& parser, fl::Scenario& scenario)
+{
+    if (!parser.isSet("integrator"))
+        return fl::Status::success();
+    const auto integrator = fl::findStiffIntegrator(parser.value("integrator").toStdString());
+    if (!integrator)
+        return fl::Status::error("unknown integrator '" + parser.value("integrator").toStdString() + "' (rosenbrock4, bdf)");
+    scenario.stiffIntegrator = *integrator;
+    return fl::Status::success();
+}
+
 /// --reg, --method and --law on top of a preset's or session's scenario (its system stays),
 /// then the values.
 fl::Status applyOverrides(const QCommandLineParser& parser, fl::Scenario& scenario)
 {
+    if (fl::Status status = applyIntegrator(parser, scenario); !status.ok())
+        return status;
     if (parser.isSet("reg")) {
         const auto reg = fl::findRegularization(parser.value("reg").toStdString());
         if (!reg)
@@ -178,6 +193,8 @@ fl::Status buildScenario(const QCommandLineParser& parser, fl::Scenario& scenari
         return fl::Status::error("unknown regularization '" + regId + "' (kudra, tanh, atan, sqrt)");
     fl::Status status = fl::makeScenario(parser.value("system").toStdString(), parser.value("law").toStdString(),
                                          *method, *reg, scenario);
+    if (status.ok())
+        status = applyIntegrator(parser, scenario);
     return status.ok() ? applyValues(parser, scenario) : status;
 }
 

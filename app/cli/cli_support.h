@@ -28,8 +28,8 @@ std::optional<int> parseOrExit(QCommandLineParser& parser, const QStringList& ar
                                Positionals positionals = Positionals::Allowed);
 inline QString q(const std::string& s) { return QString::fromStdString(s); }
 
-/// --system, --law, --method, --reg, --set id=value, --t-end, --dt, --tol, --eps, --preset,
-/// --session FILE and --scene N.
+/// --system, --law, --method, --reg, --set id=value, --t-end, --dt, --tol, --eps, --integrator,
+/// --preset, --session FILE and --scene N.
 void addScenarioOptions(QCommandLineParser& parser);
 /// The scenario those options describe, validated. --preset or --session (its state, or scene
 /// N with --scene) is the base and the other options apply on top. A session's warnings go to

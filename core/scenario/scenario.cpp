@@ -36,6 +36,31 @@ const MethodInfo& methodInfo(Method method)
     return methods().front();
 }
 
+const std::vector<StiffIntegratorInfo>& stiffIntegrators()
+{
+    static const std::vector<StiffIntegratorInfo> list = {
+        {StiffIntegrator::Rosenbrock4, "rosenbrock4", "Rosenbrock4 (odeint, order 4)"},
+        {StiffIntegrator::Bdf, "bdf", "BDF (SUNDIALS CVODE, orders 1-5)"},
+    };
+    return list;
+}
+
+std::optional<StiffIntegrator> findStiffIntegrator(std::string_view id)
+{
+    for (const StiffIntegratorInfo& info : stiffIntegrators())
+        if (info.id == id)
+            return info.kind;
+    return std::nullopt;
+}
+
+const StiffIntegratorInfo& stiffIntegratorInfo(StiffIntegrator kind)
+{
+    for (const StiffIntegratorInfo& info : stiffIntegrators())
+        if (info.kind == kind)
+            return info;
+    return stiffIntegrators().front();
+}
+
 ParameterSpecs numericsSpecs()
 {
     return {
@@ -109,6 +134,7 @@ Status changeModel(Scenario& scenario, std::string_view systemId, std::string_vi
     if (std::find(system->methods.begin(), system->methods.end(), method) == system->methods.end())
         method = system->methods.front();
     Scenario next;
+    next.stiffIntegrator = scenario.stiffIntegrator;
     Status status = makeScenario(systemId, lawId, method, scenario.regularization, next);
     if (!status.ok())
         return status;
@@ -147,6 +173,8 @@ std::string describe(const Scenario& scenario)
     if (methodInfo(scenario.method).smooth)
         text += " (" + regularizationInfo(scenario.regularization).id + ", eps = "
                 + formatNumber(scenario.params.value("eps")) + ")";
+    if (scenario.method == Method::Regularized && scenario.stiffIntegrator != StiffIntegrator::Rosenbrock4)
+        text += ", " + stiffIntegratorInfo(scenario.stiffIntegrator).id;
     return text;
 }
 

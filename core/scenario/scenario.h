@@ -14,7 +14,7 @@ namespace fl {
 
 enum class Method {
     EventDriven,  ///< exact stick/slip switching, Dormand-Prince 5(4) inside each mode
-    Regularized,  ///< smooth law, stiff implicit Rosenbrock4 (order 4) with dense output
+    Regularized,  ///< smooth law, stiff implicit integrator with dense output (Scenario::stiffIntegrator)
     Explicit,     ///< smooth law, explicit Dormand-Prince 5(4) with dense output
 };
 
@@ -30,6 +30,22 @@ const std::vector<MethodInfo>& methods();
 std::optional<Method> findMethod(std::string_view id);
 const MethodInfo& methodInfo(Method method);
 
+/// The stiff integrator of the regularized method (a numerics choice, not a parameter).
+enum class StiffIntegrator {
+    Rosenbrock4, ///< odeint's rosenbrock4: L-stable, order 4 (default)
+    Bdf,         ///< SUNDIALS CVODE: variable-order BDF 1-5
+};
+
+struct StiffIntegratorInfo {
+    StiffIntegrator kind;
+    std::string id;   ///< "rosenbrock4", "bdf"
+    std::string name;
+};
+
+const std::vector<StiffIntegratorInfo>& stiffIntegrators();
+std::optional<StiffIntegrator> findStiffIntegrator(std::string_view id);
+const StiffIntegratorInfo& stiffIntegratorInfo(StiffIntegrator kind);
+
 /// Numerical settings, described as parameters too: t_end, dt (output interval), tol, eps.
 ParameterSpecs numericsSpecs();
 
@@ -42,6 +58,9 @@ struct Scenario {
     Method method = Method::EventDriven;
     Regularization regularization = Regularization::Kudra;
     ParameterSet params; ///< system specs, then law specs, then numericsSpecs()
+    /// Integrator of the regularized method (the explicit method is always Dormand-Prince).
+    /// Not stored in sessions yet.
+    StiffIntegrator stiffIntegrator = StiffIntegrator::Rosenbrock4;
 };
 
 /// A scenario with every parameter at its default; an error for an unknown system or law id.
@@ -54,7 +73,7 @@ Scenario defaultScenario();
 Status changeModel(Scenario& scenario, std::string_view systemId, std::string_view lawId);
 /// Checks relations between values (law constraints, output size); ranges are always valid.
 Status validate(const Scenario& scenario);
-/// One-line description, e.g. "belt / coulomb / event".
+/// One-line description, e.g. "belt / coulomb / event" ("..., bdf" when a regularized run uses BDF).
 std::string describe(const Scenario& scenario);
 
 } // namespace fl

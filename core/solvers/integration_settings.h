@@ -1,4 +1,6 @@
 #pragma once
+#include "solvers/ode_integrator.h"
+
 #include <atomic>
 
 namespace fl {
@@ -11,6 +13,8 @@ struct IntegrationSettings {
     double maxStep = 0.25;   ///< largest step (so that no event or forcing period is stepped over)
     long maxSteps = 20'000'000;
     const std::atomic<bool>* cancel = nullptr;
+    /// The integrator of the regularized method (Scenario::stiffIntegrator).
+    Integrator stiffIntegrator = Integrator::Rosenbrock4;
 
     bool cancelled() const { return cancel && cancel->load(std::memory_order_relaxed); }
 };

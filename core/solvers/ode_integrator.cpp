@@ -41,6 +41,8 @@ Status integrateOde(const SmoothOde& ode, std::vector<double>& y, double t0, dou
     double& t = tFinal ? *tFinal : localT;
     if (options.integrator == Integrator::Rosenbrock4)
         return integrateRosenbrock(ode, y, t0, t1, options, onStep, s, t);
+    if (options.integrator == Integrator::Bdf)
+        return integrateBdf(ode, y, t0, t1, options, onStep, s, t);
     return integrateDormandPrince(ode, y, t0, t1, options, onStep, s, t);
 }
 

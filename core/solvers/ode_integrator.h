@@ -14,6 +14,8 @@ namespace fl {
 enum class Integrator {
     DormandPrince, ///< explicit Runge-Kutta 5(4), dense output of order 4
     Rosenbrock4,   ///< stiff, L-stable, order 4, dense output of order 3
+    Bdf,           ///< stiff, SUNDIALS CVODE: variable-order BDF 1-5, Newton on the analytic Jacobian,
+                   ///< dense output by CVODE's interpolant (solvers/ode_cvode.cpp)
 };
 
 /// One accepted step [t0, t1] of a dense-output stepper.

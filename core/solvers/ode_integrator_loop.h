@@ -1,5 +1,6 @@
 #pragma once
-// The stepping loop shared by both integrators of ode_integrator.cpp / ode_rosenbrock.cpp.
+// The stepping loop shared by the odeint integrators of ode_integrator.cpp / ode_rosenbrock.cpp,
+// and the entry points of every integrator.
 #include "solvers/ode_integrator.h"
 
 #include <cmath>
@@ -14,6 +15,10 @@ Status integrateDormandPrince(const SmoothOde& ode, std::vector<double>& y, doub
 Status integrateRosenbrock(const SmoothOde& ode, std::vector<double>& y, double t0, double t1,
                            const OdeIntegrationOptions& o, const StepCallback& onStep, OdeIntegrationStats& stats,
                            double& tFinal);
+
+/// SUNDIALS CVODE's BDF (solvers/ode_cvode.cpp); its own step loop (no odeint stepper).
+Status integrateBdf(const SmoothOde& ode, std::vector<double>& y, double t0, double t1, const OdeIntegrationOptions& o,
+                    const StepCallback& onStep, OdeIntegrationStats& stats, double& tFinal);
 
 namespace detail {
 

@@ -47,7 +47,7 @@ SystemInfo beltSystemInfo()
         std::unique_ptr<FrictionLaw> law = findFrictionLaw(scenario.lawId)->create(p);
         if (scenario.method == Method::EventDriven)
             return std::make_unique<EventDrivenContactDynamics>(std::move(system), std::move(law), settings);
-        const Integrator integrator = scenario.method == Method::Regularized ? Integrator::Rosenbrock4 : Integrator::DormandPrince;
+        const Integrator integrator = scenario.method == Method::Regularized ? settings.stiffIntegrator : Integrator::DormandPrince;
         return std::make_unique<RegularizedContactDynamics>(std::move(system), std::move(law), scenario.regularization,
                                                             p.value("eps"), integrator, settings);
     };

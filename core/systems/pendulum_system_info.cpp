@@ -38,7 +38,14 @@ Preset actaPreset(std::string id, std::string title, std::vector<std::pair<std::
     // use them to reproduce the figures (the law's own defaults are the fitted values).
     std::vector<std::pair<std::string, double>> all = {{"b", 0.452}, {"m_exp", 0.765}, {"eps", 1e-3}};
     all.insert(all.end(), values.begin(), values.end());
-    return {std::move(id), std::move(title), "I11", Method::Regularized, std::move(all), std::move(note), std::nullopt};
+    Preset p;
+    p.id = std::move(id);
+    p.title = std::move(title);
+    p.lawId = "I11";
+    p.method = Method::Regularized;
+    p.values = std::move(all);
+    p.note = std::move(note);
+    return p;
 }
 
 /// Sliding presets: at eps = 1e-3 without stick the equations are not stiff, and Dormand-Prince
@@ -160,7 +167,7 @@ std::unique_ptr<Dynamics> makePendulumDynamics(const Scenario& scenario, const I
     pp.omega0Freq = p.value("omega0_freq");
     pp.phi0 = p.value("phi0");
     contact::RegularizedApproximant law = regularizedContactLaw(scenario);
-    const Integrator integrator = scenario.method == Method::Explicit ? Integrator::DormandPrince : Integrator::Rosenbrock4;
+    const Integrator integrator = scenario.method == Method::Explicit ? Integrator::DormandPrince : settings.stiffIntegrator;
     return std::make_unique<SmoothSystemDynamics>(std::make_unique<PendulumOnDisk>(pp, std::move(law)), integrator, settings);
 }
 

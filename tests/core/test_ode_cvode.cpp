@@ -1,0 +1,251 @@
+// Integrator::Bdf (SUNDIALS CVODE, solvers/ode_cvode.cpp): convergence with the tolerance on a
+// stiff problem with a closed form (Prothero-Robinson) and on the forced belt of issue 16,
+// determinism, failures as one-line Status messages, cancel.
+#include "scenario/scenario.h"
+#include "solvers/ode_integrator.h"
+#include "solvers/simulate.h"
+
+#include <QtTest>
+
+#include <atomic>
+#include <cmath>
+#include <limits>
+
+namespace {
+
+/// Prothero-Robinson: y' = lambda (y - g(t)) + g'(t), y(0) = g(0), solution y = g(t) = sin t;
+/// z' = y accumulates the error of y as the position of a stick phase does (z = 1 - cos t).
+class ProtheroRobinson final : public fl::SmoothOde {
+public:
+    int dimension() const override { return 2; }
+    void rhs(double t, const double* y, double* d) const override
+    {
+        d[0] = lambda * (y[0] - std::sin(t)) + std::cos(t);
+        d[1] = y[0];
+    }
+    void jacobian(double t, const double*, double* J, double* dt) const override
+    {
+        J[0] = lambda; J[1] = 0.0; J[2] = 1.0; J[3] = 0.0;
+        dt[0] = -lambda * std::cos(t) - std::sin(t);
+        dt[1] = 0.0;
+    }
+    double lambda = -1e6;
+};
+
+/// y' = 1 from y = 0 whose right-hand side turns NaN once y passes `limit`.
+class BlowsUp final : public fl::SmoothOde {
+public:
+    explicit BlowsUp(double limit) : m_limit(limit) {}
+    int dimension() const override { return 1; }
+    void rhs(double, const double* y, double* d) const override
+    {
+        d[0] = y[0] >= m_limit ? std::numeric_limits<double>::quiet_NaN() : 1.0;
+    }
+    void jacobian(double, const double*, double* J, double* dt) const override { J[0] = 0.0; dt[0] = 0.0; }
+
+private:
+    double m_limit;
+};
+
+fl::OdeIntegrationOptions bdf(double tol)
+{
+    fl::OdeIntegrationOptions o;
+    o.integrator = fl::Integrator::Bdf;
+    o.tol = tol;
+    o.maxStep = 0.25;
+    return o;
+}
+
+/// Max error of y and z against the closed form over [0, 10], at every step end and at the
+/// midpoint of every step (dense output).
+double prError(double tol, long& steps)
+{
+    const ProtheroRobinson ode;
+    std::vector<double> y = {0.0, 0.0};
+    double error = 0.0;
+    fl::OdeIntegrationStats stats;
+    const fl::Status status = fl::integrateOde(ode, y, 0.0, 10.0, bdf(tol), [&](const fl::StepView& s) {
+        double mid[2];
+        s.stateAt(0.5 * (s.t0 + s.t1), mid);
+        const double tm = 0.5 * (s.t0 + s.t1);
+        error = std::max({error, std::abs(s.y1[0] - std::sin(s.t1)), std::abs(s.y1[1] - (1.0 - std::cos(s.t1))),
+                          std::abs(mid[0] - std::sin(tm)), std::abs(mid[1] - (1.0 - std::cos(tm)))});
+        return true;
+    }, &stats);
+    steps = stats.steps;
+    return status.ok() ? error : 1.0;
+}
+
+/// The forced belt of issue 16 over t <= 20 (chaotic later; errors stay unamplified here).
+fl::Scenario forcedBelt(double tol, fl::Method method = fl::Method::Regularized)
+{
+    fl::Scenario s;
+    fl::makeScenario("belt", "coulomb", method, fl::Regularization::Kudra, s);
+    s.stiffIntegrator = fl::StiffIntegrator::Bdf;
+    s.params.set("eps", 1e-3);
+    s.params.set("zeta", 0.02);
+    s.params.set("A", 1.0);
+    s.params.set("w", 1.75);
+    s.params.set("v_b", 0.2);
+    s.params.set("t_end", 20.0);
+    s.params.set("dt", 0.01);
+    s.params.set("tol", tol);
+    return s;
+}
+
+/// Max difference of x and x' over every sample.
+double difference(const fl::RunResult& a, const fl::RunResult& b)
+{
+    double d = 0.0;
+    for (size_t i = 0; i < std::min(a.size(), b.size()); ++i)
+        for (int k = 0; k < 2; ++k)
+            d = std::max(d, std::abs(a.state(i, k) - b.state(i, k)));
+    return a.size() == b.size() ? d : 1.0;
+}
+
+} // namespace
+
+class TestOdeCvode : public QObject {
+    Q_OBJECT
+private slots:
+    void protheroRobinsonErrorFallsWithTolerance()
+    {
+        double previous = 1.0;
+        for (double tol : {1e-4, 1e-6, 1e-8, 1e-10}) {
+            long steps = 0;
+            const double error = prError(tol, steps);
+            qInfo("Prothero-Robinson lambda = -1e6, tol %g: %ld steps, max error %.3g", tol, steps, error);
+            QVERIFY2(error < 0.2 * previous, qPrintable(QString("tol %1: error %2, previous %3").arg(tol).arg(error).arg(previous)));
+            QVERIFY(error < 1e3 * tol);
+            previous = error;
+        }
+    }
+
+    /// The issue's test: with BDF the error against the 1e-13 reference falls >= 10x for every 100x
+    /// tighter tolerance, 1e-6 -> 1e-10 (measured: 9.6e-3, 7.0e-6, 2.8e-7).
+    void forcedBeltErrorFallsWithTolerance()
+    {
+        const fl::RunResult reference = fl::simulate(forcedBelt(1e-13));
+        QVERIFY2(reference.status.ok(), reference.status.message().c_str());
+        QCOMPARE(reference.size(), size_t(2001));
+        // The reference against an independent method (explicit Dormand-Prince at 1e-14).
+        const fl::RunResult explicitRun = fl::simulate(forcedBelt(1e-14, fl::Method::Explicit));
+        QVERIFY(explicitRun.status.ok());
+        const double referenceError = difference(reference, explicitRun);
+        qInfo("reference (BDF 1e-13, %ld steps) vs explicit 1e-14: %.3g", reference.steps, referenceError);
+        QVERIFY(referenceError < 1e-8);
+        double previous = 0.0;
+        for (double tol : {1e-6, 1e-8, 1e-10}) {
+            const fl::RunResult run = fl::simulate(forcedBelt(tol));
+            QVERIFY2(run.status.ok(), run.status.message().c_str());
+            const double error = difference(run, reference);
+            qInfo("forced belt, BDF tol %g: %ld steps, max error of x, x' %.3g", tol, run.steps, error);
+            if (previous > 0.0)
+                QVERIFY2(error < 0.1 * previous, qPrintable(QString("tol %1: error %2, previous %3").arg(tol).arg(error).arg(previous)));
+            previous = error;
+        }
+    }
+
+    void sameRunTwiceIsIdentical()
+    {
+        const fl::RunResult a = fl::simulate(forcedBelt(1e-9));
+        const fl::RunResult b = fl::simulate(forcedBelt(1e-9));
+        QVERIFY(a.status.ok() && b.status.ok());
+        QCOMPARE(a.steps, b.steps);
+        QVERIFY(a.states == b.states);
+        QVERIFY(a.t == b.t);
+        QVERIFY(a.outputs == b.outputs);
+    }
+
+    void stepLimitIsAOneLineStatus()
+    {
+        fl::Scenario s = forcedBelt(1e-10);
+        s.params.set("max_steps", 100.0);
+        const fl::RunResult run = fl::simulate(s);
+        QVERIFY(!run.status.ok());
+        qInfo("%s", run.status.message().c_str());
+        QVERIFY(QString::fromStdString(run.status.message()).startsWith("step limit of 100 reached"));
+        QVERIFY(run.status.message().find('\n') == std::string::npos);
+
+        fl::OdeIntegrationOptions o = bdf(1e-8);
+        o.maxSteps = 10;
+        std::vector<double> y = {0.0, 0.0};
+        fl::OdeIntegrationStats stats;
+        const fl::Status status = fl::integrateOde(ProtheroRobinson(), y, 0.0, 10.0, o, {}, &stats);
+        QVERIFY(!status.ok());
+        QCOMPARE(stats.steps, 10L);
+    }
+
+    void nonFiniteRhsIsAOneLineStatusNamingTheFlag()
+    {
+        // NaN from the first evaluation: CVODE gives up at once (CV_FIRST_RHSFUNC_ERR).
+        std::vector<double> y = {0.0};
+        double t = -1.0;
+        fl::Status status = fl::integrateOde(BlowsUp(0.0), y, 0.0, 5.0, bdf(1e-8), {}, nullptr, &t);
+        QVERIFY(!status.ok());
+        qInfo("%s", status.message().c_str());
+        QVERIFY(status.message().find("CV_FIRST_RHSFUNC_ERR") != std::string::npos);
+        QVERIFY(status.message().find('\n') == std::string::npos);
+        QCOMPARE(t, 0.0);
+        QCOMPARE(y[0], 0.0);
+        // NaN beyond y = 1: the run stops near t = 1 with a one-line message and a finite state.
+        y = {0.0};
+        status = fl::integrateOde(BlowsUp(1.0), y, 0.0, 5.0, bdf(1e-8), {}, nullptr, &t);
+        QVERIFY(!status.ok());
+        qInfo("%s (t = %.17g, y = %.17g)", status.message().c_str(), t, y[0]);
+        QVERIFY(status.message().find('\n') == std::string::npos);
+        QVERIFY(t > 0.9 && t < 1.0 + 1e-9);
+        QVERIFY(std::isfinite(y[0]) && y[0] < 1.0 + 1e-9);
+    }
+
+    void badInputIsAStatus()
+    {
+        fl::OdeIntegrationOptions o = bdf(-1.0); // a negative tolerance: CVodeSStolerances refuses it
+        std::vector<double> y = {0.0, 0.0};
+        const fl::Status status = fl::integrateOde(ProtheroRobinson(), y, 0.0, 1.0, o, {});
+        QVERIFY(!status.ok());
+        qInfo("%s", status.message().c_str());
+        QVERIFY(status.message().find("CV_ILL_INPUT") != std::string::npos);
+    }
+
+    void cancelStopsTheRun()
+    {
+        std::atomic<bool> cancel{false};
+        fl::OdeIntegrationOptions o = bdf(1e-10);
+        o.cancel = &cancel;
+        std::vector<double> y = {0.0, 0.0};
+        double t = 0.0;
+        long seen = 0;
+        const fl::Status status = fl::integrateOde(ProtheroRobinson(), y, 0.0, 100.0, o, [&](const fl::StepView&) {
+            if (++seen == 50)
+                cancel = true;
+            return true;
+        }, nullptr, &t);
+        QVERIFY(!status.ok());
+        QCOMPARE(QString::fromStdString(status.message()), QString("cancelled"));
+        QCOMPARE(seen, 50L);
+        QVERIFY(t < 100.0);
+    }
+
+    /// Every step is handed out, they tile [t0, t1] and the last ends exactly at t1 (CVODE's stop time).
+    void stepsTileTheInterval()
+    {
+        std::vector<double> y = {0.0, 0.0};
+        double previous = 0.0, t = 0.0;
+        bool contiguous = true;
+        fl::OdeIntegrationStats stats;
+        const fl::Status status = fl::integrateOde(ProtheroRobinson(), y, 0.0, 3.0, bdf(1e-9), [&](const fl::StepView& s) {
+            contiguous = contiguous && s.t0 == previous && s.t1 > s.t0 && s.t1 - s.t0 <= 0.25 * (1 + 1e-12);
+            previous = s.t1;
+            return true;
+        }, &stats, &t);
+        QVERIFY(status.ok());
+        QVERIFY(contiguous);
+        QCOMPARE(t, 3.0);
+        QCOMPARE(previous, 3.0);
+        QVERIFY(std::abs(y[0] - std::sin(3.0)) < 1e-7);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestOdeCvode)
+#include "test_ode_cvode.moc"
