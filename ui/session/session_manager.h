@@ -3,7 +3,8 @@
 // Lecture, Save, Save As, "Restore last session on start"; Lecture → next / previous scene
 // (PageDown / PageUp, what presenter remotes send), the scene list, add / update / edit / remove
 // a scene; the scene caption above the views. The file format is ui/bridge/session.h; the
-// window's state is read and shown by session_view.h.
+// window's state is read and shown by session_view.h. Parts: session_manager.cpp (files, the
+// last session), session_menus.cpp (menus, dialogs), session_scenes.cpp (a lecture's scenes).
 #include "bridge/session.h"
 
 #include <QObject>
@@ -71,6 +72,8 @@ signals:
     void sceneShown(int index);
 
 private:
+    /// Shows a state (applyState) without marking the document modified.
+    void showState(const SessionState& state, const QString& undoText);
     void buildFileMenu();
     void buildLectureMenu();
     void fillRecentMenu();

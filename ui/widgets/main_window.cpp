@@ -134,6 +134,7 @@ void MainWindow::buildLayout()
 void MainWindow::buildMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->setObjectName(QStringLiteral("fileMenu"));
     m_exportPlotAction = file->addAction(tr("Export Selected &Plot (PNG, SVG, PDF)…"), this,
                                          [this] { m_export->exportPlot(m_activePlot, m_activePlot->title()); });
     m_exportPlotAction->setShortcut(QKeySequence(tr("Ctrl+E")));
