@@ -19,7 +19,11 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "widget_input.h"
+
 using namespace fl::ui;
+using fl::ui::test::selectData;
+using fl::ui::test::typeInto;
 
 namespace {
 
@@ -30,21 +34,6 @@ QVector<double> values(QCPGraph* graph)
     for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it)
         out << it->value;
     return out;
-}
-
-void typeInto(QLineEdit* editor, const QString& text)
-{
-    editor->setFocus();
-    editor->selectAll();
-    QTest::keyClick(editor, Qt::Key_Backspace);
-    QTest::keyClicks(editor, text);
-}
-
-void selectData(QComboBox* combo, const char* id)
-{
-    const int index = combo->findData(QString::fromLatin1(id));
-    QVERIFY2(index >= 0, id);
-    combo->setCurrentIndex(index);
 }
 
 /// Waits until the run on display is the controller's newest request.

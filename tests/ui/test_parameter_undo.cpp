@@ -17,24 +17,13 @@
 #include <QUndoStack>
 #include <QtTest>
 
+#include "widget_input.h"
+
 using namespace fl::ui;
+using fl::ui::test::selectData;
+using fl::ui::test::typeInto;
 
 namespace {
-
-void typeInto(QLineEdit* editor, const QString& text)
-{
-    editor->setFocus();
-    editor->selectAll();
-    QTest::keyClick(editor, Qt::Key_Backspace);
-    QTest::keyClicks(editor, text);
-}
-
-void selectData(QComboBox* combo, const char* id)
-{
-    const int index = combo->findData(QString::fromLatin1(id));
-    QVERIFY2(index >= 0, id);
-    combo->setCurrentIndex(index);
-}
 
 /// Drags a slider's handle by dx pixels in several moves (press, moves, release).
 void dragHandle(PreciseSlider* slider, int dx)

@@ -22,19 +22,15 @@
 #include <QSlider>
 #include <QtTest>
 
+#include "../ui/widget_input.h"
+
 #include <cmath>
 
 using namespace fl::ui;
+using fl::ui::test::selectData;
+using fl::ui::test::typeInto;
 
 namespace {
-
-void typeInto(QLineEdit* editor, const QString& text)
-{
-    editor->setFocus();
-    editor->selectAll();
-    QTest::keyClick(editor, Qt::Key_Backspace);
-    QTest::keyClicks(editor, text);
-}
 
 double dotX(QCPGraph* dot) { return dot->data()->constBegin()->key; }
 double dotY(QCPGraph* dot) { return dot->data()->constBegin()->value; }
