@@ -41,7 +41,7 @@ void addScenarioOptions(QCommandLineParser& parser)
         {"dt", "Output interval (= --set dt=DT).", "DT"},
         {"tol", "Integrator tolerance (= --set tol=TOL).", "TOL"},
         {"eps", "Regularization width (= --set eps=EPS).", "EPS"},
-        {"integrator", "Stiff integrator of the regularized method: rosenbrock4 (default) | bdf (SUNDIALS CVODE).", "id"},
+        {"integrator", "Stiff integrator of the regularized method (and its sweeps and Lyapunov exponents): bdf (SUNDIALS CVODE, default) | rosenbrock4 (odeint).", "id"},
         {"preset", "Start from a published case (see list), e.g. jtam2016-fig4a; --set etc. apply on top.", "name"},
         {"session", "Start from a session file's state (.frictionlab); --set etc. apply on top. "
                     "Not with --preset or --system.", "file"},

@@ -112,9 +112,6 @@ int newCommand(const QStringList& arguments)
     fl::Status status = buildScenario(parser, session.state.scenario, &sweep);
     if (!status.ok())
         return fail(2, q(status.message()));
-    if (session.state.scenario.stiffIntegrator != fl::StiffIntegrator::Rosenbrock4)
-        return fail(2, "--integrator " + q(fl::stiffIntegratorInfo(session.state.scenario.stiffIntegrator).id)
-                           + " is not stored in sessions yet (give it to run --session FILE instead)");
     if (parser.isSet("preset"))
         session.state.presetId = parser.value("preset");
     // A bifurcation figure's sweep (or the session's) opens with the state, as in the GUI.

@@ -26,6 +26,10 @@ void writeRunCsv(std::ostream& out, const Scenario& scenario, const RunResult& r
     out << "# method: " << method.id << " (" << method.name << ")\n";
     if (method.smooth)
         out << "# regularization: " << regularizationInfo(scenario.regularization).id << "\n";
+    if (scenario.method == Method::Regularized) {
+        const StiffIntegratorInfo& integrator = stiffIntegratorInfo(scenario.stiffIntegrator);
+        out << "# integrator: " << integrator.id << " (" << integrator.name << ")\n";
+    }
     const ParameterSpecs& specs = scenario.params.specs();
     for (size_t i = 0; i < specs.size(); ++i) {
         out << "# " << specs[i].id << " = " << formatNumber(scenario.params.values()[i]);

@@ -12,8 +12,9 @@ const std::vector<MethodInfo>& methods()
         {Method::EventDriven, "event", "Event-driven (exact stick/slip)",
          "Set-valued law; stick and slip modes switch at located events; Dormand–Prince 5(4) inside each mode.",
          false},
-        {Method::Regularized, "regularized", "Regularized, implicit (Rosenbrock4)",
-         "Smooth law of width ε; stiff L-stable Rosenbrock method of order 4 with dense output.", true},
+        {Method::Regularized, "regularized", "Regularized, implicit (stiff)",
+         "Smooth law of width ε; stiff implicit integrator with dense output: variable-order BDF (SUNDIALS "
+         "CVODE, default) or the L-stable Rosenbrock method of order 4 (odeint).", true},
         {Method::Explicit, "explicit", "Regularized, explicit (Dormand–Prince)",
          "Smooth law of width ε; explicit Dormand–Prince 5(4). Slow for small ε (stiff).", true},
     };
@@ -39,8 +40,8 @@ const MethodInfo& methodInfo(Method method)
 const std::vector<StiffIntegratorInfo>& stiffIntegrators()
 {
     static const std::vector<StiffIntegratorInfo> list = {
-        {StiffIntegrator::Rosenbrock4, "rosenbrock4", "Rosenbrock4 (odeint, order 4)"},
         {StiffIntegrator::Bdf, "bdf", "BDF (SUNDIALS CVODE, orders 1-5)"},
+        {StiffIntegrator::Rosenbrock4, "rosenbrock4", "Rosenbrock4 (odeint, order 4)"},
     };
     return list;
 }
@@ -173,7 +174,7 @@ std::string describe(const Scenario& scenario)
     if (methodInfo(scenario.method).smooth)
         text += " (" + regularizationInfo(scenario.regularization).id + ", eps = "
                 + formatNumber(scenario.params.value("eps")) + ")";
-    if (scenario.method == Method::Regularized && scenario.stiffIntegrator != StiffIntegrator::Rosenbrock4)
+    if (scenario.method == Method::Regularized && scenario.stiffIntegrator != StiffIntegrator::Bdf)
         text += ", " + stiffIntegratorInfo(scenario.stiffIntegrator).id;
     return text;
 }

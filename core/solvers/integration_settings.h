@@ -14,7 +14,7 @@ struct IntegrationSettings {
     long maxSteps = 20'000'000;
     const std::atomic<bool>* cancel = nullptr;
     /// The integrator of the regularized method (Scenario::stiffIntegrator).
-    Integrator stiffIntegrator = Integrator::Rosenbrock4;
+    Integrator stiffIntegrator = Integrator::Bdf;
 
     bool cancelled() const { return cancel && cancel->load(std::memory_order_relaxed); }
 };

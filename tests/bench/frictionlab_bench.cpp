@@ -1,5 +1,6 @@
 // Speed figures of the core: median wall time over repeated runs on this machine.
 #include "disk_period_bench.h"
+#include "stiff_bench.h"
 #include "scenario/scenario.h"
 #include "solvers/simulate.h"
 
@@ -34,10 +35,12 @@ Timing timeRuns(const fl::Scenario& scenario, int repeats)
     return timing;
 }
 
-fl::Scenario scenario(fl::Method method, double tEnd, double dt, double eps)
+fl::Scenario scenario(fl::Method method, double tEnd, double dt, double eps,
+                      fl::StiffIntegrator integrator = fl::StiffIntegrator::Bdf)
 {
     fl::Scenario s = fl::defaultScenario();
     s.method = method;
+    s.stiffIntegrator = integrator;
     s.params.set("t_end", tEnd);
     s.params.set("dt", dt);
     s.params.set("eps", eps);
@@ -70,11 +73,13 @@ void report(const char* name, const Timing& t)
 int main(int argc, char** argv)
 {
     const std::string only = argc > 1 ? argv[1] : "all";
-    std::printf("FrictionLab core benchmarks (median of repeated runs, wall time). Usage: frictionlab_bench [all|belt|disk|sweep]\n\n");
+    std::printf("FrictionLab core benchmarks (median of repeated runs, wall time). Usage: frictionlab_bench [all|belt|disk|sweep|stiff]\n\n");
     if (only == "disk" || only == "all")
         benchDiskPeriod();
     if (only == "sweep" || only == "all")
         benchPendulumSweep(601);
+    if (only == "stiff" || only == "all")
+        benchStiff();
     if (only != "belt" && only != "all")
         return 0;
     std::printf("1000 time units of the default case (belt, Coulomb mu_s=2, mu_k=1, v_b=0.5), tol 1e-10:\n");
@@ -84,19 +89,21 @@ int main(int argc, char** argv)
 
     std::printf("\nKudra law (eta = 2), eps = 1e-5, 100 time units, output every 0.01, tol 1e-10:\n");
     const Timing implicitRun = timeRuns(scenario(fl::Method::Regularized, 100, 0.01, 1e-5), 11);
-    report("  implicit Rosenbrock4", implicitRun);
+    report("  implicit BDF (CVODE)", implicitRun);
+    const Timing rosenbrockRun = timeRuns(scenario(fl::Method::Regularized, 100, 0.01, 1e-5, fl::StiffIntegrator::Rosenbrock4), 11);
+    report("  implicit Rosenbrock4", rosenbrockRun);
     const Timing explicitRun = timeRuns(scenario(fl::Method::Explicit, 100, 0.01, 1e-5), 3);
     report("  explicit Dormand-Prince 5(4)", explicitRun);
-    std::printf("  x_max error vs closed form: implicit %.3g, explicit %.3g (regularization error, eps = 1e-5)\n",
-                xMaxError(implicitRun.last), xMaxError(explicitRun.last));
+    std::printf("  x_max error vs closed form: BDF %.3g, Rosenbrock4 %.3g, explicit %.3g (regularization error, eps = 1e-5)\n",
+                xMaxError(implicitRun.last), xMaxError(rosenbrockRun.last), xMaxError(explicitRun.last));
     std::printf("  speed-up implicit over explicit: %.0fx\n", explicitRun.medianMs / implicitRun.medianMs);
 
-    std::printf("\nImplicit Rosenbrock4, Kudra law, 100 time units, by eps:\n");
-    for (double eps : {1e-2, 1e-3, 1e-4, 1e-5, 1e-6, 1e-7}) {
-        char name[64];
-        std::snprintf(name, sizeof name, "  eps = %g", eps);
-        const Timing t = timeRuns(scenario(fl::Method::Regularized, 100, 0.01, eps), 5);
-        report(name, t);
-    }
+    std::printf("\nImplicit, Kudra law, 100 time units, by eps:\n");
+    for (fl::StiffIntegrator integrator : {fl::StiffIntegrator::Bdf, fl::StiffIntegrator::Rosenbrock4})
+        for (double eps : {1e-2, 1e-3, 1e-4, 1e-5, 1e-6, 1e-7}) {
+            char name[64];
+            std::snprintf(name, sizeof name, "  %s, eps = %g", fl::stiffIntegratorInfo(integrator).id.c_str(), eps);
+            report(name, timeRuns(scenario(fl::Method::Regularized, 100, 0.01, eps, integrator), 5));
+        }
     return 0;
 }

@@ -49,15 +49,30 @@ double mean(const std::vector<double>& v)
 class TestBifurcationSweep : public QObject {
     Q_OBJECT
 private slots:
-    /// The same inputs give bit-identical points with 1 and 2 threads, fixed initial state or continuation.
+    void deterministicAcrossThreads_data()
+    {
+        QTest::addColumn<int>("method");
+        QTest::addColumn<int>("integrator");
+        QTest::newRow("event-driven") << int(fl::Method::EventDriven) << int(fl::StiffIntegrator::Bdf);
+        QTest::newRow("regularized BDF") << int(fl::Method::Regularized) << int(fl::StiffIntegrator::Bdf);
+        QTest::newRow("regularized Rosenbrock4") << int(fl::Method::Regularized) << int(fl::StiffIntegrator::Rosenbrock4);
+    }
+    /// The same inputs give bit-identical points with 1 and 2 threads, fixed initial state or
+    /// continuation, event-driven or with either stiff integrator (CVODE keeps no global state).
     void deterministicAcrossThreads()
     {
+        QFETCH(int, method);
+        QFETCH(int, integrator);
+        fl::Scenario scenario = stribeckBelt();
+        scenario.method = static_cast<fl::Method>(method);
+        scenario.stiffIntegrator = static_cast<fl::StiffIntegrator>(integrator);
+        scenario.params.set("eps", 1e-3);
         for (bool continuation : {false, true}) {
             fl::SweepSpec spec = maximaOfX(0.4, 1.8, 8);
             spec.continuation = continuation;
             spec.direction = fl::SweepDirection::Both;
-            const auto one = fl::runSweep(stribeckBelt(), spec, 1, nullptr);
-            const auto two = fl::runSweep(stribeckBelt(), spec, 2, nullptr);
+            const auto one = fl::runSweep(scenario, spec, 1, nullptr);
+            const auto two = fl::runSweep(scenario, spec, 2, nullptr);
             QCOMPARE(one.size(), size_t(16));
             QCOMPARE(two.size(), one.size());
             for (size_t i = 0; i < one.size(); ++i) {

@@ -66,7 +66,12 @@ private slots:
         std::ostringstream out;
         fl::writeRunCsv(out, s, run);
         QVERIFY(out.str().find("# regularization: kudra") != std::string::npos);
+        QVERIFY(out.str().find("# integrator: bdf (BDF (SUNDIALS CVODE, orders 1-5))\n") != std::string::npos);
         QVERIFY(out.str().find("\nt,x,v,v_r,F\n") != std::string::npos);
+        s.stiffIntegrator = fl::StiffIntegrator::Rosenbrock4;
+        std::ostringstream r4;
+        fl::writeRunCsv(r4, s, fl::simulate(s));
+        QVERIFY(r4.str().find("# integrator: rosenbrock4 (") != std::string::npos);
     }
 };
 

@@ -211,7 +211,9 @@ private slots:
             QVERIFY(std::abs(run.t[i1 + j] - t1 - fresh.run.t[j]) < 1e-12);
         const double d = stateDifference(run, i1, fresh.run, 0, fresh.run.size()), tol = s2.params.value("tol");
         qInfo("  mode at T1 %d; states within %.2e = %.0f tol of the fresh run (its own error %.2e)", modeAtT1, d, d / tol, fresh.error);
-        QVERIFY(d < std::max(100.0 * tol, fresh.error));
+        // Two runs at the same tolerance, each off by about its own error: at most twice that (3x
+        // for the noise of the estimate). BDF's error at stick-slip breakaways is ~1e4 tol here.
+        QVERIFY(d < std::max(100.0 * tol, 3.0 * fresh.error));
         // A mode changed at T1 is a switch there; simulate() does not count its initial mode as one.
         verifySwitches(fresh.run.switches, run.switches, t1 + 1e-9, t1);
         verifyContinuity(run, i1);
@@ -245,17 +247,28 @@ private slots:
         QVERIFY(live.reset(s1).ok());
         fl::RunResult run, other;
         QVERIFY(advanceInPieces(live, t1, 0.37, run).ok());
-        QVERIFY(restarted.restartFrom(s2, live.time(), live.state(), live.mode()).ok());
+        const double tA = live.time();
+        const std::vector<double> yA = live.state();
+        const int mA = live.mode();
+        QVERIFY(restarted.restartFrom(s2, tA, yA, mA).ok());
         const int modeAtT1 = live.mode();
         QVERIFY(live.change(s2).ok());
         QVERIFY(advanceInPieces(live, t2, 0.37, run).ok());
         QVERIFY(restarted.advance(t2, other).ok());
+        // The restarted run's own error: its difference from the same restart at tol / 100.
+        fl::LiveSimulation fine;
+        fl::RunResult fineRun;
+        QVERIFY(fine.restartFrom(with(s2, {{"tol", s2.params.value("tol") / 100.0}}), tA, yA, mA).ok());
+        QVERIFY(fine.advance(t2, fineRun).ok());
+        QCOMPARE(fineRun.size(), other.size());
+        const double ownError = stateDifference(fineRun, 0, other, 0, other.size());
         const size_t i1 = sampleAt(run, t1);
         QCOMPARE(run.size() - i1 - 1, other.size());
         QVERIFY(std::equal(other.t.begin(), other.t.end(), run.t.begin() + long(i1) + 1));
         const double d = stateDifference(run, i1 + 1, other, 0, other.size());
-        qInfo("  mode at T1 %d; states within %.2e (tol %.0e)", modeAtT1, d, s1.params.value("tol"));
-        QVERIFY(d < 100.0 * s1.params.value("tol"));
+        qInfo("  mode at T1 %d; states within %.2e (tol %.0e, the restart's own error %.2e)", modeAtT1, d,
+              s1.params.value("tol"), ownError);
+        QVERIFY(d < std::max(100.0 * s1.params.value("tol"), 3.0 * ownError));
         verifySwitches(other.switches, run.switches, t1, 0.0);
         verifyContinuity(run, i1);
     }

@@ -3,6 +3,7 @@
 // exponents). The sum is exactly the constant trace of the Jacobian, -(sigma + 1 + beta).
 #include "analysis/lyapunov.h"
 #include "analysis/lyapunov_curve.h"
+#include "solvers/dynamics_factory.h"
 #include "systems/system_registry.h"
 
 #include <QtTest>
@@ -56,6 +57,7 @@ private slots:
         QTest::addColumn<int>("integrator");
         QTest::newRow("Dormand-Prince") << int(fl::Integrator::DormandPrince);
         QTest::newRow("Rosenbrock4") << int(fl::Integrator::Rosenbrock4);
+        QTest::newRow("BDF") << int(fl::Integrator::Bdf);
     }
     void lorenzSpectrum()
     {
@@ -117,6 +119,42 @@ private slots:
         QCOMPARE(one[1].largest, two[1].largest);
         fl::Scenario event = fl::defaultScenario();
         QVERIFY(!fl::lyapunovOptionsFor(event, o).ok());
+    }
+
+    void regularizedBeltInPureSlip_data()
+    {
+        QTest::addColumn<int>("integrator");
+        QTest::newRow("BDF") << int(fl::StiffIntegrator::Bdf);
+        QTest::newRow("Rosenbrock4") << int(fl::StiffIntegrator::Rosenbrock4);
+    }
+    /// The regularized belt that never sticks (v_b = 2 above the speed amplitude 0.5) is a damped
+    /// linear oscillator plus a constant force: both exponents -zeta, through the variational
+    /// equations with the system's analytic Jacobian and the scenario's stiff integrator.
+    void regularizedBeltInPureSlip()
+    {
+        QFETCH(int, integrator);
+        fl::Scenario s;
+        QVERIFY(fl::makeScenario("belt", "coulomb", fl::Method::Regularized, fl::Regularization::Kudra, s).ok());
+        s.stiffIntegrator = static_cast<fl::StiffIntegrator>(integrator);
+        s.params.set("zeta", 0.05);
+        s.params.set("v_b", 2.0);
+        s.params.set("v0", 0.5);
+        s.params.set("eps", 1e-3);
+        s.params.set("tol", 1e-9);
+        fl::LyapunovOptions o;
+        QVERIFY(fl::lyapunovOptionsFor(s, o).ok());
+        QCOMPARE(int(o.integration.integrator),
+                 int(s.stiffIntegrator == fl::StiffIntegrator::Bdf ? fl::Integrator::Bdf : fl::Integrator::Rosenbrock4));
+        o.transient = 0.0;
+        o.duration = 200.0;
+        const auto dynamics = fl::makeDynamics(s);
+        QVERIFY(dynamics->smoothOde());
+        const fl::LyapunovResult r = fl::lyapunovSpectrum(*dynamics->smoothOde(), dynamics->initialState(), 0.0, o);
+        QVERIFY2(r.status.ok(), r.status.message().c_str());
+        qInfo("pure slip, %s: %.6f %.6f", fl::stiffIntegratorInfo(s.stiffIntegrator).id.c_str(), r.exponents[0], r.exponents[1]);
+        QVERIFY(std::abs(r.exponents[0] + 0.05) < 2e-3);
+        QVERIFY(std::abs(r.exponents[1] + 0.05) < 2e-3);
+        QVERIFY(std::abs(r.exponents[0] + r.exponents[1] + 0.1) < 1e-6); // the trace of the Jacobian
     }
 
     /// Only the largest exponent, for curves over a parameter.

@@ -82,8 +82,16 @@ private slots:
 
     /// JTAM Fig. 4a: the regularized run converges to the event-driven one as eps falls
     /// (max |dx| over t in [0, 300]: 7.1, 1.1, 0.19, 0.036 for eps = 1e-3 .. 1e-6).
+    void diskMethodsAgreeAsEpsFalls_data()
+    {
+        QTest::addColumn<int>("integrator");
+        QTest::newRow("BDF") << int(fl::StiffIntegrator::Bdf);
+        QTest::newRow("Rosenbrock4") << int(fl::StiffIntegrator::Rosenbrock4);
+    }
+    /// Regularized -> event-driven on JTAM Fig. 4a as eps falls, with either stiff integrator.
     void diskMethodsAgreeAsEpsFalls()
     {
+        QFETCH(int, integrator);
         fl::Scenario event = preset("jtam2016-fig4a");
         event.params.set("t_end", 300.0);
         event.params.set("dt", 0.1);
@@ -94,6 +102,7 @@ private slots:
         for (double eps : {1e-3, 1e-4, 1e-5, 1e-6}) {
             fl::Scenario smooth = event;
             smooth.method = fl::Method::Regularized;
+            smooth.stiffIntegrator = static_cast<fl::StiffIntegrator>(integrator);
             smooth.params.set("eps", eps);
             const fl::RunResult run = fl::simulate(smooth);
             QVERIFY(run.status.ok());

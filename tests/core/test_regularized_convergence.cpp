@@ -10,10 +10,12 @@
 
 namespace {
 
-fl::Scenario belt(const char* law, fl::Method method, fl::Regularization reg, double eps)
+fl::Scenario belt(const char* law, fl::Method method, fl::Regularization reg, double eps,
+                  fl::StiffIntegrator integrator = fl::StiffIntegrator::Bdf)
 {
     fl::Scenario s;
     fl::makeScenario("belt", law, method, reg, s);
+    s.stiffIntegrator = integrator;
     s.params.set("t_end", 80.0);
     s.params.set("dt", 1e-3);
     s.params.set("tol", 1e-10);
@@ -40,14 +42,22 @@ fltest::CycleMetrics measured(const fl::Scenario& s)
 class TestRegularizedConvergence : public QObject {
     Q_OBJECT
 private slots:
+    void kudraConvergesToClosedForm_data()
+    {
+        QTest::addColumn<int>("integrator");
+        QTest::newRow("BDF") << int(fl::StiffIntegrator::Bdf);
+        QTest::newRow("Rosenbrock4") << int(fl::StiffIntegrator::Rosenbrock4);
+    }
     /// Kudra's law with static peak eta = mu_s/mu_k = 2 on the Coulomb case: the error against the
-    /// closed-form cycle falls as eps falls (1e-2 .. 1e-5), with the stiff implicit method.
+    /// closed-form cycle falls as eps falls (1e-2 .. 1e-5), with either stiff integrator.
     void kudraConvergesToClosedForm()
     {
+        QFETCH(int, integrator);
         const fltest::ClosedFormCycle exact = fltest::closedFormCycle(2.0, 1.0, 0.5);
         double previous = 2.0;
         for (double eps : {1e-2, 1e-3, 1e-4, 1e-5}) {
-            const fltest::CycleMetrics m = measured(belt("coulomb", fl::Method::Regularized, fl::Regularization::Kudra, eps));
+            const fltest::CycleMetrics m = measured(belt("coulomb", fl::Method::Regularized, fl::Regularization::Kudra, eps,
+                                                         static_cast<fl::StiffIntegrator>(integrator)));
             QVERIFY(m.cycles >= 3);
             const double error = cycleError(m, exact.period, exact.xMax);
             qInfo("kudra eps=%g: period %.10f (exact %.10f), x_max %.10f (exact %.10f), error %.3g", eps, m.period,
@@ -59,13 +69,15 @@ private slots:
         QVERIFY(previous < 3e-4);
     }
 
-    /// The explicit and the implicit integrator agree on the same regularized problem.
+    /// The explicit and both implicit integrators agree on the same regularized problem.
     void explicitAgreesWithImplicit()
     {
         for (double eps : {1e-2, 1e-3}) {
-            const auto a = measured(belt("coulomb", fl::Method::Regularized, fl::Regularization::Kudra, eps));
             const auto b = measured(belt("coulomb", fl::Method::Explicit, fl::Regularization::Kudra, eps));
-            QVERIFY(cycleError(a, b.period, b.xMax) < 1e-6);
+            for (fl::StiffIntegrator integrator : {fl::StiffIntegrator::Bdf, fl::StiffIntegrator::Rosenbrock4}) {
+                const auto a = measured(belt("coulomb", fl::Method::Regularized, fl::Regularization::Kudra, eps, integrator));
+                QVERIFY(cycleError(a, b.period, b.xMax) < 1e-6);
+            }
         }
     }
 

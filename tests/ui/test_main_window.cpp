@@ -7,6 +7,7 @@
 #include "widgets/main_window.h"
 #include "widgets/parameter_panel.h"
 #include "widgets/parameter_row.h"
+#include "widgets/parameter_undo.h"
 #include "widgets/phase_portrait_plot.h"
 #include "widgets/plot_export.h"
 #include "widgets/slider_scale.h"
@@ -17,6 +18,7 @@
 #include <QLineEdit>
 #include <QSlider>
 #include <QTemporaryDir>
+#include <QUndoStack>
 #include <QtTest>
 
 #include "widget_input.h"
@@ -190,7 +192,23 @@ void TestMainWindow::switchingMethodResimulates()
     QVERIFY(w.timeHistoryPlot()->stickGraph()->visible());
     QVERIFY(w.timeHistoryPlot()->stickGraph()->name().startsWith(QStringLiteral("near-stick |v_r| < ")));
     QVERIFY(w.phasePortraitPlot()->stickCurve()->visible());
-    QVERIFY2(w.runSummary().contains(QStringLiteral("Rosenbrock")), qPrintable(w.runSummary()));
+    // The default stiff integrator is BDF; the Numerics group's choice switches to Rosenbrock4.
+    QVERIFY2(w.runSummary().contains(QStringLiteral("BDF (SUNDIALS CVODE")), qPrintable(w.runSummary()));
+    QComboBox* integrator = w.panel()->integratorCombo();
+    QVERIFY(integrator && integrator->isEnabled());
+    const long bdfSteps = w.currentRun()->result.steps;
+    selectData(integrator, "rosenbrock4");
+    QVERIFY(waitForNewestRun(w));
+    QVERIFY(w.currentRun()->scenario.stiffIntegrator == fl::StiffIntegrator::Rosenbrock4);
+    QVERIFY2(w.runSummary().contains(QStringLiteral("Rosenbrock4")), qPrintable(w.runSummary()));
+    QVERIFY(w.currentRun()->result.steps != bdfSteps);
+    QCOMPARE(w.panel()->undo()->stack()->undoText(), QStringLiteral("integrator bdf → rosenbrock4"));
+    selectData(w.panel()->methodCombo(), "event");
+    QVERIFY(waitForNewestRun(w));
+    QVERIFY(!integrator->isEnabled()); // only the regularized method has a stiff integrator
+    selectData(w.panel()->methodCombo(), "regularized");
+    QVERIFY(waitForNewestRun(w));
+    QVERIFY(w.currentRun()->scenario.stiffIntegrator == fl::StiffIntegrator::Rosenbrock4);
 }
 
 void TestMainWindow::switchingLawResimulates()

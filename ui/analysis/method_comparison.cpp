@@ -85,7 +85,7 @@ QLayout* MethodComparison::buildToolbar()
     auto* epsGrid = new QGridLayout;
     epsGrid->setContentsMargins(0, 0, 0, 0);
     auto* caption = new QLabel(tr("Regularized run:"), this);
-    caption->setToolTip(tr("The regularized method (smooth law of width ε, stiff Rosenbrock4) is compared with the\n"
+    caption->setToolTip(tr("The regularized method (smooth law of width ε, the panel's stiff integrator: BDF or Rosenbrock4) is compared with the\n"
                            "event-driven one (exact stick/slip switching); as ε → 0 its curves approach the event-driven ones."));
     epsGrid->addWidget(caption, 0, 0);
     auto* epsArea = new QGridLayout;
@@ -272,8 +272,9 @@ void MethodComparison::updateSummary()
     if (m_comparison->eventDriven)
         parts << tr("<b>Event-driven</b>: %1").arg(runSummary(m_comparison->eventDriven->run));
     if (m_comparison->regularized)
-        parts << tr("<b>Regularized</b> (Rosenbrock4, ε = %1): %2")
-                     .arg(number(m_comparison->regularized->run->scenario.params.value("eps")),
+        parts << tr("<b>Regularized</b> (%1, ε = %2): %3")
+                     .arg(QString::fromStdString(fl::stiffIntegratorInfo(m_comparison->regularized->run->scenario.stiffIntegrator).id),
+                          number(m_comparison->regularized->run->scenario.params.value("eps")),
                           runSummary(m_comparison->regularized->run));
     for (const DifferenceSeries& s : m_comparison->differences)
         parts << tr("max |Δ%1| = %2 at t = %3").arg(s.name, QString::number(s.max, 'g', 4), QString::number(s.maxTime, 'g', 6));

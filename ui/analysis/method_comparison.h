@@ -20,7 +20,7 @@ class RunPlot;
 class SimulationController;
 
 /// "Compare methods": one scenario run event-driven (exact stick/slip switching, Dormand-Prince)
-/// and regularized (smooth law of width eps, Rosenbrock4) side by side on worker threads (two
+/// and regularized (smooth law of width eps, the scenario's stiff integrator) side by side on worker threads (two
 /// SimulationControllers), as JTAM Fig. 4 compares them for the disk on a belt. Every plot
 /// overlays both runs: the time history (PlotHints::timeHistory, one variable at a time) and each
 /// phase plane (PlotHints::phasePortraits); a fourth plot shows |event - regularized| of the

@@ -1,6 +1,6 @@
 #pragma once
 // The comparison of a scenario run event-driven (exact stick/slip switching) and regularized
-// (smooth law of width eps, Rosenbrock4), as in JTAM Fig. 4: pure functions, safe on any thread.
+// (smooth law of width eps, the scenario's stiff integrator), as in JTAM Fig. 4: pure functions, safe on any thread.
 #include "widgets/plot_data.h"
 
 #include <QByteArray>

@@ -39,7 +39,7 @@ Status at(const QString& path, const Status& status)
 
 /// The ids of a scenario object, each checked against the registries; empty when absent.
 struct ScenarioIds {
-    QString system, law, method, regularization;
+    QString system, law, method, regularization, integrator;
 };
 
 Status readIds(ObjectReader& r, ScenarioIds& ids)
@@ -48,6 +48,7 @@ Status readIds(ObjectReader& r, ScenarioIds& ids)
     FL_TRY(r.string(QStringLiteral("law"), 200, ids.law));
     FL_TRY(r.string(QStringLiteral("method"), 200, ids.method));
     FL_TRY(r.string(QStringLiteral("regularization"), 200, ids.regularization));
+    FL_TRY(r.string(QStringLiteral("integrator"), 200, ids.integrator));
     if (r.has(QStringLiteral("system")) && !fl::findSystem(ids.system.toStdString()))
         return errorAt(r.pathOf(QStringLiteral("system")), QStringLiteral("unknown system '%1'").arg(ids.system));
     if (r.has(QStringLiteral("law")) && ids.law.isEmpty())
@@ -58,11 +59,15 @@ Status readIds(ObjectReader& r, ScenarioIds& ids)
     if (r.has(QStringLiteral("regularization")) && !fl::findRegularization(ids.regularization.toStdString()))
         return errorAt(r.pathOf(QStringLiteral("regularization")),
                        QStringLiteral("unknown regularization '%1' (kudra, tanh, atan, sqrt)").arg(ids.regularization));
+    if (r.has(QStringLiteral("integrator")) && !fl::findStiffIntegrator(ids.integrator.toStdString()))
+        return errorAt(r.pathOf(QStringLiteral("integrator")),
+                       QStringLiteral("unknown integrator '%1' (bdf, rosenbrock4)").arg(ids.integrator));
     return Status::success();
 }
 
 /// Applies the ids on top of `scenario` (a preset's, or the default): system and law through
-/// changeModel (values of shared parameters kept), then method and regularization.
+/// changeModel (values of shared parameters kept), then method, regularization and the stiff
+/// integrator (absent in sessions written before it was stored: the default, BDF).
 Status applyIds(ObjectReader& r, const ScenarioIds& ids, fl::Scenario& scenario)
 {
     const std::string systemId = ids.system.isEmpty() ? scenario.systemId : ids.system.toStdString();
@@ -88,6 +93,8 @@ Status applyIds(ObjectReader& r, const ScenarioIds& ids, fl::Scenario& scenario)
     }
     if (!ids.regularization.isEmpty())
         scenario.regularization = *fl::findRegularization(ids.regularization.toStdString());
+    if (!ids.integrator.isEmpty())
+        scenario.stiffIntegrator = *fl::findStiffIntegrator(ids.integrator.toStdString());
     return Status::success();
 }
 

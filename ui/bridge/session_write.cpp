@@ -12,13 +12,14 @@ using session_json::Writer;
 
 QString qs(const std::string& text) { return QString::fromStdString(text); }
 
-/// system, law, method, regularization and every parameter in spec order.
+/// system, law, method, regularization, the stiff integrator and every parameter in spec order.
 void writeScenario(Writer& w, const fl::Scenario& scenario)
 {
     w.key("system").value(qs(scenario.systemId));
     w.key("law").value(qs(scenario.lawId));
     w.key("method").value(qs(fl::methodInfo(scenario.method).id));
     w.key("regularization").value(qs(fl::regularizationInfo(scenario.regularization).id));
+    w.key("integrator").value(qs(fl::stiffIntegratorInfo(scenario.stiffIntegrator).id));
     w.key("parameters").beginObject();
     const fl::ParameterSpecs& specs = scenario.params.specs();
     for (size_t i = 0; i < specs.size(); ++i)

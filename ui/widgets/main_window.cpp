@@ -352,7 +352,10 @@ void MainWindow::onPlotDataReady(const PlotDataPtr& data)
 
     const fl::RunResult& r = m_run->result;
     QStringList parts;
-    parts << QString::fromStdString(fl::methodInfo(m_run->scenario.method).name) << tr("%1 steps").arg(r.steps);
+    QString method = QString::fromStdString(fl::methodInfo(m_run->scenario.method).name);
+    if (m_run->scenario.method == fl::Method::Regularized) // which stiff integrator ran
+        method += QStringLiteral(", ") + QString::fromStdString(fl::stiffIntegratorInfo(m_run->scenario.stiffIntegrator).name);
+    parts << method << tr("%1 steps").arg(r.steps);
     parts << (r.mode.empty() ? tr("no stick/slip modes (smooth law)")
                              : tr("%1 stick/slip switches").arg(r.switches.size()));
     parts << tr("%1 ms").arg(r.wallSeconds * 1e3, 0, 'f', r.wallSeconds < 0.1 ? 1 : 0);

@@ -52,6 +52,8 @@ public:
     QComboBox* lawCombo() const { return m_law; }
     QComboBox* methodCombo() const { return m_method; }
     QComboBox* regularizationCombo() const { return m_regularization; }
+    /// The stiff integrator of the regularized method (top of the Numerics group).
+    QComboBox* integratorCombo() const { return m_integrator; }
     QPushButton* resetButton() const { return m_reset; }
     /// What every other system was left at: switching to a system shows its remembered
     /// scenario (S1 -> S2 -> S1 keeps the edits of S1); never holds the current system.
@@ -78,7 +80,11 @@ private:
     /// The values of m_scenario in the existing rows (same system and law).
     void showValues();
     void rebuildRows();
-    void addGroup(QVBoxLayout* layout, const QString& title, const QString& formula, size_t first, size_t end);
+    /// A titled group of rows; leadingLabel/leading (optional) is a first row above them.
+    void addGroup(QVBoxLayout* layout, const QString& title, const QString& formula, size_t first, size_t end,
+                  const QString& leadingLabel = QString(), QWidget* leading = nullptr);
+    /// The Numerics group's integrator choice (rebuilt with the rows).
+    QComboBox* makeIntegratorCombo();
     void syncCombos();
     void updateEnabled();
     void onEdited(const QString& id, double value);
@@ -86,6 +92,7 @@ private:
     void onLawSelected();
     void onMethodSelected();
     void onRegularizationSelected();
+    void onIntegratorSelected();
     /// Shows why the text in row id was not applied.
     void rejectInput(const QString& id, const QString& message);
     /// Validates relations; records an undo step (merged with the last one of the same
@@ -97,6 +104,7 @@ private:
     QComboBox* m_law;
     QComboBox* m_method;
     QComboBox* m_regularization;
+    QComboBox* m_integrator = nullptr;
     QPushButton* m_reset;
     QVBoxLayout* m_rowsLayout;
     QWidget* m_rowsWidget = nullptr;

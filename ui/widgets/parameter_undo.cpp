@@ -153,6 +153,9 @@ QString ParameterUndo::describeChange(const fl::Scenario& before, const fl::Scen
         parts << tr("regularization %1 → %2")
                      .arg(qs(fl::regularizationInfo(before.regularization).name),
                           qs(fl::regularizationInfo(after.regularization).name));
+    if (before.stiffIntegrator != after.stiffIntegrator)
+        parts << tr("integrator %1 → %2")
+                     .arg(qs(fl::stiffIntegratorInfo(before.stiffIntegrator).id), qs(fl::stiffIntegratorInfo(after.stiffIntegrator).id));
     if (!parts.isEmpty())
         return parts.join(QStringLiteral(", "));
     return describeValues(before.params, after.params);
@@ -161,7 +164,8 @@ QString ParameterUndo::describeChange(const fl::Scenario& before, const fl::Scen
 bool ParameterUndo::sameScenario(const fl::Scenario& a, const fl::Scenario& b)
 {
     return a.systemId == b.systemId && a.lawId == b.lawId && a.method == b.method
-           && a.regularization == b.regularization && a.params.values() == b.params.values();
+           && a.regularization == b.regularization && a.stiffIntegrator == b.stiffIntegrator
+           && a.params.values() == b.params.values();
 }
 
 } // namespace fl::ui

@@ -1,7 +1,10 @@
 // Benchmark (prints, never asserts a time): latency from a slider value change to the end of the
 // replot of all three plots, for the default scenario (block on a belt, event-driven, 20001
-// samples). Usage: ui_bench_slider_latency [moves = 50].
+// samples) or the forced belt of issue 16 with the regularized method (Kudra, eps = 1e-3,
+// zeta = 0.02, A = 1, w = 1.75, v_b = 0.2; t_end 200, dt 0.01, tol 1e-10) and either stiff
+// integrator. Usage: ui_bench_slider_latency [moves = 50] [default | forced [bdf | rosenbrock4]].
 #include "bridge/simulation_controller.h"
+#include "scenario/scenario.h"
 #include "widgets/main_window.h"
 #include "widgets/parameter_panel.h"
 #include "widgets/parameter_row.h"
@@ -17,6 +20,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstdio>
+#include <cstring>
 #include <vector>
 
 using namespace fl::ui;
@@ -58,21 +62,46 @@ double median(std::vector<double> v)
     return v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
 }
 
+/// The forced belt of issue 16 (regularized, chaotic stick-slip) with the given stiff integrator.
+fl::Scenario forcedBelt(fl::StiffIntegrator integrator)
+{
+    fl::Scenario s;
+    fl::makeScenario("belt", "coulomb", fl::Method::Regularized, fl::Regularization::Kudra, s);
+    s.stiffIntegrator = integrator;
+    for (const auto& [id, value] : {std::pair<const char*, double>{"eps", 1e-3}, {"zeta", 0.02}, {"A", 1.0}, {"w", 1.75}, {"v_b", 0.2}})
+        s.params.set(id, value);
+    return s;
+}
+
+void waitForRun(MainWindow& window, quint64 newerThan)
+{
+    QElapsedTimer timer;
+    timer.start();
+    while ((!window.currentRun() || window.controller()->latestRunId() <= newerThan
+            || window.currentRun()->runId != window.controller()->latestRunId())
+           && timer.elapsed() < 20000)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+    QCoreApplication::processEvents();
+}
+
 } // namespace
 
 int main(int argc, char* argv[])
 {
     QApplication app(argc, argv);
     const int moves = argc > 1 ? std::max(1, std::atoi(argv[1])) : 50;
+    const bool forced = argc > 2 && std::strcmp(argv[2], "forced") == 0;
+    const bool rosenbrock = argc > 3 && std::strcmp(argv[3], "rosenbrock4") == 0;
     MainWindow window;
     window.resize(1400, 900);
     window.show();
+    waitForRun(window, 0);
+    if (forced) {
+        const quint64 before = window.controller()->latestRunId();
+        window.loadScenario(forcedBelt(rosenbrock ? fl::StiffIntegrator::Rosenbrock4 : fl::StiffIntegrator::Bdf));
+        waitForRun(window, before);
+    }
     QSlider* slider = window.panel()->row(QStringLiteral("v_b"))->slider();
-    QElapsedTimer warmup;
-    warmup.start();
-    while (!window.currentRun() && warmup.elapsed() < 10000)
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
-    QCoreApplication::processEvents();
 
     std::vector<double> latencies;
     std::vector<double> simulations;
@@ -89,8 +118,9 @@ int main(int argc, char* argv[])
         latencies.push_back(ms);
         simulations.push_back(simulationMs);
     }
-    std::printf("slider-to-redrawn-plot latency, default scenario (%zu samples), %d moves:\n",
-                window.currentRun()->result.size(), moves);
+    std::printf("slider-to-redrawn-plot latency, %s (%zu samples, %ld steps), %d moves:\n",
+                fl::describe(window.currentRun()->scenario).c_str(), window.currentRun()->result.size(),
+                window.currentRun()->result.steps, moves);
     std::printf("  median %.1f ms, min %.1f ms, max %.1f ms (of which fl::simulate: median %.1f ms)\n",
                 median(latencies), *std::min_element(latencies.begin(), latencies.end()),
                 *std::max_element(latencies.begin(), latencies.end()), median(simulations));
