@@ -105,7 +105,7 @@ double epsStudyTolerance(const Scenario& scenario, const std::vector<double>& ep
     for (double e : eps)
         if (e > 0.0)
             smallest = std::min(smallest, e);
-    return std::isfinite(smallest) ? std::min(tol, std::max(1e-4 * smallest, 1e-14)) : tol;
+    return std::isfinite(smallest) ? std::min(tol, std::max(1e-6 * smallest, 1e-14)) : tol;
 }
 
 Status epsStudyScenarios(const Scenario& scenario, const EpsStudyOptions& options, std::vector<Scenario>& out)

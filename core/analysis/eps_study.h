@@ -59,8 +59,8 @@ struct EpsStudy {
 
 /// The tolerance an eps study needs: in stick a regularized contact creeps at speeds of order
 /// eps, so the absolute tolerance must lie well below the smallest eps: min(scenario tol,
-/// 1e-4 eps_min). Measured on Acta Fig. 9 (eps = 1e-4): tol 1e-6 shifts phi by 0.15 rad, tol 1e-7
-/// by 0.026, tol 1e-8 by 8e-4 (against tol 1e-9), while eps = 1e-3 differs by 3.5e-3.
+/// 1e-6 eps_min). Measured on Acta Fig. 9 (eps = 1e-4, BDF, against Dormand-Prince at 1e-12): phi
+/// is off by 3.4 rad at tol 1e-6, 7.6e-3 at 1e-8, 1.6e-6 at 1e-10, while eps = 1e-3 differs by 4.3e-3.
 double epsStudyTolerance(const Scenario& scenario, const std::vector<double>& eps);
 
 /// The scenarios of a study (ascending eps, duplicates removed): an error for no eps, an eps out of

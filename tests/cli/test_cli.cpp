@@ -131,6 +131,8 @@ private slots:
         QTest::newRow("unknown system") << QStringList{"run", "--system", "rocket"} << "unknown system 'rocket'";
         QTest::newRow("unknown method") << QStringList{"run", "--method", "guess"} << "unknown method 'guess'";
         QTest::newRow("unknown reg") << QStringList{"run", "--method", "regularized", "--reg", "cubic"} << "unknown regularization";
+        QTest::newRow("unknown integrator") << QStringList{"run", "--method", "regularized", "--integrator", "euler"}
+                                            << "unknown integrator 'euler' (rosenbrock4, bdf)";
         QTest::newRow("events need event") << QStringList{"run", "--method", "regularized", "--events", "e.csv"} << "--events needs";
         QTest::newRow("unwritable") << QStringList{"run", "--t-end", "1", "--out", "/nonexistent/dir/run.csv"} << "cannot write";
         QTest::newRow("unknown command") << QStringList{"fly"} << "unknown command";
@@ -158,6 +160,40 @@ private slots:
         QCOMPARE(o.err.count('\n'), 1);
         QVERIFY2(o.err.startsWith("error: run stopped: step limit of 1000 reached"), qPrintable(o.err));
         QVERIFY(readLines(dir.filePath("r.csv")).filter("# status: step limit").size() == 1);
+    }
+
+    /// --integrator: BDF by default, Rosenbrock4 on request, named in the CSV; a session keeps it;
+    /// a BDF run that fails (the step limit) exits 1 with one line.
+    void integratorChoice()
+    {
+        QTemporaryDir dir;
+        const QStringList forced = {"run", "--method", "regularized", "--eps", "1e-3", "--set", "A=1", "--set", "w=1.75",
+                                    "--set", "v_b=0.2", "--t-end", "20"};
+        Outcome o = runCli(forced + QStringList{"--out", dir.filePath("bdf.csv")});
+        QCOMPARE(o.exitCode, 0);
+        QVERIFY(readLines(dir.filePath("bdf.csv")).contains("# integrator: bdf (BDF (SUNDIALS CVODE, orders 1-5))"));
+        o = runCli(forced + QStringList{"--integrator", "rosenbrock4", "--out", dir.filePath("r4.csv")});
+        QCOMPARE(o.exitCode, 0);
+        QVERIFY2(o.err.contains(", rosenbrock4:"), qPrintable(o.err));
+        QVERIFY(readLines(dir.filePath("r4.csv")).contains("# integrator: rosenbrock4 (Rosenbrock4 (odeint, order 4))"));
+        // The two integrators agree on the forced belt to their tolerance (1e-10) over t <= 20.
+        const QStringList a = readLines(dir.filePath("bdf.csv")).filter(QRegularExpression("^[0-9]"));
+        const QStringList b = readLines(dir.filePath("r4.csv")).filter(QRegularExpression("^[0-9]"));
+        QCOMPARE(a.size(), b.size());
+        double worst = 0.0;
+        for (qsizetype i = 0; i < a.size(); ++i)
+            worst = std::max(worst, std::abs(a[i].section(',', 1, 1).toDouble() - b[i].section(',', 1, 1).toDouble()));
+        QVERIFY2(worst < 1e-4, qPrintable(QString::number(worst)));
+
+        const QString session = dir.filePath("r4.frictionlab");
+        QCOMPARE(runCli(QStringList{"session", "new"} + forced.mid(1) + QStringList{"--integrator", "rosenbrock4", "--out", session}).exitCode, 0);
+        QCOMPARE(runCli({"run", "--session", session, "--out", dir.filePath("s.csv")}).exitCode, 0);
+        QCOMPARE(readLines(dir.filePath("s.csv")), readLines(dir.filePath("r4.csv")));
+
+        o = runCli(forced + QStringList{"--set", "max_steps=100", "--out", dir.filePath("fail.csv")});
+        QCOMPARE(o.exitCode, 1);
+        QCOMPARE(o.err.count('\n'), 1);
+        QVERIFY2(o.err.startsWith("error: run stopped: step limit of 100 reached"), qPrintable(o.err));
     }
 
     /// `session new` then `run --session` gives exactly the rows (the whole CSV) of the direct run.

@@ -63,6 +63,7 @@ private slots:
     void exportActionsFollowTheRun();
     void rerunShortcutResimulates();
     void escapeStopsALongRun();
+    void bdfFailureKeepsTheLastGoodPlot();
     void switchingSystemShowsItsPlots();
 
 private:
@@ -305,6 +306,28 @@ void TestMainWindow::escapeStopsALongRun()
     QCOMPARE(w.statusMessage(), expected);
     QVERIFY(!w.statusMessage().contains(QStringLiteral("failed")));
     QCOMPARE(w.currentRun()->scenario.params.value("t_end"), good->scenario.params.value("t_end"));
+}
+
+/// A BDF (CVODE) run that fails (here: the step limit, typed into the Numerics group) stops with a
+/// one-line message naming the run; the plots keep the last good run; the next good edit runs.
+void TestMainWindow::bdfFailureKeepsTheLastGoodPlot()
+{
+    MainWindow& w = *m_window;
+    selectData(w.panel()->methodCombo(), "regularized");
+    QVERIFY(waitForNewestRun(w));
+    QCOMPARE(w.currentRun()->scenario.stiffIntegrator, fl::StiffIntegrator::Bdf);
+    const RunOutputPtr good = w.currentRun();
+    const QVector<double> plotted = values(w.timeHistoryPlot()->curve(QStringLiteral("x")));
+    typeInto(w.panel()->row(QStringLiteral("max_steps"))->editor(), QStringLiteral("100"));
+    QTRY_VERIFY_WITH_TIMEOUT(w.statusMessage().contains(QStringLiteral("failed")), 10000);
+    QVERIFY2(w.statusMessage().contains(QStringLiteral("step limit of 100 reached")), qPrintable(w.statusMessage()));
+    QVERIFY2(w.statusMessage().contains(QStringLiteral("the plots show the last good run")), qPrintable(w.statusMessage()));
+    QVERIFY(!w.statusMessage().contains('\n'));
+    QCOMPARE(w.currentRun(), good);
+    QCOMPARE(values(w.timeHistoryPlot()->curve(QStringLiteral("x"))), plotted);
+    typeInto(w.panel()->row(QStringLiteral("max_steps"))->editor(), QStringLiteral("1e6"));
+    QVERIFY(waitForNewestRun(w));
+    QVERIFY(w.currentRun()->result.status.ok());
 }
 
 void TestMainWindow::switchingSystemShowsItsPlots()

@@ -56,7 +56,7 @@ int changedCount(const fl::Scenario& s)
 bool sameScenario(const fl::Scenario& a, const fl::Scenario& b)
 {
     if (a.systemId != b.systemId || a.lawId != b.lawId || a.method != b.method || a.regularization != b.regularization
-        || a.params.specs().size() != b.params.specs().size())
+        || a.stiffIntegrator != b.stiffIntegrator || a.params.specs().size() != b.params.specs().size())
         return false;
     for (size_t i = 0; i < a.params.specs().size(); ++i)
         if (a.params.specs()[i].id != b.params.specs()[i].id || a.params.values()[i] != b.params.values()[i])
@@ -135,6 +135,7 @@ Session fullSession()
 
     SessionState& st = s.state;
     st.scenario = scenarioOf("disk", "I11", fl::Method::Regularized, fl::Regularization::Tanh, 0.0123456789);
+    st.scenario.stiffIntegrator = fl::StiffIntegrator::Rosenbrock4; // not the default: it round-trips
     st.otherSystems = {scenarioOf("belt", "stribeck-exp", fl::Method::Explicit, fl::Regularization::Atan, 0.0271828),
                        scenarioOf("pendulum", "I00", fl::Method::Regularized, fl::Regularization::Sqrt, 0.0314159)};
     st.presetId = "jtam2016-fig4a";
@@ -238,6 +239,8 @@ private slots:
         QVERIFY(QJsonDocument::fromJson(first).isObject());
         QVERIFY(first.startsWith("{\n    \"format\": \"frictionlab-session\",\n    \"version\": 1,"));
         QVERIFY(first.indexOf("\"v_b\"") < first.indexOf("\"J\""));
+        QVERIFY(first.contains("\"integrator\": \"rosenbrock4\""));
+        QCOMPARE(read.state.scenario.stiffIntegrator, fl::StiffIntegrator::Rosenbrock4);
     }
 
     void defaultSessionRoundTrip()
@@ -273,6 +276,8 @@ private slots:
         QCOMPARE(s.scenes[1].state.presetId, QString("jtam2016-fig4c"));
         QCOMPARE(s.currentScene, -1);
         QCOMPARE(s.state.view.tab, QString("simulation"));
+        // Files written before the integrator was stored: the default, BDF.
+        QCOMPARE(s.state.scenario.stiffIntegrator, fl::StiffIntegrator::Bdf);
     }
 
     void presetThenOverrides()
@@ -339,6 +344,9 @@ private slots:
                                                << "state.method: method 'event' is not available for system 'pendulum'";
         QTest::newRow("unknown regularization") << minimal(R"({"regularization": "cubic"})")
                                                 << "state.regularization: unknown regularization 'cubic'";
+        QTest::newRow("unknown integrator") << minimal(R"({"method": "regularized", "integrator": "euler"})")
+                                            << "state.integrator: unknown integrator 'euler' (bdf, rosenbrock4)";
+        QTest::newRow("integrator not a string") << minimal(R"({"integrator": 4})") << "state.integrator: ";
         QTest::newRow("validate rejects") << minimal(R"({"parameters": {"mu_s": 0.5, "mu_k": 1}})") << "state: ";
         QTest::newRow("too many samples") << minimal(R"({"parameters": {"t_end": 1e7, "dt": 1e-4}})") << "state: t_end / dt = ";
         QTest::newRow("active system in systems") << minimal(R"({"systems": [{"system": "belt"}]})")

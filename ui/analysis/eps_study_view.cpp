@@ -264,7 +264,7 @@ void EpsStudyView::onFinished(quint64 id, const EpsStudyPlotPtr& data)
     m_note->setText(study.runs.empty() || study.tolerance >= m_scenario.params.value("tol")
                         ? tr("The run at the smallest ε is the pattern solution (Acta Mech 2016, Fig. 9).")
                         : tr("The run at the smallest ε is the pattern solution (Acta Mech 2016, Fig. 9). The study runs at "
-                             "tolerance %1 = 1e-4 × the smallest ε, tighter than the scenario's %2: in stick the contact "
+                             "tolerance %1 = 1e-6 × the smallest ε, tighter than the scenario's %2: in stick the contact "
                              "creeps at speeds of order ε, which a looser tolerance does not resolve.")
                               .arg(epsText(study.tolerance), epsText(m_scenario.params.value("tol"))));
     emit studyFinished(false);
