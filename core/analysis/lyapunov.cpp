@@ -24,6 +24,15 @@ public:
         const Eigen::Map<const Eigen::MatrixXd> phi(y + m_n, m_n, m_k);
         Eigen::Map<Eigen::MatrixXd>(dydt + m_n, m_n, m_k) = J * phi;
     }
+    /// tr J(t, y) of the system (y: its n state values).
+    double trace(double t, const double* y) const
+    {
+        m_ode.jacobian(t, y, m_jac.data(), m_dfdt.data());
+        double sum = 0.0;
+        for (int i = 0; i < m_n; ++i)
+            sum += m_jac[static_cast<size_t>(i * m_n + i)];
+        return sum;
+    }
     /// Block form [J 0; d(J Phi)/dy  diag(J)], with d(J Phi)/dy by forward differences of J.
     void jacobian(double t, const double* y, double* dfdy, double* dfdt) const override
     {
@@ -78,20 +87,40 @@ LyapunovResult lyapunovSpectrum(const SmoothOde& ode, std::vector<double> y0, do
             return result;
     }
     const VariationalOde variational(ode, k);
-    std::vector<double> z(static_cast<size_t>(n + n * k), 0.0);
+    std::vector<double> z(static_cast<size_t>(variational.dimension()), 0.0);
     std::copy(y0.begin(), y0.end(), z.begin());
     for (int i = 0; i < k; ++i)
         z[static_cast<size_t>(n + i * n + i)] = 1.0;
     Eigen::VectorXd sums = Eigen::VectorXd::Zero(k);
     const double tStart = t;
     const int intervals = std::max(1, static_cast<int>(std::lround(o.duration / o.interval)));
-    for (int step = 1; step <= intervals; ++step) {
-        const double target = tStart + step * o.interval;
+    const double tEnd = tStart + intervals * o.interval;
+    // The re-orthonormalisation period: o.interval, shortened (for the rest of the run) when a
+    // tangent vector shrank below 1e-200 over one period, e.g. across the stick phase of a
+    // regularized law, where it contracts like exp(-|dF/dv| t) with |dF/dv| ~ 1/eps.
+    double h = o.interval, tBase = tStart;
+    long step = 0;
+    while (t < tEnd) {
+        const double target = std::min(tEnd, tBase + static_cast<double>(++step) * h);
         // Stop exactly at the interval end: the loop steps past it, so integrate in one piece with
         // the last step clipped by restarting from the dense output.
-        std::vector<double> zEnd = z;
+        const std::vector<double> zStart = z;
+        std::vector<double> zEnd = z, zAt = z;
+        // For the full spectrum: the integral of tr J over the period (Liouville: the sum of the
+        // ln R_ii), by 3-point Gauss-Legendre on each step's dense output.
+        double traceIntegral = 0.0;
+        const bool fullSpectrum = k == n;
         result.status = integrateOde(variational, z, t, target, o.integration,
                                      [&](const StepView& s) {
+                                         const double b = std::min(s.t1, target);
+                                         if (fullSpectrum)
+                                             for (const auto& [node, weight] : {std::pair{-0.7745966692414834, 5.0 / 9.0},
+                                                                                std::pair{0.0, 8.0 / 9.0},
+                                                                                std::pair{0.7745966692414834, 5.0 / 9.0}}) {
+                                                 const double tq = 0.5 * (s.t0 + b) + 0.5 * (b - s.t0) * node;
+                                                 s.stateAt(tq, zAt.data());
+                                                 traceIntegral += 0.5 * (b - s.t0) * weight * variational.trace(tq, zAt.data());
+                                             }
                                          if (s.t1 >= target) {
                                              s.stateAt(target, zEnd.data());
                                              return false;
@@ -100,17 +129,37 @@ LyapunovResult lyapunovSpectrum(const SmoothOde& ode, std::vector<double> y0, do
                                      });
         if (!result.status.ok())
             return result;
+        Eigen::Map<Eigen::MatrixXd> phiEnd(zEnd.data() + n, n, k);
+        Eigen::HouseholderQR<Eigen::MatrixXd> qr(phiEnd);
+        const Eigen::MatrixXd r = qr.matrixQR().topRows(k).triangularView<Eigen::Upper>();
+        if (!(r.diagonal().cwiseAbs().minCoeff() > 1e-200) || !r.allFinite()) {
+            if (h < 1e-9 * o.interval) {
+                result.status = Status::error("Lyapunov: the tangent vectors collapse at t = " + std::to_string(t)
+                                              + " even over a period of " + std::to_string(h));
+                return result;
+            }
+            z = zStart; // the same period again, an eighth as long
+            h /= 8.0;
+            tBase = t;
+            step = 0;
+            continue;
+        }
         z = zEnd;
         t = target;
         Eigen::Map<Eigen::MatrixXd> phi(z.data() + n, n, k);
-        Eigen::HouseholderQR<Eigen::MatrixXd> qr(phi);
-        const Eigen::MatrixXd r = qr.matrixQR().topRows(k).triangularView<Eigen::Upper>();
         Eigen::MatrixXd q = qr.householderQ() * Eigen::MatrixXd::Identity(n, k);
         for (int i = 0; i < k; ++i) {
             // Keep Q's columns aligned with Phi's (positive diagonal of R).
             if (r(i, i) < 0.0)
                 q.col(i) = -q.col(i);
             sums(i) += std::log(std::abs(r(i, i)));
+        }
+        if (fullSpectrum) {
+            // The last exponent from Liouville: sum ln R_ii = integral of tr J. A stiff integrator
+            // follows the slow manifold but not the decay of a tangent vector across it (a BDF or
+            // Rosenbrock step damps it by its stability function, not by exp(h lambda)), so ln R_nn
+            // is replaced by the trace integral minus the other n - 1 (which are resolved).
+            sums(k - 1) += traceIntegral - r.diagonal().cwiseAbs().array().log().sum();
         }
         phi = q;
         result.times.push_back(t - tStart);

@@ -47,6 +47,24 @@ public:
     double zeta = 0.1;
 };
 
+/// A stiff linear system with a slow rotation: y' = A y, A = [[-1, 1], [-1, -1 - mu]]: the
+/// exponents are the real parts of A's eigenvalues, -1 - mu/2 -+ sqrt(mu^2/4 - 1) (mu > 2).
+class StiffLinear final : public fl::SmoothOde {
+public:
+    int dimension() const override { return 2; }
+    void rhs(double, const double* y, double* d) const override
+    {
+        d[0] = -y[0] + y[1];
+        d[1] = -y[0] - (1.0 + mu) * y[1];
+    }
+    void jacobian(double, const double*, double* J, double* dt) const override
+    {
+        J[0] = -1.0; J[1] = 1.0; J[2] = -1.0; J[3] = -1.0 - mu;
+        dt[0] = dt[1] = 0.0;
+    }
+    double mu = 5000.0;
+};
+
 } // namespace
 
 class TestLyapunov : public QObject {
@@ -155,6 +173,32 @@ private slots:
         QVERIFY(std::abs(r.exponents[0] + 0.05) < 2e-3);
         QVERIFY(std::abs(r.exponents[1] + 0.05) < 2e-3);
         QVERIFY(std::abs(r.exponents[0] + r.exponents[1] + 0.1) < 1e-6); // the trace of the Jacobian
+    }
+
+    void stiffContractionFromTheTrace_data() { regularizedBeltInPureSlip_data(); }
+    /// A tangent direction contracting like exp(-5000 t): a stiff integrator damps it by its
+    /// stability function, not by the exponential, and over an interval of 1 it underflows. The
+    /// smallest exponent comes from Liouville's formula (the trace integral) and the interval
+    /// shrinks where a vector would underflow: both exponents to 1e-6 relative.
+    void stiffContractionFromTheTrace()
+    {
+        QFETCH(int, integrator);
+        const StiffLinear ode;
+        fl::LyapunovOptions o;
+        o.transient = 0.0;
+        o.duration = 20.0;
+        o.integration.integrator = integrator == int(fl::StiffIntegrator::Bdf) ? fl::Integrator::Bdf : fl::Integrator::Rosenbrock4;
+        o.integration.tol = 1e-9;
+        const fl::LyapunovResult r = fl::lyapunovSpectrum(ode, {1.0, 1.0}, 0.0, o);
+        QVERIFY2(r.status.ok(), r.status.message().c_str());
+        const double root = std::sqrt(ode.mu * ode.mu / 4.0 - 1.0);
+        const double l1 = -1.0 - ode.mu / 2.0 + root, l2 = -1.0 - ode.mu / 2.0 - root;
+        qInfo("stiff linear: %.9f %.6f (exact %.9f %.6f), %zu re-orthonormalisations", r.exponents[0], r.exponents[1], l1,
+              l2, r.times.size());
+        QVERIFY(std::abs(r.exponents[0] / l1 - 1.0) < 1e-6);
+        QVERIFY(std::abs(r.exponents[1] / l2 - 1.0) < 1e-6);
+        QVERIFY(r.times.size() >= 20); // Rosenbrock4 damps the vector to underflow: its interval shrinks (125)
+        QCOMPARE(r.times.back(), 20.0);
     }
 
     /// Only the largest exponent, for curves over a parameter.
