@@ -74,8 +74,11 @@ QJsonObject catalogueJson()
         methods.append(QJsonObject{{"id", q(m.id)}, {"name", q(m.name)}, {"description", q(m.description)}, {"regularized", m.smooth}});
     for (const fl::RegularizationInfo& r : fl::regularizations())
         regs.append(QJsonObject{{"id", q(r.id)}, {"name", q(r.name)}, {"formula", q(r.formula)}});
+    QJsonArray integrators;
+    for (const fl::StiffIntegratorInfo& i : fl::stiffIntegrators())
+        integrators.append(QJsonObject{{"id", q(i.id)}, {"name", q(i.name)}, {"default", i.kind == fl::Scenario{}.stiffIntegrator}});
     return QJsonObject{{"systems", systems}, {"laws", laws}, {"methods", methods}, {"regularizations", regs}, {"presets", presets},
-                       {"numerics", specsJson(fl::numericsSpecs())}};
+                       {"integrators", integrators}, {"numerics", specsJson(fl::numericsSpecs())}};
 }
 
 void printSpecs(QTextStream& out, const fl::ParameterSpecs& specs)
@@ -95,7 +98,7 @@ void printSpecs(QTextStream& out, const fl::ParameterSpecs& specs)
 int listCommand(const QStringList& arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription("List systems, friction laws, methods and regularizations.");
+    parser.setApplicationDescription("List systems, friction laws, methods, regularizations, stiff integrators and presets.");
     parser.addHelpOption();
     parser.addOption({"json", "Machine-readable JSON output."});
     if (const std::optional<int> exit = parseOrExit(parser, arguments))
@@ -147,6 +150,9 @@ int listCommand(const QStringList& arguments)
     out << "Regularizations (--reg, regularized methods):\n";
     for (const fl::RegularizationInfo& r : fl::regularizations())
         out << "  " << q(r.id) << ": " << q(r.name) << "   " << q(r.formula) << "\n";
+    out << "Stiff integrators (--integrator, regularized method):\n";
+    for (const fl::StiffIntegratorInfo& i : fl::stiffIntegrators())
+        out << "  " << q(i.id) << ": " << q(i.name) << (i.kind == fl::Scenario{}.stiffIntegrator ? " (default)" : "") << "\n";
     out << "Numerics (--set, or --t-end / --dt / --tol):\n";
     printSpecs(out, fl::numericsSpecs());
     return 0;

@@ -491,11 +491,18 @@ private slots:
         QCOMPARE(root["laws"].toArray().last().toObject()["family"].toString(), QString("plane-contact"));
         QVERIFY(root["presets"].toArray().size() >= 11); // the 11 published cases and the teaching presets
         QCOMPARE(root["methods"].toArray().size(), 3);
+        const QJsonArray integrators = root["integrators"].toArray();
+        QCOMPARE(integrators.size(), 2);
+        QCOMPARE(integrators.first().toObject()["id"].toString(), QString("bdf"));
+        QVERIFY(integrators.first().toObject()["default"].toBool());
+        QCOMPARE(integrators.last().toObject()["id"].toString(), QString("rosenbrock4"));
+        QVERIFY(!integrators.last().toObject()["default"].toBool());
         const QJsonArray beltParams = root["systems"].toArray().first().toObject()["parameters"].toArray();
         QCOMPARE(beltParams.first().toObject()["id"].toString(), QString("v_b"));
         QCOMPARE(beltParams.first().toObject()["default"].toDouble(), 0.5);
         QVERIFY(beltParams.first().toObject().contains("unit"));
         QVERIFY(runCli({"list"}).out.contains("mu_s"));
+        QVERIFY(runCli({"list"}).out.contains("  bdf: BDF (SUNDIALS CVODE, orders 1-5) (default)\n"));
     }
 };
 
