@@ -100,16 +100,17 @@ LyapunovResult lyapunovSpectrum(const SmoothOde& ode, std::vector<double> y0, do
     // regularized law, where it contracts like exp(-|dF/dv| t) with |dF/dv| ~ 1/eps.
     double h = o.interval, tBase = tStart;
     long step = 0;
+    // For the full spectrum: the integral of tr J over each period (Liouville: the sum of the
+    // ln R_ii), by 3-point Gauss-Legendre on each step's dense output.
+    const bool fullSpectrum = k == n;
+    std::vector<double> zAt = z;
     while (t < tEnd) {
         const double target = std::min(tEnd, tBase + static_cast<double>(++step) * h);
         // Stop exactly at the interval end: the loop steps past it, so integrate in one piece with
         // the last step clipped by restarting from the dense output.
         const std::vector<double> zStart = z;
-        std::vector<double> zEnd = z, zAt = z;
-        // For the full spectrum: the integral of tr J over the period (Liouville: the sum of the
-        // ln R_ii), by 3-point Gauss-Legendre on each step's dense output.
+        std::vector<double> zEnd = z;
         double traceIntegral = 0.0;
-        const bool fullSpectrum = k == n;
         result.status = integrateOde(variational, z, t, target, o.integration,
                                      [&](const StepView& s) {
                                          const double b = std::min(s.t1, target);

@@ -5,6 +5,11 @@
 
 namespace fl {
 
+Integrator integratorOf(StiffIntegrator kind)
+{
+    return kind == StiffIntegrator::Bdf ? Integrator::Bdf : Integrator::Rosenbrock4;
+}
+
 IntegrationSettings integrationSettings(const Scenario& scenario, const std::atomic<bool>* cancel)
 {
     IntegrationSettings s;
@@ -13,7 +18,7 @@ IntegrationSettings integrationSettings(const Scenario& scenario, const std::ato
     s.tol = scenario.params.value("tol");
     s.maxSteps = static_cast<long>(scenario.params.value("max_steps"));
     s.cancel = cancel;
-    s.stiffIntegrator = scenario.stiffIntegrator == StiffIntegrator::Bdf ? Integrator::Bdf : Integrator::Rosenbrock4;
+    s.stiffIntegrator = integratorOf(scenario.stiffIntegrator);
     // Resolve the forcing: at least 20 steps per forcing period.
     if (scenario.params.has("A") && scenario.params.value("A") != 0.0 && scenario.params.has("w"))
         s.maxStep = std::min(s.maxStep, 2.0 * std::numbers::pi / scenario.params.value("w") / 20.0);

@@ -4,6 +4,7 @@
 #include "analysis/lyapunov.h"
 #include "analysis/lyapunov_curve.h"
 #include "solvers/dynamics_factory.h"
+#include "stiff_integrator_rows.h"
 #include "systems/system_registry.h"
 
 #include <QtTest>
@@ -141,9 +142,7 @@ private slots:
 
     void regularizedBeltInPureSlip_data()
     {
-        QTest::addColumn<int>("integrator");
-        QTest::newRow("BDF") << int(fl::StiffIntegrator::Bdf);
-        QTest::newRow("Rosenbrock4") << int(fl::StiffIntegrator::Rosenbrock4);
+        fltest::addStiffIntegratorRows();
     }
     /// The regularized belt that never sticks (v_b = 2 above the speed amplitude 0.5) is a damped
     /// linear oscillator plus a constant force: both exponents -zeta, through the variational
@@ -161,8 +160,7 @@ private slots:
         s.params.set("tol", 1e-9);
         fl::LyapunovOptions o;
         QVERIFY(fl::lyapunovOptionsFor(s, o).ok());
-        QCOMPARE(int(o.integration.integrator),
-                 int(s.stiffIntegrator == fl::StiffIntegrator::Bdf ? fl::Integrator::Bdf : fl::Integrator::Rosenbrock4));
+        QCOMPARE(int(o.integration.integrator), int(fl::integratorOf(s.stiffIntegrator)));
         o.transient = 0.0;
         o.duration = 200.0;
         const auto dynamics = fl::makeDynamics(s);
@@ -187,7 +185,7 @@ private slots:
         fl::LyapunovOptions o;
         o.transient = 0.0;
         o.duration = 20.0;
-        o.integration.integrator = integrator == int(fl::StiffIntegrator::Bdf) ? fl::Integrator::Bdf : fl::Integrator::Rosenbrock4;
+        o.integration.integrator = fl::integratorOf(static_cast<fl::StiffIntegrator>(integrator));
         o.integration.tol = 1e-9;
         const fl::LyapunovResult r = fl::lyapunovSpectrum(ode, {1.0, 1.0}, 0.0, o);
         QVERIFY2(r.status.ok(), r.status.message().c_str());

@@ -1,5 +1,6 @@
 // S2 (disk on a belt, JTAM 2016) and S3 (pendulum on a rotating disk, Acta Mech 2016).
 #include "analysis/bifurcation_sweep.h"
+#include "stiff_integrator_rows.h"
 #include "contact/approximants.h"
 #include "contact/integral_model.h"
 #include "contact/stick_solver.h"
@@ -84,9 +85,7 @@ private slots:
     /// (max |dx| over t in [0, 300]: 7.1, 1.1, 0.19, 0.036 for eps = 1e-3 .. 1e-6).
     void diskMethodsAgreeAsEpsFalls_data()
     {
-        QTest::addColumn<int>("integrator");
-        QTest::newRow("BDF") << int(fl::StiffIntegrator::Bdf);
-        QTest::newRow("Rosenbrock4") << int(fl::StiffIntegrator::Rosenbrock4);
+        fltest::addStiffIntegratorRows();
     }
     /// Regularized -> event-driven on JTAM Fig. 4a as eps falls, with either stiff integrator.
     void diskMethodsAgreeAsEpsFalls()

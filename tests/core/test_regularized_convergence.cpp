@@ -1,6 +1,7 @@
 // Regularized runs converge to the event-driven (exact switching) cycle as eps -> 0: two
 // independent methods agreeing (PHYSICS.md sec. 1; JTAM sec. 4).
 #include "cycle_metrics.h"
+#include "stiff_integrator_rows.h"
 #include "scenario/scenario.h"
 #include "solvers/simulate.h"
 
@@ -44,9 +45,7 @@ class TestRegularizedConvergence : public QObject {
 private slots:
     void kudraConvergesToClosedForm_data()
     {
-        QTest::addColumn<int>("integrator");
-        QTest::newRow("BDF") << int(fl::StiffIntegrator::Bdf);
-        QTest::newRow("Rosenbrock4") << int(fl::StiffIntegrator::Rosenbrock4);
+        fltest::addStiffIntegratorRows();
     }
     /// Kudra's law with static peak eta = mu_s/mu_k = 2 on the Coulomb case: the error against the
     /// closed-form cycle falls as eps falls (1e-2 .. 1e-5), with either stiff integrator.
