@@ -34,7 +34,7 @@ void addScenarioOptions(QCommandLineParser& parser)
     parser.addOptions({
         {"system", "System id (see list).", "id", "belt"},
         {"law", "Friction law id (see list).", "id", "coulomb"},
-        {"method", "event | regularized | explicit.", "id", "event"},
+        {"method", "event | regularized | explicit (default: event; regularized for the laws with memory, which have no event-driven form).", "id", "event"},
         {"reg", "Regularization for regularized methods: kudra | tanh | atan | sqrt.", "id", "kudra"},
         {"set", "Parameter value, id=value (repeatable).", "id=value"},
         {"t-end", "Simulated time (= --set t_end=T).", "T"},
@@ -104,6 +104,14 @@ fl::Status applyIntegrator(const QCommandLineParser& parser, fl::Scenario& scena
     return fl::Status::success();
 }
 
+/// The method of a run without --method: the given one, or the stiff regularized method for a
+/// law with no set-valued form (the laws with memory), which the event-driven method cannot run.
+fl::Method methodForLaw(const std::string& lawId, fl::Method method)
+{
+    const fl::FrictionLawInfo* law = fl::findFrictionLaw(lawId);
+    return law && !law->eventDriven && !fl::methodInfo(method).smooth ? fl::Method::Regularized : method;
+}
+
 /// --reg, --method and --law on top of a preset's or session's scenario (its system stays),
 /// then the values.
 fl::Status applyOverrides(const QCommandLineParser& parser, fl::Scenario& scenario)
@@ -125,6 +133,8 @@ fl::Status applyOverrides(const QCommandLineParser& parser, fl::Scenario& scenar
     if (parser.isSet("law")) {
         const std::string law = parser.value("law").toStdString();
         fl::Scenario check;
+        if (!parser.isSet("method"))
+            scenario.method = methodForLaw(law, scenario.method);
         fl::Status status = fl::makeScenario(scenario.systemId, law, scenario.method, scenario.regularization, check);
         if (status.ok())
             status = fl::changeModel(scenario, scenario.systemId, law);
@@ -191,8 +201,9 @@ fl::Status buildScenario(const QCommandLineParser& parser, fl::Scenario& scenari
     const auto reg = fl::findRegularization(regId);
     if (!reg)
         return fl::Status::error("unknown regularization '" + regId + "' (kudra, tanh, atan, sqrt)");
-    fl::Status status = fl::makeScenario(parser.value("system").toStdString(), parser.value("law").toStdString(),
-                                         *method, *reg, scenario);
+    const std::string lawId = parser.value("law").toStdString();
+    fl::Status status = fl::makeScenario(parser.value("system").toStdString(), lawId,
+                                         parser.isSet("method") ? *method : methodForLaw(lawId, *method), *reg, scenario);
     if (status.ok())
         status = applyIntegrator(parser, scenario);
     return status.ok() ? applyValues(parser, scenario) : status;

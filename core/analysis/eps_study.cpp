@@ -121,6 +121,8 @@ Status epsStudyScenarios(const Scenario& scenario, const EpsStudyOptions& option
         return Status::error("the ε study needs a smooth method (regularized or explicit), not " + methodInfo(method).name);
     if (std::find(system->methods.begin(), system->methods.end(), method) == system->methods.end())
         return Status::error(system->name + " has no " + methodInfo(method).name + " method");
+    if (const FrictionLawInfo* law = findLaw(system->lawFamily, scenario.lawId); law && !law->regularized)
+        return Status::error("the law '" + law->id + "' is smooth as it stands: ε does not enter it");
     const double tol = options.tolerance > 0.0 ? options.tolerance : epsStudyTolerance(scenario, eps);
     std::vector<Scenario> scenarios;
     for (double e : eps) {

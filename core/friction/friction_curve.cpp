@@ -7,6 +7,9 @@
 #include <limits>
 
 namespace fl {
+namespace {
+double finiteOrNan(double value) { return std::isfinite(value) ? value : std::numeric_limits<double>::quiet_NaN(); }
+} // namespace
 
 Polyline frictionCharacteristic(const Scenario& scenario, double vMin, double vMax, int points)
 {
@@ -15,20 +18,26 @@ Polyline frictionCharacteristic(const Scenario& scenario, double vMin, double vM
     if (!info)
         return curve; // plane-contact laws have no 1-D characteristic
     const std::unique_ptr<FrictionLaw> law = info->create(scenario.params);
-    if (!methodInfo(scenario.method).smooth) {
+    // A law with memory: its steady-state force at constant sliding, under the run's loop.
+    if (!usesRegularization(scenario) || info->hasMemory()) {
         const double nan = std::numeric_limits<double>::quiet_NaN();
         // v_r < 0: F = +g(|v_r|), then the stick segment, then v_r > 0: F = -g(v_r).
         for (int i = 0; i < points; ++i) {
             const double v = vMin * (1.0 - static_cast<double>(i) / (points - 1));
             curve.x.push_back(v);
-            curve.y.push_back(law->slipMagnitude(-v));
+            curve.y.push_back(finiteOrNan(law->slipMagnitude(-v)));
         }
-        curve.x.insert(curve.x.end(), {0.0, 0.0, nan});
-        curve.y.insert(curve.y.end(), {law->staticLimit(), -law->staticLimit(), nan});
+        if (info->hasMemory()) { // steady sliding only: the run's loop shows what happens near v_r = 0
+            curve.x.push_back(nan);
+            curve.y.push_back(nan);
+        } else {
+            curve.x.insert(curve.x.end(), {0.0, 0.0, nan});
+            curve.y.insert(curve.y.end(), {law->staticLimit(), -law->staticLimit(), nan});
+        }
         for (int i = 0; i < points; ++i) {
             const double v = vMax * static_cast<double>(i) / (points - 1);
             curve.x.push_back(v);
-            curve.y.push_back(-law->slipMagnitude(v));
+            curve.y.push_back(-finiteOrNan(law->slipMagnitude(v)));
         }
         return curve;
     }

@@ -3,6 +3,7 @@
 // A law gives the slip force magnitude g(|v_r|) (friction on the body is F = -g(|v_r|) sgn(v_r))
 // and the limit of its set-valued stick branch, |F| <= staticLimit().
 #include "common/status.h"
+#include "friction/regularization.h"
 #include "params/parameter_set.h"
 
 #include <functional>
@@ -28,6 +29,16 @@ public:
 /// (T_sx, T_sy, M_s) of a plane contact (Coulomb-Contensou, PHYSICS.md sec. 3).
 enum class LawFamily { OneDimensional, PlaneContact };
 
+class StateFrictionLaw;
+
+/// One internal state of a law with memory, as data: the CSV column id, display label and unit.
+struct LawStateSpec {
+    std::string id;     ///< column id (CSV header, CLI), e.g. "z"
+    std::string label;  ///< display label, e.g. "z"
+    std::string unit;   ///< empty for nondimensional states
+    std::string help;   ///< one sentence: what the state is
+};
+
 /// A law as data: id, names, its parameters, a factory and cross-parameter validation.
 struct FrictionLawInfo {
     std::string id;          ///< e.g. "coulomb"
@@ -38,6 +49,17 @@ struct FrictionLawInfo {
     std::function<std::unique_ptr<FrictionLaw>(const ParameterSet&)> create;
     /// Checks relations between parameters (e.g. mu_s >= mu_k); ranges are checked by ParameterSet.
     std::function<Status(const ParameterSet&)> validate;
+    /// Laws with memory (PHYSICS.md sec. 2, friction/state_law.h): their internal states in
+    /// state-vector order, and the factory of the law with its state equations (the regularization
+    /// replaces sgn(v_r) where the law's force still carries one). Empty for laws of v_r alone.
+    std::vector<LawStateSpec> states{};
+    std::function<std::unique_ptr<StateFrictionLaw>(const ParameterSet&, Regularization)> createWithState{};
+    /// false: the law has no set-valued stick branch, so the event-driven method does not take it.
+    bool eventDriven = true;
+    /// false: the law is smooth (or windowed) as it stands; eps and the regularization do not enter.
+    bool regularized = true;
+
+    bool hasMemory() const { return !states.empty(); }
 };
 
 /// Every 1-D law FrictionLab offers, in menu order.
@@ -46,6 +68,9 @@ const std::vector<FrictionLawInfo>& frictionLaws();
 const std::vector<FrictionLawInfo>& contactLaws();
 /// The laws of a family.
 const std::vector<FrictionLawInfo>& lawsOf(LawFamily family);
+/// The help page of a 1-D law (its section's anchor is the law's id): "laws-1d.html", or
+/// "laws-memory.html" for the laws with memory and the stick window.
+std::string lawHelpPage(const FrictionLawInfo& law);
 /// The 1-D law with this id, or nullptr.
 const FrictionLawInfo* findFrictionLaw(std::string_view id);
 /// The law of a family with this id, or nullptr.

@@ -1,5 +1,7 @@
 // The static laws of PHYSICS.md section 1 (review = Awrejcewicz & Olejnik, Appl. Mech. Rev. 2005).
 #include "friction/friction_law.h"
+#include "friction/law_specs.h"
+#include "friction/memory_laws.h"
 #include "params/parameter_spec.h"
 
 #include <cmath>
@@ -7,32 +9,11 @@
 namespace fl {
 namespace {
 
-ParameterSpec muS()
-{
-    return {"mu_s", "Static friction coefficient", "μ_s", "–",
-            "Largest friction force (per unit normal force) the contact holds in stick. Must be ≥ μ_k.",
-            2.0, 0.0, 10.0};
-}
-ParameterSpec muK()
-{
-    return {"mu_k", "Kinetic friction coefficient", "μ_k", "–",
-            "Friction force (per unit normal force) while slipping.", 1.0, 0.0, 10.0};
-}
-ParameterSpec mu0()
-{
-    return {"mu_0", "Static friction coefficient", "μ_0", "–",
-            "Friction coefficient at v_r → 0; also the stick limit of the law.", 2.0, 0.0, 10.0};
-}
-
-Status requireAtLeast(const ParameterSet& p, const char* big, const char* small)
-{
-    if (p.value(big) < p.value(small))
-        return Status::error(std::string(big) + " = " + formatNumber(p.value(big)) + " must be >= "
-                             + small + " = " + formatNumber(p.value(small)));
-    return Status::success();
-}
-
-Status noRelation(const ParameterSet&) { return Status::success(); }
+using lawspec::noRelation;
+using lawspec::requireAtLeast;
+ParameterSpec muS() { return lawspec::muStatic(); }
+ParameterSpec muK() { return lawspec::muKinetic(); }
+ParameterSpec mu0() { return lawspec::mu0(); }
 
 /// Coulomb: g = mu_k, stick limit mu_s (review sec. 2.1). With k_v: g = mu_k + k_v s (review (16)).
 class CoulombViscousLaw final : public FrictionLaw {
@@ -144,6 +125,11 @@ std::vector<FrictionLawInfo> makeLaws()
                                                                       p.value("lambda_1"));
                     },
                     noRelation});
+    // Laws with memory (friction/state_law.h), one file each.
+    laws.push_back(dahlLawInfo());
+    laws.push_back(lugreLawInfo());
+    laws.push_back(blimanSorineLawInfo());
+    laws.push_back(ostermeyerLawInfo());
     return laws;
 }
 
@@ -166,6 +152,11 @@ const FrictionLawInfo* findLaw(LawFamily family, std::string_view id)
         if (law.id == id)
             return &law;
     return nullptr;
+}
+
+std::string lawHelpPage(const FrictionLawInfo& law)
+{
+    return law.hasMemory() || !law.eventDriven ? "laws-memory.html" : "laws-1d.html";
 }
 
 const FrictionLawInfo* findFrictionLaw(std::string_view id) { return findLaw(LawFamily::OneDimensional, id); }

@@ -24,7 +24,7 @@ void writeRunCsv(std::ostream& out, const Scenario& scenario, const RunResult& r
     out << "# system: " << scenario.systemId << " (" << findSystem(scenario.systemId)->name << ")\n";
     out << "# law: " << scenario.lawId << " (" << findLaw(findSystem(scenario.systemId)->lawFamily, scenario.lawId)->name << ")\n";
     out << "# method: " << method.id << " (" << method.name << ")\n";
-    if (method.smooth)
+    if (usesRegularization(scenario))
         out << "# regularization: " << regularizationInfo(scenario.regularization).id << "\n";
     if (scenario.method == Method::Regularized) {
         const StiffIntegratorInfo& integrator = stiffIntegratorInfo(scenario.stiffIntegrator);

@@ -77,6 +77,15 @@ ParameterSpecs numericsSpecs()
 }
 
 namespace {
+/// Laws without a set-valued stick branch (the laws with memory) take only the smooth methods.
+bool lawTakes(const FrictionLawInfo& law, Method method) { return law.eventDriven || methodInfo(method).smooth; }
+
+Status lawMethodError(const FrictionLawInfo& law, Method method)
+{
+    return Status::error("law '" + law.id + "' has no set-valued form for the method '" + methodInfo(method).id
+                         + "'; use regularized or explicit");
+}
+
 ParameterSpecs combinedSpecs(const SystemInfo& system, const FrictionLawInfo& law)
 {
     ParameterSpecs specs = system.specs;
@@ -106,6 +115,8 @@ Status makeScenario(std::string_view systemId, std::string_view lawId, Method me
                                  : "unknown friction law '" + std::string(lawId) + "'");
     if (std::find(system->methods.begin(), system->methods.end(), method) == system->methods.end())
         return Status::error("method '" + methodInfo(method).id + "' is not available for system '" + system->id + "'");
+    if (!lawTakes(*law, method))
+        return lawMethodError(*law, method);
     out.systemId = system->id;
     out.lawId = law->id;
     out.method = method;
@@ -134,6 +145,9 @@ Status changeModel(Scenario& scenario, std::string_view systemId, std::string_vi
     Method method = scenario.method;
     if (std::find(system->methods.begin(), system->methods.end(), method) == system->methods.end())
         method = system->methods.front();
+    // A law with memory runs on the stiff integrator when the event-driven method was chosen.
+    if (const FrictionLawInfo* law = findLaw(system->lawFamily, lawId); law && !lawTakes(*law, method))
+        method = Method::Regularized;
     Scenario next;
     next.stiffIntegrator = scenario.stiffIntegrator;
     Status status = makeScenario(systemId, lawId, method, scenario.regularization, next);
@@ -156,6 +170,8 @@ Status validate(const Scenario& scenario)
         return Status::error("unknown system or law");
     if (std::find(system->methods.begin(), system->methods.end(), scenario.method) == system->methods.end())
         return Status::error("method '" + methodInfo(scenario.method).id + "' is not available for system '" + system->id + "'");
+    if (!lawTakes(*law, scenario.method))
+        return lawMethodError(*law, scenario.method);
     Status status = law->validate(scenario.params);
     if (status.ok() && system->validate)
         status = system->validate(scenario);
@@ -168,10 +184,19 @@ Status validate(const Scenario& scenario)
     return Status::success();
 }
 
+bool usesRegularization(const Scenario& scenario)
+{
+    if (!methodInfo(scenario.method).smooth)
+        return false;
+    const SystemInfo* system = findSystem(scenario.systemId);
+    const FrictionLawInfo* law = system ? findLaw(system->lawFamily, scenario.lawId) : nullptr;
+    return !law || law->regularized;
+}
+
 std::string describe(const Scenario& scenario)
 {
     std::string text = scenario.systemId + " / " + scenario.lawId + " / " + methodInfo(scenario.method).id;
-    if (methodInfo(scenario.method).smooth)
+    if (usesRegularization(scenario))
         text += " (" + regularizationInfo(scenario.regularization).id + ", eps = "
                 + formatNumber(scenario.params.value("eps")) + ")";
     if (scenario.method == Method::Regularized && scenario.stiffIntegrator != StiffIntegrator::Bdf)

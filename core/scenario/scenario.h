@@ -73,6 +73,9 @@ Scenario defaultScenario();
 Status changeModel(Scenario& scenario, std::string_view systemId, std::string_view lawId);
 /// Checks relations between values (law constraints, output size); ranges are always valid.
 Status validate(const Scenario& scenario);
+/// Does the run replace sgn(v_r) by s(v_r/eps): a smooth method with a law that carries a sign
+/// (false for laws that are smooth as they stand, such as LuGre: eps and the regularization are unused).
+bool usesRegularization(const Scenario& scenario);
 /// One-line description, e.g. "belt / coulomb / event" ("..., bdf" when a regularized run uses BDF).
 std::string describe(const Scenario& scenario);
 

@@ -4,6 +4,7 @@
 #include "solvers/dynamics.h"
 #include "solvers/integration_settings.h"
 #include "solvers/regularized_contact_ode.h"
+#include "solvers/state_law_contact_ode.h"
 #include "solvers/smooth_friction.h"
 
 #include <memory>
@@ -35,6 +36,36 @@ private:
     Regularization m_regularization;
     OdeIntegrationOptions m_options;
 };
+
+/// A law with memory (friction/state_law.h): the system's state followed by the law's internal
+/// states, integrated by the stiff integrator with the analytic Jacobian (regularized method) or by
+/// Dormand-Prince (explicit method).
+class StateLawContactDynamics final : public Dynamics {
+public:
+    StateLawContactDynamics(std::unique_ptr<ContactSystem> system, std::unique_ptr<StateFrictionLaw> law,
+                            std::vector<std::string> lawStateNames, Integrator integrator, const IntegrationSettings& settings);
+
+    int dimension() const override { return m_ode.dimension(); }
+    std::vector<std::string> stateNames() const override;
+    std::vector<std::string> outputNames() const override { return {"v_r", "F"}; }
+    std::vector<double> initialState() const override { return m_ode.initialState(); }
+    Status integrate(std::vector<double>& y, double& t, double tEnd, DynamicsObserver& observer,
+                     IntegrationStats& stats) const override;
+    void outputs(double t, const double* y, int mode, double* out) const override;
+    const SmoothOde* smoothOde() const override { return &m_ode; }
+
+private:
+    std::unique_ptr<ContactSystem> m_system;
+    std::unique_ptr<StateFrictionLaw> m_law;
+    std::vector<std::string> m_lawStateNames;
+    StateLawContactOde m_ode;
+    OdeIntegrationOptions m_options;
+};
+
+/// Any single-contact system closed with a law with memory (info.hasMemory()).
+std::unique_ptr<Dynamics> makeStateLawDynamics(std::unique_ptr<ContactSystem> system, const FrictionLawInfo& info,
+                                               const ParameterSet& params, Regularization regularization,
+                                               Integrator integrator, const IntegrationSettings& settings);
 
 /// Set-valued law with exact stick/slip switching (ARCHITECTURE.md idea 5, Siconos/Chrono style):
 /// - slip in direction d = sgn(v_r): F = -d g(|v_r|), integrated by Dormand-Prince 5(4);

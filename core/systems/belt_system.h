@@ -25,6 +25,12 @@ public:
     void relativeAcceleration(double t, const double* y, double& a, double& b) const override;
     void projectToStick(double, double* y) const override { y[1] = m_p.beltSpeed; }
     void jacobian(double t, const double* y, double dFdvr, double* dfdy, double* dfdt) const override;
+    void relativeVelocityGradient(double, const double*, double* dvdy, double& dvdt) const override
+    {
+        dvdy[0] = 0.0;
+        dvdy[1] = 1.0;
+        dvdt = 0.0;
+    }
 
 private:
     double forcing(double t) const;

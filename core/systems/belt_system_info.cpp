@@ -44,10 +44,13 @@ SystemInfo beltSystemInfo()
         bp.x0 = p.value("x0");
         bp.v0 = p.value("v0");
         auto system = std::make_unique<BeltSystem>(bp);
-        std::unique_ptr<FrictionLaw> law = findFrictionLaw(scenario.lawId)->create(p);
+        const FrictionLawInfo* info = findFrictionLaw(scenario.lawId);
+        const Integrator integrator = scenario.method == Method::Regularized ? settings.stiffIntegrator : Integrator::DormandPrince;
+        if (info->hasMemory())
+            return makeStateLawDynamics(std::move(system), *info, p, scenario.regularization, integrator, settings);
+        std::unique_ptr<FrictionLaw> law = info->create(p);
         if (scenario.method == Method::EventDriven)
             return std::make_unique<EventDrivenContactDynamics>(std::move(system), std::move(law), settings);
-        const Integrator integrator = scenario.method == Method::Regularized ? settings.stiffIntegrator : Integrator::DormandPrince;
         return std::make_unique<RegularizedContactDynamics>(std::move(system), std::move(law), scenario.regularization,
                                                             p.value("eps"), integrator, settings);
     };

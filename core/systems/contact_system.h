@@ -28,6 +28,11 @@ public:
     /// df/dy (row-major n x n) and df/dt for a friction force F(v_r) with slope dF/dv_r, the
     /// Jacobian the stiff implicit method needs.
     virtual void jacobian(double t, const double* y, double dFdvr, double* dfdy, double* dfdt) const = 0;
+    /// dv_r/dy (n values) and dv_r/dt: how a law with memory's state equation couples to y.
+    virtual void relativeVelocityGradient(double t, const double* y, double* dvdy, double& dvdt) const = 0;
+    /// df/dF (n values). rhs is affine in F (F enters as a force), so the difference of two
+    /// evaluations is exact.
+    void forceColumn(double t, const double* y, double* dfdF) const;
 };
 
 } // namespace fl

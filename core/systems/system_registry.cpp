@@ -47,6 +47,18 @@ const VariableLabel* findVariableLabel(std::string_view systemId, std::string_vi
     for (const VariableLabel& variable : system->variables)
         if (variable.id == id)
             return &variable;
+    // The internal states of the laws with memory the system takes (z, mu, theta, ...).
+    static const std::vector<VariableLabel> lawStates = [] {
+        std::vector<VariableLabel> labels;
+        for (const FrictionLawInfo& law : frictionLaws())
+            for (const LawStateSpec& state : law.states)
+                labels.push_back({state.id, state.label, state.unit});
+        return labels;
+    }();
+    if (system->lawFamily == LawFamily::OneDimensional)
+        for (const VariableLabel& variable : lawStates)
+            if (variable.id == id)
+                return &variable;
     return nullptr;
 }
 

@@ -19,7 +19,9 @@ private slots:
             for (const fl::FrictionLawInfo* lawPointer : fl::lawsOf(system)) {
                 const fl::FrictionLawInfo& law = *lawPointer;
                 fl::Scenario s;
-                QVERIFY(fl::makeScenario(system.id, law.id, system.methods.front(), fl::Regularization::Kudra, s).ok());
+                // Laws with memory have no event-driven form: they open with the stiff method.
+                const fl::Method method = law.eventDriven ? system.methods.front() : fl::Method::Regularized;
+                QVERIFY2(fl::makeScenario(system.id, law.id, method, fl::Regularization::Kudra, s).ok(), law.id.c_str());
                 std::set<std::string> ids;
                 for (const fl::ParameterSpec& spec : s.params.specs()) {
                     QVERIFY2(ids.insert(spec.id).second, spec.id.c_str());
@@ -92,6 +94,8 @@ private slots:
     void lawSlopes()
     {
         for (const fl::FrictionLawInfo& info : fl::frictionLaws()) {
+            if (info.hasMemory())
+                continue; // their Jacobian comes from the law's state equations (test_memory_laws)
             const auto law = info.create(fl::ParameterSet(info.specs));
             for (double s : {0.0, 0.05, 0.3, 1.0, 4.0}) {
                 const double h = 1e-6;

@@ -144,7 +144,7 @@ private slots:
         QVERIFY(links.size() > 50);
         // The anchors F1's related links point at: every law, regularization and method section.
         for (const fl::FrictionLawInfo& law : fl::lawsOf(fl::LawFamily::OneDimensional))
-            QVERIFY2(anchors[QStringLiteral("laws-1d.html")].contains(QString::fromStdString(law.id)), law.id.c_str());
+            QVERIFY2(anchors[QString::fromStdString(fl::lawHelpPage(law))].contains(QString::fromStdString(law.id)), law.id.c_str());
         for (const fl::FrictionLawInfo& law : fl::lawsOf(fl::LawFamily::PlaneContact))
             QVERIFY2(anchors[QStringLiteral("contact-models.html")].contains(QString::fromStdString(law.id)), law.id.c_str());
         QVERIFY(anchors[QStringLiteral("contact-models.html")].contains(QStringLiteral("regularized")));

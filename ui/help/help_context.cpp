@@ -40,8 +40,8 @@ QString pageOfView(const QWidget* view)
 QUrl lawUrl(const fl::Scenario& scenario)
 {
     const QString id = QString::fromStdString(scenario.lawId);
-    if (fl::findLaw(fl::LawFamily::OneDimensional, scenario.lawId))
-        return helpUrl(QStringLiteral("laws-1d.html"), id);
+    if (const fl::FrictionLawInfo* law = fl::findLaw(fl::LawFamily::OneDimensional, scenario.lawId))
+        return helpUrl(QString::fromStdString(fl::lawHelpPage(*law)), id);
     return helpUrl(QStringLiteral("contact-models.html"), id);
 }
 
@@ -55,6 +55,7 @@ const QList<HelpPage>& helpPages()
         {QStringLiteral("system-disk.html"), tr("S2 · Disk on a moving belt")},
         {QStringLiteral("system-pendulum.html"), tr("S3 · Pendulum on a rotating disk")},
         {QStringLiteral("laws-1d.html"), tr("Friction laws along a line")},
+        {QStringLiteral("laws-memory.html"), tr("Friction laws with memory")},
         {QStringLiteral("contact-models.html"), tr("Friction on a plane contact")},
         {QStringLiteral("regularizations.html"), tr("Regularization and methods")},
         {QStringLiteral("plots.html"), tr("Reading the simulation plots")},
@@ -91,7 +92,7 @@ HelpContext contextHelp(const MainWindow& window)
                                              ? fl::findLaw(fl::LawFamily::OneDimensional, scenario.lawId)
                                              : fl::findLaw(fl::LawFamily::PlaneContact, scenario.lawId))
         context.related.append({tr("Law: %1").arg(QString::fromStdString(law->name)), lawUrl(scenario)});
-    if (fl::methodInfo(scenario.method).smooth) {
+    if (fl::usesRegularization(scenario)) {
         const bool oneDimensional = fl::findLaw(fl::LawFamily::OneDimensional, scenario.lawId) != nullptr;
         if (oneDimensional)
             context.related.append({tr("Regularization: %1").arg(QString::fromStdString(fl::regularizationInfo(scenario.regularization).name)),

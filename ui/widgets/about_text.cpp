@@ -42,7 +42,7 @@ QString aboutHtml(const fl::Scenario& current)
     for (const fl::FrictionLawInfo& law : fl::lawsOf(fl::LawFamily::PlaneContact))
         html += item(law.id == current.lawId, esc(law.name), QString());
     html += QStringLiteral("</ul><p><b>%1</b></p><ul>").arg(tr("Regularizations (smooth methods)"));
-    const bool smooth = fl::methodInfo(current.method).smooth;
+    const bool smooth = fl::usesRegularization(current);
     for (const fl::RegularizationInfo& r : fl::regularizations())
         html += item(smooth && r.kind == current.regularization, esc(r.name), QString());
     html += QStringLiteral("</ul><p><b>%1</b></p><ul>").arg(tr("Methods"));

@@ -181,7 +181,10 @@ void ParameterPanel::syncCombos()
     if (auto* model = qobject_cast<QStandardItemModel*>(m_method->model())) {
         for (int i = 0; i < model->rowCount(); ++i) {
             const auto method = fl::findMethod(m_method->itemData(i).toString().toStdString());
-            model->item(i)->setEnabled(system && method
+            const fl::FrictionLawInfo* law = system ? fl::findLaw(system->lawFamily, m_scenario.lawId) : nullptr;
+            // A law with memory has no set-valued form for the event-driven method.
+            const bool lawTakes = !law || law->eventDriven || (method && fl::methodInfo(*method).smooth);
+            model->item(i)->setEnabled(system && method && lawTakes
                                        && std::find(system->methods.begin(), system->methods.end(), *method)
                                               != system->methods.end());
         }
@@ -276,12 +279,14 @@ void ParameterPanel::addGroup(QVBoxLayout* layout, const QString& title, const Q
 
 void ParameterPanel::updateEnabled()
 {
-    const bool smooth = fl::methodInfo(m_scenario.method).smooth;
-    m_regularization->setEnabled(smooth);
+    // eps and the regularization enter only where a smooth method replaces sgn(v_r): not for laws
+    // that are smooth as they stand (LuGre, Dahl, ...).
+    const bool regularized = fl::usesRegularization(m_scenario);
+    m_regularization->setEnabled(regularized);
     if (m_integrator)
         m_integrator->setEnabled(m_scenario.method == fl::Method::Regularized);
     if (ParameterRow* eps = row(QStringLiteral("eps")))
-        eps->setEnabled(smooth);
+        eps->setEnabled(regularized);
 }
 
 void ParameterPanel::onEdited(const QString& id, double value)

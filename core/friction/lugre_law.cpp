@@ -1,0 +1,101 @@
+// LuGre (Lund-Grenoble) law, review (17) and PHYSICS.md sec. 2; Canudas de Wit et al., IEEE TAC
+// 40 (1995):
+//   z' = v_r - sigma0 |v_r| z / g(v_r),   g(v) = mu_k + (mu_s - mu_k) exp(-(v/v_s)^2),
+//   resisting force sigma0 z + sigma1 z' + sigma2 v_r (the force on the body is its negative).
+// g is a force here; the review's (17) writes it in units of z (g_review = g / sigma0).
+// Steady state at constant sliding: sigma0 z = g(v) sgn(v), force g(v) sgn(v) + sigma2 v.
+//
+// Defaults: the 1995 paper's example (m = 1 kg, k = 2 N/m, F_C = 1 N, F_S = 1.5 N,
+// v_s = 0.001 m/s, sigma0 = 1e5 N/m, sigma1 = sqrt(1e5) N s/m, sigma2 = 0.4 N s/m) in S1's units:
+// force unit F_C (so mu_k = 1, mu_s = 1.5), length F_C/k = 0.5 m, time 1/omega_n = 1/sqrt(2) s,
+// velocity 0.7071 m/s. Hence sigma0 = 1e5 * 0.5 = 5e4, sigma1 = 316.2 * 0.7071 = 223.6 (bristle
+// damping ratio 0.5 with the block's unit mass), sigma2 = 0.4 * 0.7071 = 0.2828,
+// v_s = 0.001 / 0.7071 = 1.414e-3.
+#include "friction/law_specs.h"
+#include "friction/memory_laws.h"
+#include "friction/state_law.h"
+#include "params/parameter_spec.h"
+
+#include <cmath>
+
+namespace fl {
+namespace {
+
+class LuGreLaw final : public StateFrictionLaw {
+public:
+    explicit LuGreLaw(const ParameterSet& p)
+        : m_muS(p.value("mu_s")), m_muK(p.value("mu_k")), m_vs(p.value("v_s")), m_s0(p.value("sigma0")),
+          m_s1(p.value("sigma1")), m_s2(p.value("sigma2"))
+    {
+    }
+    double g(double v) const { return m_muK + (m_muS - m_muK) * std::exp(-(v / m_vs) * (v / m_vs)); }
+    double gSlope(double v) const { return (m_muS - m_muK) * std::exp(-(v / m_vs) * (v / m_vs)) * (-2.0 * v / (m_vs * m_vs)); }
+
+    double slipMagnitude(double s) const override { return g(s) + m_s2 * s; }
+    double slipMagnitudeSlope(double s) const override { return gSlope(s) + m_s2; }
+    double staticLimit() const override { return std::max(m_muS, m_muK); }
+
+    int stateCount() const override { return 1; }
+    void initialState(double* z) const override { z[0] = 0.0; }
+    double evaluate(double v, const double* z, double* dz) const override
+    {
+        dz[0] = v - m_s0 * std::abs(v) * z[0] / g(v);
+        return -(m_s0 * z[0] + m_s1 * dz[0] + m_s2 * v);
+    }
+    void jacobian(double v, const double* z, StateLawJacobian& J) const override
+    {
+        const double gv = g(v);
+        const double sign = v > 0.0 ? 1.0 : (v < 0.0 ? -1.0 : 0.0);
+        const double dRdz = -m_s0 * std::abs(v) / gv;
+        const double dRdv = 1.0 - m_s0 * z[0] * (sign * gv - std::abs(v) * gSlope(v)) / (gv * gv);
+        J.dRdz[0] = dRdz;
+        J.dRdv[0] = dRdv;
+        J.dFdz[0] = -(m_s0 + m_s1 * dRdz);
+        J.dFdv = -(m_s1 * dRdv + m_s2);
+    }
+
+private:
+    double m_muS, m_muK, m_vs, m_s0, m_s1, m_s2;
+};
+
+} // namespace
+
+double lugrePassivityBound(double muS, double muK, double sigma2)
+{
+    return muS > muK ? sigma2 * muK / (muS - muK) : INFINITY;
+}
+
+FrictionLawInfo lugreLawInfo()
+{
+    FrictionLawInfo law;
+    law.id = "lugre";
+    law.name = "LuGre (bristles, Stribeck)";
+    law.formula = "z′ = v_r − σ_0|v_r| z / g(v_r),  F = −(σ_0 z + σ_1 z′ + σ_2 v_r),  "
+                  "g = μ_k + (μ_s − μ_k) exp(−(v_r/v_s)²) (review (17))";
+    ParameterSpec muS = lawspec::muStatic();
+    muS.defaultValue = 1.5;
+    law.specs = {muS,
+                 lawspec::muKinetic(),
+                 lawspec::stribeckVelocity(),
+                 lawspec::sigma0(),
+                 {"sigma1", "Bristle damping", "σ_1", "–",
+                  "Damping of the bristles, σ_1 z′ in the force. Critical damping of the bristle with the block's unit "
+                  "mass is 2√σ_0; passivity (Barabanov & Ortega 2000) needs σ_1 ≤ σ_2 μ_k/(μ_s − μ_k).",
+                  223.6, 0.0, 1e5},
+                 {"sigma2", "Viscous friction", "σ_2", "–", "Viscous part of the force, σ_2 v_r.", 0.2828, 0.0, 10.0}};
+    law.states = {{"z", "z", "", "Mean bristle deflection, in units of N/k; σ_0 z is the elastic part of the force."}};
+    law.eventDriven = false;
+    law.regularized = false;
+    law.create = [](const ParameterSet& p) -> std::unique_ptr<FrictionLaw> { return std::make_unique<LuGreLaw>(p); };
+    law.createWithState = [](const ParameterSet& p, Regularization) -> std::unique_ptr<StateFrictionLaw> {
+        return std::make_unique<LuGreLaw>(p);
+    };
+    law.validate = [](const ParameterSet& p) {
+        if (p.value("mu_k") <= 0.0)
+            return Status::error("mu_k must be > 0 for LuGre (z′ divides by g(v_r) >= mu_k)");
+        return lawspec::requireAtLeast(p, "mu_s", "mu_k");
+    };
+    return law;
+}
+
+} // namespace fl
