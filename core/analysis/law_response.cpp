@@ -107,6 +107,7 @@ LawResponse lawResponse(const StateFrictionLaw& law, const PrescribedMotion& mot
     odeOptions.tol = options.tol;
     odeOptions.maxStep = options.maxStep;
     odeOptions.firstStep = std::min(1e-6, options.dt);
+    odeOptions.cancel = options.cancel;
     std::vector<double> ends;
     for (double b : options.breakpoints)
         if (b > 0.0 && b < options.tEnd)

@@ -9,6 +9,7 @@
 #include "friction/state_law.h"
 #include "solvers/ode_integrator.h"
 
+#include <atomic>
 #include <functional>
 #include <vector>
 
@@ -43,6 +44,7 @@ struct LawResponseOptions {
     /// Times where the motion changes sharply (a velocity pulse): the integration restarts there,
     /// with steps of at most 1/50 of each piece, so that no feature is stepped over.
     std::vector<double> breakpoints;
+    const std::atomic<bool>* cancel = nullptr;
 };
 
 /// Integrates the law's states from its initial state (or from z0 when given) under the motion.

@@ -128,6 +128,7 @@ std::vector<FrictionLawInfo> makeLaws()
     // Laws with memory (friction/state_law.h), one file each.
     laws.push_back(dahlLawInfo());
     laws.push_back(lugreLawInfo());
+    laws.push_back(elastoPlasticLawInfo());
     laws.push_back(blimanSorineLawInfo());
     laws.push_back(ostermeyerLawInfo());
     return laws;

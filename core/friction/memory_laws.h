@@ -9,6 +9,7 @@ FrictionLawInfo dahlLawInfo();         ///< friction/dahl_law.cpp, review (12)
 FrictionLawInfo lugreLawInfo();        ///< friction/lugre_law.cpp, review (17)
 FrictionLawInfo blimanSorineLawInfo(); ///< friction/bliman_sorine_law.cpp, review (13)-(15)
 FrictionLawInfo ostermeyerLawInfo();   ///< friction/ostermeyer_law.cpp, review (18)-(19)
+FrictionLawInfo elastoPlasticLawInfo(); ///< friction/elasto_plastic_law.cpp, for review (16)
 
 /// The largest sigma1 for which LuGre's map v_r -> F is passive (Barabanov & Ortega, IEEE TAC 45,
 /// 2000): sigma2 mu_k / (mu_s - mu_k), infinite when mu_s <= mu_k.

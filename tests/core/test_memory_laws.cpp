@@ -1,6 +1,7 @@
 // Friction laws with memory (PHYSICS.md sec. 2): each test asserts a number from the law's
 // closed form, from its limit (the exact event-driven Coulomb cycle) or from an independent
 // evaluation (finite differences of the right-hand side).
+#include "analysis/law_experiments.h"
 #include "analysis/law_response.h"
 #include "cycle_metrics.h"
 #include "friction/memory_laws.h"
@@ -11,6 +12,7 @@
 #include "solvers/simulate.h"
 #include "stiff_integrator_rows.h"
 #include "systems/belt_system.h"
+#include "systems/system_registry.h"
 
 #include <QtTest>
 
@@ -71,7 +73,7 @@ private slots:
     void jacobianMatchesFiniteDifferences_data()
     {
         QTest::addColumn<QString>("law");
-        for (const char* id : {"dahl", "lugre", "bliman-sorine", "ostermeyer"})
+        for (const char* id : {"dahl", "lugre", "elasto-plastic", "bliman-sorine", "ostermeyer"})
             QTest::newRow(id) << QString(id);
     }
     void jacobianMatchesFiniteDifferences()
@@ -84,7 +86,9 @@ private slots:
         const int n = ode.dimension();
         QCOMPARE(n, 2 + static_cast<int>(fl::findFrictionLaw(s.lawId)->states.size()));
         for (const std::vector<double>& y0 : {std::vector<double>{0.3, 0.2, 1e-5, -0.4}, std::vector<double>{-0.1, 0.7, -2e-5, 0.3},
-                                              std::vector<double>{1.0, 0.5003, 3e-6, 0.9}}) {
+                                              std::vector<double>{1.0, 0.5003, 3e-6, 0.9},
+                                              // elasto-plastic: z between z_ba = 1.4e-5 and z_ss = 2e-5 (alpha rising)
+                                              std::vector<double>{0.2, 0.9, 1.8e-5, 0.1}}) {
             std::vector<double> y(y0.begin(), y0.begin() + n);
             if (law == "ostermeyer") // (mu, theta) near their working range
                 y[2] = 1.1, y[3] = 0.3;
@@ -199,6 +203,33 @@ private slots:
         QVERIFY2(lugreDiff > 1e-2, qPrintable(QString::number(lugreDiff)));
     }
 
+    /// The elasto-plastic law's true stiction: displacement oscillations below the breakaway
+    /// deflection z_ba = beta mu_k / sigma0 are purely elastic, z = x to integration accuracy (1e-9; no creep), while LuGre's
+    /// bristle creeps (z - x ~ sigma0 x^2 / g).
+    void elastoPlasticTrueStiction()
+    {
+        auto creep = [](const char* law) {
+            const fl::Scenario s = beltWith(law, {{"sigma0", 1e3}, {"sigma1", 30.0}});
+            const std::unique_ptr<fl::StateFrictionLaw> l = lawOf(s);
+            fl::LawResponseOptions o;
+            o.tEnd = 3.0 * 2.0 * M_PI;
+            o.dt = 0.01;
+            o.tol = 1e-12;
+            const fl::LawResponse r = fl::lawResponse(*l, fl::PrescribedMotion::sinusoid(0.5 * 0.7 * 1.0 / 1e3, 1.0), o);
+            if (!r.status.ok())
+                qFatal("%s", r.status.message().c_str());
+            double worst = 0.0;
+            for (size_t i = 0; i < r.t.size(); ++i)
+                worst = std::max(worst, std::abs(r.z[0][i] - r.x[i]));
+            return worst;
+        };
+        const double elastoPlastic = creep("elasto-plastic");
+        const double lugre = creep("lugre");
+        qInfo("max |z - x|: elasto-plastic %.3g, LuGre %.3g", elastoPlastic, lugre);
+        QVERIFY2(elastoPlastic < 1e-9, qPrintable(QString::number(elastoPlastic)));
+        QVERIFY2(lugre > 1e-5, qPrintable(QString::number(lugre)));
+    }
+
     /// Ostermeyer at constant sliding power nv: mu -> theta0/nv + alpha (gamma = 0, to 1e-9); with
     /// gamma > 0, mu -> theta/nv with theta the root of the quartic (checked by its residual).
     void ostermeyerStationary()
@@ -300,6 +331,64 @@ private slots:
             previous = error;
         }
         QVERIFY2(previous < 0.03, qPrintable(QString::number(previous)));
+    }
+
+    /// Frictional lag (Hess & Soom): under v_r = v0 + dv sin(w t) through the Stribeck region, LuGre's
+    /// (v_r, F) loop is the steady curve at w = 0.001x the relaxation rate sigma0 v0 / mu_k (within
+    /// 1 %) and opens as w rises: its area grows more than 3x per decade up to 0.1x the rate.
+    void frictionalLagOpensWithFrequency()
+    {
+        const fl::Scenario s = beltWith("lugre");
+        const std::unique_ptr<fl::StateFrictionLaw> law = lawOf(s);
+        const fl::LawExperimentSpec spec = fl::defaultExperiment(fl::LawExperimentKind::FrictionalLag, "lugre", s.params);
+        QCOMPARE(spec.values.size(), size_t(4));
+        const fl::LawExperimentResult r = fl::runLawExperiment(*law, spec);
+        QVERIFY2(r.status.ok(), r.status.message().c_str());
+        std::vector<double> areas;
+        for (const fl::LawCurve& c : r.curves) {
+            double area = 0.0; // shoelace: the energy-like area enclosed by the loop in the (v_r, F) plane
+            for (size_t i = 1; i < c.x.size(); ++i)
+                area += 0.5 * (c.x[i - 1] * c.y[i] - c.x[i] * c.y[i - 1]);
+            areas.push_back(std::abs(area));
+        }
+        qInfo("loop areas at w = %s: %.3g %.3g %.3g %.3g (%ld steps)", "0.001, 0.01, 0.1, 1 x rate", areas[0], areas[1], areas[2], areas[3], r.steps);
+        double steadyError = 0.0;
+        for (size_t i = 0; i < r.curves[0].x.size(); ++i)
+            steadyError = std::max(steadyError, std::abs(r.curves[0].y[i] - law->slipMagnitude(r.curves[0].x[i])));
+        QVERIFY2(steadyError < 0.01 * s.params.value("mu_s"), qPrintable(QString::number(steadyError)));
+        QVERIFY(areas[1] > 3.0 * areas[0] && areas[2] > 3.0 * areas[1]);
+    }
+
+    /// The teaching preset belt-lugre-stick-slip reproduces the figures its note quotes.
+    void lugreStickSlipPreset()
+    {
+        fl::Scenario s;
+        QVERIFY(fl::applyPreset("belt-lugre-stick-slip", s).ok());
+        QCOMPARE(s.method, fl::Method::Regularized);
+        const fl::RunResult run = fl::simulate(s);
+        QVERIFY2(run.status.ok(), run.status.message().c_str());
+        const fltest::CycleMetrics m = fltest::cycleMetrics(run, 50.0);
+        double xLo = INFINITY, fHi = -INFINITY, zLo = INFINITY, zHi = -INFINITY;
+        int nearStick = 0, samples = 0;
+        const int cx = run.columnIndex("x"), cf = run.columnIndex("F"), cz = run.columnIndex("z"), cv = run.columnIndex("v_r");
+        QVERIFY(cz >= 0);
+        for (size_t i = 0; i < run.size(); ++i) {
+            if (run.t[i] <= 50.0)
+                continue;
+            xLo = std::min(xLo, run.column(i, cx));
+            fHi = std::max(fHi, run.column(i, cf));
+            zLo = std::min(zLo, run.column(i, cz));
+            zHi = std::max(zHi, run.column(i, cz));
+            nearStick += std::abs(run.column(i, cv)) < 5e-4;
+            ++samples;
+        }
+        qInfo("period %.4f, x in [%.4f, %.4f], F <= %.4f, z in [%.3g, %.3g], near-stick %.3f, %ld steps", m.period, xLo, m.xMax, fHi,
+              zLo, zHi, double(nearStick) / samples, run.steps);
+        QVERIFY(std::abs(m.period - 18.94) < 0.01);
+        QVERIFY(std::abs(m.xMax - 1.982) < 1e-3 && std::abs(xLo - 0.419) < 1e-3);
+        QVERIFY(fHi < 2.0 && std::abs(fHi - 1.969) < 1e-3); // breaks away below mu_s
+        QVERIFY(std::abs(double(nearStick) / samples - 0.79) < 0.01);
+        QVERIFY(zHi < 0.0 && std::abs(zLo + 3.94e-5) < 1e-7);
     }
 
     /// A law with memory has no set-valued form: the event-driven method refuses it, switching to

@@ -56,6 +56,19 @@ void addTimeHistory(PlotData& data, const fl::SystemInfo& system, const std::vec
     }
     if (first)
         data.valueRange = QCPRange(0.0, 1.0);
+    if (const fl::FrictionLawInfo* law = fl::findLaw(system.lawFamily, data.run->scenario.lawId)) {
+        bool firstState = true;
+        for (const fl::LawStateSpec& state : law->states) {
+            const std::vector<double> y = columnValues(r, state.id);
+            if (y.empty())
+                continue;
+            data.lawStates.push_back({qs(state.id), series(r.t, y), variableText(system.id, state.id)});
+            const QCPRange range = finiteRange(y);
+            data.lawStateRange = firstState ? range : QCPRange(std::min(data.lawStateRange.lower, range.lower),
+                                                                 std::max(data.lawStateRange.upper, range.upper));
+            firstState = false;
+        }
+    }
     data.timeRange = QCPRange(r.t.front(), r.t.back());
     for (const fl::TimeInterval& interval : stickIntervals) {
         data.stickBoxes << QCPGraphData(interval.begin, 0.0) << QCPGraphData(interval.begin, 1.0)

@@ -44,6 +44,10 @@ struct PlotData {
     QString stickLabel;
     QCPRange timeRange;
     QCPRange valueRange;
+    /// The internal states of a law with memory (z, μ, θ, ...), drawn on the time history's right
+    /// axis: their scale (z ~ g/σ_0 ~ 1e-5) has nothing in common with x's.
+    std::vector<PlotSeries> lawStates;
+    QCPRange lawStateRange;
     std::vector<PhasePlane> planes;      ///< PlotHints::phasePortraits, in order
     QString speedName;                   ///< PlotHints::characteristic; empty if none
     QString forceName;

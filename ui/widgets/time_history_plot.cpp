@@ -28,6 +28,9 @@ TimeHistoryPlot::TimeHistoryPlot(QWidget* parent) : RunPlot(tr("Time history"), 
     m_stickStrip->setProperty("flRole", QStringLiteral("stickStrip"));
     m_stickStrip->removeFromLegend();
     m_stickStrip->setProperty(kNoLegend, true);
+    m_stateAxis = axisRect()->addAxis(QCPAxis::atRight);
+    m_stateAxis->setVisible(false);
+    m_stateAxis->setProperty("flRole", QStringLiteral("lawStateAxis"));
     xAxis->setLabel(QStringLiteral("t"));
     m_cursor = new QCPItemStraightLine(this);
     m_cursor->setLayer(cursorLayer());
@@ -45,9 +48,10 @@ void TimeHistoryPlot::showCursor(const PlaybackFrame& frame)
 
 QCPGraph* TimeHistoryPlot::curve(const QString& column) const
 {
-    for (QCPGraph* graph : m_curves)
-        if (graph->visible() && graph->property("flColumn").toString() == column)
-            return graph;
+    for (const std::vector<QCPGraph*>* graphs : {&m_curves, &m_stateCurves})
+        for (QCPGraph* graph : *graphs)
+            if (graph->visible() && graph->property("flColumn").toString() == column)
+                return graph;
     return nullptr;
 }
 
@@ -75,8 +79,37 @@ void TimeHistoryPlot::showData(const PlotDataPtr& ptr)
     m_stickStrip->data()->set(data.stickBoxes, true);
     setShown(m_stick, !data.stickBoxes.isEmpty());
     m_stickStrip->setVisible(!data.stickBoxes.isEmpty());
+    showLawStates(data);
     setDataRange(data.timeRange, data.valueRange);
     replot(rpQueuedReplot);
+}
+
+void TimeHistoryPlot::showLawStates(const PlotData& data)
+{
+    QStringList names;
+    for (size_t i = 0; i < data.lawStates.size(); ++i) {
+        if (i == m_stateCurves.size()) {
+            QCPGraph* graph = addGraph(xAxis, m_stateAxis);
+            QPen pen(seriesColor(data.series.size() + i), 1.5, Qt::DashLine);
+            graph->setPen(pen);
+            m_stateCurves.push_back(graph);
+        }
+        QCPGraph* graph = m_stateCurves[i];
+        graph->setName(tr("%1 (right)").arg(data.lawStates[i].label));
+        graph->setProperty("flColumn", data.lawStates[i].name);
+        graph->data()->set(data.lawStates[i].points, true);
+        setShown(graph, true);
+        names << data.lawStates[i].label;
+    }
+    for (size_t i = data.lawStates.size(); i < m_stateCurves.size(); ++i)
+        setShown(m_stateCurves[i], false);
+    m_stateAxis->setVisible(!data.lawStates.empty());
+    if (data.lawStates.empty())
+        return;
+    m_stateAxis->setLabel(names.join(QStringLiteral(",  ")));
+    QCPRange range = data.lawStateRange;
+    const double pad = 0.05 * std::max(range.size(), 1e-300);
+    m_stateAxis->setRange(range.lower - pad, range.upper + pad);
 }
 
 } // namespace fl::ui

@@ -7,7 +7,8 @@ namespace fl::ui {
 
 /// Time history: the columns the system names (PlotHints::timeHistory; x, v_r and F for the
 /// block on a belt) against t, with every stick interval of an event-driven run (near-stick
-/// interval of a smooth run, PlotData::stickLabel) shaded over the full height.
+/// interval of a smooth run, PlotData::stickLabel) shaded over the full height. A law with memory's
+/// internal states (z, μ, θ) are drawn dashed against a right axis of their own.
 class TimeHistoryPlot : public RunPlot {
     Q_OBJECT
 public:
@@ -24,7 +25,14 @@ public:
     /// The strong stick bar along the bottom (the same boxes on an axis spanning [0, 14]).
     QCPGraph* stickStripGraph() const { return m_stickStrip; }
 
+    /// The right axis of a law's internal states (hidden for laws without them).
+    QCPAxis* stateAxis() const { return m_stateAxis; }
+
 private:
+    void showLawStates(const PlotData& data);
+
+    QCPAxis* m_stateAxis;
+    std::vector<QCPGraph*> m_stateCurves; ///< one per law state shown so far; unused ones hidden
     QCPGraph* m_stick;
     QCPGraph* m_stickStrip;
     QCPItemStraightLine* m_cursor;
