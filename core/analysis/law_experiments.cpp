@@ -126,6 +126,13 @@ LawExperimentResult runLawExperiment(const StateFrictionLaw& law, const LawExper
                 return out;
             out.curves.push_back(lastPeriod(r, r.v, "ω = ", w));
         }
+        LawCurve steady{"steady-state F", {}, {}}; // the curve slow oscillations follow
+        for (int i = 0; i <= 200; ++i) {
+            const double v = spec.v0 - spec.dv + 2.0 * spec.dv * i / 200.0;
+            steady.x.push_back(v);
+            steady.y.push_back(law.slipMagnitude(std::abs(v)) * (v < 0.0 ? -1.0 : 1.0));
+        }
+        out.curves.push_back(std::move(steady));
         break;
     }
     case LawExperimentKind::SpeedSteps: {

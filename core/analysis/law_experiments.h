@@ -4,7 +4,7 @@
 // - pre-sliding: displacement reversals x = X sin(w t) of growing amplitude X; the force against
 //   displacement loops, with the initial slope sigma0 (Dahl, LuGre, elasto-plastic);
 // - frictional lag: sliding velocity v_r = v0 + dv sin(w t) at rising frequency; the (v_r, F) loop
-//   opens as w reaches the law's relaxation rate (Hess & Soom 1990);
+//   opens as w reaches the law's relaxation rate (Hess & Soom 1990), over the steady curve;
 // - speed steps: v_r steps from v1 to v2 and back; the force (for Ostermeyer mu) relaxes to the
 //   new level with the law's memory (fading of a brake as the sliding power rises).
 #include "common/status.h"

@@ -142,6 +142,44 @@ std::vector<Preset> beltTeachingPresets()
     lugre.method = Method::Regularized;
     presets.push_back(std::move(lugre));
 
+    // The law lab's experiments (analysis/law_experiments.h), on the laws' default parameters; the
+    // belt runs the same law (LuGre riding the belt at v_b = 0.1: stick-slip of period 11.19, x in [0.727, 1.500]).
+    auto lab = [](std::string id, std::string title, std::string law, LawExperimentKind kind, std::string summary, std::string note) {
+        Preset p;
+        p.id = std::move(id);
+        p.title = std::move(title);
+        p.group = "Friction with memory";
+        p.lawId = std::move(law);
+        p.method = Method::Regularized;
+        p.values = {{"v_b", 0.1}, {"v0", 0.1}, {"t_end", 100.0}};
+        p.summary = std::move(summary);
+        p.note = std::move(note);
+        p.lawExperiment = kind;
+        return p;
+    };
+    presets.push_back(lab("lugre-presliding", "Pre-sliding hysteresis (LuGre)", "lugre", LawExperimentKind::PreSliding,
+                          "Law lab: force against displacement for reversals of 0.25 … 4 × the bristle reach μ_k/σ_0 = 2e-5: "
+                          "a spring of stiffness σ_0 for small ones, hysteresis loops that saturate for large ones.",
+                          "LuGre at its defaults (Canudas de Wit et al. 1995 in S1's units: σ_0 = 5e4, σ_1 = 223.6, σ_2 = 0.2828, "
+                          "μ_s = 1.5, μ_k = 1, v_s = 1.414e-3); x = X sin(0.05 t), X = 5e-6 … 8e-5, the third period drawn. "
+                          "Measured: the smallest loop stays within 5 % of F = σ_0 x (|F| ≤ 0.253); the largest reaches |F| = 1.92."));
+    presets.push_back(lab("lugre-frictional-lag", "Frictional lag (LuGre, Hess & Soom)", "lugre", LawExperimentKind::FrictionalLag,
+                          "Law lab: a sliding speed oscillating through the Stribeck region at rising frequency: the force "
+                          "follows the steady curve when slow and lags, opening a loop, when fast.",
+                          "LuGre at its defaults; v_r = 2.83e-3 + 2.55e-3 sin(ωt) (v_0 = 2 v_s), ω = 0.001, 0.01, 0.1, 1 × the "
+                          "relaxation rate σ_0 v_0 / μ_k = 141. Measured loop areas 4.3e-6, 4.2e-5, 2.3e-4, 1.5e-4: the lag "
+                          "is widest near 0.1 × the rate (Hess & Soom 1990 measured the loop opening with frequency)."));
+    Preset fading = lab("ostermeyer-fading", "Fading of a brake (Ostermeyer)", "ostermeyer", LawExperimentKind::SpeedSteps,
+                          "Law lab: the sliding speed steps 0.2 → 1 → 0.2: the friction coefficient falls from 1.3 to 0.9 "
+                          "as the sliding power rises and recovers with the temperature-like θ.",
+                          "Ostermeyer (review (18)-(19)) at its defaults: a = 1, c = 1, θ_0 = 0.1, α = 0.8, γ = 0. Stationary μ "
+                          "= θ_0/|v_r| + α: 1.3 at 0.2, 0.9 at 1; measured at the end of each level of 40: 1.2998 and 0.9000. "
+                          "The step up undershoots (μ follows θ/|v_r| at once, θ heats up slowly), the step down overshoots. "
+                          "The belt runs fast and damped (v_b = 2, ζ = 0.3): the block slides throughout while μ falls from 0.98 "
+                          "to 0.52 and recovers to θ_0/v_b + α = 0.85 as θ heats up (in steady sliding x = μ).");
+    fading.values = {{"v_b", 2.0}, {"zeta", 0.3}, {"t_end", 100.0}};
+    presets.push_back(std::move(fading));
+
     return presets;
 }
 

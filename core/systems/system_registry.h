@@ -2,6 +2,7 @@
 // Every mechanical system as data (ARCHITECTURE.md idea 3): parameters, which laws and methods it
 // takes, its published presets, what its plots show, and a factory for its dynamics.
 #include "analysis/bifurcation_sweep.h"
+#include "analysis/law_experiments.h"
 #include "analysis/poincare_section.h"
 #include "friction/friction_law.h"
 #include "params/parameter_set.h"
@@ -42,6 +43,9 @@ struct Preset {
     /// A study of the regularization width: runs at each of these eps overlaid, with their
     /// differences (e.g. Acta Fig. 9); empty for a single run.
     std::vector<double> epsStudy;
+    /// An experiment of the law lab (the law with memory under a prescribed motion) that the case
+    /// opens: pre-sliding, frictional lag or speed steps; absent for the other cases.
+    std::optional<LawExperimentKind> lawExperiment;
 };
 
 /// What the application plots for a system (names of state variables or output columns).

@@ -345,7 +345,10 @@ private slots:
         const fl::LawExperimentResult r = fl::runLawExperiment(*law, spec);
         QVERIFY2(r.status.ok(), r.status.message().c_str());
         std::vector<double> areas;
-        for (const fl::LawCurve& c : r.curves) {
+        QCOMPARE(r.curves.size(), size_t(5)); // four loops and the steady curve
+        QCOMPARE(QString::fromStdString(r.curves.back().label), QStringLiteral("steady-state F"));
+        for (size_t k = 0; k < 4; ++k) {
+            const fl::LawCurve& c = r.curves[k];
             double area = 0.0; // shoelace: the energy-like area enclosed by the loop in the (v_r, F) plane
             for (size_t i = 1; i < c.x.size(); ++i)
                 area += 0.5 * (c.x[i - 1] * c.y[i] - c.x[i] * c.y[i - 1]);

@@ -21,7 +21,8 @@ private slots:
         fl::ui::MainWindow window;
         auto* bench = new fl::ui::Workbench(window);
         window.show();
-        QCOMPARE(window.tabs()->count(), 5); // Simulation, Bifurcation, Compare methods, Contact explorer, ε study
+        QCOMPARE(window.tabs()->count(), 6); // Simulation, Bifurcation, Compare methods, Contact explorer, ε study, Law lab
+        QCOMPARE(window.tabs()->tabText(5), QString("Law lab"));
         QCOMPARE(window.tabs()->tabText(1), QString("Bifurcation"));
         QVERIFY(bench->poincare() && bench->lyapunov() && bench->contactExplorer() && bench->comparison());
         // Alt+2 shows the bifurcation tab.

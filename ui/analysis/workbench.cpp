@@ -2,6 +2,7 @@
 #include "analysis/bifurcation_view.h"
 #include "analysis/contact_explorer.h"
 #include "analysis/eps_study_view.h"
+#include "analysis/law_lab.h"
 #include "analysis/lyapunov_panel.h"
 #include "analysis/method_comparison.h"
 #include "analysis/poincare_view.h"
@@ -24,6 +25,8 @@ Workbench::Workbench(MainWindow& window)
     window.addTab(m_contact, tr("Contact explorer"));
     m_epsStudy = new EpsStudyView;
     m_epsStudyTab = window.addTab(m_epsStudy, tr("ε study"));
+    m_lawLab = new LawLab;
+    m_lawLabTab = window.addTab(m_lawLab, tr("Law lab"));
     window.addSideView(m_poincare, tr("Poincaré section"));
     window.addSideView(m_lyapunov, tr("Lyapunov"));
     installHelp(window); // Help menu: F1 opens the page of what is on screen
@@ -37,6 +40,15 @@ Workbench::Workbench(MainWindow& window)
     // A loaded preset or a picked column is shown without an edit: the views follow it too.
     connect(&window, &MainWindow::scenarioLoaded, this, &Workbench::onScenario);
     // A preset that is an eps study (Acta Fig. 9) opens the study, which starts at once.
+    // A preset that is a law experiment (pre-sliding, frictional lag, fading) opens the law lab on it.
+    connect(&window, &MainWindow::presetLoaded, this, [this](const QString& presetId) {
+        const fl::Preset* preset = fl::findPreset(presetId.toStdString());
+        if (!preset || !preset->lawExperiment)
+            return;
+        m_lawLab->setScenario(m_window.panel()->scenario());
+        m_window.tabs()->setCurrentIndex(m_lawLabTab); // a stale lab starts its current experiment: replaced next
+        m_lawLab->startExperiment(*preset->lawExperiment);
+    });
     connect(&window, &MainWindow::presetLoaded, this, [this](const QString& presetId) {
         const fl::Preset* preset = fl::findPreset(presetId.toStdString());
         if (!preset || preset->epsStudy.empty())
@@ -50,6 +62,12 @@ Workbench::Workbench(MainWindow& window)
         if (!m_epsStudy->isRunning())
             return false;
         m_epsStudy->cancel();
+        return true;
+    });
+    window.setTabStop(m_lawLab, [this] {
+        if (!m_lawLab->isRunning())
+            return false;
+        m_lawLab->cancel();
         return true;
     });
     // Esc in the bifurcation tab cancels its sweep (the window's Stop action takes the key).
@@ -81,14 +99,19 @@ void Workbench::onScenario()
     m_bifurcation->setScenario(scenario);
     m_lyapunov->setScenario(scenario);
     m_epsStudy->setScenario(scenario); // studied on request (Run ε study) or by an ε-study preset
+    m_lawLab->setScenario(scenario);   // experiments run while its tab is shown
     // The comparison runs two simulations: only while its tab is shown.
     m_comparisonStale = true;
     if (m_window.tabs()->currentIndex() == m_comparisonTab)
         onTabChanged(m_comparisonTab);
+    if (m_window.tabs()->currentIndex() == m_lawLabTab)
+        onTabChanged(m_lawLabTab);
 }
 
 void Workbench::onTabChanged(int index)
 {
+    if (index == m_lawLabTab && m_lawLab->isStale() && m_lawLab->hasLaw())
+        m_lawLab->start();
     if (index == m_comparisonTab && m_comparisonStale) {
         m_comparisonStale = false;
         m_comparison->setScenario(m_window.panel()->scenario());

@@ -1,6 +1,6 @@
 #pragma once
 // Installs the analysis views into the main window and wires them to its scenario and runs:
-// tabs "Bifurcation", "Compare methods", "Contact explorer", "ε study"; beside the friction characteristic
+// tabs "Bifurcation", "Compare methods", "Contact explorer", "ε study", "Law lab"; beside the friction characteristic
 // "Poincaré section" (filling live while a run goes on) and "Lyapunov".
 #include <QObject>
 
@@ -9,6 +9,7 @@ namespace fl::ui {
 class BifurcationView;
 class ContactExplorer;
 class EpsStudyView;
+class LawLab;
 class LyapunovPanel;
 class MainWindow;
 class MethodComparison;
@@ -25,6 +26,8 @@ public:
     ContactExplorer* contactExplorer() const { return m_contact; }
     /// "ε study": runs a loaded preset's Preset::epsStudy (Acta Fig. 9), or any scenario on request.
     EpsStudyView* epsStudy() const { return m_epsStudy; }
+    /// "Law lab": the scenario's law with memory under a prescribed motion; runs when shown.
+    LawLab* lawLab() const { return m_lawLab; }
     PoincareView* poincare() const { return m_poincare; }
     LyapunovPanel* lyapunov() const { return m_lyapunov; }
 
@@ -40,6 +43,8 @@ private:
     LyapunovPanel* m_lyapunov;
     EpsStudyView* m_epsStudy = nullptr;
     int m_epsStudyTab = -1;
+    LawLab* m_lawLab = nullptr;
+    int m_lawLabTab = -1;
     int m_comparisonTab = -1;
     bool m_comparisonStale = true;
 };

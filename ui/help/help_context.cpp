@@ -33,6 +33,8 @@ QString pageOfView(const QWidget* view)
         return QStringLiteral("lyapunov.html");
     if (name == QLatin1String("fl::ui::EpsStudyView"))
         return QStringLiteral("regularizations.html#epsilon");
+    if (name == QLatin1String("fl::ui::LawLab"))
+        return QStringLiteral("laws-memory.html#law-lab");
     return {};
 }
 
