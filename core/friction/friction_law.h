@@ -58,6 +58,8 @@ struct FrictionLawInfo {
     bool eventDriven = true;
     /// false: the law is smooth (or windowed) as it stands; eps and the regularization do not enter.
     bool regularized = true;
+    /// Karnopp's stick window: the system's holding force enters the law (solvers/contact_dynamics.h).
+    bool stickWindow = false;
 
     bool hasMemory() const { return !states.empty(); }
 };

@@ -131,6 +131,7 @@ std::vector<FrictionLawInfo> makeLaws()
     laws.push_back(elastoPlasticLawInfo());
     laws.push_back(blimanSorineLawInfo());
     laws.push_back(ostermeyerLawInfo());
+    laws.push_back(karnoppLawInfo());
     return laws;
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// The registry entries of the laws with memory (friction/state_law.h), one file each:
+// The registry entries of the laws with memory (friction/state_law.h) and Karnopp's window, one file each:
 // adding a law is its file, one line here and one in friction_laws.cpp's list.
 #include "friction/friction_law.h"
 
@@ -10,6 +10,7 @@ FrictionLawInfo lugreLawInfo();        ///< friction/lugre_law.cpp, review (17)
 FrictionLawInfo blimanSorineLawInfo(); ///< friction/bliman_sorine_law.cpp, review (13)-(15)
 FrictionLawInfo ostermeyerLawInfo();   ///< friction/ostermeyer_law.cpp, review (18)-(19)
 FrictionLawInfo elastoPlasticLawInfo(); ///< friction/elasto_plastic_law.cpp, for review (16)
+FrictionLawInfo karnoppLawInfo();       ///< friction/karnopp_law.cpp, review (6) (a window, no state)
 
 /// The largest sigma1 for which LuGre's map v_r -> F is passive (Barabanov & Ortega, IEEE TAC 45,
 /// 2000): sigma2 mu_k / (mu_s - mu_k), infinite when mu_s <= mu_k.

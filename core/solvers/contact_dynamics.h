@@ -67,6 +67,11 @@ std::unique_ptr<Dynamics> makeStateLawDynamics(std::unique_ptr<ContactSystem> sy
                                                const ParameterSet& params, Regularization regularization,
                                                Integrator integrator, const IntegrationSettings& settings);
 
+/// Coulomb friction with Karnopp's stick window (friction/karnopp_law.cpp), integrated by the
+/// explicit or the stiff integrator (solvers/karnopp_contact_dynamics.cpp).
+std::unique_ptr<Dynamics> makeKarnoppDynamics(std::unique_ptr<ContactSystem> system, const ParameterSet& params,
+                                              Integrator integrator, const IntegrationSettings& settings);
+
 /// Set-valued law with exact stick/slip switching (ARCHITECTURE.md idea 5, Siconos/Chrono style):
 /// - slip in direction d = sgn(v_r): F = -d g(|v_r|), integrated by Dormand-Prince 5(4);
 /// - slip -> stick when d v_r reaches 0 and the holding force F_h = -a/b (v_r' = a + b F) satisfies

@@ -46,6 +46,8 @@ SystemInfo beltSystemInfo()
         auto system = std::make_unique<BeltSystem>(bp);
         const FrictionLawInfo* info = findFrictionLaw(scenario.lawId);
         const Integrator integrator = scenario.method == Method::Regularized ? settings.stiffIntegrator : Integrator::DormandPrince;
+        if (info->stickWindow)
+            return makeKarnoppDynamics(std::move(system), p, integrator, settings);
         if (info->hasMemory())
             return makeStateLawDynamics(std::move(system), *info, p, scenario.regularization, integrator, settings);
         std::unique_ptr<FrictionLaw> law = info->create(p);

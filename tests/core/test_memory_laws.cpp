@@ -73,7 +73,7 @@ private slots:
     void jacobianMatchesFiniteDifferences_data()
     {
         QTest::addColumn<QString>("law");
-        for (const char* id : {"dahl", "lugre", "elasto-plastic", "bliman-sorine", "ostermeyer"})
+        for (const char* id : {"dahl", "lugre", "elasto-plastic", "bliman-sorine", "ostermeyer", "karnopp"})
             QTest::newRow(id) << QString(id);
     }
     void jacobianMatchesFiniteDifferences()
@@ -392,6 +392,30 @@ private slots:
         QVERIFY(fHi < 2.0 && std::abs(fHi - 1.969) < 1e-3); // breaks away below mu_s
         QVERIFY(std::abs(double(nearStick) / samples - 0.79) < 0.01);
         QVERIFY(zHi < 0.0 && std::abs(zLo + 3.94e-5) < 1e-7);
+    }
+
+    /// Karnopp's stick window: the cycle tends to the exact Coulomb cycle (x_max = 2.118034, period
+    /// 8.068888) as the window shrinks, with the explicit integrator and with BDF.
+    void karnoppTendsToExactCycle()
+    {
+        const fltest::ClosedFormCycle exact = fltest::closedFormCycle(2.0, 1.0, 0.5);
+        for (fl::Method method : {fl::Method::Explicit, fl::Method::Regularized}) {
+            double previous = INFINITY;
+            for (double window : {1e-2, 1e-3, 1e-4}) {
+                fl::Scenario s = beltWith("karnopp", {{"dv", window}, {"t_end", 80.0}, {"dt", 1e-3}, {"tol", 1e-10}});
+                s.method = method;
+                const fl::RunResult run = fl::simulate(s);
+                QVERIFY2(run.status.ok(), run.status.message().c_str());
+                const fltest::CycleMetrics m = fltest::cycleMetrics(run, 30.0);
+                const double error = std::max(std::abs(m.xMax - exact.xMax), std::abs(m.period - exact.period));
+                qInfo("karnopp %s dv = %g: x_max %.6f, period %.5f (error %.2e), %ld steps", fl::methodInfo(method).id.c_str(), window,
+                      m.xMax, m.period, error, run.steps);
+                QVERIFY(m.cycles >= 5);
+                QVERIFY2(error < previous, qPrintable(QString::number(error)));
+                previous = error;
+            }
+            QVERIFY2(previous < 2e-3, qPrintable(QString::number(previous)));
+        }
     }
 
     /// A law with memory has no set-valued form: the event-driven method refuses it, switching to
