@@ -189,7 +189,8 @@ Status integrateBdf(const SmoothOde& ode, std::vector<double>& y, double t0, dou
         {"CVodeSetLinearSolver", CVodeSetLinearSolver(run.mem, run.solver, run.matrix)},
         {"CVodeSetJacFn", CVodeSetJacFn(run.mem, cvJacobian)},
         {"CVodeSetMaxStep", CVodeSetMaxStep(run.mem, maxStep)},
-        {"CVodeSetInitStep", CVodeSetInitStep(run.mem, maxStep > 0.0 ? std::min(o.firstStep, maxStep) : o.firstStep)},
+        // firstStep <= 0: CVODE estimates the first step from the ODE (0 is its "estimate" value).
+        {"CVodeSetInitStep", CVodeSetInitStep(run.mem, o.firstStep <= 0.0 ? 0.0 : maxStep > 0.0 ? std::min(o.firstStep, maxStep) : o.firstStep)},
         {"CVodeSetStopTime", CVodeSetStopTime(run.mem, t1)},
     };
     for (const Setting& s : settings)
