@@ -1,5 +1,6 @@
 // Speed figures of the core: median wall time over repeated runs on this machine.
 #include "disk_period_bench.h"
+#include "memory_bench.h"
 #include "stiff_bench.h"
 #include "scenario/scenario.h"
 #include "solvers/simulate.h"
@@ -73,13 +74,15 @@ void report(const char* name, const Timing& t)
 int main(int argc, char** argv)
 {
     const std::string only = argc > 1 ? argv[1] : "all";
-    std::printf("FrictionLab core benchmarks (median of repeated runs, wall time). Usage: frictionlab_bench [all|belt|disk|sweep|stiff]\n\n");
+    std::printf("FrictionLab core benchmarks (median of repeated runs, wall time). Usage: frictionlab_bench [all|belt|disk|sweep|stiff|memory]\n\n");
     if (only == "disk" || only == "all")
         benchDiskPeriod();
     if (only == "sweep" || only == "all")
         benchPendulumSweep(601);
     if (only == "stiff" || only == "all")
         benchStiff();
+    if (only == "memory" || only == "all")
+        benchMemoryLaws();
     if (only != "belt" && only != "all")
         return 0;
     std::printf("1000 time units of the default case (belt, Coulomb mu_s=2, mu_k=1, v_b=0.5), tol 1e-10:\n");
