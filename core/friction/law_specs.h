@@ -4,6 +4,8 @@
 #include "common/status.h"
 #include "params/parameter_set.h"
 
+#include <cmath>
+
 namespace fl::lawspec {
 
 ParameterSpec muStatic();
@@ -16,5 +18,14 @@ ParameterSpec stribeckVelocity();
 /// Error unless value(big) >= value(small).
 Status requireAtLeast(const ParameterSet& p, const char* big, const char* small);
 Status noRelation(const ParameterSet&);
+
+/// LuGre's Stribeck function g(v) = mu_k + (mu_s - mu_k) exp(-(v/v_s)^2) (review (17)), shared by
+/// the elasto-plastic law; read from the parameters mu_s, mu_k, v_s.
+struct GaussStribeck {
+    double muS, muK, vs;
+    explicit GaussStribeck(const ParameterSet& p) : muS(p.value("mu_s")), muK(p.value("mu_k")), vs(p.value("v_s")) {}
+    double operator()(double v) const { return muK + (muS - muK) * std::exp(-(v / vs) * (v / vs)); }
+    double slope(double v) const { return (muS - muK) * std::exp(-(v / vs) * (v / vs)) * (-2.0 * v / (vs * vs)); }
+};
 
 } // namespace fl::lawspec

@@ -24,16 +24,16 @@ namespace {
 class LuGreLaw final : public StateFrictionLaw {
 public:
     explicit LuGreLaw(const ParameterSet& p)
-        : m_muS(p.value("mu_s")), m_muK(p.value("mu_k")), m_vs(p.value("v_s")), m_s0(p.value("sigma0")),
+        : m_g(p), m_s0(p.value("sigma0")),
           m_s1(p.value("sigma1")), m_s2(p.value("sigma2"))
     {
     }
-    double g(double v) const { return m_muK + (m_muS - m_muK) * std::exp(-(v / m_vs) * (v / m_vs)); }
-    double gSlope(double v) const { return (m_muS - m_muK) * std::exp(-(v / m_vs) * (v / m_vs)) * (-2.0 * v / (m_vs * m_vs)); }
+    double g(double v) const { return m_g(v); }
+    double gSlope(double v) const { return m_g.slope(v); }
 
     double slipMagnitude(double s) const override { return g(s) + m_s2 * s; }
     double slipMagnitudeSlope(double s) const override { return gSlope(s) + m_s2; }
-    double staticLimit() const override { return std::max(m_muS, m_muK); }
+    double staticLimit() const override { return std::max(m_g.muS, m_g.muK); }
 
     int stateCount() const override { return 1; }
     void initialState(double* z) const override { z[0] = 0.0; }
@@ -55,7 +55,8 @@ public:
     }
 
 private:
-    double m_muS, m_muK, m_vs, m_s0, m_s1, m_s2;
+    lawspec::GaussStribeck m_g;
+    double m_s0, m_s1, m_s2;
 };
 
 } // namespace

@@ -4,6 +4,7 @@
 // review's sgn(x') is undefined inside the window); outside the window Coulomb slip, F = -mu_k sgn(v_r).
 // As dv -> 0 the cycle tends to the exact event-driven one (tests/core/test_memory_laws.cpp).
 #include "solvers/contact_dynamics.h"
+#include "solvers/smooth_integration.h"
 
 #include <cmath>
 #include <vector>
@@ -80,12 +81,7 @@ public:
     std::vector<double> initialState() const override { return m_system->initialState(); }
     Status integrate(std::vector<double>& y, double& t, double tEnd, DynamicsObserver& observer, IntegrationStats& stats) const override
     {
-        OdeIntegrationStats odeStats;
-        odeStats.steps = stats.steps;
-        Status status = integrateOde(m_ode, y, t, tEnd, m_options,
-                                     [&observer](const StepView& step) { return observer.onStep(step, -1); }, &odeStats, &t);
-        stats.steps = odeStats.steps;
-        return status;
+        return integrateSmooth(m_ode, m_options, y, t, tEnd, observer, stats);
     }
     void outputs(double t, const double* y, int, double* out) const override
     {

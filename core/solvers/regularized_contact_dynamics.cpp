@@ -1,4 +1,5 @@
 #include "params/parameter_spec.h"
+#include "solvers/smooth_integration.h"
 #include "solvers/contact_dynamics.h"
 
 namespace fl {
@@ -14,12 +15,7 @@ RegularizedContactDynamics::RegularizedContactDynamics(std::unique_ptr<ContactSy
 Status RegularizedContactDynamics::integrate(std::vector<double>& y, double& t, double tEnd, DynamicsObserver& observer,
                                              IntegrationStats& stats) const
 {
-    OdeIntegrationStats odeStats;
-    odeStats.steps = stats.steps;
-    Status status = integrateOde(m_ode, y, t, tEnd, m_options,
-                                 [&observer](const StepView& step) { return observer.onStep(step, -1); }, &odeStats, &t);
-    stats.steps = odeStats.steps;
-    return status;
+    return integrateSmooth(m_ode, m_options, y, t, tEnd, observer, stats);
 }
 
 void RegularizedContactDynamics::outputs(double t, const double* y, int, double* out) const

@@ -1,4 +1,5 @@
 #include "solvers/smooth_system.h"
+#include "solvers/smooth_integration.h"
 
 namespace fl {
 
@@ -11,12 +12,7 @@ SmoothSystemDynamics::SmoothSystemDynamics(std::unique_ptr<SmoothSystem> system,
 Status SmoothSystemDynamics::integrate(std::vector<double>& y, double& t, double tEnd, DynamicsObserver& observer,
                                        IntegrationStats& stats) const
 {
-    OdeIntegrationStats odeStats;
-    odeStats.steps = stats.steps;
-    Status status = integrateOde(*m_system, y, t, tEnd, m_options,
-                                 [&observer](const StepView& step) { return observer.onStep(step, -1); }, &odeStats, &t);
-    stats.steps = odeStats.steps;
-    return status;
+    return integrateSmooth(*m_system, m_options, y, t, tEnd, observer, stats);
 }
 
 } // namespace fl

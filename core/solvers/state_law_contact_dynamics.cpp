@@ -1,4 +1,5 @@
 #include "solvers/contact_dynamics.h"
+#include "solvers/smooth_integration.h"
 
 namespace fl {
 
@@ -20,12 +21,7 @@ std::vector<std::string> StateLawContactDynamics::stateNames() const
 Status StateLawContactDynamics::integrate(std::vector<double>& y, double& t, double tEnd, DynamicsObserver& observer,
                                           IntegrationStats& stats) const
 {
-    OdeIntegrationStats odeStats;
-    odeStats.steps = stats.steps;
-    Status status = integrateOde(m_ode, y, t, tEnd, m_options,
-                                 [&observer](const StepView& step) { return observer.onStep(step, -1); }, &odeStats, &t);
-    stats.steps = odeStats.steps;
-    return status;
+    return integrateSmooth(m_ode, m_options, y, t, tEnd, observer, stats);
 }
 
 void StateLawContactDynamics::outputs(double t, const double* y, int, double* out) const
