@@ -12,6 +12,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QStandardItemModel>
 #include <QtTest>
 
 using fl::ui::ParameterPanel;
@@ -52,6 +53,7 @@ private slots:
     void relationErrorIsShownAndNotEmitted();
     void lawChangeKeepsSharedValues();
     void regularizationFollowsTheMethod();
+    void lawWithMemoryTakesTheStiffMethod();
     void resetRestoresDefaults();
 
 private:
@@ -191,6 +193,31 @@ void TestParameterPanel::regularizationFollowsTheMethod()
     selectData(m_panel->methodCombo(), "event");
     QVERIFY(!m_panel->regularizationCombo()->isEnabled());
     QVERIFY(!eps->editor()->isEnabled());
+}
+
+/// LuGre chosen from an event-driven scenario: the stiff method is selected, the event-driven item
+/// is disabled, eps and the regularization (which LuGre does not use) are greyed out, and the law's
+/// rows (sigma0 ...) appear; back to Coulomb, the event-driven method is selectable again.
+void TestParameterPanel::lawWithMemoryTakesTheStiffMethod()
+{
+    QSignalSpy changed(m_panel, &ParameterPanel::scenarioChanged);
+    selectData(m_panel->lawCombo(), "lugre");
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(lastChanged(changed).lawId, std::string("lugre"));
+    QVERIFY(lastChanged(changed).method == fl::Method::Regularized);
+    QCOMPARE(m_panel->methodCombo()->currentData().toString(), QStringLiteral("regularized"));
+    auto* model = qobject_cast<QStandardItemModel*>(m_panel->methodCombo()->model());
+    QVERIFY(model);
+    QVERIFY(!model->item(m_panel->methodCombo()->findData(QStringLiteral("event")))->isEnabled());
+    QVERIFY(model->item(m_panel->methodCombo()->findData(QStringLiteral("explicit")))->isEnabled());
+    QVERIFY(!m_panel->regularizationCombo()->isEnabled());
+    QVERIFY(!m_panel->row(QStringLiteral("eps"))->editor()->isEnabled());
+    QVERIFY(m_panel->integratorCombo()->isEnabled());
+    QVERIFY(m_panel->row(QStringLiteral("sigma0")) != nullptr);
+    QCOMPARE(m_panel->scenario().params.value("mu_s"), 2.0); // kept from Coulomb
+    selectData(m_panel->lawCombo(), "coulomb");
+    QVERIFY(model->item(m_panel->methodCombo()->findData(QStringLiteral("event")))->isEnabled());
+    QVERIFY(m_panel->regularizationCombo()->isEnabled()); // Coulomb, regularized: eps enters again
 }
 
 void TestParameterPanel::resetRestoresDefaults()

@@ -177,6 +177,15 @@ void ParameterPanel::syncCombos()
             }
     }
     selectData(m_law, qs(m_scenario.lawId));
+    syncMethods();
+    selectData(m_regularization, qs(fl::regularizationInfo(m_scenario.regularization).id));
+    if (m_integrator)
+        selectData(m_integrator, qs(fl::stiffIntegratorInfo(m_scenario.stiffIntegrator).id));
+}
+
+void ParameterPanel::syncMethods()
+{
+    const fl::SystemInfo* system = fl::findSystem(m_scenario.systemId);
     // Methods the system does not take stay listed, disabled.
     if (auto* model = qobject_cast<QStandardItemModel*>(m_method->model())) {
         for (int i = 0; i < model->rowCount(); ++i) {
@@ -190,9 +199,6 @@ void ParameterPanel::syncCombos()
         }
     }
     selectData(m_method, qs(fl::methodInfo(m_scenario.method).id));
-    selectData(m_regularization, qs(fl::regularizationInfo(m_scenario.regularization).id));
-    if (m_integrator)
-        selectData(m_integrator, qs(fl::stiffIntegratorInfo(m_scenario.stiffIntegrator).id));
 }
 
 void ParameterPanel::rebuildRows()
@@ -337,6 +343,7 @@ void ParameterPanel::onLawSelected()
         return;
     }
     rebuildRows();
+    syncMethods(); // a law with memory switches an event-driven scenario to the stiff method
     checkAndEmit(QString());
 }
 

@@ -85,6 +85,8 @@ private:
                   const QString& leadingLabel = QString(), QWidget* leading = nullptr);
     /// The Numerics group's integrator choice (rebuilt with the rows).
     QComboBox* makeIntegratorCombo();
+    /// The method combo: the scenario's method, items the system or law does not take disabled.
+    void syncMethods();
     void syncCombos();
     void updateEnabled();
     void onEdited(const QString& id, double value);
