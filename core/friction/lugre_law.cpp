@@ -13,53 +13,12 @@
 // v_s = 0.001 / 0.7071 = 1.414e-3.
 #include "friction/law_specs.h"
 #include "friction/memory_laws.h"
-#include "friction/state_law.h"
+#include "friction/bristle_law.h"
 #include "params/parameter_spec.h"
 
 #include <cmath>
 
 namespace fl {
-namespace {
-
-class LuGreLaw final : public StateFrictionLaw {
-public:
-    explicit LuGreLaw(const ParameterSet& p)
-        : m_g(p), m_s0(p.value("sigma0")),
-          m_s1(p.value("sigma1")), m_s2(p.value("sigma2"))
-    {
-    }
-    double g(double v) const { return m_g(v); }
-    double gSlope(double v) const { return m_g.slope(v); }
-
-    double slipMagnitude(double s) const override { return g(s) + m_s2 * s; }
-    double slipMagnitudeSlope(double s) const override { return gSlope(s) + m_s2; }
-    double staticLimit() const override { return std::max(m_g.muS, m_g.muK); }
-
-    int stateCount() const override { return 1; }
-    void initialState(double* z) const override { z[0] = 0.0; }
-    double evaluate(double v, const double* z, double* dz) const override
-    {
-        dz[0] = v - m_s0 * std::abs(v) * z[0] / g(v);
-        return -(m_s0 * z[0] + m_s1 * dz[0] + m_s2 * v);
-    }
-    void jacobian(double v, const double* z, StateLawJacobian& J) const override
-    {
-        const double gv = g(v);
-        const double sign = v > 0.0 ? 1.0 : (v < 0.0 ? -1.0 : 0.0);
-        const double dRdz = -m_s0 * std::abs(v) / gv;
-        const double dRdv = 1.0 - m_s0 * z[0] * (sign * gv - std::abs(v) * gSlope(v)) / (gv * gv);
-        J.dRdz[0] = dRdz;
-        J.dRdv[0] = dRdv;
-        J.dFdz[0] = -(m_s0 + m_s1 * dRdz);
-        J.dFdv = -(m_s1 * dRdv + m_s2);
-    }
-
-private:
-    lawspec::GaussStribeck m_g;
-    double m_s0, m_s1, m_s2;
-};
-
-} // namespace
 
 double lugrePassivityBound(double muS, double muK, double sigma2)
 {
@@ -87,9 +46,9 @@ FrictionLawInfo lugreLawInfo()
     law.states = {{"z", "z", "", "Mean bristle deflection, in units of N/k; σ_0 z is the elastic part of the force."}};
     law.eventDriven = false;
     law.regularized = false;
-    law.create = [](const ParameterSet& p) -> std::unique_ptr<FrictionLaw> { return std::make_unique<LuGreLaw>(p); };
+    law.create = [](const ParameterSet& p) -> std::unique_ptr<FrictionLaw> { return std::make_unique<BristleLaw>(p, false); };
     law.createWithState = [](const ParameterSet& p, Regularization) -> std::unique_ptr<StateFrictionLaw> {
-        return std::make_unique<LuGreLaw>(p);
+        return std::make_unique<BristleLaw>(p, false);
     };
     law.validate = [](const ParameterSet& p) {
         if (p.value("mu_k") <= 0.0)

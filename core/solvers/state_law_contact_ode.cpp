@@ -42,8 +42,11 @@ void StateLawContactOde::jacobian(double t, const double* y, double* dfdy, doubl
 
 double StateLawContactOde::force(double t, const double* y) const
 {
-    std::vector<double> rates(static_cast<size_t>(m_law.stateCount()));
-    return m_law.evaluate(m_system.relativeVelocity(t, y), y + m_system.dimension(), rates.data());
+    // Called for every output sample: the rates the force needs on the stack (laws have 1-2 states).
+    constexpr int kOnStack = 8;
+    double onStack[kOnStack];
+    std::vector<double> onHeap(m_law.stateCount() > kOnStack ? static_cast<size_t>(m_law.stateCount()) : 0);
+    return m_law.evaluate(m_system.relativeVelocity(t, y), y + m_system.dimension(), onHeap.empty() ? onStack : onHeap.data());
 }
 
 std::vector<double> StateLawContactOde::initialState() const

@@ -26,7 +26,7 @@
 namespace fl::ui {
 namespace {
 
-QString num(double v) { return QString::fromStdString(fl::formatNumber(std::stod(QString::number(v, 'g', 4).toStdString()))); }
+QString num(double v) { return QString::number(v, 'g', 4); }
 
 const fl::FrictionLawInfo* lawOf(const fl::Scenario& s)
 {
@@ -104,17 +104,8 @@ LawLab::LawLab(QWidget* parent) : QWidget(parent)
     connect(m_cancel, &QPushButton::clicked, this, &LawLab::cancel);
     m_plot->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_plot, &QWidget::customContextMenuRequested, this, [this](const QPoint& p) {
-        execPlotExportMenu(
-            this, m_plot, p, m_result != nullptr,
-            [this] {
-                askPathAndWrite(this, tr("Export plot"), plotFileFilter(), m_directory,
-                                [this](const QString& path, QString* error) { return exportPlot(m_plot, path, error); });
-            },
-            tr("Export the curves (CSV)…"),
-            [this] {
-                askPathAndWrite(this, tr("Export CSV"), tr("CSV (*.csv)"), m_directory,
-                                [this](const QString& path, QString* error) { return exportCsv(path, error); });
-            });
+        execPlotExportMenu(this, m_plot, p, m_result != nullptr, [this] { askExportPlot(); }, tr("Export the curves (CSV)…"),
+                           [this] { askExportCsv(); });
     });
     fillExperiments();
     setRunning(false);
@@ -377,16 +368,22 @@ void LawLab::fillExportMenu()
 {
     QMenu* menu = m_export->menu();
     menu->clear();
-    menu->addAction(tr("Plot (PNG, SVG, PDF)…"), this, [this] {
-        askPathAndWrite(this, tr("Export plot"), plotFileFilter(), m_directory,
-                        [this](const QString& path, QString* error) { return exportPlot(m_plot, path, error); });
-    });
-    menu->addAction(tr("Curves (CSV)…"), this, [this] {
-        askPathAndWrite(this, tr("Export CSV"), tr("CSV (*.csv)"), m_directory,
-                        [this](const QString& path, QString* error) { return exportCsv(path, error); });
-    });
+    menu->addAction(tr("Plot (PNG, SVG, PDF)…"), this, &LawLab::askExportPlot);
+    menu->addAction(tr("Curves (CSV)…"), this, &LawLab::askExportCsv);
     for (QAction* action : menu->actions())
         action->setEnabled(m_result != nullptr);
+}
+
+void LawLab::askExportPlot()
+{
+    askPathAndWrite(this, tr("Export plot"), plotFileFilter(), m_directory,
+                    [this](const QString& path, QString* error) { return exportPlot(m_plot, path, error); });
+}
+
+void LawLab::askExportCsv()
+{
+    askPathAndWrite(this, tr("Export CSV"), tr("CSV (*.csv)"), m_directory,
+                    [this](const QString& path, QString* error) { return exportCsv(path, error); });
 }
 
 } // namespace fl::ui

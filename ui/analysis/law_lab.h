@@ -75,6 +75,8 @@ private:
     void showMessage(const QString& text);
     fl::LawExperimentKind kind() const;
     void fillExportMenu();
+    void askExportPlot();
+    void askExportCsv();
 
     fl::Scenario m_scenario;
     fl::LawExperimentSpec m_spec;
