@@ -83,6 +83,21 @@ private:
     double m_mu0, m_mu1, m_l0, m_l1;
 };
 
+/// LuGre's steady-state characteristic as a law of v_r (review (17) at z' = 0, PHYSICS.md sec. 2):
+/// g = mu_k + (mu_s - mu_k) exp(-(s/v_s)^2) + sigma2 s, stick limit mu_s. The event-driven
+/// counterpart of LuGre and the elasto-plastic law: same parameter ids, no bristles.
+class GaussStribeckLaw final : public FrictionLaw {
+public:
+    explicit GaussStribeckLaw(const ParameterSet& p) : m_g(p), m_sigma2(p.value("sigma2")) {}
+    double slipMagnitude(double s) const override { return m_g(s) + m_sigma2 * s; }
+    double slipMagnitudeSlope(double s) const override { return m_g.slope(s) + m_sigma2; }
+    double staticLimit() const override { return m_g.muS; }
+
+private:
+    lawspec::GaussStribeck m_g;
+    double m_sigma2;
+};
+
 std::vector<FrictionLawInfo> makeLaws()
 {
     std::vector<FrictionLawInfo> laws;
@@ -125,6 +140,11 @@ std::vector<FrictionLawInfo> makeLaws()
                                                                       p.value("lambda_1"));
                     },
                     noRelation});
+    laws.push_back({"stribeck-gauss", "Gaussian Stribeck + viscous (LuGre's steady state)",
+                    "g = μ_k + (μ_s − μ_k) exp(−(v_r/v_s)²) + σ_2|v_r|; stick while |F| ≤ μ_s (review (17) at z′ = 0)",
+                    {muS(), muK(), lawspec::stribeckVelocity(), lawspec::viscousSigma2(0.0)},
+                    [](const ParameterSet& p) { return std::make_unique<GaussStribeckLaw>(p); },
+                    [](const ParameterSet& p) { return requireAtLeast(p, "mu_s", "mu_k"); }});
     // Laws with memory (friction/state_law.h), one file each.
     laws.push_back(dahlLawInfo());
     laws.push_back(lugreLawInfo());

@@ -36,6 +36,11 @@ ParameterSpec stribeckVelocity()
             "Sliding speed over which friction falls from μ_s to μ_k, in units of ω_n·(N/k).", 1.414e-3, 1e-4, 10.0, true};
 }
 
+ParameterSpec viscousSigma2(double defaultValue)
+{
+    return {"sigma2", "Viscous friction", "σ_2", "–", "Viscous part of the force, σ_2 v_r.", defaultValue, 0.0, 10.0};
+}
+
 Status requireAtLeast(const ParameterSet& p, const char* big, const char* small)
 {
     if (p.value(big) < p.value(small))

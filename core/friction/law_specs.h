@@ -15,6 +15,8 @@ ParameterSpec mu0();
 ParameterSpec sigma0();
 /// Stribeck velocity v_s, down to 1e-4.
 ParameterSpec stribeckVelocity();
+/// Viscous coefficient sigma_2 of LuGre's force sigma_2 v_r (and of its steady-state law).
+ParameterSpec viscousSigma2(double defaultValue);
 /// Error unless value(big) >= value(small).
 Status requireAtLeast(const ParameterSet& p, const char* big, const char* small);
 Status noRelation(const ParameterSet&);

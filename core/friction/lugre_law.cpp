@@ -42,7 +42,7 @@ FrictionLawInfo lugreLawInfo()
                   "Damping of the bristles, σ_1 z′ in the force. Critical damping of the bristle with the block's unit "
                   "mass is 2√σ_0; passivity (Barabanov & Ortega 2000) needs σ_1 ≤ σ_2 μ_k/(μ_s − μ_k).",
                   223.6, 0.0, 1e5},
-                 {"sigma2", "Viscous friction", "σ_2", "–", "Viscous part of the force, σ_2 v_r.", 0.2828, 0.0, 10.0}};
+                 lawspec::viscousSigma2(0.2828)};
     law.states = {{"z", "z", "", "Mean bristle deflection, in units of N/k; σ_0 z is the elastic part of the force."}};
     law.eventDriven = false;
     law.regularized = false;

@@ -487,7 +487,7 @@ private slots:
         const QJsonObject root = QJsonDocument::fromJson(o.out.toUtf8()).object();
         QCOMPARE(root["systems"].toArray().first().toObject()["id"].toString(), QString("belt"));
         QCOMPARE(root["systems"].toArray().at(1).toObject()["laws"].toArray().size(), 3); // disk: I00, I11, integral
-        QCOMPARE(root["laws"].toArray().size(), 14); // 5 + 5 with memory + Karnopp one-dimensional + I00, I11, integral
+        QCOMPARE(root["laws"].toArray().size(), 15); // 6 + 5 with memory + Karnopp one-dimensional + I00, I11, integral
         QCOMPARE(root["laws"].toArray().last().toObject()["family"].toString(), QString("plane-contact"));
         QVERIFY(root["presets"].toArray().size() >= 11); // the 11 published cases and the teaching presets
         QCOMPARE(root["methods"].toArray().size(), 3);

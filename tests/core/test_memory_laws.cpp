@@ -333,6 +333,39 @@ private slots:
         QVERIFY2(previous < 0.03, qPrintable(QString::number(previous)));
     }
 
+    /// Two independent methods: at a fixed Stribeck width v_s = 0.1 the LuGre cycle (stiff ODE with
+    /// the bristle state) tends to the event-driven cycle of its steady-state law stribeck-gauss (exact
+    /// switching, no state) as sigma0 grows with sigma1 = 2 sqrt(sigma0); the error of x_max falls
+    /// about sqrt(10)x per decade (measured 2.2e-2, 6.6e-3, 1.9e-3).
+    void lugreTendsToEventDrivenStribeckCycle()
+    {
+        fl::Scenario event;
+        QVERIFY(fl::makeScenario("belt", "stribeck-gauss", fl::Method::EventDriven, fl::Regularization::Kudra, event).ok());
+        for (const auto& [id, value] : {std::pair{"mu_s", 2.0}, {"mu_k", 1.0}, {"v_s", 0.1}, {"sigma2", 0.0}, {"t_end", 60.0},
+                                        {"dt", 1e-3}, {"tol", 1e-10}})
+            QVERIFY(event.params.set(id, value).ok());
+        const fl::RunResult exact = fl::simulate(event);
+        QVERIFY2(exact.status.ok(), exact.status.message().c_str());
+        QVERIFY(!exact.switches.empty());
+        const fltest::CycleMetrics e = fltest::cycleMetrics(exact, 20.0);
+        QVERIFY(e.cycles >= 3);
+        double previous = INFINITY;
+        for (double sigma0 : {1e4, 1e5, 1e6}) {
+            fl::Scenario s = beltWith("lugre", {{"mu_s", 2.0}, {"mu_k", 1.0}, {"sigma0", sigma0}, {"v_s", 0.1},
+                                                {"sigma1", 2.0 * std::sqrt(sigma0)}, {"sigma2", 0.0}, {"t_end", 60.0}, {"dt", 1e-3}, {"tol", 1e-10}});
+            const fl::RunResult run = fl::simulate(s);
+            QVERIFY2(run.status.ok(), run.status.message().c_str());
+            const fltest::CycleMetrics m = fltest::cycleMetrics(run, 20.0);
+            const double error = std::abs(m.xMax - e.xMax);
+            qInfo("sigma0 = %g: LuGre x_max = %.6f, period %.4f; event-driven stribeck-gauss %.6f, %.4f: error %.2e", sigma0,
+                  m.xMax, m.period, e.xMax, e.period, error);
+            QVERIFY2(error < 0.6 * previous, qPrintable(QStringLiteral("sigma0 = %1: error %2 after %3").arg(sigma0).arg(error).arg(previous)));
+            QVERIFY(std::abs(m.period - e.period) < 0.02 * e.period);
+            previous = error;
+        }
+        QVERIFY2(previous < 3e-3, qPrintable(QString::number(previous)));
+    }
+
     /// Frictional lag (Hess & Soom): under v_r = v0 + dv sin(w t) through the Stribeck region, LuGre's
     /// (v_r, F) loop is the steady curve at w = 0.001x the relaxation rate sigma0 v0 / mu_k (within
     /// 1 %) and opens as w rises: its area grows more than 3x per decade up to 0.1x the rate.
