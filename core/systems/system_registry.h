@@ -46,6 +46,9 @@ struct Preset {
     /// An experiment of the law lab (the law with memory under a prescribed motion) that the case
     /// opens: pre-sliding, frictional lag or speed steps; absent for the other cases.
     std::optional<LawExperimentKind> lawExperiment;
+    /// A comparison the case opens ("Compare methods"): the scenario's law (e.g. LuGre, run by the
+    /// stiff method) against this law run event-driven (e.g. stribeck-gauss); empty for the other cases.
+    std::string comparisonLaw;
 };
 
 /// What the application plots for a system (names of state variables or output columns).

@@ -46,6 +46,16 @@ const DifferenceSeries* difference(const MethodComparisonPtr& data, const QStrin
     return nullptr;
 }
 
+/// The largest x of a run for t > tFrom.
+double xMaxAfter(const fl::RunResult& r, double tFrom)
+{
+    double m = -INFINITY;
+    for (size_t i = 0; i < r.size(); ++i)
+        if (r.t[i] > tFrom)
+            m = std::max(m, r.column(i, 0));
+    return m;
+}
+
 } // namespace
 
 class TestMethodComparison : public QObject {
@@ -60,6 +70,7 @@ private slots:
     void beltHasOnePhasePlane();
     void exports();
     void fig4aOver1000TimeUnits();
+    void lugreAgainstEventDrivenStribeck();
     void cleanupTestCase();
 
 private:
@@ -206,6 +217,62 @@ void TestMethodComparison::beltHasOnePhasePlane()
     QVERIFY(m_view->differencePlot()->differenceGraph("x"));
     QVERIFY(!m_view->differencePlot()->differenceGraph("phi"));
     QVERIFY(m_view->phasePlots()[0]->regularizedCurve()->data()->size() > 10);
+}
+
+/// A law with memory has no event-driven form: LuGre (preset belt-lugre-stick-slip's values) runs
+/// with the stiff method against its steady-state law stribeck-gauss run event-driven, which takes
+/// LuGre's mu_s, mu_k, v_s, sigma2. Measured (core, t > 50): LuGre x_max 1.982, event-driven 2.010.
+/// Choosing Coulomb in the law box (by keyboard) re-runs the event-driven side only: x_max = 1 +
+/// sqrt(1 + 0.1^2) = 2.004988 (closed form).
+void TestMethodComparison::lugreAgainstEventDrivenStribeck()
+{
+    fl::Scenario lugre;
+    QVERIFY(fl::applyPreset("belt-lugre-vs-stribeck", lugre).ok());
+    QCOMPARE(fl::findPreset("belt-lugre-vs-stribeck")->comparisonLaw, std::string("stribeck-gauss"));
+    m_view->setScenario(lugre);
+    QCOMPARE(m_view->eventLaw(), std::string("stribeck-gauss")); // the counterpart, found by shared parameter ids
+    QCOMPARE(m_view->eventLawBox()->currentData().toString(), QString("stribeck-gauss"));
+    QVERIFY(!m_view->epsRow()->editor()->isEnabled()); // LuGre does not use eps
+    QVERIFY(waitForComparison());
+    QVERIFY2(m_view->messageText().isEmpty(), qPrintable(m_view->messageText()));
+    MethodComparisonPtr data = m_view->comparison();
+    const fl::Scenario& event = data->eventDriven->run->scenario;
+    const fl::Scenario& smooth = data->regularized->run->scenario;
+    QCOMPARE(event.lawId, std::string("stribeck-gauss"));
+    QCOMPARE(event.method, fl::Method::EventDriven);
+    QCOMPARE(smooth.lawId, std::string("lugre"));
+    for (const char* id : {"mu_s", "mu_k", "v_s", "sigma2"})
+        QCOMPARE(event.params.value(id), smooth.params.value(id));
+    QVERIFY(data->eventDriven->run->result.switches.size() > 4); // stick-slip, exactly
+    const double xLugre = xMaxAfter(data->regularized->run->result, 50.0);
+    const double xEvent = xMaxAfter(data->eventDriven->run->result, 50.0);
+    QVERIFY2(std::abs(xLugre - 1.982) < 2e-3 && std::abs(xEvent - 2.010) < 2e-3,
+             qPrintable(QString("%1 %2").arg(xLugre).arg(xEvent)));
+    QVERIFY(m_view->summaryText().contains("stribeck-gauss") && m_view->summaryText().contains("lugre"));
+    QCOMPARE(m_view->timeHistoryPlot()->eventCurve()->name(), QString("event-driven stribeck-gauss"));
+    QCOMPARE(m_view->timeHistoryPlot()->regularizedCurve()->name(), QString("lugre"));
+    if (const QString dir = qEnvironmentVariable("FRICTIONLAB_SCREENSHOT_DIR"); !dir.isEmpty()) {
+        QTest::qWait(100); // the plots' queued replots
+        QVERIFY(m_view->grab().save(dir + "/view_compare_lugre.png"));
+    }
+
+    // Coulomb (first in the box) by keyboard: only the event-driven run is repeated.
+    const RunOutputPtr lugreRun = data->regularizedRun;
+    m_view->eventLawBox()->setFocus();
+    QTest::keyClick(m_view->eventLawBox(), Qt::Key_Home);
+    QCOMPARE(m_view->eventLaw(), std::string("coulomb"));
+    QVERIFY(waitForComparison());
+    data = m_view->comparison();
+    QCOMPARE(data->eventDriven->run->scenario.lawId, std::string("coulomb"));
+    QCOMPARE(data->regularizedRun, lugreRun);
+    const double xCoulomb = xMaxAfter(data->eventDriven->run->result, 50.0);
+    QVERIFY2(std::abs(xCoulomb - (1.0 + std::sqrt(1.01))) < 1e-3, qPrintable(QString::number(xCoulomb)));
+
+    // Back to a law with a set-valued form: the event-driven run takes the panel's law again.
+    m_view->setScenario(fl::defaultScenario());
+    QCOMPARE(m_view->eventLaw(), std::string("coulomb"));
+    QVERIFY(m_view->epsRow()->editor()->isEnabled());
+    QVERIFY(waitForComparison());
 }
 
 void TestMethodComparison::exports()

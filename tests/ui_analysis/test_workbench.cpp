@@ -2,6 +2,7 @@
 // column loaded back into the main views.
 #include "analysis/bifurcation_view.h"
 #include "analysis/lyapunov_panel.h"
+#include "analysis/method_comparison.h"
 #include "analysis/poincare_view.h"
 #include "analysis/workbench.h"
 #include "widgets/main_window.h"
@@ -30,6 +31,25 @@ private slots:
         QVERIFY(QTest::qWaitForWindowActive(&window));
         QTest::keyClick(&window, Qt::Key_2, Qt::AltModifier);
         QCOMPARE(window.tabs()->currentIndex(), 1);
+    }
+
+    /// A preset that compares laws (LuGre against event-driven Stribeck) opens "Compare methods"
+    /// on it; the comparison runs the preset's LuGre with the stiff method.
+    void comparisonPresetOpensTheComparison()
+    {
+        fl::ui::MainWindow window;
+        auto* bench = new fl::ui::Workbench(window);
+        window.show();
+        QSignalSpy shown(bench->comparison(), &fl::ui::MethodComparison::comparisonShown);
+        QVERIFY(window.loadPreset(QStringLiteral("belt-lugre-vs-stribeck")));
+        QCOMPARE(window.tabs()->tabText(window.tabs()->currentIndex()), QString("Compare methods"));
+        QCOMPARE(bench->comparison()->eventLaw(), std::string("stribeck-gauss"));
+        QVERIFY(shown.wait(60000));
+        const fl::ui::MethodComparisonPtr data = bench->comparison()->comparison();
+        QCOMPARE(data->regularizedRun->scenario.lawId, std::string("lugre"));
+        QCOMPARE(data->eventRun->scenario.lawId, std::string("stribeck-gauss"));
+        QCOMPARE(data->regularizedRun->scenario.params.value("v_b"), 0.1);
+        QCOMPARE(data->eventRun->scenario.params.value("v_b"), 0.1);
     }
 
     /// A pendulum preset's run fills the Poincaré view; the points are the run's section points.

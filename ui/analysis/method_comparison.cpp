@@ -3,12 +3,14 @@
 #include "analysis/method_comparison_difference_plot.h"
 #include "analysis/method_comparison_overlay_plot.h"
 #include "bridge/simulation_controller.h"
+#include "systems/law_counterpart.h"
 #include "systems/system_registry.h"
 #include "widgets/data_export.h"
 #include "widgets/parameter_row.h"
 #include "widgets/plot_export.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -82,6 +84,21 @@ MethodComparison::~MethodComparison()
 QLayout* MethodComparison::buildToolbar()
 {
     auto* bar = new QHBoxLayout;
+    auto* lawCaption = new QLabel(tr("Event-driven law:"), this);
+    m_eventLawBox = new QComboBox(this);
+    m_eventLawBox->setObjectName(QStringLiteral("eventLawBox"));
+    m_eventLawBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    lawCaption->setBuddy(m_eventLawBox);
+    const QString lawTip = tr("The law of the event-driven run (exact stick/slip switching). It starts as the panel's law; a law with\n"
+                              "memory (LuGre, Dahl, ...) has no set-valued stick branch, so it is compared with the law of v_r that has\n"
+                              "its steady state (LuGre: Gaussian Stribeck + viscous, same μ_s, μ_k, v_s, σ_2). Parameters both laws\n"
+                              "have keep the panel's values; the others take their defaults.");
+    lawCaption->setToolTip(lawTip);
+    m_eventLawBox->setToolTip(lawTip);
+    connect(m_eventLawBox, &QComboBox::activated, this, &MethodComparison::onEventLawChosen);
+    bar->addWidget(lawCaption);
+    bar->addWidget(m_eventLawBox);
+    bar->addSpacing(16);
     auto* epsGrid = new QGridLayout;
     epsGrid->setContentsMargins(0, 0, 0, 0);
     auto* caption = new QLabel(tr("Regularized run:"), this);
@@ -117,9 +134,14 @@ std::vector<RunPlot*> MethodComparison::plots() const
     return all;
 }
 
-void MethodComparison::setScenario(const fl::Scenario& scenario)
+void MethodComparison::setScenario(const fl::Scenario& scenario, const std::string& eventLawId)
 {
     const bool newSystem = !m_hasScenario || scenario.systemId != m_scenario.systemId;
+    const bool newLaw = newSystem || scenario.lawId != m_scenario.lawId;
+    if (!eventLawId.empty())
+        m_eventLawId = eventLawId;
+    else if (newLaw)
+        m_eventLawId = fl::eventDrivenCounterpart(scenario);
     m_scenario = scenario;
     m_hasScenario = true;
     if (newSystem) {
@@ -130,7 +152,29 @@ void MethodComparison::setScenario(const fl::Scenario& scenario)
         }
         rebuildPhasePlots(scenario);
     }
-    startRuns(true);
+    fillEventLaws(scenario);
+    startRuns(Rerun::Both);
+}
+
+void MethodComparison::fillEventLaws(const fl::Scenario& scenario)
+{
+    const QSignalBlocker block(m_eventLawBox);
+    m_eventLawBox->clear();
+    if (const fl::SystemInfo* system = fl::findSystem(scenario.systemId))
+        for (const fl::FrictionLawInfo* law : fl::eventDrivenLaws(*system))
+            m_eventLawBox->addItem(QString::fromStdString(law->name), QString::fromStdString(law->id));
+    m_eventLawBox->setCurrentIndex(m_eventLawBox->findData(QString::fromStdString(m_eventLawId)));
+    m_eventLawBox->setEnabled(m_eventLawBox->count() > 1);
+}
+
+void MethodComparison::onEventLawChosen(int index)
+{
+    const std::string id = m_eventLawBox->itemData(index).toString().toStdString();
+    if (id.empty() || id == m_eventLawId)
+        return;
+    m_eventLawId = id;
+    if (m_hasScenario)
+        startRuns(Rerun::EventOnly);
 }
 
 void MethodComparison::rebuildPhasePlots(const fl::Scenario& scenario)
@@ -160,13 +204,15 @@ void MethodComparison::rebuildPhasePlots(const fl::Scenario& scenario)
 void MethodComparison::rerun()
 {
     if (m_hasScenario)
-        startRuns(true);
+        startRuns(Rerun::Both);
 }
 
-void MethodComparison::startRuns(bool eventToo)
+void MethodComparison::startRuns(Rerun which)
 {
     fl::Scenario eventDriven, regularized;
-    const fl::Status status = comparisonScenarios(m_scenario, m_eps, eventDriven, regularized);
+    const fl::Status status = comparisonScenarios(m_scenario, m_eps, m_eventLawId, eventDriven, regularized);
+    // eps means nothing to a law that is smooth as it stands (LuGre): its field is greyed.
+    m_epsRow->setEnabled(!status.ok() || fl::usesRegularization(regularized));
     // Runs and comparisons in flight belong to what was shown before: their results are ignored.
     ++m_compareId;
     if (!status.ok()) {
@@ -176,13 +222,15 @@ void MethodComparison::startRuns(bool eventToo)
         return;
     }
     showMessage(QString());
-    // Only eps changed: the event-driven run (finished or in flight) stays valid.
-    if (eventToo || m_eventRunId == 0) {
+    // Only eps changed (or only the event-driven law): the other run, finished or in flight, stays valid.
+    if (which != Rerun::RegularizedOnly || m_eventRunId == 0) {
         m_eventOutput.reset();
         m_eventRunId = m_eventRuns->request(eventDriven);
     }
-    m_regularizedOutput.reset();
-    m_regularizedRunId = m_regularizedRuns->request(regularized);
+    if (which != Rerun::EventOnly || m_regularizedRunId == 0) {
+        m_regularizedOutput.reset();
+        m_regularizedRunId = m_regularizedRuns->request(regularized);
+    }
     m_running = true;
     updateSummary();
 }
@@ -198,7 +246,7 @@ void MethodComparison::onEpsEdited(const QString&, double value)
     m_epsRow->setError(QString());
     m_eps = value;
     if (m_hasScenario)
-        startRuns(false);
+        startRuns(Rerun::RegularizedOnly);
 }
 
 void MethodComparison::onRunFinished(const RunOutputPtr& output, bool eventDriven)
@@ -269,13 +317,22 @@ void MethodComparison::updateSummary()
     if (!m_comparison)
         return;
     QStringList parts;
-    if (m_comparison->eventDriven)
-        parts << tr("<b>Event-driven</b>: %1").arg(runSummary(m_comparison->eventDriven->run));
-    if (m_comparison->regularized)
-        parts << tr("<b>Regularized</b> (%1, ε = %2): %3")
-                     .arg(QString::fromStdString(fl::stiffIntegratorInfo(m_comparison->regularized->run->scenario.stiffIntegrator).id),
-                          number(m_comparison->regularized->run->scenario.params.value("eps")),
-                          runSummary(m_comparison->regularized->run));
+    const PlotDataPtr& event = m_comparison->eventDriven;
+    const PlotDataPtr& smooth = m_comparison->regularized;
+    // Different laws (LuGre against its event-driven counterpart): each run is named by its law.
+    const bool lawsDiffer = event && smooth && event->run->scenario.lawId != smooth->run->scenario.lawId;
+    if (event)
+        parts << tr("<b>Event-driven</b>%1: %2")
+                     .arg(lawsDiffer ? QStringLiteral(" ") + QString::fromStdString(event->run->scenario.lawId) : QString(),
+                          runSummary(event->run));
+    if (smooth) {
+        const fl::Scenario& s = smooth->run->scenario;
+        QString how = QString::fromStdString(fl::stiffIntegratorInfo(s.stiffIntegrator).id);
+        if (fl::usesRegularization(s))
+            how += tr(", ε = %1").arg(number(s.params.value("eps")));
+        parts << tr("<b>%1</b> (%2): %3")
+                     .arg(lawsDiffer ? QString::fromStdString(s.lawId) : tr("Regularized"), how, runSummary(smooth->run));
+    }
     for (const DifferenceSeries& s : m_comparison->differences)
         parts << tr("max |Δ%1| = %2 at t = %3").arg(s.name, QString::number(s.max, 'g', 4), QString::number(s.maxTime, 'g', 6));
     m_summary->setText(parts.join(QStringLiteral(" &nbsp;·&nbsp; ")));

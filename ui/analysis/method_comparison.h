@@ -7,6 +7,7 @@
 #include <vector>
 
 class QCheckBox;
+class QComboBox;
 class QGridLayout;
 class QLabel;
 class QToolButton;
@@ -43,7 +44,14 @@ public:
     /// Compares this scenario (system, law, parameters; its method is ignored) and starts both
     /// runs. The eps field takes the scenario's eps when the system changes and keeps its own
     /// value otherwise. A system without both methods shows why and keeps the last plots.
-    void setScenario(const fl::Scenario& scenario);
+    /// eventLawId is the law of the event-driven run; empty: the one chosen in the law box, or,
+    /// when the system or the scenario's law changed, its counterpart (fl::eventDrivenCounterpart:
+    /// the law itself, or for LuGre the Gaussian Stribeck law with the same steady state).
+    void setScenario(const fl::Scenario& scenario, const std::string& eventLawId = {});
+    /// The law of the event-driven run, e.g. "stribeck-gauss" against LuGre.
+    const std::string& eventLaw() const { return m_eventLawId; }
+    /// Chooses the event-driven run's law (a user's choice in the box); re-runs that run only.
+    QComboBox* eventLawBox() const { return m_eventLawBox; }
     const fl::Scenario& scenario() const { return m_scenario; }
     /// eps of the regularized run.
     double eps() const { return m_eps; }
@@ -80,7 +88,10 @@ signals:
 private:
     QLayout* buildToolbar();
     void rebuildPhasePlots(const fl::Scenario& scenario);
-    void startRuns(bool eventToo);
+    enum class Rerun { Both, EventOnly, RegularizedOnly };
+    void startRuns(Rerun which);
+    void fillEventLaws(const fl::Scenario& scenario);
+    void onEventLawChosen(int index);
     void onEpsEdited(const QString& id, double value);
     void onRunFinished(const RunOutputPtr& output, bool eventDriven);
     void showComparison(const MethodComparisonPtr& data);
@@ -100,12 +111,14 @@ private:
     fl::Scenario m_scenario;
     bool m_hasScenario = false;
     double m_eps = 1e-5;
+    std::string m_eventLawId; ///< law of the event-driven run
     RunOutputPtr m_eventOutput;
     RunOutputPtr m_regularizedOutput;
     MethodComparisonPtr m_comparison;
     bool m_running = false;
 
     ParameterRow* m_epsRow = nullptr;
+    QComboBox* m_eventLawBox = nullptr;
     QCheckBox* m_logScale = nullptr;
     QToolButton* m_export = nullptr;
     QLabel* m_summary = nullptr;

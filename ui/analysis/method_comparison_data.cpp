@@ -1,4 +1,5 @@
 #include "analysis/method_comparison_data.h"
+#include "systems/law_counterpart.h"
 #include "systems/system_registry.h"
 
 #include <algorithm>
@@ -70,7 +71,8 @@ QVector<QCPGraphData> envelope(const std::vector<double>& t, const std::vector<d
     return out;
 }
 
-fl::Status comparisonScenarios(const fl::Scenario& scenario, double eps, fl::Scenario& eventDriven, fl::Scenario& regularized)
+fl::Status comparisonScenarios(const fl::Scenario& scenario, double eps, const std::string& eventLawId,
+                               fl::Scenario& eventDriven, fl::Scenario& regularized)
 {
     const fl::SystemInfo* system = fl::findSystem(scenario.systemId);
     if (!system)
@@ -80,6 +82,14 @@ fl::Status comparisonScenarios(const fl::Scenario& scenario, double eps, fl::Sce
             return fl::Status::error(system->name + " has no " + fl::methodInfo(method).name
                                      + " method: comparing methods needs both event-driven and regularized");
     fl::Scenario event = scenario;
+    const std::string eventLaw = eventLawId.empty() ? fl::eventDrivenCounterpart(scenario) : eventLawId;
+    if (eventLaw.empty())
+        return fl::Status::error(system->name + " has no law with a set-valued stick branch for the event-driven run");
+    if (eventLaw != scenario.lawId) {
+        const fl::Status changed = fl::changeModel(event, scenario.systemId, eventLaw);
+        if (!changed.ok())
+            return fl::Status::error("event-driven run: " + changed.message());
+    }
     event.method = fl::Method::EventDriven;
     fl::Scenario smooth = scenario;
     smooth.method = fl::Method::Regularized;

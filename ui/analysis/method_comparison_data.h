@@ -7,14 +7,18 @@
 #include <QString>
 
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace fl::ui {
 
 /// The scenario with the event-driven method and with the regularized one at eps (every other
-/// value as given). An error names the method the system or its law cannot run.
-fl::Status comparisonScenarios(const fl::Scenario& scenario, double eps, fl::Scenario& eventDriven,
-                               fl::Scenario& regularized);
+/// value as given). The event-driven run takes eventLawId (empty: fl::eventDrivenCounterpart, the
+/// scenario's own law when it has a set-valued form), with the values of the parameters both laws
+/// have; so LuGre runs against event-driven stribeck-gauss. An error names the method the system
+/// or its law cannot run.
+fl::Status comparisonScenarios(const fl::Scenario& scenario, double eps, const std::string& eventLawId,
+                               fl::Scenario& eventDriven, fl::Scenario& regularized);
 
 /// |a - b| of one variable on the event-driven run's output grid.
 struct DifferenceSeries {

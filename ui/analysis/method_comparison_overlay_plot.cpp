@@ -1,4 +1,5 @@
 #include "analysis/method_comparison_overlay_plot.h"
+#include "scenario/scenario.h"
 
 #include <QComboBox>
 
@@ -102,8 +103,16 @@ void MethodComparisonOverlayPlot::draw()
         values = first ? v : QCPRange(std::min(values.lower, v.lower), std::max(values.upper, v.upper));
         first = false;
     }
-    if (m_regularized)
-        m_regularizedCurve->setName(tr("regularized, ε = %1").arg(m_regularized->run->scenario.params.value("eps")));
+    // Named by law when the two runs' laws differ (LuGre against event-driven stribeck-gauss).
+    const bool lawsDiffer = m_event && m_regularized && m_event->run->scenario.lawId != m_regularized->run->scenario.lawId;
+    m_eventCurve->setName(lawsDiffer ? tr("event-driven %1").arg(QString::fromStdString(m_event->run->scenario.lawId))
+                                     : tr("event-driven"));
+    if (m_regularized) {
+        const fl::Scenario& s = m_regularized->run->scenario;
+        m_regularizedCurve->setName(!fl::usesRegularization(s) ? QString::fromStdString(s.lawId)
+                                    : lawsDiffer ? tr("%1, ε = %2").arg(QString::fromStdString(s.lawId)).arg(s.params.value("eps"))
+                                                 : tr("regularized, ε = %1").arg(s.params.value("eps")));
+    }
     const PlotDataPtr& any = m_event ? m_event : m_regularized;
     if (any && m_kind == Kind::PhasePlane && static_cast<size_t>(m_index) < any->planes.size()) {
         const PhasePlane& plane = any->planes[static_cast<size_t>(m_index)];

@@ -58,6 +58,15 @@ Workbench::Workbench(MainWindow& window)
         m_window.tabs()->setCurrentIndex(m_epsStudyTab);
         m_epsStudy->start();
     });
+    // A preset that is a comparison of laws (LuGre against event-driven Stribeck) opens "Compare methods" on it.
+    connect(&window, &MainWindow::presetLoaded, this, [this](const QString& presetId) {
+        const fl::Preset* preset = fl::findPreset(presetId.toStdString());
+        if (!preset || preset->comparisonLaw.empty())
+            return;
+        m_comparisonStale = false;
+        m_comparison->setScenario(m_window.panel()->scenario(), preset->comparisonLaw);
+        m_window.tabs()->setCurrentIndex(m_comparisonTab);
+    });
     window.setTabStop(m_epsStudy, [this] {
         if (!m_epsStudy->isRunning())
             return false;
