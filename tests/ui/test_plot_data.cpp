@@ -29,6 +29,7 @@ private slots:
     void defaultRunFollowsThePlotHints();
     void longSeriesKeepTheirExtremes();
     void planeContactHasNoCharacteristic();
+    void lawStatesGetPhasePlanes();
 };
 
 void TestPlotData::defaultRunFollowsThePlotHints()
@@ -93,6 +94,34 @@ void TestPlotData::planeContactHasNoCharacteristic()
     QVERIFY(!data->hasCharacteristic());
     QCOMPARE(data->planes.size(), disk->plots.phasePortraits.size());
     QCOMPARE(data->series.size(), disk->plots.timeHistory.size());
+}
+
+/// A law with memory adds a plane per internal state against v_r (LuGre: z against v_r, whose
+/// points stay within the steady deflection mu_s / sigma0 = 4e-5 of the preset; Ostermeyer: mu and
+/// theta), after the system's own plane.
+void TestPlotData::lawStatesGetPhasePlanes()
+{
+    fl::Scenario lugre;
+    QVERIFY(fl::applyPreset("belt-lugre-stick-slip", lugre).ok());
+    lugre.params.set("t_end", 40.0);
+    const RunOutputPtr r = run(lugre);
+    QVERIFY2(r->result.status.ok(), r->result.status.message().c_str());
+    const PlotDataPtr data = preparePlotData(r);
+    QCOMPARE(data->planes.size(), size_t(2));
+    QCOMPARE(data->planes[0].xName, QStringLiteral("x"));
+    QCOMPARE(data->planes[1].xName, QStringLiteral("v_r"));
+    QCOMPARE(data->planes[1].yName, QStringLiteral("z"));
+    QVERIFY(data->planes[1].path.size() > 10);
+    QVERIFY(data->planes[1].yRange.lower < -3.5e-5 && data->planes[1].yRange.upper <= 0.0); // breakaway at sigma0 z = 1.969
+    QVERIFY(data->planes[1].yRange.lower > -4e-5);
+
+    fl::Scenario fading;
+    QVERIFY(fl::applyPreset("ostermeyer-fading", fading).ok());
+    fading.params.set("t_end", 10.0);
+    const PlotDataPtr planes = preparePlotData(run(fading));
+    QCOMPARE(planes->planes.size(), size_t(3));
+    QCOMPARE(planes->planes[1].yName, QStringLiteral("mu"));
+    QCOMPARE(planes->planes[2].yName, QStringLiteral("theta"));
 }
 
 QTEST_APPLESS_MAIN(TestPlotData)

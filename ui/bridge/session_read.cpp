@@ -7,6 +7,7 @@
 
 #include "friction/friction_law.h"
 #include "solvers/dynamics_factory.h"
+#include "systems/phase_planes.h"
 #include "systems/system_registry.h"
 
 #include <QJsonDocument>
@@ -270,8 +271,7 @@ Status readView(ObjectReader& state, const fl::Scenario& scenario, ViewState& ou
     if (!present)
         return Status::success();
     ObjectReader r(object, state.pathOf(QStringLiteral("view")), warnings);
-    const fl::SystemInfo* system = fl::findSystem(scenario.systemId);
-    const int planes = std::max(1, static_cast<int>(system->plots.phasePortraits.size()));
+    const int planes = std::max(1, static_cast<int>(fl::phasePlanes(scenario).size()));
     const int stateSize = static_cast<int>(fl::makeDynamics(scenario)->dimension());
     ViewState v;
     FL_TRY(r.oneOf(QStringLiteral("tab"), kTabIds, v.tab));

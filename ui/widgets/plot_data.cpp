@@ -1,4 +1,5 @@
 #include "widgets/plot_data.h"
+#include "systems/phase_planes.h"
 #include "friction/friction_curve.h"
 #include "systems/system_registry.h"
 #include "analysis/near_stick_run.h"
@@ -184,7 +185,7 @@ PlotDataPtr preparePlotData(const RunOutputPtr& run)
     data->stickLabel = nearStick.empty() ? QObject::tr("stick")
                                          : QObject::tr("near-stick %1").arg(qs(fl::describeNearStick(nearStick)));
     addTimeHistory(*data, *system, nearStick.empty() ? run->result.stickIntervals : nearStick.intervals);
-    for (const auto& names : system->plots.phasePortraits)
+    for (const auto& names : fl::phasePlanes(run->scenario))
         data->planes.push_back(phasePlane(system->id, run->result, nearStick, names));
     addCharacteristic(*data, *system);
     return data;
