@@ -23,6 +23,10 @@ constexpr double kMarkSpacing = 0.6;
 constexpr double kArrowY = 0.15;       ///< height of the friction arrow above the belt
 constexpr double kSpeedArm = 1.5;      ///< arrow length per unit belt speed
 constexpr double kSpeedArrowMax = 3.0;
+constexpr double kBristleGap = 0.22;   ///< gap under the block of a bristle law, where its bristles are drawn
+constexpr int kBristles = 5;
+constexpr double kBristleLean = 0.3;   ///< horizontal lean of a bristle at its largest steady deflection
+constexpr int kBeltStates = 2;         ///< x, x'; a law's states follow (friction/state_law.h)
 
 /// The scenario's fixed geometry (world units = N/k).
 struct BeltLayout {
@@ -30,6 +34,8 @@ struct BeltLayout {
     double blockOrigin = 0.0; ///< block centre at x = 0
     double forceScale = 0.0; ///< world units per unit force
     double beltStart = 0.0, beltEnd = 0.0; ///< pulley centres
+    double lift = 0.0;        ///< height of the block's underside: the bristle gap, else 0
+    double bristleReach = 0.0; ///< largest steady deflection mu_s / sigma_0 of a bristle law; 0 for other laws
 };
 
 BeltLayout layoutOf(const Scenario& s)
@@ -46,18 +52,24 @@ BeltLayout layoutOf(const Scenario& s)
     l.forceScale = kForceArm / std::max({muS, A, 1e-9});
     l.beltStart = 0.2 + kPulley;
     l.beltEnd = l.blockOrigin + l.reach + 0.5 * kBlockWidth + 0.8;
+    // Laws whose first state is a bristle deflection z (Dahl, LuGre, elasto-plastic) lift the block
+    // onto its bristles; z ~ 1e-5 is drawn as a lean relative to the largest steady deflection.
+    if (law && !law->states.empty() && law->states.front().id == "z" && p.has("sigma0")) {
+        l.lift = kBristleGap;
+        l.bristleReach = muS / p.value("sigma0");
+    }
     return l;
 }
 
-void addSupport(MechanismScene& scene, double blockLeft, bool damped)
+void addSupport(MechanismScene& scene, double blockLeft, double lift, bool damped)
 {
     scene.shapes.push_back(scene::box({-0.5 * kWall, 0.5 * (kBlockHeight + 0.5 - 2.0 * kPulley - 0.1)}, kWall,
                                       kBlockHeight + 0.5 + 2.0 * kPulley + 0.1, SceneRole::Ground, true));
-    const double springY = damped ? 0.68 * kBlockHeight : 0.5 * kBlockHeight;
+    const double springY = lift + (damped ? 0.68 * kBlockHeight : 0.5 * kBlockHeight);
     scene.shapes.push_back(scene::spring({0.0, springY}, {blockLeft, springY}, 10, damped ? 0.22 : 0.3, "k"));
     if (!damped)
         return;
-    const double damperY = 0.26 * kBlockHeight;
+    const double damperY = lift + 0.26 * kBlockHeight;
     for (SceneShape& shape : scene::dashpot({0.0, damperY}, {blockLeft, damperY}, 0.2))
         scene.shapes.push_back(std::move(shape));
 }
@@ -85,14 +97,27 @@ void addBelt(MechanismScene& scene, const BeltLayout& l, double t, double vb)
 /// Block at centre bx with the friction force F on it and the forcing f (PHYSICS.md S1).
 void addBlock(MechanismScene& scene, const BeltLayout& l, double bx, double F, double forcing, bool forced)
 {
-    scene.shapes.push_back(scene::box({bx, 0.5 * kBlockHeight}, kBlockWidth, kBlockHeight, SceneRole::Body, true));
+    scene.shapes.push_back(scene::box({bx, l.lift + 0.5 * kBlockHeight}, kBlockWidth, kBlockHeight, SceneRole::Body, true));
     const double friction = scene::arrowLength(F, l.forceScale, 2.0 * kForceArm);
     if (friction != 0.0)
-        scene.shapes.push_back(scene::arrow({bx, kArrowY}, {bx + friction, kArrowY}, SceneRole::Friction, "F"));
+        scene.shapes.push_back(scene::arrow({bx, l.lift + kArrowY}, {bx + friction, l.lift + kArrowY}, SceneRole::Friction, "F"));
     const double push = scene::arrowLength(forcing, l.forceScale, 2.0 * kForceArm);
     if (forced && push != 0.0)
-        scene.shapes.push_back(scene::arrow({bx, kBlockHeight + 0.3}, {bx + push, kBlockHeight + 0.3}, SceneRole::Forcing,
-                                            "A cos ωt"));
+        scene.shapes.push_back(scene::arrow({bx, l.lift + kBlockHeight + 0.3}, {bx + push, l.lift + kBlockHeight + 0.3},
+                                            SceneRole::Forcing, "A cos ωt"));
+}
+
+/// The bristles between belt and block (LuGre's picture, review Fig. 3): tips on the block's
+/// underside, roots on the belt, leaning by the deflection z (review (12), (17)) relative to the
+/// largest steady deflection mu_s / sigma_0 (the lean is clamped at 1.5 times that).
+void addBristles(MechanismScene& scene, const BeltLayout& l, double bx, double z)
+{
+    const double lean = kBristleLean * std::clamp(z / l.bristleReach, -1.5, 1.5);
+    for (int i = 0; i < kBristles; ++i) {
+        const double tip = bx + kBlockWidth * ((i + 0.5) / kBristles - 0.5);
+        scene.shapes.push_back(scene::line({tip - lean, 0.0}, {tip, l.lift}, SceneRole::Spring));
+    }
+    scene.shapes[scene.shapes.size() - kBristles].label = "z"; // on the first (left) bristle, clear of the F arrow
 }
 
 void setBox(MechanismScene& scene, const BeltLayout& l)
@@ -104,7 +129,7 @@ void setBox(MechanismScene& scene, const BeltLayout& l)
     b.include({middle - 0.5 * kSpeedArrowMax, arrowY}, {middle + 0.5 * kSpeedArrowMax, arrowY});
     // The block and its arrows anywhere in [-reach, reach].
     const double arm = std::max(0.5 * kBlockWidth, 2.0 * kForceArm);
-    b.include({l.blockOrigin - l.reach - arm, 0.0}, {l.blockOrigin + l.reach + arm, kBlockHeight + 0.3});
+    b.include({l.blockOrigin - l.reach - arm, 0.0}, {l.blockOrigin + l.reach + arm, l.lift + kBlockHeight + 0.3});
     b.applyTo(scene, 0.5);
 }
 
@@ -134,11 +159,17 @@ MechanismScene drawBeltMechanism(const Scenario& scenario, const MechanismFrame&
     MechanismScene scene;
     setBox(scene, l);
     addBelt(scene, l, frame.t, vb);
-    addSupport(scene, bx - 0.5 * kBlockWidth, p.value("zeta") > 0.0);
+    addSupport(scene, bx - 0.5 * kBlockWidth, l.lift, p.value("zeta") > 0.0);
     addBlock(scene, l, bx, F, A * std::cos(p.value("w") * frame.t), A > 0.0);
+    if (l.bristleReach > 0.0)
+        addBristles(scene, l, bx, frame.y[kBeltStates]);
     const NearStick near = beltNearStick(scenario, frame);
     scene::setPhase(scene, frame.mode, near.speed, near.threshold, near.symbol);
     scene.readouts = {{"t", frame.t, ""}, {"v_r", vr, ""}, {"F", F, ""}};
+    // A law with memory: its states too (z of the bristles, Ostermeyer's mu and theta).
+    if (const FrictionLawInfo* law = findFrictionLaw(scenario.lawId))
+        for (size_t i = 0; i < law->states.size(); ++i)
+            scene.readouts.push_back({law->states[i].label, frame.y[kBeltStates + i], law->states[i].unit});
     return scene;
 }
 

@@ -375,6 +375,43 @@ private slots:
         QVERIFY(std::abs(angleDifference(angle, std::sin(frame.t))) < 1e-9);
     }
 
+    /// A bristle law (LuGre) lifts the block onto five bristles whose lean is 0.3 x z / (mu_s/sigma0)
+    /// (clamped at 1.5x), from the belt (y = 0) to the block's underside; the readouts add z. A law
+    /// of v_r alone draws none; Ostermeyer's states appear as readouts only.
+    void bristlesLeanWithDeflection()
+    {
+        fl::Scenario lugre = scenarioOf("belt", "lugre", fl::Method::Regularized);
+        const double reach = lugre.params.value("mu_s") / lugre.params.value("sigma0"); // 3e-5
+        for (double z : {0.0, 0.5 * reach, -reach, 4.0 * reach}) {
+            const fl::MechanismScene scene = draw(lugre, 1.0, {0.3, 0.1, z}, {0.0, 1.0});
+            const auto bristles = shapesOf(scene, fl::ShapeKind::Line, fl::SceneRole::Spring);
+            QCOMPARE(bristles.size(), size_t(5));
+            const fl::SceneShape& block = only(scene, fl::ShapeKind::Box, fl::SceneRole::Body);
+            const double underside = block.points[0].y - 0.5 * block.height;
+            QVERIFY(underside > 0.1);
+            const double expected = 0.3 * std::clamp(z / reach, -1.5, 1.5);
+            for (const fl::SceneShape* b : bristles) {
+                QCOMPARE(b->points[0].y, 0.0);
+                QCOMPARE(b->points[1].y, underside);
+                QVERIFY(std::abs((b->points[1].x - b->points[0].x) - expected) < 1e-12);
+                QVERIFY(b->points[1].x > block.points[0].x - 0.5 * block.width && b->points[1].x < block.points[0].x + 0.5 * block.width);
+            }
+            QCOMPARE(scene.readouts.size(), size_t(4));
+            QCOMPARE(scene.readouts.back().symbol, std::string("z"));
+            QCOMPARE(scene.readouts.back().value, z);
+        }
+        const fl::MechanismScene coulomb = draw(fl::defaultScenario(), 1.0, {0.3, 0.5}, {0.0, 1.0}, 1);
+        QVERIFY(shapesOf(coulomb, fl::ShapeKind::Line, fl::SceneRole::Spring).empty());
+        QCOMPARE(only(coulomb, fl::ShapeKind::Box, fl::SceneRole::Body).points[0].y, 0.35); // on the belt
+        QCOMPARE(coulomb.readouts.size(), size_t(3));
+        const fl::MechanismScene fading = draw(scenarioOf("belt", "ostermeyer", fl::Method::Regularized), 1.0, {0.3, 0.5, 0.9, 0.4},
+                                               {-1.5, 0.9});
+        QVERIFY(shapesOf(fading, fl::ShapeKind::Line, fl::SceneRole::Spring).empty());
+        QCOMPARE(fading.readouts.size(), size_t(5));
+        QCOMPARE(fading.readouts[3].value, 0.9);
+        QCOMPARE(fading.readouts[4].value, 0.4);
+    }
+
     /// Every shape inside the fixed box for the states of full runs of every system's default
     /// scenario, of every preset, and of belt variants (forced, damped, Stribeck, regularized).
     void everyShapeInsideBox()

@@ -32,7 +32,8 @@ QString readoutText(const fl::Readout& r)
     return text;
 }
 
-/// The badge's rectangle at the band's right end; empty when the scene has no contact phase.
+/// What the badge and the phase note under it cover at the band's right end (the readouts keep to
+/// its left); empty when the scene has no contact phase.
 QRectF paintBadge(QPainter& painter, const fl::MechanismScene& scene, const QRectF& band, const SceneStyle& style)
 {
     if (scene.phase == fl::ContactPhase::None)
@@ -58,7 +59,9 @@ QRectF paintBadge(QPainter& painter, const fl::MechanismScene& scene, const QRec
         painter.setFont(small);
         painter.setPen(style.text);
         const QRectF note(band.left(), badge.bottom() + 2.0, band.width() - 8.0, band.bottom() - badge.bottom());
-        painter.drawText(note, Qt::AlignRight | Qt::AlignTop, QString::fromStdString(scene.phaseNote));
+        const QString text = QString::fromStdString(scene.phaseNote);
+        painter.drawText(note, Qt::AlignRight | Qt::AlignTop, text);
+        return badge.united(painter.boundingRect(note, Qt::AlignRight | Qt::AlignTop, text));
     }
     return badge;
 }
