@@ -8,15 +8,20 @@
 namespace fl {
 namespace {
 
-/// The state and k tangent vectors: y' = f(t, y), Phi' = J(t, y) Phi (n + n k unknowns).
+/// The state and k tangent vectors: y' = f(t, y), Phi' = J(t, y) Phi (n + n k unknowns), in the
+/// time tau = t - origin of one re-orthonormalisation period: a period's first steps can be far
+/// below the spacing of doubles at t (CVODE's first step after a LuGre breakaway is 3e-15, which
+/// vanishes at t = 40, where doubles are 7e-15 apart), but not at tau = 0.
 class VariationalOde final : public SmoothOde {
 public:
     VariationalOde(const SmoothOde& ode, int k) : m_ode(ode), m_n(ode.dimension()), m_k(k),
         m_jac(static_cast<size_t>(m_n * m_n)), m_dfdt(static_cast<size_t>(m_n)) {}
 
     int dimension() const override { return m_n + m_n * m_k; }
-    void rhs(double t, const double* y, double* dydt) const override
+    void setOrigin(double origin) { m_origin = origin; }
+    void rhs(double tau, const double* y, double* dydt) const override
     {
+        const double t = m_origin + tau;
         m_ode.rhs(t, y, dydt);
         m_ode.jacobian(t, y, m_jac.data(), m_dfdt.data());
         using Map = Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>;
@@ -24,18 +29,19 @@ public:
         const Eigen::Map<const Eigen::MatrixXd> phi(y + m_n, m_n, m_k);
         Eigen::Map<Eigen::MatrixXd>(dydt + m_n, m_n, m_k) = J * phi;
     }
-    /// tr J(t, y) of the system (y: its n state values).
-    double trace(double t, const double* y) const
+    /// tr J(origin + tau, y) of the system (y: its n state values).
+    double trace(double tau, const double* y) const
     {
-        m_ode.jacobian(t, y, m_jac.data(), m_dfdt.data());
+        m_ode.jacobian(m_origin + tau, y, m_jac.data(), m_dfdt.data());
         double sum = 0.0;
         for (int i = 0; i < m_n; ++i)
             sum += m_jac[static_cast<size_t>(i * m_n + i)];
         return sum;
     }
     /// Block form [J 0; d(J Phi)/dy  diag(J)], with d(J Phi)/dy by forward differences of J.
-    void jacobian(double t, const double* y, double* dfdy, double* dfdt) const override
+    void jacobian(double tau, const double* y, double* dfdy, double* dfdt) const override
     {
+        const double t = m_origin + tau;
         const int N = dimension();
         std::fill(dfdy, dfdy + N * N, 0.0);
         std::vector<double> J(static_cast<size_t>(m_n * m_n)), Jh(J.size()), dt(static_cast<size_t>(m_n)), yh(y, y + m_n);
@@ -70,6 +76,7 @@ public:
 private:
     const SmoothOde& m_ode;
     int m_n, m_k;
+    double m_origin = 0.0;
     mutable std::vector<double> m_jac, m_dfdt;
 };
 
@@ -86,7 +93,7 @@ LyapunovResult lyapunovSpectrum(const SmoothOde& ode, std::vector<double> y0, do
         if (!result.status.ok())
             return result;
     }
-    const VariationalOde variational(ode, k);
+    VariationalOde variational(ode, k);
     // Each period restarts with fresh tangent vectors that excite the fastest mode: BDF's first step
     // must be below ~sqrt(2 tol)/|lambda_min| (4e-10 for a LuGre bristle at tol 1e-10), which a fixed
     // first step misses (seven failed error tests, CV_ERR_FAILURE): CVODE estimates it instead.
@@ -117,9 +124,11 @@ LyapunovResult lyapunovSpectrum(const SmoothOde& ode, std::vector<double> y0, do
         const std::vector<double> zStart = z;
         std::vector<double> zEnd = z;
         double traceIntegral = 0.0;
-        result.status = integrateOde(variational, z, t, target, periodOptions.integration,
+        variational.setOrigin(t);
+        const double span = target - t; // the period in tau
+        result.status = integrateOde(variational, z, 0.0, span, periodOptions.integration,
                                      [&](const StepView& s) {
-                                         const double b = std::min(s.t1, target);
+                                         const double b = std::min(s.t1, span);
                                          if (fullSpectrum)
                                              for (const auto& [node, weight] : {std::pair{-0.7745966692414834, 5.0 / 9.0},
                                                                                 std::pair{0.0, 8.0 / 9.0},
@@ -128,14 +137,17 @@ LyapunovResult lyapunovSpectrum(const SmoothOde& ode, std::vector<double> y0, do
                                                  s.stateAt(tq, zAt.data());
                                                  traceIntegral += 0.5 * (b - s.t0) * weight * variational.trace(tq, zAt.data());
                                              }
-                                         if (s.t1 >= target) {
-                                             s.stateAt(target, zEnd.data());
+                                         if (s.t1 >= span) {
+                                             s.stateAt(span, zEnd.data());
                                              return false;
                                          }
                                          return true;
                                      });
-        if (!result.status.ok())
+        if (!result.status.ok()) {
+            // Times inside the period are tau: say where the period began.
+            result.status = Status::error(result.status.message() + " (in the period from t = " + std::to_string(t) + ", t counted from there)");
             return result;
+        }
         Eigen::Map<Eigen::MatrixXd> phiEnd(zEnd.data() + n, n, k);
         Eigen::HouseholderQR<Eigen::MatrixXd> qr(phiEnd);
         const Eigen::MatrixXd r = qr.matrixQR().topRows(k).triangularView<Eigen::Upper>();
