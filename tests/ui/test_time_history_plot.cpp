@@ -67,6 +67,34 @@ private slots:
                 listed = listed || item->plottable() == shading;
         QVERIFY(listed);
     }
+
+    /// At 1280x720 the LuGre run's legend (near-stick, x, v_r, F, z (right)) is wider than the
+    /// time history: it wraps onto a second row instead of clipping entries, and every entry lies
+    /// inside the plot. Wider, it goes back to one row.
+    void legendWrapsInsteadOfClipping()
+    {
+        MainWindow w;
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.loadPreset(QStringLiteral("belt-lugre-stick-slip")));
+        QVERIFY(waitForNewestRun(w));
+        TimeHistoryPlot* plot = w.timeHistoryPlot();
+        plot->replot();
+        QCPLegend* legend = plot->legend;
+        int entries = 0;
+        for (int i = 0; i < legend->itemCount(); ++i)
+            if (QCPAbstractLegendItem* item = legend->item(i)) {
+                ++entries;
+                QVERIFY2(item->outerRect().left() >= 0 && item->outerRect().right() <= plot->width(),
+                         qPrintable(QString("entry %1 at [%2, %3] of %4").arg(i).arg(item->outerRect().left()).arg(item->outerRect().right()).arg(plot->width())));
+            }
+        QCOMPARE(entries, 5);
+        QVERIFY2(legend->rowCount() >= 2, qPrintable(QString("plot %1 px wide").arg(plot->width())));
+        plot->resize(2400, plot->height());
+        plot->replot();
+        QCOMPARE(legend->rowCount(), 1);
+    }
 };
 
 QTEST_MAIN(TestTimeHistoryPlot)

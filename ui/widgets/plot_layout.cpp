@@ -2,7 +2,53 @@
 
 #include <qcustomplot.h>
 
+#include <algorithm>
+#include <vector>
+
 namespace fl::ui {
+namespace {
+
+/// Wraps the legend into as few rows as fit the plot's width: the most columns (entries in order,
+/// column i % columns) whose widest entries, spacing and margins fit; one row when all do. Called
+/// before every replot, so a narrow plot at 1280x720 shows whole entries ("z (right)") on two rows
+/// instead of clipping them.
+void fitLegendToWidth(QCustomPlot* plot)
+{
+    QCPLegend* legend = plot->legend;
+    if (!legend)
+        return;
+    // The entries in order (a wrapped grid has empty cells, where item() is null).
+    std::vector<double> entries;
+    for (int i = 0; i < legend->itemCount(); ++i)
+        if (QCPAbstractLegendItem* item = legend->item(i))
+            entries.push_back(item->minimumOuterSizeHint().width());
+    const int count = static_cast<int>(entries.size());
+    if (count < 2)
+        return;
+    const QMargins margins = legend->margins();
+    const double available = plot->viewport().width() - margins.left() - margins.right() - 8.0;
+    std::vector<double> widths(static_cast<size_t>(count));
+    int columns = count;
+    for (; columns > 1; --columns) {
+        std::fill(widths.begin(), widths.begin() + columns, 0.0);
+        for (int i = 0; i < count; ++i) {
+            double& w = widths[static_cast<size_t>(i % columns)];
+            w = std::max(w, entries[static_cast<size_t>(i)]);
+        }
+        double total = (columns - 1) * legend->columnSpacing();
+        for (int c = 0; c < columns; ++c)
+            total += widths[static_cast<size_t>(c)];
+        if (total <= available)
+            break;
+    }
+    const int wrap = columns == count ? 0 : columns;
+    if (legend->wrap() != wrap) {
+        legend->setWrap(wrap);
+        legend->setFillOrder(QCPLegend::foColumnsFirst, true);
+    }
+}
+
+} // namespace
 
 QCPTextElement* addTitleAndLegendRows(QCustomPlot* plot, const QString& title, QCPTextElement* element)
 {
@@ -30,6 +76,7 @@ QCPTextElement* addTitleAndLegendRows(QCustomPlot* plot, const QString& title, Q
     legend->setBorderPen(Qt::NoPen);
     legend->setBrush(Qt::NoBrush);
     legend->setMargins(QMargins(4, 0, 4, 0));
+    QObject::connect(plot, &QCustomPlot::beforeReplot, plot, [plot] { fitLegendToWidth(plot); });
     return element;
 }
 
