@@ -5,6 +5,7 @@
 // these the last session is restored (File -> Restore Last Session on Start turns that off).
 #include "analysis/workbench.h"
 #include "session/session_manager.h"
+#include "widgets/guarded_application.h"
 #include "widgets/main_window.h"
 
 #include "systems/system_registry.h"
@@ -17,7 +18,7 @@
 
 int main(int argc, char* argv[])
 {
-    QApplication app(argc, argv);
+    fl::ui::GuardedApplication app(argc, argv); // an exception in a slot is reported, not fatal
     QApplication::setOrganizationName(QStringLiteral("FrictionLab"));
     QApplication::setApplicationName(QStringLiteral("FrictionLab"));
     QApplication::setApplicationVersion(QStringLiteral(FRICTIONLAB_VERSION));
@@ -72,6 +73,8 @@ int main(int argc, char* argv[])
     }
 
     fl::ui::MainWindow window;
+    QObject::connect(&app, &fl::ui::GuardedApplication::exceptionCaught, &window,
+                     [&window](const QString& message) { window.showNote(message, true); });
     auto* workbench = new fl::ui::Workbench(window); // owned by the window
     auto* sessions = new fl::ui::SessionManager(window, *workbench);
     if (!files.isEmpty()) {

@@ -4,6 +4,10 @@
 #include <QCoreApplication>
 #include <QTextStream>
 
+#include <cstdio>
+#include <exception>
+#include <new>
+
 namespace {
 const char* kUsage =
     "Usage: frictionlab-cli <command> [options]\n"
@@ -19,7 +23,26 @@ const char* kUsage =
     "or --preset ID, or --session FILE [--scene N]; --set id=value etc. apply on top.\n";
 }
 
+namespace {
+int dispatch(int argc, char** argv);
+} // namespace
+
 int main(int argc, char** argv)
+{
+    // Status codes, not exceptions (ARCHITECTURE.md idea 6); should one escape anyway (a library's
+    // error, out of memory), the command still ends with one line and a non-zero code.
+    try {
+        return dispatch(argc, argv);
+    } catch (const std::bad_alloc&) {
+        std::fprintf(stderr, "error: out of memory\n");
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "error: internal: %s\n", e.what());
+    }
+    return 1;
+}
+
+namespace {
+int dispatch(int argc, char** argv)
 {
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName("frictionlab-cli");
@@ -48,3 +71,4 @@ int main(int argc, char** argv)
     err << "error: unknown command '" << command << "' (expected list, run, sweep, lyapunov, contact or session)\n";
     return 2;
 }
+} // namespace

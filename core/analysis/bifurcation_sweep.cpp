@@ -3,6 +3,8 @@
 #include "analysis/poincare_section.h"
 #include "params/parameter_spec.h"
 #include "solvers/dynamics_factory.h"
+#include "common/guarded.h"
+#include "systems/run_variables.h"
 
 #include <algorithm>
 #include <cmath>
@@ -62,6 +64,26 @@ public:
     bool onStep(const StepView&, int) override { return true; }
 };
 
+SweepColumn computeColumn(const Scenario& base, const SweepSpec& spec, double value, std::vector<double>* yCarry,
+                          double* tCarry, const std::atomic<bool>* cancel);
+
+/// computeColumn, an exception (a failed root find, out of memory) turned into the column's status.
+SweepColumn guardedColumn(const Scenario& base, const SweepSpec& spec, double value, std::vector<double>* yCarry,
+                          double* tCarry, const std::atomic<bool>* cancel)
+{
+    SweepColumn column;
+    const Status status = guarded("sweep column", [&] {
+        column = computeColumn(base, spec, value, yCarry, tCarry, cancel);
+        return Status::success();
+    });
+    if (!status.ok()) {
+        column = SweepColumn{};
+        column.parameter = value;
+        column.status = status;
+    }
+    return column;
+}
+
 /// One parameter value: transient, then recording. (t, y) carry the state in and out.
 SweepColumn computeColumn(const Scenario& base, const SweepSpec& spec, double value, std::vector<double>* yCarry,
                           double* tCarry, const std::atomic<bool>* cancel)
@@ -120,7 +142,7 @@ Status validateSweep(const Scenario& base, const SweepSpec& spec)
         return Status::error("sweep steps must be in [2, 100000]");
     if (spec.samples < 1 || spec.transient < 0.0 || spec.maxRecordTime <= 0.0)
         return Status::error("samples must be >= 1, transient >= 0 and the recording time > 0");
-    const int n = static_cast<int>(makeDynamics(base)->dimension());
+    const int n = static_cast<int>(stateNames(base).size());
     if (spec.variable < 0 || spec.variable >= n || spec.sectionVariable < 0 || spec.sectionVariable >= n)
         return Status::error("the sweep variable must be a state variable");
     if (spec.observable == SweepObservable::Stroboscopic && !(spec.period > 0.0))
@@ -176,7 +198,7 @@ std::vector<SweepColumn> runSweep(const Scenario& base, const SweepSpec& spec, i
             for (size_t k = 0; k < job.order.size(); ++k) {
                 if (cancel && cancel->load())
                     return;
-                SweepColumn column = computeColumn(base, spec, values[static_cast<size_t>(job.order[k])],
+                SweepColumn column = guardedColumn(base, spec, values[static_cast<size_t>(job.order[k])],
                                                    spec.continuation ? &y : nullptr, &t, cancel);
                 column.index = job.offset + static_cast<int>(k);
                 column.branch = job.branch;

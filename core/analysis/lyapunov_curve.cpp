@@ -1,5 +1,6 @@
 #include "analysis/lyapunov_curve.h"
 #include "solvers/dynamics_factory.h"
+#include "common/guarded.h"
 
 #include <algorithm>
 #include <thread>
@@ -37,18 +38,17 @@ std::vector<LyapunovCurvePoint> largestLyapunovCurve(const Scenario& base, const
             point.status = scenario.params.set(parameter, point.parameter);
             if (point.status.ok())
                 point.status = validate(scenario);
-            if (point.status.ok()) {
-                const auto dynamics = makeDynamics(scenario, cancel);
-                const SmoothOde* ode = dynamics->smoothOde();
-                if (!ode) {
-                    point.status = Status::error("Lyapunov exponents need a smooth method");
-                } else {
+            if (point.status.ok())
+                point.status = guarded("Lyapunov point", [&] {
+                    const auto dynamics = makeDynamics(scenario, cancel);
+                    const SmoothOde* ode = dynamics->smoothOde();
+                    if (!ode)
+                        return Status::error("Lyapunov exponents need a smooth method");
                     const LyapunovResult r = lyapunovSpectrum(*ode, dynamics->initialState(), 0.0, options);
-                    point.status = r.status;
                     if (r.status.ok())
                         point.largest = r.exponents.front();
-                }
-            }
+                    return r.status;
+                });
             if (onPoint)
                 onPoint(i, point);
         }

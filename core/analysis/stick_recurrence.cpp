@@ -1,6 +1,7 @@
 #include "analysis/stick_recurrence.h"
 
 #include "solvers/dynamics_factory.h"
+#include "common/guarded.h"
 
 #include <algorithm>
 #include <cmath>
@@ -87,8 +88,20 @@ StickRecurrence findStickRecurrence(const std::vector<StickEntry>& entries, cons
     return r;
 }
 
+namespace {
+Status recordStickEntriesUnguarded(const Scenario& scenario, double tEnd, std::vector<StickEntry>& entries,
+                                   const std::vector<double>& start, double t0, const std::atomic<bool>* cancel);
+} // namespace
+
 Status recordStickEntries(const Scenario& scenario, double tEnd, std::vector<StickEntry>& entries,
                           const std::vector<double>& start, double t0, const std::atomic<bool>* cancel)
+{
+    return guarded("stick entries", [&] { return recordStickEntriesUnguarded(scenario, tEnd, entries, start, t0, cancel); });
+}
+
+namespace {
+Status recordStickEntriesUnguarded(const Scenario& scenario, double tEnd, std::vector<StickEntry>& entries,
+                                   const std::vector<double>& start, double t0, const std::atomic<bool>* cancel)
 {
     entries.clear();
     if (scenario.method != Method::EventDriven)
@@ -105,5 +118,6 @@ Status recordStickEntries(const Scenario& scenario, double tEnd, std::vector<Sti
     IntegrationStats stats;
     return dynamics->integrate(y, t, tEnd, recorder, stats);
 }
+} // namespace
 
 } // namespace fl

@@ -84,6 +84,8 @@ double kudraPeakLocation(double etaPrime)
 {
     if (etaPrime <= kFoldEtaPrime)
         return std::numeric_limits<double>::infinity();
+    if (!std::isfinite(etaPrime))
+        return std::numeric_limits<double>::quiet_NaN();
     // ds/du = 0  <=>  (w + 1)^{3/2} = eta' (3w - 1), w = u^2. The interior maximum is the root in
     // (1/3, 3): the left side exceeds the right at w = 1/3 and falls below it at w = 3 when eta' > 1.
     auto q = [etaPrime](double w) { return std::pow(w + 1.0, 1.5) - etaPrime * (3.0 * w - 1.0); };
@@ -104,14 +106,18 @@ double kudraEtaPrime(double eta)
 {
     if (!(eta > 1.0))
         return 0.0;
+    if (!(eta <= kMaxKudraEta))
+        return std::numeric_limits<double>::quiet_NaN();
     // kudraPeak is continuous and increasing in eta' for eta' > 1.14993; kudraPeak(1) < 1 <= eta.
     double upper = 2.0;
     while (kudraPeak(upper) < eta)
         upper *= 2.0;
+    // Relative to eta: the peak grows like 0.325 eta', and for eta ~ 1e154 the products that
+    // TOMS 748 forms of unscaled values overflow (it then threw "do not bracket the root").
     auto f = [eta](double etaPrime) {
         if (etaPrime <= kFoldEtaPrime)
-            return regularizedSign(Regularization::Kudra, std::sqrt(3.0), 1.0) - eta;
-        return regularizedSign(Regularization::Kudra, kudraPeakLocation(etaPrime), etaPrime) - eta;
+            return regularizedSign(Regularization::Kudra, std::sqrt(3.0), 1.0) / eta - 1.0;
+        return regularizedSign(Regularization::Kudra, kudraPeakLocation(etaPrime), etaPrime) / eta - 1.0;
     };
     std::uintmax_t iterations = 200;
     auto [lo, hi] = boost::math::tools::toms748_solve(f, kFoldEtaPrime, upper, fullPrecision(), iterations);

@@ -30,8 +30,11 @@ double regularizedSignSlope(Regularization kind, double u, double etaPrime);
 /// eta = max_u s(u) of Kudra's law for a given eta' >= 0. For eta' <= 1.14993 the supremum 1 is
 /// approached only as u -> infinity, so eta = 1 there.
 double kudraPeak(double etaPrime);
+/// Largest peak eta that kudraEtaPrime takes (scenarios refuse a larger mu_s / g(0) with Kudra's law).
+inline constexpr double kMaxKudraEta = 1e12;
 /// The exact inverse of kudraPeak: eta' for a peak eta >= 1 (eta = 1 gives eta' = 0, the pure
 /// sqrt law). Root find to full double precision; not the cubic fits quoted in JTAM sec. 4.
+/// Never throws: NaN for eta > kMaxKudraEta or NaN.
 double kudraEtaPrime(double eta);
 /// Where the peak of Kudra's law lies, u* = v_r/eps (for eta' > 1.14993).
 double kudraPeakLocation(double etaPrime);

@@ -177,6 +177,15 @@ Status validate(const Scenario& scenario)
         status = system->validate(scenario);
     if (!status.ok())
         return status;
+    // Kudra's law keeps the static peak eta = F_s / g(0) (JTAM 4.2): finite and within its root find.
+    if (system->lawFamily == LawFamily::OneDimensional && law->create && scenario.regularization == Regularization::Kudra
+        && usesRegularization(scenario)) {
+        const std::unique_ptr<FrictionLaw> f = law->create(scenario.params);
+        const double g0 = f->slipMagnitude(0.0), eta = g0 > 0.0 ? f->staticLimit() / g0 : 1.0;
+        if (!(eta <= kMaxKudraEta))
+            return Status::error("Kudra's regularization cannot keep a static peak F_s/g(0) = " + formatNumber(eta) + " (at most "
+                                 + formatNumber(kMaxKudraEta) + "): raise the kinetic friction or choose another regularization");
+    }
     const double samples = scenario.params.value("t_end") / scenario.params.value("dt");
     if (samples > kMaxOutputSamples)
         return Status::error("t_end / dt = " + formatNumber(samples) + " output samples; at most "

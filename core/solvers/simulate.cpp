@@ -2,6 +2,7 @@
 #include "solvers/dynamics_factory.h"
 #include "solvers/run_recorder.h"
 #include "systems/system_registry.h"
+#include "common/guarded.h"
 
 #include <chrono>
 
@@ -67,6 +68,9 @@ private:
     size_t m_reportedSamples = 0, m_reportedSections = 0;
 };
 
+/// simulate() without its guard: the status of the run, result filled as far as it got.
+Status simulateUnguarded(const Scenario& scenario, const RunOptions& options, RunResult& result);
+
 } // namespace
 
 RunResult simulate(const Scenario& scenario, const std::atomic<bool>* cancel)
@@ -78,11 +82,24 @@ RunResult simulate(const Scenario& scenario, const std::atomic<bool>* cancel)
 
 RunResult simulate(const Scenario& scenario, const RunOptions& options)
 {
-    const auto start = Clock::now();
     RunResult result;
+    const auto start = Clock::now();
+    const Status status = guarded("simulation", [&] { return simulateUnguarded(scenario, options, result); });
+    if (!status.ok()) {
+        result.status = status;
+        result.wallSeconds = std::chrono::duration<double>(Clock::now() - start).count();
+    }
+    return result;
+}
+
+namespace {
+
+Status simulateUnguarded(const Scenario& scenario, const RunOptions& options, RunResult& result)
+{
+    const auto start = Clock::now();
     result.status = validate(scenario);
     if (!result.status.ok())
-        return result;
+        return result.status;
     const std::unique_ptr<Dynamics> dynamics = makeDynamics(scenario, options.cancel);
     const double tEnd = scenario.params.value("t_end");
     RunRecorder recorder(*dynamics, scenario.params.value("dt"), tEnd, result);
@@ -98,8 +115,10 @@ RunResult simulate(const Scenario& scenario, const RunOptions& options)
     result.warning = dynamics->warning();
     fillContactColumns(result);
     result.wallSeconds = std::chrono::duration<double>(Clock::now() - start).count();
-    return result;
+    return result.status;
 }
+
+} // namespace
 
 PoincareSection defaultSection(const Scenario& scenario)
 {

@@ -1,9 +1,13 @@
 // Kudra's law with static peak (JTAM (4.2)) and the other regularizations of sgn.
+#include "common/guarded.h"
 #include "friction/regularization.h"
+#include "scenario/scenario.h"
+#include "solvers/simulate.h"
 
 #include <QtTest>
 
 #include <cmath>
+#include <stdexcept>
 
 namespace {
 
@@ -46,6 +50,71 @@ private slots:
         QVERIFY(etaPrime > 1.0);
         QVERIFY2(std::abs(scannedPeak(etaPrime) - eta) < 1e-10, qPrintable(QString::number(scannedPeak(etaPrime) - eta)));
         QVERIFY(std::abs(fl::kudraPeak(etaPrime) - eta) < 1e-12);
+    }
+
+    /// Issue 12's crash: kudraEtaPrime threw "toms748_solve: Parameters a and b do not bracket the
+    /// root" from eta ~ 1e154 on (TOMS 748's products of unscaled values overflowed). Now for 2001
+    /// values of eta - 1 from 1e-15 to 1e12 (the last one just beyond kMaxKudraEta: NaN) the round trip kudraPeak(kudraEtaPrime(eta)) = eta holds to
+    /// 1e-12 relative without an exception; beyond kMaxKudraEta, NaN and infinity give NaN (and the
+    /// scenario refuses them), never an exception.
+    void etaPrimeNeverThrows()
+    {
+        int checked = 0;
+        for (int k = 0; k <= 2000; ++k) {
+            const double eta = 1.0 + std::pow(10.0, -15.0 + 27.0 * k / 2000.0);
+            double etaPrime = 0.0;
+            try {
+                etaPrime = fl::kudraEtaPrime(eta);
+            } catch (const std::exception& e) {
+                QFAIL(qPrintable(QString("eta = %1: %2").arg(eta, 0, 'g', 17).arg(e.what())));
+            }
+            if (eta > fl::kMaxKudraEta) {
+                QVERIFY(std::isnan(etaPrime));
+            } else if (eta > 1.0 + 1e-12) { // below, the peak is 1 to rounding
+                QVERIFY2(std::abs(fl::kudraPeak(etaPrime) / eta - 1.0) < 1e-12, qPrintable(QString::number(eta, 'g', 17)));
+                ++checked;
+            }
+        }
+        QVERIFY(checked > 1700); // eta - 1 above 1e-12: 1777 values
+        for (double eta : {2e12, 1e154, 1e300, double(INFINITY), double(NAN)}) {
+            double etaPrime = 0.0;
+            try {
+                etaPrime = fl::kudraEtaPrime(eta);
+            } catch (const std::exception& e) {
+                QFAIL(e.what());
+            }
+            QVERIFY(std::isnan(etaPrime) || (std::isnan(eta) && etaPrime == 0.0));
+        }
+        QVERIFY(std::isnan(fl::kudraPeakLocation(INFINITY)) && std::isnan(fl::kudraPeakLocation(NAN)));
+    }
+
+    /// A scenario whose static peak mu_s / g(0) Kudra's law cannot keep is refused with a message
+    /// (mu_k = 1e-13 with mu_s = 2: eta = 2e13), and simulate() returns that status.
+    void scenarioRefusesAnUnreachablePeak()
+    {
+        fl::Scenario s;
+        QVERIFY(fl::makeScenario("belt", "coulomb", fl::Method::Regularized, fl::Regularization::Kudra, s).ok());
+        QVERIFY(s.params.set("mu_k", 1e-13).ok());
+        const fl::Status status = fl::validate(s);
+        QVERIFY(!status.ok());
+        QVERIFY2(QString::fromStdString(status.message()).contains("Kudra"), status.message().c_str());
+        const fl::RunResult r = fl::simulate(s);
+        QCOMPARE(r.status.message(), status.message());
+        s.regularization = fl::Regularization::Tanh; // no peak to keep
+        QVERIFY(fl::validate(s).ok());
+        QVERIFY(s.params.set("mu_k", 1e-11).ok());
+        s.regularization = fl::Regularization::Kudra; // eta = 2e11 is within reach
+        QVERIFY(fl::validate(s).ok());
+    }
+
+    /// guarded() turns an exception into an error status with its message.
+    void guardedTurnsExceptionsIntoStatus()
+    {
+        const fl::Status thrown = fl::guarded("root find", []() -> fl::Status { throw std::domain_error("no bracket"); });
+        QCOMPARE(thrown.message(), std::string("root find: no bracket"));
+        const fl::Status memory = fl::guarded("run", []() -> fl::Status { throw std::bad_alloc(); });
+        QCOMPARE(memory.message(), std::string("run: out of memory"));
+        QVERIFY(fl::guarded("fine", [] { return fl::Status::success(); }).ok());
     }
 
     /// eta = 1 is the pure sqrt law (eta' = 0); every eta' <= 1.1499 keeps the supremum at 1.

@@ -2,6 +2,7 @@
 #include "analysis/lyapunov_curve.h"
 #include "solvers/dynamics_factory.h"
 #include "solvers/smooth_ode.h"
+#include "common/guarded.h"
 
 #include <QObject>
 
@@ -64,8 +65,27 @@ QString checkLyapunovRequest(const LyapunovRequest& r)
     return QString();
 }
 
+namespace {
+fl::LyapunovResult computeLyapunovUnguarded(const LyapunovRequest& request, const std::atomic<bool>* cancel,
+                                            std::atomic<double>* progress);
+} // namespace
+
 fl::LyapunovResult computeLyapunov(const LyapunovRequest& request, const std::atomic<bool>* cancel,
                                    std::atomic<double>* progress)
+{
+    fl::LyapunovResult result;
+    const fl::Status status = fl::guarded("Lyapunov exponents", [&] {
+        result = computeLyapunovUnguarded(request, cancel, progress);
+        return fl::Status::success();
+    });
+    if (!status.ok())
+        result.status = status;
+    return result;
+}
+
+namespace {
+fl::LyapunovResult computeLyapunovUnguarded(const LyapunovRequest& request, const std::atomic<bool>* cancel,
+                                            std::atomic<double>* progress)
 {
     fl::LyapunovResult result;
     QString reason = lyapunovUnavailableReason(request.scenario);
@@ -97,5 +117,6 @@ fl::LyapunovResult computeLyapunov(const LyapunovRequest& request, const std::at
         progress->store(1.0);
     return result;
 }
+} // namespace
 
 } // namespace fl::ui
