@@ -6,6 +6,7 @@
 #include "io/sweep_csv.h"
 #include "systems/system_registry.h"
 #include "solvers/dynamics_factory.h"
+#include "systems/run_variables.h"
 
 #include <QElapsedTimer>
 #include <QTextStream>
@@ -125,7 +126,7 @@ int sweepCommand(const QStringList& arguments)
     fl::Status status = buildScenario(parser, scenario, &baseSweep);
     if (!status.ok())
         return fail(2, q(status.message()));
-    const std::vector<std::string> names = fl::makeDynamics(scenario)->stateNames();
+    const std::vector<std::string> names = fl::stateNames(scenario);
     fl::SweepSpec spec;
     status = parseSweep(parser, names, baseSweep, spec);
     if (status.ok())

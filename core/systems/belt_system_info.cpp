@@ -24,6 +24,8 @@ SystemInfo beltSystemInfo()
     };
     info.lawFamily = LawFamily::OneDimensional;
     info.methods = {Method::EventDriven, Method::Regularized, Method::Explicit};
+    info.states = {"x", "v"};
+    info.outputs = {"v_r", "F"};
     info.presets = beltTeachingPresets();
     info.plots.timeHistory = {"x", "v_r", "F"};
     info.plots.phasePortraits = {{"x", "v"}};

@@ -158,6 +158,8 @@ SystemInfo diskSystemInfo()
                      {"mu", 5.0},     {"eta", 4.98}, {"b", 1.0},     {"m_exp", 2.0}};
     info.lawFamily = LawFamily::PlaneContact;
     info.methods = {Method::EventDriven, Method::Regularized, Method::Explicit};
+    info.states = DiskOnBeltMechanics::stateNames();
+    info.outputs = DiskOnBeltMechanics::outputNames();
     info.presets = jtamPresets();
     info.presets.push_back(coupledPreset());
     info.plots.timeHistory = {"x", "phi", "v_s", "omega_s"};

@@ -184,6 +184,8 @@ SystemInfo pendulumSystemInfo()
     info.lawFamily = LawFamily::PlaneContact;
     info.laws = {"I11", "I00"};
     info.methods = {Method::Regularized, Method::Explicit};
+    info.states = {"X_C", "Y_C", "phi", "dX_C", "dY_C", "dphi"};
+    info.outputs = {"X_A", "Y_A", "v_sx", "v_sy", "omega_s", "T_sx", "T_sy", "M_s"};
     info.presets = pendulumPresets();
     info.plots.timeHistory = {"phi", "X_A", "Y_A"};
     info.plots.phasePortraits = {{"phi", "dphi"}, {"X_A", "Y_A"}};

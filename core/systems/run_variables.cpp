@@ -1,4 +1,4 @@
-#include "systems/phase_planes.h"
+#include "systems/run_variables.h"
 #include "friction/friction_law.h"
 #include "scenario/scenario.h"
 #include "systems/system_registry.h"
@@ -17,6 +17,24 @@ std::vector<std::pair<std::string, std::string>> phasePlanes(const Scenario& sce
         for (const LawStateSpec& state : law->states)
             planes.emplace_back(speed, state.id);
     return planes;
+}
+
+std::vector<std::string> stateNames(const Scenario& scenario)
+{
+    const SystemInfo* system = findSystem(scenario.systemId);
+    const FrictionLawInfo* law = system ? findLaw(system->lawFamily, scenario.lawId) : nullptr;
+    if (!law)
+        return {};
+    std::vector<std::string> names = system->states;
+    for (const LawStateSpec& state : law->states)
+        names.push_back(state.id);
+    return names;
+}
+
+std::vector<std::string> outputNames(const Scenario& scenario)
+{
+    const SystemInfo* system = findSystem(scenario.systemId);
+    return system ? system->outputs : std::vector<std::string>{};
 }
 
 } // namespace fl

@@ -78,6 +78,11 @@ struct SystemInfo {
     /// Ids of the family's laws this system takes, in menu order (empty: all of the family).
     std::vector<std::string> laws;
     std::vector<Method> methods;
+    /// Ids of the mechanical state variables and of the derived outputs, in the order of every
+    /// Dynamics of the system whatever the method (a law with memory appends its states; see
+    /// fl::stateNames, which needs no Dynamics).
+    std::vector<std::string> states;
+    std::vector<std::string> outputs;
     std::vector<Preset> presets;
     PlotHints plots;
     /// Display labels of the time "t", the state variables and the outputs.

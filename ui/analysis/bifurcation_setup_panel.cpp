@@ -2,7 +2,7 @@
 #include "analysis/bifurcation_number_field.h"
 #include "analysis/bifurcation_recording_box.h"
 #include "params/parameter_spec.h"
-#include "solvers/dynamics_factory.h"
+#include "systems/run_variables.h"
 #include "systems/system_registry.h"
 
 #include <QCheckBox>
@@ -239,7 +239,7 @@ void BifurcationSetupPanel::useScenario(const fl::Scenario& scenario)
     m_scenario = scenario;
     m_stateNames.clear();
     if (fl::validate(scenario).ok())
-        m_stateNames = fl::makeDynamics(scenario)->stateNames();
+        m_stateNames = fl::stateNames(scenario);
     m_caseText->setText(qs(fl::describe(scenario)));
     {
         const QSignalBlocker block(m_system);

@@ -1,6 +1,6 @@
 #include "analysis/poincare_view.h"
 #include "analysis/poincare_section_text.h"
-#include "solvers/dynamics_factory.h"
+#include "systems/run_variables.h"
 #include "systems/system_registry.h"
 #include "widgets/angle_wrap.h"
 #include "widgets/plot_export.h"
@@ -137,7 +137,7 @@ void PoincareView::setScenario(const fl::Scenario& scenario)
 {
     std::vector<std::string> names;
     if (fl::validate(scenario).ok())
-        names = fl::makeDynamics(scenario)->stateNames();
+        names = fl::stateNames(scenario); // no Dynamics built on the GUI thread
     const bool sameVariables = names == m_names && scenario.systemId == m_systemId;
     m_systemId = scenario.systemId;
     const int keepH = horizontalVariable(), keepV = verticalVariable();

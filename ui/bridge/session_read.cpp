@@ -6,8 +6,7 @@
 #include "bridge/session_json.h"
 
 #include "friction/friction_law.h"
-#include "solvers/dynamics_factory.h"
-#include "systems/phase_planes.h"
+#include "systems/run_variables.h"
 #include "systems/system_registry.h"
 
 #include <QJsonDocument>
@@ -272,7 +271,7 @@ Status readView(ObjectReader& state, const fl::Scenario& scenario, ViewState& ou
         return Status::success();
     ObjectReader r(object, state.pathOf(QStringLiteral("view")), warnings);
     const int planes = std::max(1, static_cast<int>(fl::phasePlanes(scenario).size()));
-    const int stateSize = static_cast<int>(fl::makeDynamics(scenario)->dimension());
+    const int stateSize = static_cast<int>(fl::stateNames(scenario).size());
     ViewState v;
     FL_TRY(r.oneOf(QStringLiteral("tab"), kTabIds, v.tab));
     FL_TRY(r.oneOf(QStringLiteral("sideTab"), kSideTabIds, v.sideTab));

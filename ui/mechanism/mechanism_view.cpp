@@ -1,7 +1,7 @@
 #include "mechanism/mechanism_view.h"
 
 #include "mechanism/scene_painter.h"
-#include "solvers/dynamics_factory.h"
+#include "systems/run_variables.h"
 
 #include <QBuffer>
 #include <QFileInfo>
@@ -42,10 +42,9 @@ void MechanismView::setScenario(const fl::Scenario& scenario)
 {
     m_scenario = scenario;
     m_dimension = m_outputCount = 0;
-    if (fl::validate(scenario).ok()) {
-        const auto dynamics = fl::makeDynamics(scenario);
-        m_dimension = static_cast<size_t>(dynamics->dimension());
-        m_outputCount = dynamics->outputNames().size();
+    if (fl::validate(scenario).ok()) { // the sizes without building the Dynamics on the GUI thread
+        m_dimension = fl::stateNames(scenario).size();
+        m_outputCount = fl::outputNames(scenario).size();
     }
     rebuild();
 }

@@ -1,5 +1,5 @@
 #include "widgets/plot_data.h"
-#include "systems/phase_planes.h"
+#include "systems/run_variables.h"
 #include "friction/friction_curve.h"
 #include "systems/system_registry.h"
 #include "analysis/near_stick_run.h"
