@@ -11,7 +11,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
 #include <QTextStream>
 
 #include <algorithm>
@@ -185,6 +184,8 @@ int runCommand(const QStringList& arguments)
         return fail(2, q(status.message()));
     if (parser.isSet("events") && scenario.method != fl::Method::EventDriven)
         return fail(2, "--events needs --method event (regularized runs have no stick/slip switches)");
+    if (parser.isSet("events") && sameTarget(parser.value("out"), parser.value("events")))
+        return fail(2, "--out and --events name the same file '" + parser.value("events") + "': each would overwrite the other");
 
     const fl::RunResult result = fl::simulate(scenario);
     std::ostringstream csv;

@@ -1,11 +1,14 @@
 #include "cli/cli_support.h"
+#include "bridge/safe_file.h"
 #include "bridge/session.h"
 #include "systems/system_registry.h"
 
-#include <QSaveFile>
+#include <QFileInfo>
 #include <QTextStream>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <thread>
 
 namespace cli {
@@ -222,13 +225,24 @@ bool parseThreads(const QCommandLineParser& parser, int& threads)
 fl::Status writeText(const QString& path, const std::string& text)
 {
     if (path == "-") {
-        std::fwrite(text.data(), 1, text.size(), stdout);
+        const size_t written = std::fwrite(text.data(), 1, text.size(), stdout);
+        if (written != text.size() || std::fflush(stdout) != 0 || std::ferror(stdout))
+            return fl::Status::error(std::string("cannot write to standard output: ") + std::strerror(errno));
         return fl::Status::success();
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), static_cast<qint64>(text.size())) < 0 || !file.commit())
-        return fl::Status::error("cannot write " + path.toStdString() + ": " + file.errorString().toStdString());
+    QString error;
+    if (!fl::ui::writeFileSafely(path, QByteArray::fromStdString(text), &error))
+        return fl::Status::error(error.toStdString());
     return fl::Status::success();
+}
+
+bool sameTarget(const QString& a, const QString& b)
+{
+    if (a == "-" || b == "-")
+        return a == b;
+    const QFileInfo fa(a), fb(b);
+    const QString ca = fa.canonicalFilePath(), cb = fb.canonicalFilePath();
+    return (!ca.isEmpty() && ca == cb) || fa.absoluteFilePath() == fb.absoluteFilePath();
 }
 
 

@@ -44,5 +44,8 @@ fl::Status loadSession(const QString& path, fl::ui::Session& session);
 bool parseThreads(const QCommandLineParser& parser, int& threads);
 /// Writes text to a file atomically (QSaveFile), or to stdout for "-".
 fl::Status writeText(const QString& path, const std::string& text);
+/// Do two output options name the same file (or both standard output)? Then one would overwrite
+/// the other: commands refuse it.
+bool sameTarget(const QString& a, const QString& b);
 
 } // namespace cli

@@ -125,7 +125,7 @@ int newCommand(const QStringList& arguments)
         return fail(2, "the session cannot be read back: " + q(status.message()));
     const QString out = parser.value("out");
     if (out == "-")
-        std::fwrite(json.constData(), 1, static_cast<size_t>(json.size()), stdout);
+        status = writeText(out, json.toStdString());
     else
         status = fl::ui::saveSessionFile(out, session);
     if (!status.ok())

@@ -76,6 +76,41 @@ QByteArray lectureJson()
 class TestCli : public QObject {
     Q_OBJECT
 private slots:
+    /// Issue 12, "never lose a file": under `ulimit -f 256` (SIGXFSZ ignored) a 1000-time-unit run
+    /// (5.5 MB of CSV) replaced an existing out.csv by one cut at 256 KiB and exited 0. Now: exit 2,
+    /// one line naming the file and the reason, the old file intact. /dev/full and a full standard
+    /// output fail the same way (and /dev/full stays a device); --out and --events naming one file
+    /// are refused.
+    void neverLoseAFile()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("out.csv");
+        QVERIFY(writeFile(out, "old content\n"));
+        QProcess shell;
+        shell.start("bash", {"-c", QString("trap '' XFSZ; ulimit -f 256; exec '%1' run --t-end 1000 --out '%2'").arg(FRICTIONLAB_CLI, out)});
+        QVERIFY(shell.waitForFinished(60000));
+        QCOMPARE(shell.exitCode(), 2);
+        const QString err = QString::fromUtf8(shell.readAllStandardError()).trimmed();
+        QVERIFY2(err.startsWith("error: cannot write " + out) && err.contains("old file is kept") && !err.contains('\n'), qPrintable(err));
+        QCOMPARE(readAll(out), QByteArray("old content\n"));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{"out.csv"}); // no temporary file left behind
+
+        if (QFileInfo("/dev/full").exists()) {
+            Outcome o = runCli({"run", "--t-end", "100", "--out", "/dev/full"});
+            QCOMPARE(o.exitCode, 2);
+            QVERIFY2(o.err.contains("/dev/full") && o.err.contains("No space left"), qPrintable(o.err));
+            QVERIFY(!QFileInfo("/dev/full").isFile());
+            shell.start("bash", {"-c", QString("exec '%1' run --t-end 100 --out - > /dev/full").arg(FRICTIONLAB_CLI)});
+            QVERIFY(shell.waitForFinished(60000));
+            QCOMPARE(shell.exitCode(), 2);
+            QVERIFY(QString::fromUtf8(shell.readAllStandardError()).contains("standard output"));
+        }
+        const Outcome same = runCli({"run", "--t-end", "10", "--out", out, "--events", dir.filePath("./out.csv")});
+        QCOMPARE(same.exitCode, 2);
+        QVERIFY(same.err.contains("same file"));
+        QCOMPARE(readAll(out), QByteArray("old content\n"));
+    }
+
     /// The example of the issue: samples CSV and events CSV with exactly located switches.
     void runWritesCsvAndEvents()
     {

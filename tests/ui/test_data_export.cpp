@@ -6,6 +6,9 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <csignal>
+#include <sys/resource.h>
+
 using namespace fl::ui;
 
 namespace {
@@ -40,6 +43,7 @@ private slots:
     void eventsCsvListsTheSwitches();
     void eventsOfASmoothRunAreAnError();
     void failedWriteGivesTheReason();
+    void fileSizeLimitKeepsTheOldFile();
 
 private:
     QTemporaryDir m_dir;
@@ -119,6 +123,40 @@ void TestDataExport::failedWriteGivesTheReason()
     QVERIFY(writeFileAtomically(path, "old, longer content\n", &error));
     QVERIFY(writeFileAtomically(path, "new\n", &error));
     QCOMPARE(readLines(path), QList<QByteArray>{"new"});
+}
+
+/// Issue 12: under a file-size limit (RLIMIT_FSIZE 64 KiB, SIGXFSZ ignored, as `ulimit -f 64` in a
+/// shell) an export of a 1000-time-unit run (about 5 MB) used to commit a file cut at a block
+/// boundary. Now it fails with the reason and the old file keeps its content; a special file
+/// (/dev/null) is written in place and stays a device.
+void TestDataExport::fileSizeLimitKeepsTheOldFile()
+{
+    const QString path = m_dir.filePath(QStringLiteral("kept.csv"));
+    QString error;
+    QVERIFY(writeFileAtomically(path, "old content\n", &error));
+    fl::Scenario s = fl::defaultScenario();
+    s.params.set("t_end", 1000.0);
+    s.params.set("dt", 0.01);
+    const RunOutput run = runOf(s);
+    struct rlimit before {};
+    QCOMPARE(getrlimit(RLIMIT_FSIZE, &before), 0);
+    const auto previousHandler = std::signal(SIGXFSZ, SIG_IGN);
+    struct rlimit limited = before;
+    limited.rlim_cur = 64 * 1024;
+    QCOMPARE(setrlimit(RLIMIT_FSIZE, &limited), 0);
+    const bool written = exportRunCsv(run, path, &error);
+    setrlimit(RLIMIT_FSIZE, &before);
+    std::signal(SIGXFSZ, previousHandler);
+    QVERIFY(!written);
+    QVERIFY2(error.contains(path) && error.contains("old file is kept"), qPrintable(error));
+    QCOMPARE(readLines(path), QList<QByteArray>{"old content"});
+    QVERIFY(exportRunCsv(run, path, &error)); // without the limit it goes through
+    QVERIFY(QFileInfo(path).size() > 64 * 1024);
+
+    if (QFileInfo(QStringLiteral("/dev/null")).exists()) {
+        QVERIFY(writeFileAtomically(QStringLiteral("/dev/null"), "x", &error));
+        QVERIFY(!QFileInfo(QStringLiteral("/dev/null")).isFile()); // not replaced by a regular file
+    }
 }
 
 QTEST_GUILESS_MAIN(TestDataExport)

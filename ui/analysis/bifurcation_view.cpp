@@ -5,6 +5,7 @@
 #include "params/parameter_spec.h"
 #include "widgets/plot_export.h"
 #include "widgets/variable_text.h"
+#include "bridge/safe_file.h"
 
 #include <QFileDialog>
 #include <QHBoxLayout>
@@ -13,7 +14,6 @@
 #include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QScrollArea>
 #include <QVBoxLayout>
 
@@ -271,15 +271,7 @@ bool BifurcationView::exportCsv(const QString& path, QString* error) const
     }
     std::ostringstream text;
     fl::writeSweepCsv(text, m_sweepScenario, m_sweepSpec, m_stateNames, columns());
-    QSaveFile file(path);
-    const std::string bytes = text.str();
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes.data(), qint64(bytes.size())) != qint64(bytes.size())
-        || !file.commit()) {
-        if (error)
-            *error = file.errorString();
-        return false;
-    }
-    return true;
+    return writeFileSafely(path, QByteArray::fromStdString(text.str()), error);
 }
 
 void BifurcationView::chooseAndExportPlot()

@@ -1,10 +1,10 @@
 // Session files on disk: size checked before reading, written atomically; scenes by index.
 // The document itself: session_read.cpp (readSession) and session_write.cpp (writeSession).
 #include "bridge/session.h"
+#include "bridge/safe_file.h"
 
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 
 namespace fl::ui {
 
@@ -33,15 +33,9 @@ Status loadSessionFile(const QString& path, Session& out, QStringList* warnings)
 Status saveSessionFile(const QString& path, const Session& session)
 {
     const QByteArray json = writeSession(session);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return Status::error(("cannot write " + path + ": " + file.errorString()).toStdString());
-    if (file.write(json) != json.size()) {
-        file.cancelWriting();
-        return Status::error(("cannot write " + path + ": " + file.errorString()).toStdString());
-    }
-    if (!file.commit())
-        return Status::error(("cannot write " + path + ": " + file.errorString()).toStdString());
+    QString error;
+    if (!writeFileSafely(path, json, &error))
+        return Status::error(error.toStdString());
     return Status::success();
 }
 

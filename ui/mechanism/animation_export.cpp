@@ -3,12 +3,13 @@
 #include "bridge/playback_frame.h"
 #include "mechanism/mechanism_view.h"
 #include "mechanism/scene_painter.h"
+#include "bridge/safe_file.h"
 
 #include <QDir>
 #include <QFile>
 #include <QPainter>
 #include <QProcess>
-#include <QSaveFile>
+#include <QBuffer>
 #include <QStandardPaths>
 
 #include <cmath>
@@ -38,12 +39,14 @@ bool writeFrame(const AnimationJob& job, int k, const FrameContext& c, QString* 
         QPainter painter(&image);
         paintScene(painter, sceneOf(job.run->scenario, frame), QRectF(QPointF(0, 0), QSizeF(job.size)), job.style);
     }
-    QSaveFile file(QDir(job.directory).filePath(frameName(k)));
-    if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit()) {
-        *error = QStringLiteral("cannot write %1: %2").arg(file.fileName(), file.errorString());
+    QBuffer png;
+    png.open(QIODevice::WriteOnly);
+    const QString path = QDir(job.directory).filePath(frameName(k));
+    if (!image.save(&png, "PNG")) {
+        *error = QStringLiteral("cannot encode %1 as PNG").arg(path);
         return false;
     }
-    return true;
+    return writeFileSafely(path, png.data(), error);
 }
 
 bool encode(const AnimationJob& job, QString* error)

@@ -2,13 +2,13 @@
 
 #include "mechanism/scene_painter.h"
 #include "systems/run_variables.h"
+#include "bridge/safe_file.h"
 
 #include <QBuffer>
 #include <QFileInfo>
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 
 namespace fl::ui {
@@ -119,13 +119,7 @@ bool MechanismView::exportTo(const QString& path, QString* error) const
             *error = tr("unknown format '%1' (use .png, .svg or .pdf)").arg(suffix);
         return false;
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-        if (error)
-            *error = file.errorString();
-        return false;
-    }
-    return true;
+    return writeFileSafely(path, bytes, error);
 }
 
 } // namespace fl::ui

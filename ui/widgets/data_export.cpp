@@ -1,8 +1,8 @@
 #include "widgets/data_export.h"
 #include "io/csv_writer.h"
+#include "bridge/safe_file.h"
 
 #include <QObject>
-#include <QSaveFile>
 
 #include <sstream>
 
@@ -10,11 +10,7 @@ namespace fl::ui {
 
 bool writeFileAtomically(const QString& path, const QByteArray& bytes, QString* error)
 {
-    QSaveFile file(path);
-    const bool ok = file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size() && file.commit();
-    if (!ok && error)
-        *error = file.errorString();
-    return ok;
+    return writeFileSafely(path, bytes, error);
 }
 
 QByteArray runCsv(const RunOutput& run)

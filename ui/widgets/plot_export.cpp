@@ -1,11 +1,12 @@
 #include "widgets/plot_export.h"
+#include "bridge/safe_file.h"
 
 #include <qcustomplot.h>
 
 #include <QFileInfo>
 #include <QImageWriter>
 #include <QPdfWriter>
-#include <QSaveFile>
+#include <QBuffer>
 #include <QSvgGenerator>
 
 namespace fl::ui {
@@ -20,7 +21,7 @@ bool fail(QString* error, const QString& message)
     return false;
 }
 
-bool writePng(QCustomPlot* plot, QSaveFile& file, QString* error)
+bool writePng(QCustomPlot* plot, QIODevice& file, QString* error)
 {
     const QImage image = plot->toPixmap(plot->width(), plot->height(), kPngScale).toImage();
     QImageWriter writer(&file, "png");
@@ -42,7 +43,7 @@ bool paintVector(QCustomPlot* plot, QPaintDevice* device, QString* error)
     return true;
 }
 
-bool writeSvg(QCustomPlot* plot, QSaveFile& file, QString* error)
+bool writeSvg(QCustomPlot* plot, QIODevice& file, QString* error)
 {
     QSvgGenerator generator;
     generator.setOutputDevice(&file);
@@ -53,7 +54,7 @@ bool writeSvg(QCustomPlot* plot, QSaveFile& file, QString* error)
     return paintVector(plot, &generator, error);
 }
 
-bool writePdf(QCustomPlot* plot, QSaveFile& file, QString* error)
+bool writePdf(QCustomPlot* plot, QIODevice& file, QString* error)
 {
     QPdfWriter writer(&file);
     const int dpi = plot->logicalDpiX();
@@ -73,9 +74,9 @@ bool exportPlot(QCustomPlot* plot, const QString& path, QString* error)
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") && suffix != QLatin1String("pdf"))
         return fail(error, QObject::tr("unknown plot format \"%1\": use .png, .svg or .pdf").arg(suffix));
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return fail(error, file.errorString());
+    // Drawn into memory, then written with every byte checked (bridge/safe_file.h).
+    QBuffer file;
+    file.open(QIODevice::WriteOnly);
     bool ok = false;
     if (suffix == QLatin1String("png"))
         ok = writePng(plot, file, error);
@@ -83,13 +84,8 @@ bool exportPlot(QCustomPlot* plot, const QString& path, QString* error)
         ok = writeSvg(plot, file, error);
     else
         ok = writePdf(plot, file, error);
-    if (!ok) {
-        file.cancelWriting();
-        return false;
-    }
-    if (!file.commit())
-        return fail(error, file.errorString());
-    return true;
+    file.close();
+    return ok && writeFileSafely(path, file.data(), error);
 }
 
 QString plotFileFilter()

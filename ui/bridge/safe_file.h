@@ -1,0 +1,20 @@
+#pragma once
+// Files written so that none is ever lost or left cut short (issue 12): QSaveFile replaces the old
+// file only by a complete new one, and every write, the flush and the size on disk are checked.
+// QSaveFile::commit alone is not enough: under a file-size limit (ulimit -f, SIGXFSZ ignored) or
+// on a full disk the temporary file was cut short at a block boundary and still committed. And a
+// QSaveFile run as root on /dev/null or /dev/full replaced the device by a regular file (it
+// renames its temporary file over the target): devices and pipes are written in place.
+// Qt Core only: the CLI and the GUI share it; every file FrictionLab writes goes through here.
+#include <QByteArray>
+#include <QString>
+
+namespace fl::ui {
+
+/// Writes bytes to path: a regular file (or a new one) atomically through QSaveFile, a device or
+/// pipe (/dev/null, /dev/full, a FIFO) in place, every byte checked. On failure: false, an existing
+/// regular file untouched, and *error one line naming the file and the reason ("disk full or
+/// file-size limit" when the bytes on disk fall short).
+bool writeFileSafely(const QString& path, const QByteArray& bytes, QString* error = nullptr);
+
+} // namespace fl::ui
