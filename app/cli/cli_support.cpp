@@ -7,6 +7,7 @@
 #include <QTextStream>
 
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <thread>
@@ -78,7 +79,7 @@ fl::Status applyValues(const QCommandLineParser& parser, fl::Scenario& scenario)
             return fl::Status::error("--set expects id=value, got '" + assignment.toStdString() + "'");
         const std::string id = assignment.left(eq).trimmed().toStdString();
         bool ok = false;
-        const double value = assignment.mid(eq + 1).trimmed().toDouble(&ok);
+        const double value = toFinite(assignment.mid(eq + 1).trimmed(), &ok);
         if (!scenario.params.has(id)) {
             std::string known;
             for (const fl::ParameterSpec& spec : scenario.params.specs())
@@ -87,7 +88,7 @@ fl::Status applyValues(const QCommandLineParser& parser, fl::Scenario& scenario)
                                      + " (known: " + known + ")");
         }
         if (!ok)
-            return fl::Status::error(id + ": '" + assignment.mid(eq + 1).toStdString() + "' is not a number");
+            return fl::Status::error(id + ": '" + assignment.mid(eq + 1).toStdString() + "' is not a finite number");
         fl::Status status = scenario.params.set(id, value);
         if (!status.ok())
             return status;
@@ -220,6 +221,14 @@ bool parseThreads(const QCommandLineParser& parser, int& threads)
     bool ok = false;
     threads = parser.value("threads").toInt(&ok);
     return ok && threads >= 1 && threads <= 256;
+}
+
+double toFinite(const QString& text, bool* ok)
+{
+    bool parsed = false;
+    const double value = text.toDouble(&parsed);
+    *ok = parsed && std::isfinite(value);
+    return value;
 }
 
 fl::Status writeText(const QString& path, const std::string& text)

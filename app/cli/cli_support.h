@@ -43,6 +43,9 @@ fl::Status loadSession(const QString& path, fl::ui::Session& session);
 /// --threads N (1..256), or every core when absent; false if the value is not allowed.
 bool parseThreads(const QCommandLineParser& parser, int& threads);
 /// Writes text to a file atomically (QSaveFile), or to stdout for "-".
+/// text as a finite number: *ok false for text, "nan" and "inf" alike (QString::toDouble takes the
+/// last two, and NaN passes every range check written as !(x < min) && !(x > max)).
+double toFinite(const QString& text, bool* ok);
 fl::Status writeText(const QString& path, const std::string& text);
 /// Do two output options name the same file (or both standard output)? Then one would overwrite
 /// the other: commands refuse it.

@@ -36,18 +36,18 @@ fl::Status parseShape(const QCommandLineParser& parser, fl::contact::ContactShap
     if (parser.isSet("ellipse")) {
         const QStringList ab = parser.value("ellipse").split(',');
         bool ok1 = false, ok2 = false;
-        const double a = ab.value(0).toDouble(&ok1), b = ab.value(1).toDouble(&ok2);
+        const double a = toFinite(ab.value(0), &ok1), b = toFinite(ab.value(1), &ok2);
         if (ab.size() != 2 || !ok1 || !ok2)
-            return fl::Status::error("--ellipse expects a,b");
+            return fl::Status::error("--ellipse expects a,b (finite numbers)");
         shape = fl::contact::ContactShape::ellipse(a, b, pressure);
     } else if (parser.isSet("polygon")) {
         std::vector<Eigen::Vector2d> vertices;
         for (const QString& vertex : parser.value("polygon").split(';', Qt::SkipEmptyParts)) {
             const QStringList xy = vertex.split(',');
             bool ok1 = false, ok2 = false;
-            const double x = xy.value(0).toDouble(&ok1), y = xy.value(1).toDouble(&ok2);
+            const double x = toFinite(xy.value(0), &ok1), y = toFinite(xy.value(1), &ok2);
             if (xy.size() != 2 || !ok1 || !ok2)
-                return fl::Status::error("--polygon expects \"x1,y1;x2,y2;...\"");
+                return fl::Status::error("--polygon expects \"x1,y1;x2,y2;...\" (finite numbers)");
             vertices.emplace_back(x, y);
         }
         if (pressure == fl::contact::PressureKind::Hertz)
@@ -72,11 +72,11 @@ std::unique_ptr<fl::contact::ContactModel> makeModel(const QCommandLineParser& p
     fl::contact::ApproximantParams params = fl::contact::defaultApproximantParams(kind, pressure);
     bool ok = true;
     if (parser.isSet("b"))
-        params.b = parser.value("b").toDouble(&ok);
+        params.b = toFinite(parser.value("b"), &ok);
     if (ok && parser.isSet("m"))
-        params.m = parser.value("m").toDouble(&ok);
+        params.m = toFinite(parser.value("m"), &ok);
     if (!ok || params.b <= 0.0 || params.m <= 0.0) {
-        status = fl::Status::error("--b and --m must be positive numbers");
+        status = fl::Status::error("--b and --m must be positive finite numbers");
         return nullptr;
     }
     const fl::contact::ContactMoments moments = fl::contact::computeMoments(shape);
@@ -140,9 +140,9 @@ int contactCommand(const QStringList& arguments)
         return fail(2, q(status.message()));
     if (action == "eval") {
         bool ok1 = false, ok2 = false;
-        const double theta = parser.value("theta").toDouble(&ok1), phi = parser.value("phi").toDouble(&ok2);
+        const double theta = toFinite(parser.value("theta"), &ok1), phi = toFinite(parser.value("phi"), &ok2);
         if (!ok1 || !ok2)
-            return fail(2, "--theta and --phi take numbers (rad)");
+            return fail(2, "--theta and --phi take finite numbers (rad)");
         const fl::contact::FrictionLoad f = model->loadAt(theta, phi);
         out << number(f.tx) << " " << number(f.ty) << " " << number(f.m) << "\n";
         return 0;
@@ -150,9 +150,9 @@ int contactCommand(const QStringList& arguments)
     if (action == "stick") {
         const QStringList u = parser.value("load").split(',');
         bool ok[3] = {false, false, false};
-        const fl::contact::FrictionLoad load{u.value(0).toDouble(&ok[0]), u.value(1).toDouble(&ok[1]), u.value(2).toDouble(&ok[2])};
+        const fl::contact::FrictionLoad load{toFinite(u.value(0), &ok[0]), toFinite(u.value(1), &ok[1]), toFinite(u.value(2), &ok[2])};
         if (u.size() != 3 || !ok[0] || !ok[1] || !ok[2])
-            return fail(2, "--load expects Tx,Ty,M");
+            return fail(2, "--load expects Tx,Ty,M (finite numbers)");
         const fl::contact::StickResult r = fl::contact::solveStick(*model, load);
         if (!r.converged)
             return fail(1, "Newton's method did not converge for this load");

@@ -15,11 +15,14 @@
 namespace cli {
 namespace {
 
+constexpr double kMaxLyapunovTime = 1e9;
+constexpr double kMaxReorthonormalisations = 1e7;
+
 /// --param mode: lambda_1 over a parameter range, as CSV.
 int lyapunovCurve(const QCommandLineParser& parser, const fl::Scenario& scenario, const fl::LyapunovOptions& options)
 {
     bool ok[3] = {false, false, false};
-    const double from = parser.value("from").toDouble(&ok[0]), to = parser.value("to").toDouble(&ok[1]);
+    const double from = toFinite(parser.value("from"), &ok[0]), to = toFinite(parser.value("to"), &ok[1]);
     const int steps = parser.value("steps").toInt(&ok[2]);
     const std::string parameter = parser.value("param").toStdString();
     if (!ok[0] || !ok[1] || !ok[2] || steps < 1 || steps > 100000 || !(from <= to))
@@ -73,14 +76,23 @@ int lyapunovCommand(const QStringList& arguments)
     if (!status.ok())
         return fail(2, q(status.message()));
     fl::LyapunovOptions options;
-    bool ok[4];
-    options.transient = parser.value("transient").toDouble(&ok[0]);
-    options.duration = parser.value("duration").toDouble(&ok[1]);
-    options.interval = parser.value("interval").toDouble(&ok[2]);
+    const std::pair<const char*, double*> numbers[] = {
+        {"transient", &options.transient}, {"duration", &options.duration}, {"interval", &options.interval}};
+    for (const auto& [option, target] : numbers) {
+        bool finite = false;
+        *target = toFinite(parser.value(option), &finite);
+        if (!finite)
+            return fail(2, QString("--%1: '%2' is not a finite number").arg(option, parser.value(option)));
+    }
+    bool ok[4] = {true, true, true, false};
     options.count = parser.value("count").toInt(&ok[3]);
     if (!ok[0] || !ok[1] || !ok[2] || !ok[3] || options.transient < 0 || options.duration <= 0 || options.interval <= 0
         || options.interval > options.duration || options.count < 0)
-        return fail(2, "--transient >= 0, --duration > 0, 0 < --interval <= --duration and --count >= 0 are required");
+        return fail(2, "--transient >= 0, --duration > 0, 0 < --interval <= --duration (finite numbers) and --count >= 0 are required");
+    // Bounds a run can finish within (the Lyapunov panel's too).
+    if (options.transient + options.duration > kMaxLyapunovTime || options.duration / options.interval > kMaxReorthonormalisations)
+        return fail(2, QString("--transient + --duration must be at most %1 time units and --duration / --interval at most %2")
+                           .arg(kMaxLyapunovTime).arg(kMaxReorthonormalisations));
     status = fl::lyapunovOptionsFor(scenario, options);
     if (!status.ok())
         return fail(2, q(status.message()));

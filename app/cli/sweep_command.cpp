@@ -11,6 +11,8 @@
 #include <QElapsedTimer>
 #include <QTextStream>
 
+#include <cmath>
+
 #include <sstream>
 #include <thread>
 
@@ -32,17 +34,20 @@ fl::Status parseSweep(const QCommandLineParser& parser, const std::vector<std::s
 {
     if (base)
         spec = *base;
-    auto number = [&](const char* option, double& target) {
+    double steps = spec.steps, samples = spec.samples;
+    const std::pair<const char*, double*> numbers[] = {{"from", &spec.from},         {"to", &spec.to},
+                                                       {"steps", &steps},            {"transient", &spec.transient},
+                                                       {"samples", &samples},        {"max-time", &spec.maxRecordTime},
+                                                       {"level", &spec.level},       {"period", &spec.period}};
+    for (const auto& [option, target] : numbers) {
         bool ok = true;
         if (parser.isSet(option))
-            target = parser.value(option).toDouble(&ok);
-        return ok;
-    };
-    double steps = spec.steps, samples = spec.samples;
-    if (!number("from", spec.from) || !number("to", spec.to) || !number("steps", steps) || !number("transient", spec.transient)
-        || !number("samples", samples) || !number("max-time", spec.maxRecordTime) || !number("level", spec.level)
-        || !number("period", spec.period))
-        return fl::Status::error("--from, --to, --steps, --transient, --samples, --max-time, --level and --period take numbers");
+            *target = toFinite(parser.value(option), &ok);
+        if (!ok)
+            return fl::Status::error(std::string("--") + option + ": '" + parser.value(option).toStdString() + "' is not a finite number");
+    }
+    if (steps != std::floor(steps) || samples != std::floor(samples) || std::abs(steps) > 1e9 || std::abs(samples) > 1e9)
+        return fl::Status::error("--steps and --samples take whole numbers");
     spec.steps = static_cast<int>(steps);
     spec.samples = static_cast<int>(samples);
     if (parser.isSet("param"))

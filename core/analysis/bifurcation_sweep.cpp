@@ -1,9 +1,9 @@
 #include "analysis/bifurcation_sweep.h"
 #include "analysis/extrema_detector.h"
 #include "analysis/poincare_section.h"
+#include "common/guarded.h"
 #include "params/parameter_spec.h"
 #include "solvers/dynamics_factory.h"
-#include "common/guarded.h"
 #include "systems/run_variables.h"
 
 #include <algorithm>
@@ -140,13 +140,23 @@ Status validateSweep(const Scenario& base, const SweepSpec& spec)
                              + " must be increasing and inside " + rangeText(p));
     if (spec.steps < 2 || spec.steps > 100000)
         return Status::error("sweep steps must be in [2, 100000]");
+    if (!std::isfinite(spec.transient) || !std::isfinite(spec.maxRecordTime) || !std::isfinite(spec.level)
+        || !std::isfinite(spec.period))
+        return Status::error("the transient, recording time, section level and period must be finite numbers");
     if (spec.samples < 1 || spec.transient < 0.0 || spec.maxRecordTime <= 0.0)
         return Status::error("samples must be >= 1, transient >= 0 and the recording time > 0");
+    if (spec.transient + spec.maxRecordTime > kMaxSweepTime)
+        return Status::error("transient + recording time = " + formatNumber(spec.transient + spec.maxRecordTime)
+                             + " per value; at most " + formatNumber(kMaxSweepTime));
     const int n = static_cast<int>(stateNames(base).size());
     if (spec.variable < 0 || spec.variable >= n || spec.sectionVariable < 0 || spec.sectionVariable >= n)
         return Status::error("the sweep variable must be a state variable");
     if (spec.observable == SweepObservable::Stroboscopic && !(spec.period > 0.0))
         return Status::error("a stroboscopic section needs a period > 0");
+    if (spec.observable == SweepObservable::Stroboscopic && (spec.transient + spec.maxRecordTime) / spec.period > kMaxStrobeTimes)
+        return Status::error("a stroboscopic period of " + formatNumber(spec.period) + " makes "
+                             + formatNumber((spec.transient + spec.maxRecordTime) / spec.period) + " section times per value; at most "
+                             + formatNumber(kMaxStrobeTimes) + " (raise the period)");
     return validate(base);
 }
 

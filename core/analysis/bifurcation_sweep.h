@@ -48,7 +48,13 @@ struct SweepColumn {
     long steps = 0;
 };
 
-/// Checks a sweep against a scenario (parameter exists, range inside its allowed range, ...).
+/// Most time a sweep integrates per parameter value (transient + recording), and most stroboscopic
+/// section times per value: beyond, a sweep would not finish (or exhaust memory) and is refused.
+inline constexpr double kMaxSweepTime = 1e9;
+inline constexpr double kMaxStrobeTimes = 1e7;
+
+/// Checks a sweep against a scenario (parameter exists, range inside its allowed range, finite
+/// times within kMaxSweepTime and kMaxStrobeTimes, ...).
 Status validateSweep(const Scenario& base, const SweepSpec& spec);
 
 /// Worker threads a sweep keeps busy out of `threads`: with continuation each branch is one

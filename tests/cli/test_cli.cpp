@@ -76,6 +76,52 @@ QByteArray lectureJson()
 class TestCli : public QObject {
     Q_OBJECT
 private slots:
+    /// Issue 12: NaN, inf and text are refused for every numeric option of every command (contact
+    /// eval --theta nan printed "0 0 0" and exited 0; lyapunov --duration inf returned numbers; an
+    /// infinite sweep --transient never returned), each with one line naming the option.
+    void everyNumericOptionRefusesNanInfAndText()
+    {
+        const QStringList belt = {"--method", "regularized"};
+        const QList<QPair<QStringList, QString>> cases = {
+            {{"run", "--t-end"}, "t_end"},           {{"run", "--dt"}, "dt"},
+            {{"run", "--tol"}, "tol"},               {{"run", "--eps"}, "eps"},
+            {{"sweep", "--param", "v_b", "--from"}, "--from"}, {{"sweep", "--param", "v_b", "--to"}, "--to"},
+            {{"sweep", "--param", "v_b", "--transient"}, "--transient"}, {{"sweep", "--param", "v_b", "--max-time"}, "--max-time"},
+            {{"sweep", "--param", "v_b", "--level"}, "--level"}, {{"sweep", "--param", "v_b", "--period"}, "--period"},
+            {{"sweep", "--param", "v_b", "--steps"}, "--steps"}, {{"sweep", "--param", "v_b", "--samples"}, "--samples"},
+            {QStringList{"lyapunov"} + belt + QStringList{"--transient"}, "--transient"},
+            {QStringList{"lyapunov"} + belt + QStringList{"--duration"}, "--duration"},
+            {QStringList{"lyapunov"} + belt + QStringList{"--interval"}, "--interval"},
+            {QStringList{"lyapunov"} + belt + QStringList{"--count"}, "--count"},
+            {{"contact", "eval", "--model", "integral", "--phi", "0", "--theta"}, "--theta"},
+            {{"contact", "eval", "--model", "integral", "--theta", "0", "--phi"}, "--phi"},
+            {{"contact", "eval", "--model", "I00", "--theta", "0", "--phi", "0", "--b"}, "--b"},
+            {{"contact", "stick", "--model", "I00", "--load"}, "--load"},
+            {{"contact", "eval", "--model", "integral", "--theta", "0", "--phi", "0", "--ellipse"}, "--ellipse"},
+        };
+        for (const auto& [command, option] : cases)
+            for (const QString& bad : {QString("nan"), QString("inf"), QString("-inf"), QString("abc")}) {
+                QStringList arguments = command;
+                QString value = bad;
+                if (option == "--load")
+                    value = "1,0," + bad;
+                else if (option == "--ellipse")
+                    value = "1," + bad;
+                arguments << value;
+                if (command.first() == "run" && option != "t_end")
+                    arguments << "--t-end" << "1";
+                const Outcome o = runCli(arguments);
+                const QString line = o.err.trimmed();
+                QVERIFY2(o.exitCode == 2 && line.startsWith("error:") && line.contains(option) && !line.contains('\n'),
+                         qPrintable(arguments.join(' ') + " -> " + QString::number(o.exitCode) + " " + o.err));
+            }
+        // A stroboscopic period that would make too many section times is refused, not run out of memory.
+        const Outcome strobe = runCli({"sweep", "--param", "A", "--from", "0", "--to", "1", "--steps", "3", "--observable", "strobe",
+                                       "--period", "1e-300"});
+        QCOMPARE(strobe.exitCode, 2);
+        QVERIFY(strobe.err.contains("section times"));
+    }
+
     /// Issue 12, "never lose a file": under `ulimit -f 256` (SIGXFSZ ignored) a 1000-time-unit run
     /// (5.5 MB of CSV) replaced an existing out.csv by one cut at 256 KiB and exited 0. Now: exit 2,
     /// one line naming the file and the reason, the old file intact. /dev/full and a full standard
@@ -161,7 +207,7 @@ private slots:
         QTest::newRow("unknown parameter") << QStringList{"run", "--set", "mu_z=1"} << "unknown parameter 'mu_z'";
         QTest::newRow("out of range") << QStringList{"run", "--set", "mu_s=20"} << "mu_s = 20 is outside its allowed range [0, 10]";
         QTest::newRow("mu_s < mu_k") << QStringList{"run", "--set", "mu_s=0.5"} << "mu_s = 0.5 must be >= mu_k = 1";
-        QTest::newRow("not a number") << QStringList{"run", "--set", "v_b=fast"} << "is not a number";
+        QTest::newRow("not a number") << QStringList{"run", "--set", "v_b=fast"} << "is not a finite number";
         QTest::newRow("unknown law") << QStringList{"run", "--law", "magic"} << "unknown friction law 'magic'";
         QTest::newRow("unknown system") << QStringList{"run", "--system", "rocket"} << "unknown system 'rocket'";
         QTest::newRow("unknown method") << QStringList{"run", "--method", "guess"} << "unknown method 'guess'";
