@@ -188,9 +188,7 @@ int runCommand(const QStringList& arguments)
         return fail(2, "--out and --events name the same file '" + parser.value("events") + "': each would overwrite the other");
 
     const fl::RunResult result = fl::simulate(scenario);
-    std::ostringstream csv;
-    fl::writeRunCsv(csv, scenario, result);
-    status = writeText(parser.value("out"), csv.str());
+    status = writeText(parser.value("out"), fl::runCsvText(scenario, result));
     if (status.ok() && parser.isSet("events")) {
         std::ostringstream events;
         fl::writeEventsCsv(events, result);

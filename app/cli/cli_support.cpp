@@ -240,7 +240,8 @@ fl::Status writeText(const QString& path, const std::string& text)
         return fl::Status::success();
     }
     QString error;
-    if (!fl::ui::writeFileSafely(path, QByteArray::fromStdString(text), &error))
+    // No copy: the bytes stay in text while they are written.
+    if (!fl::ui::writeFileSafely(path, QByteArray::fromRawData(text.data(), static_cast<qsizetype>(text.size())), &error))
         return fl::Status::error(error.toStdString());
     return fl::Status::success();
 }

@@ -2,22 +2,24 @@
 #include "friction/friction_law.h"
 #include "systems/system_registry.h"
 
-#include <cstdio>
+#include <charconv>
+#include <sstream>
+#include <string>
 
 namespace fl {
 namespace {
 
-/// Fixed 17 significant digits: round-trips every double.
-void writeNumber(std::ostream& out, double value)
+/// The shortest text that reads back as the same double (std::to_chars, Ryu-like): about 10x
+/// faster than printf's "%.17g" and shorter ("0.1", not "0.10000000000000001").
+void appendNumber(std::string& out, double value)
 {
     char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.17g", value);
-    out << buffer;
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+    out.append(buffer, result.ptr);
 }
 
-} // namespace
-
-void writeRunCsv(std::ostream& out, const Scenario& scenario, const RunResult& result)
+/// The '#' metadata lines and the header row.
+void writeHead(std::ostream& out, const Scenario& scenario, const RunResult& result)
 {
     const MethodInfo& method = methodInfo(scenario.method);
     out << "# FrictionLab run\n";
@@ -47,29 +49,59 @@ void writeRunCsv(std::ostream& out, const Scenario& scenario, const RunResult& r
     for (const std::string& name : result.outputNames)
         out << "," << name;
     out << (withMode ? ",mode" : "") << "\n";
+}
+
+/// The rows, appended to text.
+void appendRows(std::string& block, const RunResult& result)
+{
+    const bool withMode = !result.mode.empty();
+    block.reserve(block.size() + result.size() * (1 + result.dimension() + result.outputNames.size()) * 20 + 64);
+    const int outputs = static_cast<int>(result.outputNames.size());
     for (size_t i = 0; i < result.size(); ++i) {
-        writeNumber(out, result.t[i]);
+        appendNumber(block, result.t[i]);
         for (int j = 0; j < result.dimension(); ++j) {
-            out << ",";
-            writeNumber(out, result.state(i, j));
+            block += ',';
+            appendNumber(block, result.state(i, j));
         }
-        for (size_t k = 0; k < result.outputNames.size(); ++k) {
-            out << ",";
-            writeNumber(out, result.output(i, static_cast<int>(k)));
+        for (int k = 0; k < outputs; ++k) {
+            block += ',';
+            appendNumber(block, result.output(i, k));
         }
-        if (withMode)
-            out << "," << modeName(result.mode[i]);
-        out << "\n";
+        if (withMode) {
+            block += ',';
+            block += modeName(result.mode[i]);
+        }
+        block += '\n';
     }
+}
+
+} // namespace
+
+std::string runCsvText(const Scenario& scenario, const RunResult& result)
+{
+    std::ostringstream head;
+    writeHead(head, scenario, result);
+    std::string text = head.str();
+    appendRows(text, result);
+    return text;
+}
+
+void writeRunCsv(std::ostream& out, const Scenario& scenario, const RunResult& result)
+{
+    const std::string text = runCsvText(scenario, result);
+    out.write(text.data(), static_cast<std::streamsize>(text.size()));
 }
 
 void writeEventsCsv(std::ostream& out, const RunResult& result)
 {
-    out << "t,event\n";
+    std::string text = "t,event\n";
     for (const ModeSwitch& s : result.switches) {
-        writeNumber(out, s.t);
-        out << "," << modeName(s.entered) << "\n";
+        appendNumber(text, s.t);
+        text += ',';
+        text += modeName(s.entered);
+        text += '\n';
     }
+    out.write(text.data(), static_cast<std::streamsize>(text.size()));
 }
 
 } // namespace fl

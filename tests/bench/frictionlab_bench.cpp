@@ -2,6 +2,7 @@
 #include "disk_period_bench.h"
 #include "memory_bench.h"
 #include "stiff_bench.h"
+#include "io/csv_writer.h"
 #include "scenario/scenario.h"
 #include "solvers/simulate.h"
 
@@ -11,6 +12,7 @@
 #include <cstdio>
 #include <string>
 #include <numbers>
+#include <fstream>
 #include <vector>
 
 namespace {
@@ -63,6 +65,37 @@ double xMaxError(const fl::RunResult& run)
     return worst;
 }
 
+/// The run CSV writer alone (issue 12's output target: >= 5 million numbers per second): the
+/// default belt case, 100001 rows x 5 numbers, written into memory; median of 15.
+void benchCsv()
+{
+    const fl::RunResult run = fl::simulate(scenario(fl::Method::EventDriven, 1000, 0.01, 1e-4));
+    std::vector<double> ms;
+    size_t bytes = 0;
+    for (int k = 0; k < 15; ++k) {
+        const auto start = std::chrono::steady_clock::now();
+        const std::string text = fl::runCsvText(scenario(fl::Method::EventDriven, 1000, 0.01, 1e-4), run);
+        ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+        bytes = text.size();
+    }
+    std::sort(ms.begin(), ms.end());
+    std::vector<double> msNull;
+    for (int k = 0; k < 15; ++k) {
+        std::ofstream null("/dev/null");
+        const auto start = std::chrono::steady_clock::now();
+        fl::writeRunCsv(null, scenario(fl::Method::EventDriven, 1000, 0.01, 1e-4), run);
+        msNull.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    }
+    std::sort(msNull.begin(), msNull.end());
+    const double numbers = static_cast<double>(run.size()) * (1 + run.dimension() + run.outputNames.size());
+    std::printf("Run CSV writer, belt default case, %zu rows x %zu numbers (%zu bytes):\n", run.size(),
+                1 + run.dimension() + run.outputNames.size(), bytes);
+    std::printf("  runCsvText (CLI and GUI export): median %.2f ms, %.1f million numbers/s\n", ms[ms.size() / 2],
+                numbers / (ms[ms.size() / 2] * 1e-3) / 1e6);
+    std::printf("  writeRunCsv into a file stream (/dev/null): median %.2f ms, %.1f million numbers/s\n\n", msNull[msNull.size() / 2],
+                numbers / (msNull[msNull.size() / 2] * 1e-3) / 1e6);
+}
+
 void report(const char* name, const Timing& t)
 {
     std::printf("%-58s %9.3f ms (min %8.3f)  %9ld steps  %6zu switches  status: %s\n", name, t.medianMs, t.minMs,
@@ -74,7 +107,9 @@ void report(const char* name, const Timing& t)
 int main(int argc, char** argv)
 {
     const std::string only = argc > 1 ? argv[1] : "all";
-    std::printf("FrictionLab core benchmarks (median of repeated runs, wall time). Usage: frictionlab_bench [all|belt|disk|sweep|stiff|memory]\n\n");
+    std::printf("FrictionLab core benchmarks (median of repeated runs, wall time). Usage: frictionlab_bench [all|belt|disk|sweep|stiff|memory|csv]\n\n");
+    if (only == "csv" || only == "all")
+        benchCsv();
     if (only == "disk" || only == "all")
         benchDiskPeriod();
     if (only == "sweep" || only == "all")

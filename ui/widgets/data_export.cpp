@@ -15,9 +15,7 @@ bool writeFileAtomically(const QString& path, const QByteArray& bytes, QString* 
 
 QByteArray runCsv(const RunOutput& run)
 {
-    std::ostringstream out;
-    fl::writeRunCsv(out, run.scenario, run.result);
-    return QByteArray::fromStdString(out.str());
+    return QByteArray::fromStdString(fl::runCsvText(run.scenario, run.result));
 }
 
 QByteArray eventsCsv(const RunOutput& run)
