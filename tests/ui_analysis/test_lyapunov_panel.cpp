@@ -153,10 +153,12 @@ private slots:
         m_panel->setOptions(0.0, 1e5, 0.1);
         QSignalSpy finished(m_panel, &LyapunovPanel::computationFinished);
         QVERIFY(m_panel->computeSpectrum());
-        QTRY_VERIFY(m_panel->progressBar()->value() > 0);
+        // The first 0.1 % of progress: 6.9 s under AddressSanitizer (5 s was this wait's default),
+        // so the wait is bounded generously; the test asserts the cancel, not a speed.
+        QTRY_VERIFY_WITH_TIMEOUT(m_panel->progressBar()->value() > 0, 120000);
         QVERIFY(m_panel->cancelButton()->isEnabled());
         QTest::mouseClick(m_panel->cancelButton(), Qt::LeftButton);
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
         QCOMPARE(finished.at(0).at(0).toBool(), false);
         QVERIFY2(m_panel->messageText().contains("cancelled"), qPrintable(m_panel->messageText()));
         QVERIFY(m_panel->largestButton()->isEnabled());

@@ -11,6 +11,9 @@ LawLabPlot::LawLabPlot(QWidget* parent) : RunPlot(tr("Law lab"), parent)
     m_slope = addCurve(QString(), lawColor(), 1.2);
     m_slope->setPen(QPen(lawColor(), 1.2, Qt::DashLine));
     setShown(m_slope, false);
+    // Steady-state references are drawn under the responses (the slowest lag loop lies on the
+    // steady curve and was hidden by it).
+    addLayer(QStringLiteral("reference"), layer(QStringLiteral("main")), QCustomPlot::limBelow);
 }
 
 std::vector<QCPCurve*> LawLabPlot::visibleCurves() const
@@ -35,6 +38,7 @@ void LawLabPlot::showExperiment(const std::shared_ptr<const fl::LawExperimentRes
         // The steady-state reference of a speed-step experiment: grey and wide, under the response.
         const bool reference = curve.label.rfind("steady", 0) == 0;
         c->setPen(QPen(reference ? lawShade() : seriesColor(k), reference ? 3.0 : 1.8));
+        c->setLayer(reference ? QStringLiteral("reference") : QStringLiteral("main"));
         c->setName(QString::fromStdString(curve.label));
         QVector<QCPCurveData> points;
         points.reserve(static_cast<qsizetype>(curve.x.size()));
