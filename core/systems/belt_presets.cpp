@@ -143,16 +143,15 @@ std::vector<Preset> beltTeachingPresets()
     presets.push_back(std::move(lugre));
 
     // The same LuGre case against its steady-state law run event-driven (systems/law_counterpart.h).
-    Preset versus;
-    versus.id = "belt-lugre-vs-stribeck";
-    versus.title = "LuGre against event-driven Stribeck: what the bristles change";
+    Preset versus = teaching(
+        "belt-lugre-vs-stribeck", "LuGre against event-driven Stribeck: what the bristles change", "lugre",
+        {{"mu_s", 2.0}, {"mu_k", 1.0}, {"v_b", 0.1}, {"v0", 0.1}, {"t_end", 100.0}},
+        "Compare methods: LuGre (stiff, with bristles) against its own steady-state law run event-driven "
+        "(exact stick, no bristles): the bristles break away early, at F = 1.969 < μ_s, and shorten the cycle.",
+        "");
     versus.group = "Friction with memory";
-    versus.lawId = "lugre";
     versus.method = Method::Regularized;
-    versus.values = {{"mu_s", 2.0}, {"mu_k", 1.0}, {"v_b", 0.1}, {"v0", 0.1}, {"t_end", 100.0}};
     versus.comparisonLaw = "stribeck-gauss";
-    versus.summary = "Compare methods: LuGre (stiff, with bristles) against its own steady-state law run event-driven "
-                     "(exact stick, no bristles): the bristles break away early, at F = 1.969 < μ_s, and shorten the cycle.";
     versus.note = "LuGre as in belt-lugre-stick-slip (μ_s = 2, μ_k = 1, v_s = 1.414e-3, σ_0 = 5e4, σ_1 = 223.6, σ_2 = 0.2828, "
                   "v_b = 0.1, x′(0) = v_b), against stribeck-gauss, g = μ_k + (μ_s − μ_k) exp(−(v_r/v_s)²) + σ_2|v_r|, with the "
                   "same parameters, event-driven: the same force in steady sliding, so every difference is the bristles'. "
@@ -165,15 +164,10 @@ std::vector<Preset> beltTeachingPresets()
     // The law lab's experiments (analysis/law_experiments.h), on the laws' default parameters; the
     // belt runs the same law (LuGre riding the belt at v_b = 0.1: stick-slip of period 11.19, x in [0.727, 1.500]).
     auto lab = [](std::string id, std::string title, std::string law, LawExperimentKind kind, std::string summary, std::string note) {
-        Preset p;
-        p.id = std::move(id);
-        p.title = std::move(title);
+        Preset p = teaching(std::move(id), std::move(title), std::move(law), {{"v_b", 0.1}, {"v0", 0.1}, {"t_end", 100.0}},
+                            std::move(summary), std::move(note));
         p.group = "Friction with memory";
-        p.lawId = std::move(law);
         p.method = Method::Regularized;
-        p.values = {{"v_b", 0.1}, {"v0", 0.1}, {"t_end", 100.0}};
-        p.summary = std::move(summary);
-        p.note = std::move(note);
         p.lawExperiment = kind;
         return p;
     };
