@@ -32,9 +32,13 @@ QString readoutText(const fl::Readout& r)
     return text;
 }
 
-/// What the badge and the phase note under it cover at the band's right end (the readouts keep to
-/// its left); empty when the scene has no contact phase.
-QRectF paintBadge(QPainter& painter, const fl::MechanismScene& scene, const QRectF& band, const SceneStyle& style)
+/// The badge, and what it covers together with the phase note under it, at the band's right end.
+struct BadgeArea {
+    QRectF badge;   ///< empty when the scene has no contact phase
+    QRectF covered; ///< badge and note
+};
+
+BadgeArea paintBadge(QPainter& painter, const fl::MechanismScene& scene, const QRectF& band, const SceneStyle& style)
 {
     if (scene.phase == fl::ContactPhase::None)
         return {};
@@ -61,9 +65,9 @@ QRectF paintBadge(QPainter& painter, const fl::MechanismScene& scene, const QRec
         const QRectF note(band.left(), badge.bottom() + 2.0, band.width() - 8.0, band.bottom() - badge.bottom());
         const QString text = QString::fromStdString(scene.phaseNote);
         painter.drawText(note, Qt::AlignRight | Qt::AlignTop, text);
-        return badge.united(painter.boundingRect(note, Qt::AlignRight | Qt::AlignTop, text));
+        return {badge, badge.united(painter.boundingRect(note, Qt::AlignRight | Qt::AlignTop, text))};
     }
-    return badge;
+    return {badge, badge};
 }
 
 } // namespace
@@ -145,21 +149,11 @@ std::vector<QStringList> splitRows(const QPainter& painter, const QStringList& t
     return rows;
 }
 
-} // namespace
-
-void paintOverlay(QPainter& painter, const fl::MechanismScene& scene, const QRectF& whole, const SceneStyle& style)
+/// The largest type (into font) at which the readouts fit in one, two or three rows of this width;
+/// empty if none down to 9 px does.
+std::vector<QStringList> fitReadouts(QPainter& painter, const QStringList& texts, const QRectF& band, double width, QFont& best)
 {
-    painter.save();
-    const QRectF band(whole.left(), whole.top(), whole.width(), overlayHeight(whole, style));
-    const QRectF badge = paintBadge(painter, scene, band, style);
-    const double width = (badge.isEmpty() ? band.right() - 8.0 : badge.left() - 16.0) - band.left() - 10.0;
-    QStringList texts;
-    for (const fl::Readout& r : scene.readouts)
-        texts << readoutText(r);
-    // The largest type at which the readouts fit in one, two or three rows.
-    QFont font = painter.font();
-    font.setBold(false);
-    QFont best = font;
+    QFont font = best;
     std::vector<QStringList> layout;
     for (int rows = 1; rows <= 3; ++rows) {
         int px = static_cast<int>(std::min(band.height() * 0.36, (band.height() - 8.0) / (1.3 * rows)));
@@ -176,6 +170,26 @@ void paintOverlay(QPainter& painter, const fl::MechanismScene& scene, const QRec
             }
         }
     }
+    return layout;
+}
+
+} // namespace
+
+void paintOverlay(QPainter& painter, const fl::MechanismScene& scene, const QRectF& whole, const SceneStyle& style)
+{
+    painter.save();
+    const QRectF band(whole.left(), whole.top(), whole.width(), overlayHeight(whole, style));
+    const BadgeArea area = paintBadge(painter, scene, band, style);
+    auto widthLeftOf = [&band](const QRectF& r) { return (r.isEmpty() ? band.right() - 8.0 : r.left() - 16.0) - band.left() - 10.0; };
+    QStringList texts;
+    for (const fl::Readout& r : scene.readouts)
+        texts << readoutText(r);
+    // Clear of badge and note if the readouts fit there (a wide view), else clear of the badge.
+    QFont best = painter.font();
+    best.setBold(false);
+    std::vector<QStringList> layout = fitReadouts(painter, texts, band, widthLeftOf(area.covered), best);
+    if (layout.empty())
+        layout = fitReadouts(painter, texts, band, widthLeftOf(area.badge), best);
     if (layout.empty())
         layout = {texts};
     painter.setFont(best);
