@@ -93,7 +93,9 @@ fl::Status applyValues(const QCommandLineParser& parser, fl::Scenario& scenario)
         if (!status.ok())
             return status;
     }
-    return fl::validate(scenario);
+    // Up to the streamed limit: `run` writes its rows as they come; a command that holds them in
+    // memory is held to the smaller limit by fl::simulate itself.
+    return fl::validate(scenario, fl::SampleStorage::Streamed);
 }
 
 /// --integrator: the stiff integrator of the regularized method (the base's when absent).
@@ -231,19 +233,61 @@ double toFinite(const QString& text, bool* ok)
     return value;
 }
 
+namespace {
+
+fl::Status writeToStdout(const std::string& text)
+{
+    const size_t written = std::fwrite(text.data(), 1, text.size(), stdout);
+    if (written != text.size() || std::fflush(stdout) != 0 || std::ferror(stdout))
+        return fl::Status::error(std::string("cannot write to standard output: ") + std::strerror(errno));
+    return fl::Status::success();
+}
+
+fl::Status statusOf(bool ok, const QString& error)
+{
+    return ok ? fl::Status::success() : fl::Status::error(error.toStdString());
+}
+
+} // namespace
+
+TextOutput::TextOutput(const QString& path) : m_path(path) {}
+
+TextOutput::~TextOutput() = default;
+
+fl::Status TextOutput::open()
+{
+    if (m_path == "-")
+        return fl::Status::success();
+    m_file = std::make_unique<fl::ui::SafeFileWriter>(m_path);
+    QString error;
+    return statusOf(m_file->open(&error), error);
+}
+
+fl::Status TextOutput::write(const std::string& text)
+{
+    if (!m_file)
+        return writeToStdout(text);
+    QString error;
+    return statusOf(m_file->write(text.data(), static_cast<qint64>(text.size()), &error), error);
+}
+
+fl::Status TextOutput::commit()
+{
+    if (!m_file)
+        return writeToStdout({});
+    QString error;
+    return statusOf(m_file->commit(&error), error);
+}
+
 fl::Status writeText(const QString& path, const std::string& text)
 {
-    if (path == "-") {
-        const size_t written = std::fwrite(text.data(), 1, text.size(), stdout);
-        if (written != text.size() || std::fflush(stdout) != 0 || std::ferror(stdout))
-            return fl::Status::error(std::string("cannot write to standard output: ") + std::strerror(errno));
-        return fl::Status::success();
-    }
-    QString error;
-    // No copy: the bytes stay in text while they are written.
-    if (!fl::ui::writeFileSafely(path, QByteArray::fromRawData(text.data(), static_cast<qsizetype>(text.size())), &error))
-        return fl::Status::error(error.toStdString());
-    return fl::Status::success();
+    TextOutput out(path);
+    fl::Status status = out.open();
+    if (status.ok())
+        status = out.write(text);
+    if (status.ok())
+        status = out.commit();
+    return status;
 }
 
 bool sameTarget(const QString& a, const QString& b)

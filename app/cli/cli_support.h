@@ -8,11 +8,13 @@
 #include <QString>
 #include <QStringList>
 
+#include <memory>
 #include <optional>
 #include <string>
 
 namespace fl::ui {
 struct Session;
+class SafeFileWriter;
 }
 
 namespace cli {
@@ -42,11 +44,26 @@ fl::Status buildScenario(const QCommandLineParser& parser, fl::Scenario& scenari
 fl::Status loadSession(const QString& path, fl::ui::Session& session);
 /// --threads N (1..256), or every core when absent; false if the value is not allowed.
 bool parseThreads(const QCommandLineParser& parser, int& threads);
-/// Writes text to a file atomically (QSaveFile), or to stdout for "-".
 /// text as a finite number: *ok false for text, "nan" and "inf" alike (QString::toDouble takes the
 /// last two, and NaN passes every range check written as !(x < min) && !(x > max)).
 double toFinite(const QString& text, bool* ok);
+/// Writes text to a file atomically (QSaveFile), or to stdout for "-".
 fl::Status writeText(const QString& path, const std::string& text);
+/// A command's output written piece by piece while it is computed (bounded memory): standard
+/// output for "-", else a file replaced only by a complete one (fl::ui::SafeFileWriter). Every
+/// call checks every byte; an error names the file.
+class TextOutput {
+public:
+    explicit TextOutput(const QString& path);
+    ~TextOutput();
+    fl::Status open();
+    fl::Status write(const std::string& text);
+    fl::Status commit();
+
+private:
+    QString m_path;
+    std::unique_ptr<fl::ui::SafeFileWriter> m_file; ///< null for standard output
+};
 /// Do two output options name the same file (or both standard output)? Then one would overwrite
 /// the other: commands refuse it.
 bool sameTarget(const QString& a, const QString& b);

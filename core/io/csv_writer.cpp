@@ -5,6 +5,7 @@
 #include <charconv>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace fl {
 namespace {
@@ -18,8 +19,8 @@ void appendNumber(std::string& out, double value)
     out.append(buffer, result.ptr);
 }
 
-/// The '#' metadata lines and the header row.
-void writeHead(std::ostream& out, const Scenario& scenario, const RunResult& result)
+/// The '#' metadata lines and the header row (with the status line of a failed run if asked).
+void writeHead(std::ostream& out, const Scenario& scenario, const RunResult& result, bool withStatus)
 {
     const MethodInfo& method = methodInfo(scenario.method);
     out << "# FrictionLab run\n";
@@ -39,7 +40,7 @@ void writeHead(std::ostream& out, const Scenario& scenario, const RunResult& res
             out << " " << specs[i].unit;
         out << "\n";
     }
-    if (!result.status.ok())
+    if (withStatus && !result.status.ok())
         out << "# status: " << result.status.message() << "\n";
 
     const bool withMode = !result.mode.empty();
@@ -51,27 +52,37 @@ void writeHead(std::ostream& out, const Scenario& scenario, const RunResult& res
     out << (withMode ? ",mode" : "") << "\n";
 }
 
-/// The rows, appended to text.
+/// Writes the shortest round-trip text of value at p (room for 24 characters), returns its end.
+char* putNumber(char* p, double value) { return std::to_chars(p, p + 32, value).ptr; }
+
+/// The rows, appended to text. Each row is formatted in place in a buffer sized for the widest
+/// possible row (no call per number, one append per row); a row's numbers are ready in the
+/// RunResult's row-major arrays.
 void appendRows(std::string& block, const RunResult& result)
 {
     const bool withMode = !result.mode.empty();
-    block.reserve(block.size() + result.size() * (1 + result.dimension() + result.outputNames.size()) * 20 + 64);
-    const int outputs = static_cast<int>(result.outputNames.size());
+    const size_t dimension = static_cast<size_t>(result.dimension()), outputs = result.outputNames.size();
+    block.reserve(block.size() + result.size() * (1 + dimension + outputs) * 20 + 64);
+    std::vector<char> row((1 + dimension + outputs) * 33 + 16);
     for (size_t i = 0; i < result.size(); ++i) {
-        appendNumber(block, result.t[i]);
-        for (int j = 0; j < result.dimension(); ++j) {
-            block += ',';
-            appendNumber(block, result.state(i, j));
+        char* p = putNumber(row.data(), result.t[i]);
+        const double* states = result.states.data() + i * dimension;
+        for (size_t j = 0; j < dimension; ++j) {
+            *p++ = ',';
+            p = putNumber(p, states[j]);
         }
-        for (int k = 0; k < outputs; ++k) {
-            block += ',';
-            appendNumber(block, result.output(i, k));
+        const double* out = result.outputs.data() + i * outputs;
+        for (size_t k = 0; k < outputs; ++k) {
+            *p++ = ',';
+            p = putNumber(p, out[k]);
         }
         if (withMode) {
-            block += ',';
-            block += modeName(result.mode[i]);
+            const char* mode = result.mode[i] == ContactMode::Stick ? ",stick" : ",slip";
+            for (; *mode; ++mode)
+                *p++ = *mode;
         }
-        block += '\n';
+        *p++ = '\n';
+        block.append(row.data(), p);
     }
 }
 
@@ -80,10 +91,24 @@ void appendRows(std::string& block, const RunResult& result)
 std::string runCsvText(const Scenario& scenario, const RunResult& result)
 {
     std::ostringstream head;
-    writeHead(head, scenario, result);
+    writeHead(head, scenario, result, true);
     std::string text = head.str();
     appendRows(text, result);
     return text;
+}
+
+std::string runCsvHead(const Scenario& scenario, const RunResult& firstBlock)
+{
+    std::ostringstream head;
+    writeHead(head, scenario, firstBlock, false);
+    return head.str();
+}
+
+void appendRunCsvRows(std::string& text, const RunResult& block) { appendRows(text, block); }
+
+std::string runCsvStatusLine(const RunResult& result)
+{
+    return result.status.ok() ? std::string() : "# status: " + result.status.message() + "\n";
 }
 
 void writeRunCsv(std::ostream& out, const Scenario& scenario, const RunResult& result)

@@ -16,6 +16,13 @@ void writeRunCsv(std::ostream& out, const Scenario& scenario, const RunResult& r
 /// runs than an std::ostringstream, whose growing buffer costs more than the formatting: 100001
 /// rows in 30 ms instead of 90 ms.
 std::string runCsvText(const Scenario& scenario, const RunResult& result);
+/// The same text in pieces, for a run written while it goes (RunOptions::drain, bounded memory):
+/// the '#' lines and the header row (given the run's first block; no status line, it is known
+/// only at the end), each block's rows, and a closing "# status: ..." line for a run that stopped
+/// early ("" for a complete run). Concatenated they hold the rows of runCsvText.
+std::string runCsvHead(const Scenario& scenario, const RunResult& firstBlock);
+void appendRunCsvRows(std::string& text, const RunResult& block);
+std::string runCsvStatusLine(const RunResult& result);
 /// Header "t,event", one row per mode switch (event = the mode entered).
 void writeEventsCsv(std::ostream& out, const RunResult& result);
 

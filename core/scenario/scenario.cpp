@@ -162,7 +162,7 @@ Status changeModel(Scenario& scenario, std::string_view systemId, std::string_vi
     return Status::success();
 }
 
-Status validate(const Scenario& scenario)
+Status validate(const Scenario& scenario, SampleStorage storage)
 {
     const SystemInfo* system = findSystem(scenario.systemId);
     const FrictionLawInfo* law = system ? findLaw(system->lawFamily, scenario.lawId) : nullptr;
@@ -187,9 +187,16 @@ Status validate(const Scenario& scenario)
                                  + formatNumber(kMaxKudraEta) + "): raise the kinetic friction or choose another regularization");
     }
     const double samples = scenario.params.value("t_end") / scenario.params.value("dt");
-    if (samples > kMaxOutputSamples)
-        return Status::error("t_end / dt = " + formatNumber(samples) + " output samples; at most "
-                             + formatNumber(kMaxOutputSamples) + " (raise dt or lower t_end)");
+    const double maxSamples = storage == SampleStorage::Streamed ? kMaxStreamedOutputSamples : kMaxOutputSamples;
+    if (samples > maxSamples) {
+        std::string message = "t_end / dt = " + formatNumber(samples) + " output samples; at most " + formatNumber(maxSamples);
+        if (storage == SampleStorage::InMemory)
+            message += " in memory (raise dt or lower t_end; frictionlab-cli run streams up to " + formatNumber(kMaxStreamedOutputSamples)
+                       + " to a file)";
+        else
+            message += " (raise dt or lower t_end)";
+        return Status::error(message);
+    }
     return Status::success();
 }
 

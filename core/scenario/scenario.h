@@ -50,8 +50,11 @@ const StiffIntegratorInfo& stiffIntegratorInfo(StiffIntegrator kind);
 /// Numerical settings, described as parameters too: t_end, dt (output interval), tol, eps.
 ParameterSpecs numericsSpecs();
 
-/// Most output samples a run may produce (t_end / dt).
+/// Most output samples a run may produce (t_end / dt): held in memory (plots, the GUI), or
+/// streamed to a file as they are computed (RunOptions::drain: memory stays bounded, issue 12).
 constexpr double kMaxOutputSamples = 5e6;
+constexpr double kMaxStreamedOutputSamples = 1e10;
+enum class SampleStorage { InMemory, Streamed };
 
 struct Scenario {
     std::string systemId = "belt";
@@ -72,7 +75,7 @@ Scenario defaultScenario();
 /// Switches system or law, keeping the values of parameters whose ids both have.
 Status changeModel(Scenario& scenario, std::string_view systemId, std::string_view lawId);
 /// Checks relations between values (law constraints, output size); ranges are always valid.
-Status validate(const Scenario& scenario);
+Status validate(const Scenario& scenario, SampleStorage storage = SampleStorage::InMemory);
 /// Does the run replace sgn(v_r) by s(v_r/eps): a smooth method with a law that carries a sign
 /// (false for laws that are smooth as they stand, such as LuGre: eps and the regularization are unused).
 bool usesRegularization(const Scenario& scenario);

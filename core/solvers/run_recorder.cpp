@@ -1,5 +1,6 @@
 #include "solvers/run_recorder.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace fl {
@@ -17,10 +18,10 @@ int RunResult::columnIndex(const std::string& name) const
     return -1;
 }
 
-RunRecorder::RunRecorder(const Dynamics& dynamics, double dt, double tEnd, RunResult& out)
+RunRecorder::RunRecorder(const Dynamics& dynamics, double dt, double tEnd, RunResult& out, size_t reserveLimit)
     : RunRecorder(dynamics, dt, GridRange{0, static_cast<long>(std::floor(tEnd / dt + 1e-9)) + 1}, out)
 {
-    const auto n = static_cast<size_t>(m_count);
+    const size_t n = std::min(static_cast<size_t>(m_count), reserveLimit);
     m_out.t.reserve(n);
     m_out.states.reserve(n * m_state.size());
     m_out.outputs.reserve(n * m_outputs.size());
@@ -48,8 +49,10 @@ bool RunRecorder::onStep(const StepView& step, int mode)
         step.stateAt(t, m_state.data());
         m_dynamics.outputs(t, m_state.data(), mode, m_outputs.data());
         m_out.t.push_back(t);
-        m_out.states.insert(m_out.states.end(), m_state.begin(), m_state.end());
-        m_out.outputs.insert(m_out.outputs.end(), m_outputs.begin(), m_outputs.end());
+        for (const double value : m_state) // a few values a row: no call to memcpy
+            m_out.states.push_back(value);
+        for (const double value : m_outputs)
+            m_out.outputs.push_back(value);
         if (mode >= 0)
             m_out.mode.push_back(static_cast<ContactMode>(mode));
         ++m_k;

@@ -1,6 +1,8 @@
 #pragma once
 #include "solvers/dynamics.h"
 
+#include <cstdint>
+
 namespace fl {
 
 /// Fills a RunResult: samples on the grid t_k = k dt (k = 0 .. floor(t_end/dt)) from each step's
@@ -12,8 +14,9 @@ public:
         long first;
         long end;
     };
-    /// The samples k = 0 .. floor(t_end/dt) of a whole run (capacity reserved for all of them).
-    RunRecorder(const Dynamics& dynamics, double dt, double tEnd, RunResult& out);
+    /// The samples k = 0 .. floor(t_end/dt) of a whole run (capacity reserved for all of them, at
+    /// most reserveLimit: a run whose samples are drained as it goes needs only one block).
+    RunRecorder(const Dynamics& dynamics, double dt, double tEnd, RunResult& out, size_t reserveLimit = SIZE_MAX);
     /// The samples of one piece of a longer run (LiveSimulation), appended to out.
     RunRecorder(const Dynamics& dynamics, double dt, GridRange range, RunResult& out);
 

@@ -46,8 +46,12 @@ public:
         }
         if (m_options.progress && (++m_steps % 64 == 0) && Clock::now() - m_lastReport > std::chrono::duration<double>(m_options.progressInterval))
             report();
+        if (m_options.drain && m_result.size() >= m_options.drainRows && !drain())
+            return false;
         return more;
     }
+    /// The error of a drain that failed (success if none did).
+    const Status& drainStatus() const { return m_drainStatus; }
     void onSwitch(double t, ContactMode entered) override { m_recorder.onSwitch(t, entered); }
     void report()
     {
@@ -58,6 +62,18 @@ public:
     }
 
 private:
+    /// Hands the samples held so far to RunOptions::drain and drops them (keeping the capacity).
+    bool drain()
+    {
+        fillContactColumns(m_result);
+        m_drainStatus = m_options.drain(m_result);
+        for (auto* column : {&m_result.t, &m_result.states, &m_result.outputs, &m_result.relativeVelocity, &m_result.force})
+            column->clear();
+        m_result.mode.clear();
+        m_reportedSamples = 0;
+        return m_drainStatus.ok();
+    }
+
     RunRecorder& m_recorder;
     RunResult& m_result;
     const RunOptions& m_options;
@@ -66,6 +82,7 @@ private:
     Clock::time_point m_lastReport;
     long m_steps = 0;
     size_t m_reportedSamples = 0, m_reportedSections = 0;
+    Status m_drainStatus = Status::success();
 };
 
 /// simulate() without its guard: the status of the run, result filled as far as it got.
@@ -97,18 +114,20 @@ namespace {
 Status simulateUnguarded(const Scenario& scenario, const RunOptions& options, RunResult& result)
 {
     const auto start = Clock::now();
-    result.status = validate(scenario);
+    result.status = validate(scenario, options.drain ? SampleStorage::Streamed : SampleStorage::InMemory);
     if (!result.status.ok())
         return result.status;
     const std::unique_ptr<Dynamics> dynamics = makeDynamics(scenario, options.cancel);
     const double tEnd = scenario.params.value("t_end");
-    RunRecorder recorder(*dynamics, scenario.params.value("dt"), tEnd, result);
+    RunRecorder recorder(*dynamics, scenario.params.value("dt"), tEnd, result, options.drain ? options.drainRows : SIZE_MAX);
     std::vector<double> y = dynamics->initialState();
     RunObserver observer(recorder, result, options, y);
     double t = 0.0;
     IntegrationStats stats;
     result.status = dynamics->integrate(y, t, tEnd, observer, stats);
-    if (result.status.ok() && !recorder.done())
+    if (!observer.drainStatus().ok())
+        result.status = observer.drainStatus();
+    else if (result.status.ok() && !recorder.done())
         result.status = Status::error("integration ended before t_end");
     recorder.finish(std::min(t, tEnd));
     result.steps = stats.steps;

@@ -17,7 +17,12 @@ std::vector<double> PendulumOnDisk::initialState() const
 
 contact::RelativeMotion PendulumOnDisk::relativeMotion(double t, const double* y) const
 {
-    const double w0 = omega0(t), s = std::sin(y[2]), c = std::cos(y[2]);
+    return relativeMotion(t, y, std::sin(y[2]), std::cos(y[2]));
+}
+
+contact::RelativeMotion PendulumOnDisk::relativeMotion(double t, const double* y, double s, double c) const
+{
+    const double w0 = omega0(t);
     // Acta Mech (8): velocity of A relative to the driving disk, in units of R, and the spin.
     return {(y[3] + m_p.e * y[5] * s + w0 * (y[1] - m_p.e * s - m_p.YS)) / m_p.R,
             (y[4] - m_p.e * y[5] * c - w0 * (y[0] - m_p.e * c - m_p.XS)) / m_p.R, y[5] - w0};
@@ -25,9 +30,9 @@ contact::RelativeMotion PendulumOnDisk::relativeMotion(double t, const double* y
 
 void PendulumOnDisk::rhs(double t, const double* y, double* dydt) const
 {
-    const contact::RelativeMotion q = relativeMotion(t, y);
+    const double s = std::sin(y[2]), c = std::cos(y[2]), muN = m_p.mu * m_p.N; // one sincos per evaluation
+    const contact::RelativeMotion q = relativeMotion(t, y, s, c);
     const contact::FrictionLoad f = m_contact.load(q.vx, q.vy, q.omega);
-    const double s = std::sin(y[2]), c = std::cos(y[2]), muN = m_p.mu * m_p.N;
     // Acta Mech (7): support forces on A plus friction.
     const double fx = m_p.kX * (y[0] - m_p.e * c) + m_p.cX * (y[3] + m_p.e * y[5] * s) + muN * f.tx;
     const double fy = m_p.kY * (y[1] - m_p.e * s) + m_p.cY * (y[4] - m_p.e * y[5] * c) + muN * f.ty;
@@ -42,7 +47,7 @@ void PendulumOnDisk::rhs(double t, const double* y, double* dydt) const
 void PendulumOnDisk::jacobian(double t, const double* y, double* J, double* dfdt) const
 {
     const double w0 = omega0(t), s = std::sin(y[2]), c = std::cos(y[2]), e = m_p.e, R = m_p.R, muN = m_p.mu * m_p.N;
-    const contact::RelativeMotion q = relativeMotion(t, y);
+    const contact::RelativeMotion q = relativeMotion(t, y, s, c);
     Eigen::Matrix3d Jc;
     const contact::FrictionLoad f = m_contact.loadAndJacobian(q.vx, q.vy, q.omega, Jc);
     // dq/dy (3 x 6) and dq/dt (through omega0(t)).
@@ -86,10 +91,11 @@ void PendulumOnDisk::jacobian(double t, const double* y, double* J, double* dfdt
 
 void PendulumOnDisk::outputs(double t, const double* y, double* out) const
 {
-    const contact::RelativeMotion q = relativeMotion(t, y);
+    const double s = std::sin(y[2]), c = std::cos(y[2]);
+    const contact::RelativeMotion q = relativeMotion(t, y, s, c);
     const contact::FrictionLoad f = m_contact.load(q.vx, q.vy, q.omega);
-    out[0] = y[0] - m_p.e * std::cos(y[2]);  // Acta Mech (9)
-    out[1] = y[1] - m_p.e * std::sin(y[2]);
+    out[0] = y[0] - m_p.e * c;  // Acta Mech (9)
+    out[1] = y[1] - m_p.e * s;
     out[2] = q.vx;
     out[3] = q.vy;
     out[4] = q.omega;

@@ -34,6 +34,8 @@ public:
 
     /// Relative motion of the contact, Acta Mech (8).
     contact::RelativeMotion relativeMotion(double t, const double* y) const;
+    /// The same given s = sin phi, c = cos phi (the right-hand side computes them once).
+    contact::RelativeMotion relativeMotion(double t, const double* y, double s, double c) const;
     double omega0(double t) const;
 
 private:

@@ -73,6 +73,78 @@ private slots:
         fl::writeRunCsv(r4, s, fl::simulate(s));
         QVERIFY(r4.str().find("# integrator: rosenbrock4 (") != std::string::npos);
     }
+
+    // Issue 12, bounded memory: a run drained block by block (RunOptions::drain) holds at most one
+    // block, and its pieces of text are exactly the whole run's CSV, for both methods and for a
+    // block size that does and one that does not divide the row count.
+    void drainedRunWritesTheSameText_data()
+    {
+        QTest::addColumn<int>("method");
+        QTest::addColumn<int>("blockRows");
+        QTest::newRow("event, 7") << int(fl::Method::EventDriven) << 7;
+        QTest::newRow("event, 401 = all rows") << int(fl::Method::EventDriven) << 401;
+        QTest::newRow("regularized, 50") << int(fl::Method::Regularized) << 50;
+    }
+    void drainedRunWritesTheSameText()
+    {
+        QFETCH(int, method);
+        QFETCH(int, blockRows);
+        fl::Scenario s = fl::defaultScenario();
+        s.method = static_cast<fl::Method>(method);
+        s.params.set("t_end", 40.0);
+        s.params.set("dt", 0.1);
+        const fl::RunResult whole = fl::simulate(s);
+        QCOMPARE(whole.size(), size_t(401));
+
+        std::string text;
+        size_t blocks = 0, largest = 0, smallest = SIZE_MAX;
+        bool contactColumns = true;
+        fl::RunOptions options;
+        options.drainRows = static_cast<size_t>(blockRows);
+        options.drain = [&](const fl::RunResult& block) -> fl::Status {
+            if (blocks++ == 0)
+                text = fl::runCsvHead(s, block);
+            largest = std::max(largest, block.size());
+            smallest = std::min(smallest, block.size());
+            contactColumns = contactColumns && block.relativeVelocity.size() == block.size(); // filled per block
+            fl::appendRunCsvRows(text, block);
+            return fl::Status::success();
+        };
+        const fl::RunResult rest = fl::simulate(s, options);
+        QVERIFY(rest.status.ok());
+        QVERIFY(rest.size() < size_t(blockRows));
+        // A block is drained at the end of the step that filled it: at most one step's samples
+        // (max_step 0.25 / dt 0.1 -> 3) over the block size.
+        QVERIFY(blocks >= 1);
+        QVERIFY(smallest >= size_t(blockRows));
+        QVERIFY(largest <= size_t(blockRows) + 3);
+        QVERIFY(contactColumns);
+        fl::appendRunCsvRows(text, rest);
+        text += fl::runCsvStatusLine(rest);
+        QCOMPARE(rest.switches.size(), whole.switches.size());
+        QVERIFY(text == fl::runCsvText(s, whole));
+    }
+
+    // A drain that fails stops the run at once with its message; a failed run's CSV ends on a
+    // "# status:" line.
+    void failedDrainStopsTheRun()
+    {
+        fl::Scenario s = fl::defaultScenario();
+        s.params.set("t_end", 1000.0);
+        s.params.set("dt", 0.01);
+        int calls = 0;
+        fl::RunOptions options;
+        options.drainRows = 1000;
+        options.drain = [&](const fl::RunResult&) -> fl::Status {
+            ++calls;
+            return fl::Status::error("disk full");
+        };
+        const fl::RunResult run = fl::simulate(s, options);
+        QCOMPARE(calls, 1);
+        QCOMPARE(QString::fromStdString(run.status.message()), QString("disk full"));
+        QCOMPARE(QString::fromStdString(fl::runCsvStatusLine(run)), QString("# status: disk full\n"));
+        QVERIFY(fl::runCsvStatusLine(fl::simulate(fl::defaultScenario())).empty());
+    }
 };
 
 QTEST_APPLESS_MAIN(TestCsvWriter)

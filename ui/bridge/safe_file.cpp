@@ -19,13 +19,6 @@ QString reasonOf(const QFileDevice& file, int savedErrno)
     return savedErrno != 0 ? QString::fromLocal8Bit(std::strerror(savedErrno)) : QStringLiteral("the write was cut short");
 }
 
-bool fail(QString* error, const QString& path, const QString& reason)
-{
-    if (error)
-        *error = QStringLiteral("cannot write %1: %2").arg(path, reason);
-    return false;
-}
-
 /// A device, a pipe or a socket: it has no size and must not be replaced.
 bool isSpecialFile(const QString& path)
 {
@@ -33,45 +26,83 @@ bool isSpecialFile(const QString& path)
     return info.exists() && !info.isFile() && !info.isDir();
 }
 
-bool writeInPlace(const QString& path, const QByteArray& bytes, QString* error)
+} // namespace
+
+SafeFileWriter::SafeFileWriter(QString path) : m_path(std::move(path)) {}
+
+SafeFileWriter::~SafeFileWriter()
 {
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered))
-        return fail(error, path, file.errorString());
-    errno = 0;
-    if (file.write(bytes) != bytes.size() || !file.flush() || file.error() != QFileDevice::NoError)
-        return fail(error, path, reasonOf(file, errno));
+    if (auto* save = dynamic_cast<QSaveFile*>(m_file.get()))
+        save->cancelWriting(); // no commit: the old file stays
+}
+
+bool SafeFileWriter::fail(QString* error, const QString& reason)
+{
+    if (error)
+        *error = QStringLiteral("cannot write %1: %2").arg(m_path, reason);
+    if (auto* save = dynamic_cast<QSaveFile*>(m_file.get()))
+        save->cancelWriting();
+    m_file.reset();
+    return false;
+}
+
+bool SafeFileWriter::open(QString* error)
+{
+    m_inPlace = isSpecialFile(m_path);
+    if (m_inPlace) {
+        auto file = std::make_unique<QFile>(m_path);
+        if (!file->open(QIODevice::WriteOnly | QIODevice::Unbuffered))
+            return fail(error, file->errorString());
+        m_file = std::move(file);
+    } else {
+        auto file = std::make_unique<QSaveFile>(m_path);
+        if (!file->open(QIODevice::WriteOnly))
+            return fail(error, file->errorString());
+        m_file = std::move(file);
+    }
+    m_written = 0;
     return true;
 }
 
-} // namespace
-
-bool writeFileSafely(const QString& path, const QByteArray& bytes, QString* error)
+bool SafeFileWriter::write(const char* data, qint64 size, QString* error)
 {
-    if (isSpecialFile(path))
-        return writeInPlace(path, bytes, error);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return fail(error, path, file.errorString());
+    if (!m_file)
+        return fail(error, QStringLiteral("the file is not open"));
     errno = 0;
-    if (file.write(bytes) != bytes.size() || !file.flush() || file.error() != QFileDevice::NoError) {
-        const QString reason = reasonOf(file, errno) + QStringLiteral("; the old file is kept");
-        file.cancelWriting();
-        return fail(error, path, reason);
+    if (m_file->write(data, size) != size || m_file->error() != QFileDevice::NoError)
+        return fail(error, reasonOf(*m_file, errno) + (m_inPlace ? QString() : QStringLiteral("; the old file is kept")));
+    m_written += size;
+    return true;
+}
+
+bool SafeFileWriter::commit(QString* error)
+{
+    if (!m_file)
+        return fail(error, QStringLiteral("the file is not open"));
+    errno = 0;
+    if (!m_file->flush() || m_file->error() != QFileDevice::NoError)
+        return fail(error, reasonOf(*m_file, errno) + (m_inPlace ? QString() : QStringLiteral("; the old file is kept")));
+    if (m_inPlace) {
+        m_file.reset();
+        return true;
     }
     // The size on disk, not what was handed over: a file-size limit cuts the temporary file short
     // at a block boundary while every call above still reports success.
-    if (file.size() != bytes.size()) {
-        const qint64 onDisk = file.size();
-        file.cancelWriting();
-        return fail(error, path,
-                    QStringLiteral("only %1 of %2 bytes reached the disk (disk full or file-size limit); the old file is kept")
-                        .arg(onDisk)
-                        .arg(bytes.size()));
-    }
-    if (!file.commit())
-        return fail(error, path, file.errorString());
+    auto* save = static_cast<QSaveFile*>(m_file.get());
+    if (save->size() != m_written)
+        return fail(error, QStringLiteral("only %1 of %2 bytes reached the disk (disk full or file-size limit); the old file is kept")
+                               .arg(save->size())
+                               .arg(m_written));
+    if (!save->commit())
+        return fail(error, save->errorString());
+    m_file.reset();
     return true;
+}
+
+bool writeFileSafely(const QString& path, const QByteArray& bytes, QString* error)
+{
+    SafeFileWriter file(path);
+    return file.open(error) && file.write(bytes.constData(), bytes.size(), error) && file.commit(error);
 }
 
 } // namespace fl::ui

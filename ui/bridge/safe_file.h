@@ -9,6 +9,10 @@
 #include <QByteArray>
 #include <QString>
 
+#include <memory>
+
+class QFileDevice;
+
 namespace fl::ui {
 
 /// Writes bytes to path: a regular file (or a new one) atomically through QSaveFile, a device or
@@ -16,5 +20,29 @@ namespace fl::ui {
 /// regular file untouched, and *error one line naming the file and the reason ("disk full or
 /// file-size limit" when the bytes on disk fall short).
 bool writeFileSafely(const QString& path, const QByteArray& bytes, QString* error = nullptr);
+
+/// The same, for a file written piece by piece while it is computed (a long run streamed to CSV):
+/// open, write any number of times, commit. Nothing replaces an existing regular file before a
+/// commit that checked every byte; destroyed without a commit, the new file is discarded. Each
+/// call returns false with *error set (one line naming the file) once anything failed.
+class SafeFileWriter {
+public:
+    explicit SafeFileWriter(QString path);
+    ~SafeFileWriter();
+    SafeFileWriter(const SafeFileWriter&) = delete;
+    SafeFileWriter& operator=(const SafeFileWriter&) = delete;
+
+    bool open(QString* error = nullptr);
+    bool write(const char* data, qint64 size, QString* error = nullptr);
+    bool commit(QString* error = nullptr);
+
+private:
+    bool fail(QString* error, const QString& reason);
+
+    QString m_path;
+    std::unique_ptr<QFileDevice> m_file;
+    bool m_inPlace = false;
+    qint64 m_written = 0;
+};
 
 } // namespace fl::ui
