@@ -16,7 +16,22 @@ namespace cli {
 
 int fail(int code, const QString& message)
 {
-    QTextStream(stderr) << "error: " << message << "\n";
+    // One line, whatever the user typed: control characters in echoed values are escaped.
+    QString line;
+    line.reserve(message.size());
+    for (const QChar c : message) {
+        if (c == '\n')
+            line += QLatin1String("\\n");
+        else if (c == '\r')
+            line += QLatin1String("\\r");
+        else if (c == '\t')
+            line += QLatin1String("\\t");
+        else if (c.category() == QChar::Other_Control)
+            line += QStringLiteral("\\x%1").arg(c.unicode(), 2, 16, QLatin1Char('0'));
+        else
+            line += c;
+    }
+    QTextStream(stderr) << "error: " << line << "\n";
     return code;
 }
 
@@ -55,6 +70,8 @@ void addScenarioOptions(QCommandLineParser& parser)
 
 fl::Status loadSession(const QString& path, fl::ui::Session& session)
 {
+    if (path.isEmpty())
+        return fl::Status::error("--session: no file name given");
     QStringList warnings;
     const fl::Status status = fl::ui::loadSessionFile(path, session, &warnings);
     if (!status.ok())
@@ -258,6 +275,8 @@ fl::Status TextOutput::open()
 {
     if (m_path == "-")
         return fl::Status::success();
+    if (m_path.isEmpty())
+        return fl::Status::error("no output file name given (use '-' for standard output)");
     m_file = std::make_unique<fl::ui::SafeFileWriter>(m_path);
     QString error;
     return statusOf(m_file->open(&error), error);

@@ -19,7 +19,7 @@ class SafeFileWriter;
 
 namespace cli {
 
-/// Prints "error: message" as one line on stderr and returns code.
+/// Prints "error: message" as one line on stderr (control characters escaped, e.g. \\n) and returns code.
 int fail(int code, const QString& message);
 /// Whether a command takes positional arguments (None: the first one is an error).
 enum class Positionals { Allowed, None };

@@ -25,7 +25,7 @@ DenominatorSquared denominatorSquared(int n, double m, double bRoot, double v, d
     const double s2 = s * s;
     const double s2n = n == 1 ? s2 : (n == 3 ? s2 * s2 * s2 : std::pow(s, 2.0 * n));
     const double tv = av >= aw ? 1.0 : r, tw = av >= aw ? r : 1.0;
-    return {s2n * std::pow(inner, 2.0 / m), tv / inner, tw / inner};
+    return {r == 0.0 ? s2n : s2n * std::pow(inner, 2.0 / m), tv / inner, tw / inner};
 }
 
 FrictionLoad numeratorI00(const I00Coefficients& c, double b, double vsx, double vsy, double omegaS)

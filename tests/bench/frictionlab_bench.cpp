@@ -1,6 +1,7 @@
 // Speed figures of the core: median wall time over repeated runs on this machine.
 #include "disk_period_bench.h"
 #include "memory_bench.h"
+#include "pendulum_bench.h"
 #include "stiff_bench.h"
 #include "io/csv_writer.h"
 #include "scenario/scenario.h"
@@ -107,11 +108,13 @@ void report(const char* name, const Timing& t)
 int main(int argc, char** argv)
 {
     const std::string only = argc > 1 ? argv[1] : "all";
-    std::printf("FrictionLab core benchmarks (median of repeated runs, wall time). Usage: frictionlab_bench [all|belt|disk|sweep|stiff|memory|csv]\n\n");
+    std::printf("FrictionLab core benchmarks (median of repeated runs, wall time). Usage: frictionlab_bench [all|belt|disk|pendulum|sweep|stiff|memory|csv]\n\n");
     if (only == "csv" || only == "all")
         benchCsv();
     if (only == "disk" || only == "all")
         benchDiskPeriod();
+    if (only == "pendulum" || only == "all")
+        benchPendulum();
     if (only == "sweep" || only == "all")
         benchPendulumSweep(601);
     if (only == "stiff" || only == "all")

@@ -48,6 +48,8 @@ bool SafeFileWriter::fail(QString* error, const QString& reason)
 
 bool SafeFileWriter::open(QString* error)
 {
+    if (m_path.isEmpty())
+        return fail(error, QStringLiteral("no file name given"));
     m_inPlace = isSpecialFile(m_path);
     if (m_inPlace) {
         auto file = std::make_unique<QFile>(m_path);

@@ -10,6 +10,8 @@ namespace fl::ui {
 
 Status loadSessionFile(const QString& path, Session& out, QStringList* warnings)
 {
+    if (path.isEmpty())
+        return Status::error("no file name given");
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return Status::error(("cannot open: " + file.errorString()).toStdString());

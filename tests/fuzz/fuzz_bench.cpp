@@ -1,0 +1,118 @@
+// The input fuzzers at scale (issue 12): fuzz_bench [sessions N] [cli N] [--seed S]. Prints the
+// cases run, how many were refused, the rate and the slowest case; exits 1 at the first case that
+// breaks a rule (its seed and input printed). FUZZ_TRACE=FILE writes each command line before it
+// runs (the last line names a case that does not return). Not a test: ctest runs a few thousand cases
+// (tests/fuzz/test_fuzz_inputs.cpp).
+#include "input_checks.h"
+#include "bridge/session.h"
+#include "systems/system_registry.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QTemporaryDir>
+
+#include <chrono>
+#include <cstdio>
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct Slowest {
+    double ms = 0.0;
+    std::uint64_t seed = 0;
+};
+
+QByteArray presetSession(const char* presetId)
+{
+    fl::ui::Session session;
+    fl::applyPreset(presetId, session.state.scenario);
+    return fl::ui::writeSession(session);
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    long sessions = 100000, commandLines = 100000;
+    std::uint64_t seed = 1;
+    const QStringList args = app.arguments();
+    for (int i = 1; i + 1 < args.size(); i += 2) {
+        if (args[i] == "sessions")
+            sessions = args[i + 1].toLong();
+        else if (args[i] == "cli")
+            commandLines = args[i + 1].toLong();
+        else if (args[i] == "--seed")
+            seed = args[i + 1].toULongLong();
+    }
+    QFile lectureFile(QStringLiteral(FRICTIONLAB_SOURCE_DIR "/resources/lectures/stick-slip-in-ten-scenes.frictionlab"));
+    if (!lectureFile.open(QIODevice::ReadOnly)) {
+        std::fprintf(stderr, "error: cannot read the shipped lecture\n");
+        return 2;
+    }
+    const QByteArray lecture = lectureFile.readAll();
+    const QList<QByteArray> seeds = {lecture, presetSession("jtam2016-fig4a"), presetSession("acta2016-fig5a")};
+
+    auto start = Clock::now();
+    long refused = 0;
+    Slowest slowest;
+    for (long i = 0; i < sessions; ++i) {
+        const std::uint64_t caseSeed = seed * 1'000'003 + static_cast<std::uint64_t>(i);
+        fuzz::Mutator mutator(caseSeed);
+        const QByteArray input = i % 10 == 0 ? mutator.randomBytes(4096) : i % 3 == 0 ? mutator.mutateBytes(mutator.pick(seeds))
+                                                                                       : mutator.mutateJson(mutator.pick(seeds));
+        const auto t0 = Clock::now();
+        const QString problem = fuzz::checkSession(input);
+        const double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+        if (ms > slowest.ms)
+            slowest = {ms, caseSeed};
+        if (!problem.isEmpty()) {
+            std::printf("session case seed %llu: %s\n", static_cast<unsigned long long>(caseSeed), qPrintable(problem));
+            return 1;
+        }
+        fl::ui::Session ignored;
+        refused += !fl::ui::readSession(input, ignored).ok();
+    }
+    double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    if (sessions > 0)
+        std::printf("session files: %ld cases, %ld refused with one line, %ld read and round-tripped; %.0f cases/s; slowest %.1f ms (seed %llu)\n",
+                    sessions, refused, sessions - refused, sessions / seconds, slowest.ms, static_cast<unsigned long long>(slowest.seed));
+
+    QTemporaryDir dir;
+    const QString sessionFile = dir.filePath("lecture.frictionlab");
+    QFile file(sessionFile);
+    if (!file.open(QIODevice::WriteOnly) || file.write(lecture) != lecture.size())
+        return 2;
+    file.close();
+    const fuzz::CliFuzzer fuzzer(sessionFile, dir.path());
+    std::FILE* trace = qEnvironmentVariableIsSet("FUZZ_TRACE") ? std::fopen(qgetenv("FUZZ_TRACE").constData(), "w") : nullptr;
+    start = Clock::now();
+    slowest = {};
+    for (long i = 0; i < commandLines; ++i) {
+        const std::uint64_t caseSeed = seed * 1'000'033 + static_cast<std::uint64_t>(i);
+        fuzz::Mutator mutator(caseSeed);
+        const QStringList arguments = fuzzer.randomArguments(mutator);
+        if (trace) { // the case about to run: the last line names a case that never returns
+            std::fprintf(trace, "%llu frictionlab-cli %s\n", static_cast<unsigned long long>(caseSeed), qPrintable(arguments.join(' ')));
+            std::fflush(trace);
+        }
+        const auto t0 = Clock::now();
+        const QString problem = fuzzer.check(arguments);
+        const double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+        if (ms > slowest.ms)
+            slowest = {ms, caseSeed};
+        if (!problem.isEmpty()) {
+            std::printf("command line seed %llu: frictionlab-cli %s\n  %s\n", static_cast<unsigned long long>(caseSeed),
+                        qPrintable(arguments.join(' ')), qPrintable(problem));
+            return 1;
+        }
+    }
+    seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    if (commandLines > 0) {
+        fuzz::Mutator mutator(slowest.seed);
+        std::printf("command lines: %ld cases, %.0f cases/s; slowest %.1f ms: frictionlab-cli %s\n", commandLines, commandLines / seconds,
+                    slowest.ms, qPrintable(fuzzer.randomArguments(mutator).join(' ')));
+    }
+    return 0;
+}

@@ -1,0 +1,154 @@
+#include "mutator.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <cmath>
+
+namespace fuzz {
+
+QByteArray Mutator::mutateBytes(QByteArray input)
+{
+    const int edits = 1 + below(8);
+    for (int e = 0; e < edits; ++e) {
+        const int n = static_cast<int>(input.size());
+        const int at = below(n + 1);
+        switch (below(7)) {
+        case 0: // flip a bit
+            if (n > 0)
+                input[below(n)] = static_cast<char>(input[below(n)] ^ (1 << below(8)));
+            break;
+        case 1: // insert a random or a structural byte
+            input.insert(at, chance(0.5) ? static_cast<char>(below(256)) : "{}[]\",:-.0e\\"[below(12)]);
+            break;
+        case 2: // delete a range
+            if (n > 0)
+                input.remove(at, 1 + below(std::min(n - std::min(at, n - 1), 64)));
+            break;
+        case 3: // duplicate a range
+            if (n > 0) {
+                const int from = below(n);
+                input.insert(at, input.mid(from, 1 + below(std::min(n - from, 256))));
+            }
+            break;
+        case 4: // truncate
+            input.truncate(at);
+            break;
+        case 5: // a hostile number in place of a digit
+            for (int i = 0; i < n; ++i)
+                if (const int j = (at + i) % n; j < n && std::isdigit(static_cast<unsigned char>(input[j]))) {
+                    input.replace(j, 1, hostileNumberText().toUtf8());
+                    break;
+                }
+            break;
+        default: // splice in a run of one byte (long strings, long numbers)
+            input.insert(at, QByteArray(1 + below(4096), "a9 \"\\\x00\xff"[below(7)]));
+            break;
+        }
+    }
+    return input;
+}
+
+QByteArray Mutator::randomBytes(int maxSize)
+{
+    QByteArray bytes(below(maxSize + 1), '\0');
+    for (char& c : bytes)
+        c = static_cast<char>(below(256));
+    return bytes;
+}
+
+QString Mutator::hostileNumberText()
+{
+    static const QStringList words = {"nan", "NaN", "inf", "-inf", "Infinity", "1e400", "-1e400", "1e308", "-1e308", "4.9e-324",
+                                      "1e-320", "-0", "0", "-1", "0x10", "", " ", "1,5", "1e", "e5", "--1", "+", "1.2.3", "١٢",
+                                      "99999999999999999999999999999", "2147483648", "-2147483649", "9223372036854775808",
+                                      "0.1e-999999", "1e999999999", "abc", "1 2", "\t3", "5\n"};
+    return pick(words);
+}
+
+QString Mutator::plausibleNumberText(double lo, double hi)
+{
+    double value;
+    if (lo > 0.0 && hi / lo > 1e3 && chance(0.5))
+        value = lo * std::pow(hi / lo, std::uniform_real_distribution<double>(0.0, 1.0)(m_rng));
+    else
+        value = std::uniform_real_distribution<double>(lo, hi)(m_rng);
+    return QString::number(value, 'g', 1 + below(17));
+}
+
+QJsonValue Mutator::hostileValue(int depth)
+{
+    switch (below(depth >= 2 ? 9 : 12)) {
+    case 0: return QJsonValue(QJsonValue::Null);
+    case 1: return QJsonValue(chance(0.5));
+    case 2: return QJsonValue(std::pow(10.0, below(617) - 308) * (chance(0.5) ? 1.0 : -1.0));
+    case 3: return QJsonValue(static_cast<double>(static_cast<std::int64_t>(m_rng())));
+    case 4: return QJsonValue(0.0);
+    case 5: return QJsonValue(-1.0);
+    case 6: return QJsonValue(QString(below(20000), QChar(0x41 + below(26))));
+    case 7: return QJsonValue(hostileNumberText());
+    case 8: return QJsonValue(QString::fromUtf8("\xF0\x9F\x98\x80 \x01\x02 \xE2\x80\xAE ünï"));
+    case 9: {
+        QJsonArray a;
+        for (int i = below(8); i > 0; --i)
+            a.append(hostileValue(depth + 1));
+        return a;
+    }
+    case 10: {
+        QJsonValue v = QJsonArray{1};
+        for (int i = below(300); i > 0; --i)
+            v = chance(0.5) ? QJsonValue(QJsonArray{v}) : QJsonValue(QJsonObject{{"x", v}});
+        return v;
+    }
+    default: return QJsonObject{{"format", "frictionlab-session"}, {"version", 1}};
+    }
+}
+
+QJsonValue Mutator::mutateValue(const QJsonValue& value, int depth)
+{
+    // Replace here, or descend into a random child.
+    if (depth > 12 || (!value.isObject() && !value.isArray()) || chance(0.15))
+        return hostileValue();
+    if (value.isObject()) {
+        QJsonObject object = value.toObject();
+        if (object.isEmpty())
+            return hostileValue();
+        const QStringList keys = object.keys();
+        const QString key = pick(keys);
+        switch (below(8)) {
+        case 0: object.remove(key); break;
+        case 1: object.insert(key + QString::number(below(3)), hostileValue()); break;
+        default: object.insert(key, mutateValue(object.value(key), depth + 1)); break;
+        }
+        return object;
+    }
+    QJsonArray array = value.toArray();
+    if (array.isEmpty())
+        return chance(0.5) ? hostileValue() : QJsonValue(QJsonArray{hostileValue()});
+    const int i = below(static_cast<int>(array.size()));
+    switch (below(8)) {
+    case 0: array.removeAt(i); break;
+    case 1: // many copies (size limits)
+        for (int k = below(400); k > 0; --k)
+            array.append(array.at(i));
+        break;
+    default: array.replace(i, mutateValue(array.at(i), depth + 1)); break;
+    }
+    return array;
+}
+
+QByteArray Mutator::mutateJson(const QByteArray& input)
+{
+    const QJsonDocument document = QJsonDocument::fromJson(input);
+    if (document.isNull())
+        return mutateBytes(input);
+    QJsonValue root = document.isObject() ? QJsonValue(document.object()) : QJsonValue(document.array());
+    for (int edits = 1 + below(4); edits > 0; --edits)
+        root = mutateValue(root, 0);
+    QByteArray text = root.isObject() ? QJsonDocument(root.toObject()).toJson() : root.isArray() ? QJsonDocument(root.toArray()).toJson()
+                                                                                                   : QByteArray("null");
+    return chance(0.2) ? mutateBytes(text) : text;
+}
+
+} // namespace fuzz
