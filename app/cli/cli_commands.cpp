@@ -241,4 +241,21 @@ int runCommand(const QStringList& arguments)
     return 0;
 }
 
+std::optional<int> dispatchCommand(const QString& command, const QStringList& arguments)
+{
+    if (command == "list")
+        return listCommand(arguments);
+    if (command == "run")
+        return runCommand(arguments);
+    if (command == "sweep")
+        return sweepCommand(arguments);
+    if (command == "lyapunov")
+        return lyapunovCommand(arguments);
+    if (command == "contact")
+        return contactCommand(arguments);
+    if (command == "session")
+        return sessionCommand(arguments);
+    return std::nullopt;
+}
+
 } // namespace cli

@@ -3,7 +3,13 @@
 // 0 success, 1 the run failed (solver error), 2 bad input (one line on stderr says why).
 #include <QStringList>
 
+#include <optional>
+
 namespace cli {
+
+/// Runs the command named `command` (list, run, sweep, lyapunov, contact, session) with its
+/// arguments (arguments[0] the program name); nullopt if no command has that name.
+std::optional<int> dispatchCommand(const QString& command, const QStringList& arguments);
 
 /// `list [--json]`: systems, laws, methods, regularizations with every parameter's metadata.
 int listCommand(const QStringList& arguments);

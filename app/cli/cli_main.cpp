@@ -51,18 +51,8 @@ int dispatch(int argc, char** argv)
     const QString command = arguments.size() > 1 ? arguments.at(1) : QString();
     if (arguments.size() > 1)
         arguments.removeAt(1);
-    if (command == "list")
-        return cli::listCommand(arguments);
-    if (command == "run")
-        return cli::runCommand(arguments);
-    if (command == "sweep")
-        return cli::sweepCommand(arguments);
-    if (command == "lyapunov")
-        return cli::lyapunovCommand(arguments);
-    if (command == "contact")
-        return cli::contactCommand(arguments);
-    if (command == "session")
-        return cli::sessionCommand(arguments);
+    if (const std::optional<int> code = cli::dispatchCommand(command, arguments))
+        return *code;
     QTextStream err(stderr);
     if (command.isEmpty() || command == "--help" || command == "-h" || command == "help") {
         QTextStream(stdout) << kUsage;

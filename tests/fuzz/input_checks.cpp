@@ -51,22 +51,9 @@ Captured captured(const std::function<int()>& body)
 
 int runCli(const QStringList& arguments)
 {
-    const QString command = arguments.value(0);
     QStringList rest = arguments;
     rest[0] = QStringLiteral("frictionlab-cli");
-    if (command == "list")
-        return cli::listCommand(rest);
-    if (command == "run")
-        return cli::runCommand(rest);
-    if (command == "sweep")
-        return cli::sweepCommand(rest);
-    if (command == "lyapunov")
-        return cli::lyapunovCommand(rest);
-    if (command == "contact")
-        return cli::contactCommand(rest);
-    if (command == "session")
-        return cli::sessionCommand(rest);
-    return 2;
+    return cli::dispatchCommand(arguments.value(0), rest).value_or(2);
 }
 
 QString validity(const fl::Scenario& scenario, const QString& where)
