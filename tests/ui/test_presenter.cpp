@@ -82,6 +82,13 @@ void TestPresenter::scaleChangesTickLabelsAndLineWidths()
     for (int i = 0; i < 12; ++i)
         QTest::keySequence(m_window, QKeySequence(QStringLiteral("Ctrl+=")));
     QCOMPARE(currentAppearance().scale, 3.0);
+    // The other spellings of the keys work too (Ctrl++ and Ctrl+- were ambiguous: listed twice).
+    QTest::keySequence(m_window, QKeySequence(QStringLiteral("Ctrl+-")));
+    QCOMPARE(currentAppearance().scale, 2.75);
+    QTest::keySequence(m_window, QKeySequence(QKeySequence::ZoomOut));
+    QCOMPARE(currentAppearance().scale, 2.5);
+    QTest::keySequence(m_window, QKeySequence(QStringLiteral("Ctrl++")));
+    QCOMPARE(currentAppearance().scale, 2.75);
 }
 
 void TestPresenter::everyThemesStickShadingMeetsContrast()

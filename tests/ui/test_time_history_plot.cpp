@@ -68,6 +68,44 @@ private slots:
         QVERIFY(listed);
     }
 
+    /// A long stick-slip run (thousands of stick intervals): the shading draws at most one box per
+    /// 2 pixels and never less stick than there is; zoomed in, the boxes are the exact intervals.
+    /// (Drawn as they were, the fill took 200-350 ms per redraw on the GUI thread.)
+    void manyStickIntervalsAreJoinedToPixels()
+    {
+        MainWindow w;
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(waitForNewestRun(w));
+        fl::Scenario s = fl::defaultScenario();
+        QVERIFY(s.params.set("t_end", 20000.0).ok());
+        QVERIFY(s.params.set("dt", 0.05).ok());
+        w.loadScenario(s);
+        QVERIFY(waitForNewestRun(w));
+        TimeHistoryPlot* plot = w.timeHistoryPlot();
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+        const std::vector<fl::TimeInterval>& intervals = w.currentRun()->result.stickIntervals;
+        QVERIFY(intervals.size() > 1000);
+        const int width = plot->axisRect()->width();
+        QVERIFY2(plot->stickGraph()->dataCount() <= 4 * (width / 2 + 1), qPrintable(QString::number(plot->stickGraph()->dataCount())));
+        QVERIFY(shadedLength(plot->stickGraph()) >= fl::totalLength(intervals) - 1e-6);
+        QCOMPARE(plot->stickStripGraph()->dataCount(), plot->stickGraph()->dataCount());
+        // Zoomed in to 60 time units (stick-slip period about 8): every interval in view, exactly.
+        plot->xAxis->setRange(1000.0, 1060.0);
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+        const double gap = 2.0 * 60.0 / plot->axisRect()->width();
+        double inView = 0.0;
+        int count = 0;
+        for (const fl::TimeInterval& i : intervals)
+            if (i.end >= 1000.0 - gap && i.begin <= 1060.0 + gap) {
+                inView += i.end - i.begin;
+                ++count;
+            }
+        QVERIFY(count >= 5);
+        QCOMPARE(plot->stickGraph()->dataCount(), 4 * count);
+        QVERIFY(std::abs(shadedLength(plot->stickGraph()) - inView) < 1e-9 * inView);
+    }
+
     /// At 1280x720 the LuGre run's legend (near-stick, x, v_r, F, z (right)) is wider than the
     /// time history: it wraps onto a second row instead of clipping entries, and every entry lies
     /// inside the plot. Wider, it goes back to one row.

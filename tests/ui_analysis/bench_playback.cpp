@@ -3,9 +3,12 @@
 //   frame time (median, 99th percentile), frames/s, CPU of the GUI thread and of the process,
 //   latency from a parameter change during live play to the first frame of the changed motion,
 //   RSS at start and at the end.
-//   and with `large N`: the GUI thread's longest gap while a run of N samples arrives and is drawn.
+//   and with `large N`: the GUI thread's longest gap while a run of N samples arrives and is drawn;
+//   with `soak S`: RSS over S seconds of continuous re-simulation (presets of every system, parameter
+//   edits) and playback (recorded and live), sampled every minute.
 // Usage: QT_QPA_PLATFORM=offscreen bench_playback [seconds per system = 10] [long belt seconds = 0]
 //        QT_QPA_PLATFORM=offscreen bench_playback large 1000000
+//        QT_QPA_PLATFORM=offscreen bench_playback soak 3600
 #include "analysis/workbench.h"
 #include "playback/playback_controller.h"
 #include "widgets/main_window.h"
@@ -170,6 +173,59 @@ void measureLargeRun(MainWindow& w, long samples)
                 rows, finishedMs, worst, worstAt, percentile(gaps, 0.99), gaps.size(), rss0, rssMb());
 }
 
+/// Issue 12, soak: cycles through cases of the belt, the disk and the pendulum; in each cycle the
+/// preset is loaded (a new run), played back for a second, then played live while a parameter is
+/// edited three times (re-simulation from the frame on screen), then stopped. RSS every 60 s.
+void soak(MainWindow& w, double seconds)
+{
+    const char* presets[] = {"belt-stick-slip", "jtam2016-fig4a", "acta2016-fig5a", "jtam2016-fig4c", "acta2016-fig8a"};
+    QElapsedTimer clock;
+    clock.start();
+    std::vector<std::pair<double, double>> samples{{0.0, rssMb()}};
+    std::printf("soak: RSS %.1f MB at 0 s\n", samples.back().second);
+    std::fflush(stdout);
+    long cycles = 0, edits = 0;
+    while (clock.elapsed() < seconds * 1000.0) {
+        const char* id = presets[cycles % std::size(presets)];
+        if (!w.loadPreset(QString::fromLatin1(id)))
+            w.loadScenario(fl::defaultScenario());
+        wait(800);
+        w.playback()->play();
+        wait(1000);
+        w.setLive(true);
+        for (int k = 0; k < 3; ++k) {
+            wait(400);
+            fl::Scenario s = w.playback()->liveScenario();
+            if (s.params.has("v_b") && s.params.set("v_b", s.params.value("v_b") * (k % 2 ? 1.05 : 0.95)).ok()) {
+                w.loadScenario(s);
+                ++edits;
+            }
+        }
+        wait(400);
+        w.setLive(false);
+        ++cycles;
+        const double t = clock.elapsed() * 1e-3;
+        if (t - samples.back().first >= 60.0) {
+            samples.emplace_back(t, rssMb());
+            std::printf("soak: RSS %.1f MB at %.0f s (%ld cycles, %ld live edits)\n", samples.back().second, t, cycles, edits);
+            std::fflush(stdout);
+        }
+    }
+    samples.emplace_back(clock.elapsed() * 1e-3, rssMb());
+    // Least-squares slope over the second half (after the caches and pools have filled).
+    const size_t from = samples.size() / 2;
+    double st = 0, sr = 0, stt = 0, str = 0, n = 0;
+    for (size_t k = from; k < samples.size(); ++k) {
+        st += samples[k].first, sr += samples[k].second, stt += samples[k].first * samples[k].first;
+        str += samples[k].first * samples[k].second, n += 1;
+    }
+    const double slope = n > 1 ? (n * str - st * sr) / (n * stt - st * st) : 0.0;
+    std::printf("soak: %.0f s, %ld cycles, %ld live edits: RSS %.1f MB at start, %.1f MB at 60 s, %.1f MB at the end; "
+                "slope over the second half %.3f MB/hour\n",
+                samples.back().first, cycles, edits, samples.front().second, samples.size() > 1 ? samples[1].second : 0.0,
+                samples.back().second, slope * 3600.0);
+}
+
 } // namespace
 
 int main(int argc, char* argv[])
@@ -182,6 +238,15 @@ int main(int argc, char* argv[])
         window.show();
         wait(1500);
         measureLargeRun(window, std::atol(argv[2]));
+        return 0;
+    }
+    if (argc > 2 && QByteArray(argv[1]) == "soak") {
+        MainWindow window;
+        new Workbench(window);
+        window.resize(1280, 720);
+        window.show();
+        wait(1500);
+        soak(window, std::atof(argv[2]));
         return 0;
     }
     const double seconds = argc > 1 ? std::atof(argv[1]) : 10.0;

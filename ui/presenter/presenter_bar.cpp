@@ -8,6 +8,21 @@
 
 namespace fl::ui {
 
+namespace {
+
+/// The platform's zoom keys are often the same as ours (Ctrl++ and Ctrl+- on Linux): one action
+/// holding a sequence twice makes it "ambiguous" and the key does nothing (found by the random drive).
+QList<QKeySequence> distinct(const QList<QKeySequence>& keys)
+{
+    QList<QKeySequence> out;
+    for (const QKeySequence& k : keys)
+        if (!k.isEmpty() && !out.contains(k))
+            out << k;
+    return out;
+}
+
+} // namespace
+
 PresenterBar::PresenterBar(QWidget* parent) : QToolBar(tr("Presenter"), parent)
 {
     setObjectName(QStringLiteral("presenterBar"));
@@ -18,13 +33,13 @@ PresenterBar::PresenterBar(QWidget* parent) : QToolBar(tr("Presenter"), parent)
     m_presenter->setObjectName(QStringLiteral("presenterAction"));
     addSeparator();
     m_smaller = addAction(QStringLiteral("A−"));
-    m_smaller->setShortcuts({QKeySequence(tr("Ctrl+-")), QKeySequence(QKeySequence::ZoomOut)});
+    m_smaller->setShortcuts(distinct({QKeySequence(tr("Ctrl+-")), QKeySequence(QKeySequence::ZoomOut)}));
     m_smaller->setToolTip(tr("Smaller type, thinner lines (Ctrl+−)"));
     m_scaleLabel = new QLabel;
     m_scaleLabel->setToolTip(tr("Scale of every font, tick label, line and marker, 100 % .. 300 %"));
     addWidget(m_scaleLabel);
     m_larger = addAction(QStringLiteral("A+"));
-    m_larger->setShortcuts({QKeySequence(tr("Ctrl+=")), QKeySequence(tr("Ctrl++")), QKeySequence(QKeySequence::ZoomIn)});
+    m_larger->setShortcuts(distinct({QKeySequence(tr("Ctrl+=")), QKeySequence(tr("Ctrl++")), QKeySequence(QKeySequence::ZoomIn)}));
     m_larger->setToolTip(tr("Larger type, thicker lines: readable from the back of the hall (Ctrl+=)"));
     m_resetScale = addAction(tr("Reset size"));
     m_resetScale->setShortcut(QKeySequence(tr("Ctrl+0")));

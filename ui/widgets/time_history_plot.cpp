@@ -2,6 +2,8 @@
 #include "widgets/plot_layout.h"
 #include "widgets/variable_text.h"
 
+#include <algorithm>
+
 namespace fl::ui {
 
 TimeHistoryPlot::TimeHistoryPlot(QWidget* parent) : RunPlot(tr("Time history"), parent)
@@ -36,6 +38,42 @@ TimeHistoryPlot::TimeHistoryPlot(QWidget* parent) : RunPlot(tr("Time history"), 
     m_cursor->setLayer(cursorLayer());
     m_cursor->setPen(QPen(QColor(0x20, 0x20, 0x20), 2.0, Qt::DashLine));
     m_cursor->setVisible(false);
+    connect(this, &QCustomPlot::beforeReplot, this, &TimeHistoryPlot::fitStickBoxes);
+}
+
+void TimeHistoryPlot::fitStickBoxes()
+{
+    const QCPRange range = xAxis->range();
+    const int width = std::max(axisRect()->width(), 1);
+    if (range == m_boxesRange && width == m_boxesWidth)
+        return;
+    m_boxesRange = range;
+    m_boxesWidth = width;
+    // Each interval is (b, 0), (b, 1), (e, 1), (e, 0); intervals are ordered and disjoint.
+    const double gap = 2.0 * range.size() / width;
+    const qsizetype intervals = m_boxes.size() / 4;
+    qsizetype k = 0, last = intervals; // the first interval ending in view (binary search)
+    while (k < last) {
+        const qsizetype mid = k + (last - k) / 2;
+        if (m_boxes[4 * mid + 2].key < range.lower - gap)
+            k = mid + 1;
+        else
+            last = mid;
+    }
+    QVector<QCPGraphData> shown;
+    for (; k < intervals; ++k) {
+        const double begin = m_boxes[4 * k].key, end = m_boxes[4 * k + 2].key;
+        if (begin > range.upper + gap)
+            break;
+        if (!shown.isEmpty() && begin - shown.last().key < gap) {
+            shown[shown.size() - 2].key = end; // joins the previous box
+            shown.last().key = end;
+            continue;
+        }
+        shown << m_boxes[4 * k] << m_boxes[4 * k + 1] << m_boxes[4 * k + 2] << m_boxes[4 * k + 3];
+    }
+    m_stick->data()->set(shown, true);
+    m_stickStrip->data()->set(shown, true);
 }
 
 void TimeHistoryPlot::showCursor(const PlaybackFrame& frame)
@@ -74,13 +112,14 @@ void TimeHistoryPlot::showData(const PlotDataPtr& ptr)
     for (size_t i = data.series.size(); i < m_curves.size(); ++i)
         setShown(m_curves[i], false);
     yAxis->setLabel(names.join(QStringLiteral(",  ")));
-    // The graph's min/max sampling keeps even sub-pixel stick intervals visible.
-    m_stick->data()->set(data.stickBoxes, true);
-    m_stickStrip->data()->set(data.stickBoxes, true);
+    // Intervals closer than 2 pixels are joined, so even sub-pixel stick stays visible.
+    m_boxes = data.stickBoxes;
     setShown(m_stick, !data.stickBoxes.isEmpty());
     m_stickStrip->setVisible(!data.stickBoxes.isEmpty());
     showLawStates(data);
     setDataRange(data.timeRange, data.valueRange);
+    m_boxesWidth = -1;
+    fitStickBoxes();
     replot(rpQueuedReplot);
 }
 

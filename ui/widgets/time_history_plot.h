@@ -30,7 +30,14 @@ public:
 
 private:
     void showLawStates(const PlotData& data);
+    /// Puts the stick boxes in view into the two graphs, merging intervals less than 2 pixels apart
+    /// (before every replot, when the range or width changed): a fill of tens of thousands of
+    /// boxes took 200-350 ms per redraw; merged, it is at most one box per 2 pixels.
+    void fitStickBoxes();
 
+    QVector<QCPGraphData> m_boxes; ///< every stick interval's box (PlotData::stickBoxes)
+    QCPRange m_boxesRange;         ///< the range and width the graphs were fitted to
+    int m_boxesWidth = -1;
     QCPAxis* m_stateAxis;
     std::vector<QCPGraph*> m_stateCurves; ///< one per law state shown so far; unused ones hidden
     QCPGraph* m_stick;
