@@ -8,6 +8,7 @@ namespace fl::ui {
 SweepRunner::SweepRunner(QObject* parent) : QObject(parent)
 {
     qRegisterMetaType<fl::SweepColumn>();
+    m_pool.setMaxThreadCount(1);
     connect(&m_watcher, &QFutureWatcher<void>::finished, this, [this] {
         // finished() also fires after a cancel (Qt's primecounter example).
         m_running = false;
@@ -43,7 +44,7 @@ bool SweepRunner::start(const fl::Scenario& scenario, const fl::SweepSpec& spec,
     m_clock.start();
     emit progress(0, m_total, -1.0);
     auto cancel = m_cancel;
-    m_watcher.setFuture(QtConcurrent::run([this, scenario, spec, threads, cancel, generation] {
+    m_watcher.setFuture(QtConcurrent::run(&m_pool, [this, scenario, spec, threads, cancel, generation] {
         fl::runSweep(scenario, spec, threads, cancel.get(), [this, generation](const fl::SweepColumn& column) {
             QMetaObject::invokeMethod(this, [this, column, generation] {
                 if (generation == m_generation)

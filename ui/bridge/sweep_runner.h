@@ -8,6 +8,7 @@
 #include <QFutureWatcher>
 #include <QMetaType>
 #include <QObject>
+#include <QThreadPool>
 
 #include <atomic>
 #include <memory>
@@ -41,6 +42,9 @@ signals:
 private:
     void onColumn(const fl::SweepColumn& column);
 
+    /// Its own thread, never Qt's global pool: QtGui's raster painting waits on that pool, so a
+    /// sweep held there froze the window's repaints (found by the random drive).
+    QThreadPool m_pool;
     QFutureWatcher<void> m_watcher;
     std::shared_ptr<std::atomic<bool>> m_cancel;
     QElapsedTimer m_clock;

@@ -14,6 +14,7 @@
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QThreadPool>
 #include <QTimer>
 #include <QEventLoop>
 #include <QtConcurrent/QtConcurrentRun>
@@ -157,7 +158,8 @@ bool AnimationExportDialog::run()
     QTimer timer;
     connect(&timer, &QTimer::timeout, &progress, [&] { progress.setValue(done->load()); });
     timer.start(50);
-    watcher.setFuture(QtConcurrent::run([j, cancel, done] {
+    QThreadPool pool; // not Qt's global pool, on which QtGui's raster painting waits
+    watcher.setFuture(QtConcurrent::run(&pool, [j, cancel, done] {
         return writeAnimation(j, cancel.get(), [done](int k, int) { done->store(k); });
     }));
     loop.exec();

@@ -70,7 +70,7 @@ void ExportDialogs::writeInBackground(const QString& path, std::function<bool(QS
         else
             reportFailure(path, outcome.error);
     });
-    watcher->setFuture(QtConcurrent::run([write = std::move(write)] {
+    watcher->setFuture(QtConcurrent::run(&m_pool, [write = std::move(write)] {
         Outcome outcome;
         outcome.ok = write(&outcome.error);
         return outcome;

@@ -2,6 +2,7 @@
 #include "bridge/run_output.h"
 
 #include <QObject>
+#include <QThreadPool>
 #include <QString>
 
 class QCustomPlot;
@@ -29,11 +30,14 @@ signals:
 private:
     QString askPath(const QString& caption, const QString& fileName, const QString& filter);
     void reportFailure(const QString& path, const QString& reason);
-    /// Runs write on the global pool and reports its outcome on the GUI thread.
+    /// Runs write on the exports' own thread and reports its outcome on the GUI thread.
     void writeInBackground(const QString& path, std::function<bool(QString*)> write);
 
     QWidget* m_window;
     QString m_directory;
+    /// Not Qt's global pool (QtGui's raster painting waits on it); the destructor waits for a
+    /// write in progress, so quitting never leaves half a file.
+    QThreadPool m_pool;
 };
 
 } // namespace fl::ui
