@@ -9,6 +9,8 @@
 //   FL_DRIVE_EVENTS=N    number of events (10 000)
 //   FL_DRIVE_SECONDS=T   wall-time limit (120)
 //   FL_DRIVE_TRACE=1     print every event
+//   FL_DRIVE_BLOCK_MS=M  the longest GUI-thread stretch allowed (200; ctest runs seed 12 with 1000,
+//                        see tests/ui_analysis/CMakeLists.txt)
 #include "random_drive.h"
 
 #include "analysis/workbench.h"
@@ -71,13 +73,15 @@ void TestRandomDrive::driveTheWholeWindow()
     limits.events = envLong("FL_DRIVE_EVENTS", limits.events);
     limits.seconds = static_cast<double>(envLong("FL_DRIVE_SECONDS", static_cast<long>(limits.seconds)));
     limits.trace = qEnvironmentVariableIntValue("FL_DRIVE_TRACE") != 0;
+    limits.blockedCpuMs = static_cast<double>(envLong("FL_DRIVE_BLOCK_MS", static_cast<long>(limits.blockedCpuMs)));
     QTemporaryDir files;
     QVERIFY(files.isValid());
     limits.saveDirectory = files.path();
     std::snprintf(g_crashNote, sizeof g_crashNote, "\nrandom drive crashed: replay with FL_DRIVE_SEED=%llu\n",
                   static_cast<unsigned long long>(seed));
-    std::printf("random drive: seed %llu, %ld events or %.0f s (replay: FL_DRIVE_SEED=%llu)\n",
-                static_cast<unsigned long long>(seed), limits.events, limits.seconds, static_cast<unsigned long long>(seed));
+    std::printf("random drive: seed %llu, %ld events or %.0f s, GUI thread busy at most %.0f ms (replay: FL_DRIVE_SEED=%llu)\n",
+                static_cast<unsigned long long>(seed), limits.events, limits.seconds, limits.blockedCpuMs,
+                static_cast<unsigned long long>(seed));
     std::fflush(stdout);
 
     fl::ui::test::DriveReport report;
