@@ -65,7 +65,24 @@ private slots:
     void presetLoadIsAStep();
     void ctrlZInAFieldBeingTypedInIsTheFields();
     void undoFollowsLiveMode();
+    void stepsAreBounded();
 };
+
+/// An hour of edits keeps the last kUndoLimit steps, not all of them (memory stays flat), and the
+/// newest step still undoes.
+void TestParameterUndo::stepsAreBounded()
+{
+    fl::Scenario s = fl::defaultScenario();
+    fl::Scenario applied;
+    ParameterUndo undo(s, [&](const fl::Scenario& a) { applied = a; });
+    for (int k = 1; k <= ParameterUndo::kUndoLimit + 100; ++k) {
+        QVERIFY(s.params.set("v_b", 0.1 + 0.001 * k).ok());
+        undo.record(s, QStringLiteral("v_b %1").arg(k), QStringLiteral("step %1").arg(k)); // distinct keys: no merging
+    }
+    QCOMPARE(undo.stack()->count(), ParameterUndo::kUndoLimit);
+    undo.stack()->undo();
+    QCOMPARE(applied.params.value("v_b"), 0.1 + 0.001 * (ParameterUndo::kUndoLimit + 99));
+}
 
 void TestParameterUndo::dragIsOneStep()
 {

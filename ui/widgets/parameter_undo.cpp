@@ -103,6 +103,9 @@ private:
 ParameterUndo::ParameterUndo(const fl::Scenario& initial, Apply apply, QObject* parent)
     : QObject(parent), m_stack(new QUndoStack(this)), m_apply(std::move(apply)), m_current(initial)
 {
+    // Each step holds two whole scenarios: unbounded, an hour of live edits grew the heap by tens
+    // of MB (the one-hour soak, issue 12). The oldest steps go beyond kUndoLimit.
+    m_stack->setUndoLimit(kUndoLimit);
 }
 
 void ParameterUndo::record(const fl::Scenario& after, const QString& mergeKey, const QString& text)

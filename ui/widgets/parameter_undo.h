@@ -22,6 +22,8 @@ class ParameterUndo : public QObject {
     Q_OBJECT
 public:
     using Apply = std::function<void(const fl::Scenario&)>;
+    /// Steps kept; older ones are dropped (each holds two whole scenarios).
+    static constexpr int kUndoLimit = 500;
 
     /// initial: the scenario shown now, the state before the first step.
     ParameterUndo(const fl::Scenario& initial, Apply apply, QObject* parent = nullptr);
