@@ -231,22 +231,17 @@ void soak(MainWindow& w, double seconds)
 int main(int argc, char* argv[])
 {
     QApplication app(argc, argv);
-    if (argc > 2 && QByteArray(argv[1]) == "large") {
+    const QByteArray mode = argc > 2 ? QByteArray(argv[1]) : QByteArray();
+    if (mode == "large" || mode == "soak") { // in a 1280x720 window (a projector's size)
         MainWindow window;
         new Workbench(window);
         window.resize(1280, 720);
         window.show();
         wait(1500);
-        measureLargeRun(window, std::atol(argv[2]));
-        return 0;
-    }
-    if (argc > 2 && QByteArray(argv[1]) == "soak") {
-        MainWindow window;
-        new Workbench(window);
-        window.resize(1280, 720);
-        window.show();
-        wait(1500);
-        soak(window, std::atof(argv[2]));
+        if (mode == "large")
+            measureLargeRun(window, std::atol(argv[2]));
+        else
+            soak(window, std::atof(argv[2]));
         return 0;
     }
     const double seconds = argc > 1 ? std::atof(argv[1]) : 10.0;
