@@ -68,6 +68,7 @@ BifurcationView::BifurcationView(QWidget* parent) : QWidget(parent)
 
     m_frame.setInterval(kFrameMs);
     connect(&m_frame, &QTimer::timeout, m_plot, &BifurcationPlot::flush);
+    connect(&m_frame, &QTimer::timeout, this, &BifurcationView::showProgress);
     connect(&m_runner, &SweepRunner::columnReady, this, &BifurcationView::onColumn);
     connect(&m_runner, &SweepRunner::progress, this, &BifurcationView::onProgress);
     connect(&m_runner, &SweepRunner::finished, this, &BifurcationView::onFinished);
@@ -195,9 +196,26 @@ void BifurcationView::onColumn(const fl::SweepColumn& column)
 
 void BifurcationView::onProgress(int done, int total, double secondsLeft)
 {
-    m_progress->setRange(0, total);
-    m_progress->setValue(done);
-    m_timeLeft->setText(secondsLeft < 0.0 || done == total ? QString() : tr("%1 left").arg(durationText(secondsLeft)));
+    // Shown by the frame timer: QProgressBar::setValue repaints at once, and a sweep of 10^5 fast
+    // columns made that seconds of GUI-thread work (found by the random drive).
+    m_progressDone = done;
+    m_progressTotal = total;
+    m_secondsLeft = secondsLeft;
+    m_progressPending = true;
+    if (!m_frame.isActive())
+        showProgress();
+}
+
+void BifurcationView::showProgress()
+{
+    if (!m_progressPending)
+        return;
+    m_progressPending = false;
+    m_progress->setRange(0, m_progressTotal);
+    m_progress->setValue(m_progressDone);
+    m_timeLeft->setText(m_secondsLeft < 0.0 || m_progressDone == m_progressTotal
+                            ? QString()
+                            : tr("%1 left").arg(durationText(m_secondsLeft)));
 }
 
 void BifurcationView::onFinished(bool cancelled)
@@ -205,6 +223,7 @@ void BifurcationView::onFinished(bool cancelled)
     m_seconds = static_cast<double>(m_clock.nsecsElapsed()) * 1e-9;
     m_frame.stop();
     m_plot->flush();
+    showProgress();
     m_timeLeft->clear();
     long points = 0;
     for (const fl::SweepColumn& column : m_columns)

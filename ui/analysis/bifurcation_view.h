@@ -78,6 +78,7 @@ private:
     QWidget* buildControls();
     void onColumn(const fl::SweepColumn& column);
     void onProgress(int done, int total, double secondsLeft);
+    void showProgress(); ///< the latest progress, at most once per frame
     void onFinished(bool cancelled);
     void onColumnClicked(double parameter);
     void updateButtons();
@@ -96,7 +97,10 @@ private:
     QPushButton* m_exportPlot;
     QPushButton* m_exportCsv;
     SweepRunner m_runner;
-    QTimer m_frame;           ///< draws queued columns at most 25 times a second
+    QTimer m_frame;           ///< draws queued columns and the progress at most 25 times a second
+    int m_progressDone = 0, m_progressTotal = 0;
+    double m_secondsLeft = -1.0;
+    bool m_progressPending = false;
     QElapsedTimer m_clock;
     std::vector<fl::SweepColumn> m_columns;
     fl::Scenario m_sweepScenario;

@@ -27,6 +27,7 @@
 #include <QThread>
 
 #include <cmath>
+#include <memory>
 
 namespace fl::ui {
 
@@ -174,11 +175,12 @@ void applyState(MainWindow& window, Workbench& workbench, const SessionState& st
     if (QWidget* tab = tabView(window, workbench, view.tab))
         window.tabs()->setCurrentWidget(tab);
 
-    auto* connection = new QMetaObject::Connection;
+    // Once, at the next run shown. The handle is shared with the slot, so it goes with the slot also
+    // when the window closes before that run (a raw new leaked then: LeakSanitizer).
+    auto connection = std::make_shared<QMetaObject::Connection>();
     QPointer<MainWindow> guard(&window);
     *connection = QObject::connect(&window, &MainWindow::runDisplayed, &window, [guard, plots, connection] {
         QObject::disconnect(*connection);
-        delete connection;
         if (!guard)
             return;
         for (const auto& [plot, plotState] : plots)
