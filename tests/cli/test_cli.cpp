@@ -5,7 +5,7 @@
 #include <QJsonValue>
 #include <QProcess>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 
 #include <sys/resource.h>
 

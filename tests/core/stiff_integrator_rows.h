@@ -3,7 +3,7 @@
 // fl::StiffIntegrator), for tests that must hold with BDF and with Rosenbrock4.
 #include "scenario/scenario.h"
 
-#include <QtTest>
+#include <QTest>
 
 namespace fltest {
 

@@ -3,7 +3,7 @@
 #include "io/sweep_csv.h"
 #include "systems/system_registry.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <chrono>
 #include <cmath>

@@ -3,7 +3,7 @@
 #include "contact/approximants.h"
 #include "contact/integral_model.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 #include <numbers>

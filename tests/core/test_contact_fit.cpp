@@ -2,7 +2,7 @@
 // sec. 2 and 4, JTAM sec. 5) on the same objective.
 #include "contact/approximant_fit.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 #include <numbers>

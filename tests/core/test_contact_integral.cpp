@@ -2,7 +2,7 @@
 // accuracy against an independent Cartesian quadrature.
 #include "contact/integral_model.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <boost/math/quadrature/tanh_sinh.hpp>
 

@@ -4,7 +4,7 @@
 #include "contact/regularized_models.h"
 #include "friction/regularization.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 #include <random>

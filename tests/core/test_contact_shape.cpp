@@ -3,7 +3,7 @@
 #include "contact/contact_shape.h"
 #include "contact/line_chords.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 #include <numbers>

@@ -2,7 +2,7 @@
 #include "contact/approximant_fit.h"
 #include "contact/stick_solver.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 #include <memory>

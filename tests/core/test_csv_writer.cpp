@@ -2,7 +2,7 @@
 #include "io/csv_writer.h"
 #include "solvers/simulate.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <sstream>
 

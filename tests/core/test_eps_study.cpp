@@ -3,7 +3,7 @@
 #include "analysis/eps_study.h"
 #include "systems/system_registry.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <atomic>
 #include <cmath>

@@ -10,7 +10,7 @@
 #include "scenario/scenario.h"
 #include "solvers/simulate.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 #include <numbers>

@@ -8,7 +8,7 @@
 #include "solvers/simulate.h"
 #include "systems/system_registry.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 #include <initializer_list>

@@ -7,7 +7,7 @@
 #include "stiff_integrator_rows.h"
 #include "systems/system_registry.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 

@@ -7,7 +7,7 @@
 #include "systems/mechanism_drawings.h"
 #include "systems/system_registry.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <algorithm>
 #include <cmath>

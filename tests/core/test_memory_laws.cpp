@@ -14,7 +14,7 @@
 #include "systems/belt_system.h"
 #include "systems/system_registry.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 #include <map>

@@ -7,7 +7,7 @@
 #include "solvers/simulate.h"
 #include "systems/system_registry.h"
 
-#include <QtTest>
+#include <QTest>
 
 namespace {
 

@@ -5,7 +5,7 @@
 #include "solvers/ode_integrator.h"
 #include "solvers/simulate.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <atomic>
 #include <cmath>

@@ -4,7 +4,7 @@
 #include "scenario/scenario.h"
 #include "systems/system_registry.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 #include <set>

@@ -9,7 +9,7 @@
 #include "solvers/simulate.h"
 #include "systems/system_registry.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 

@@ -2,7 +2,7 @@
 #include "analysis/extrema_detector.h"
 #include "analysis/poincare_section.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 #include <numbers>

@@ -7,7 +7,7 @@
 #include "systems/plane_contact_law.h"
 #include "systems/system_registry.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <algorithm>
 #include <cmath>

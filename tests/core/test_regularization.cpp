@@ -4,7 +4,7 @@
 #include "scenario/scenario.h"
 #include "solvers/simulate.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 #include <stdexcept>

@@ -5,7 +5,7 @@
 #include "scenario/scenario.h"
 #include "solvers/simulate.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 

@@ -6,7 +6,7 @@
 #include "systems/run_variables.h"
 #include "systems/system_registry.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <algorithm>
 

@@ -6,7 +6,7 @@
 #include "scenario/scenario.h"
 #include "systems/system_registry.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 

@@ -5,7 +5,7 @@
 #include "solvers/simulate.h"
 #include "systems/system_registry.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <algorithm>
 #include <cmath>

@@ -2,7 +2,7 @@
 // tolerance from what is drawn, breaks and turning points kept.
 #include "widgets/curve_decimator.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 #include <numbers>

@@ -4,7 +4,7 @@
 
 #include <QSignalSpy>
 #include <QTimer>
-#include <QtTest>
+#include <QTest>
 
 #include <stdexcept>
 

@@ -32,7 +32,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTextBlock>
-#include <QtTest>
+#include <QTest>
 
 using namespace fl::ui;
 

@@ -3,7 +3,7 @@
 #include "bridge/playback_frame.h"
 #include "playback/live_buffer.h"
 
-#include <QtTest>
+#include <QTest>
 
 using namespace fl::ui;
 

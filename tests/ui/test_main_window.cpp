@@ -19,7 +19,7 @@
 #include <QSlider>
 #include <QTemporaryDir>
 #include <QUndoStack>
-#include <QtTest>
+#include <QTest>
 
 #include "widget_input.h"
 

@@ -13,7 +13,7 @@
 #include <QSignalSpy>
 #include <QSlider>
 #include <QStandardItemModel>
-#include <QtTest>
+#include <QTest>
 
 using fl::ui::ParameterPanel;
 using fl::ui::ParameterRow;

@@ -15,7 +15,7 @@
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QUndoStack>
-#include <QtTest>
+#include <QTest>
 
 #include "widget_input.h"
 

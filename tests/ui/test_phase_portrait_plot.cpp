@@ -9,7 +9,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 #include <numbers>

@@ -4,7 +4,7 @@
 #include "systems/system_registry.h"
 #include "widgets/plot_data.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <algorithm>
 

@@ -3,7 +3,7 @@
 #include "widgets/plot_data_worker.h"
 
 #include <QSignalSpy>
-#include <QtTest>
+#include <QTest>
 
 using namespace fl::ui;
 

@@ -15,7 +15,7 @@
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QSpontaneKeyEvent>
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 #include <memory>

@@ -12,7 +12,7 @@
 
 #include <QComboBox>
 #include <QScreen>
-#include <QtTest>
+#include <QTest>
 
 using namespace fl::ui;
 

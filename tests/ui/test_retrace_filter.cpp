@@ -3,7 +3,7 @@
 // restarts from the last skipped point; every cell the path visits is still drawn.
 #include "widgets/retrace_filter.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 #include <numbers>

@@ -8,7 +8,7 @@
 
 #include <QLineEdit>
 #include <QToolButton>
-#include <QtTest>
+#include <QTest>
 
 using namespace fl::ui;
 

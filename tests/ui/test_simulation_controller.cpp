@@ -7,7 +7,7 @@
 #include <QThread>
 #include "systems/system_registry.h"
 
-#include <QtTest>
+#include <QTest>
 
 using fl::ui::RunOutputPtr;
 using fl::ui::SimulationController;

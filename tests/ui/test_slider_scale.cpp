@@ -2,7 +2,7 @@
 // positions between coarse steps, narrowing around a value and back.
 #include "widgets/slider_scale.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 

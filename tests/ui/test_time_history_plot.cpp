@@ -9,7 +9,7 @@
 #include "widgets/time_history_plot.h"
 
 #include <QComboBox>
-#include <QtTest>
+#include <QTest>
 
 using namespace fl::ui;
 

@@ -2,7 +2,7 @@
 // Typing into and choosing in the real widgets, shared by the GUI tests.
 #include <QComboBox>
 #include <QLineEdit>
-#include <QtTest>
+#include <QTest>
 
 namespace fl::ui::test {
 

@@ -18,7 +18,7 @@
 #include <QSplitterHandle>
 #include <QTabBar>
 #include <QWheelEvent>
-#include <QtTest>
+#include <QTest>
 #include <qcustomplot.h>
 
 #include <algorithm>

@@ -12,7 +12,7 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTimer>
-#include <QtTest>
+#include <QTest>
 
 #include <algorithm>
 #include <vector>

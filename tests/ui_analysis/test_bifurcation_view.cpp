@@ -19,7 +19,7 @@
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QThreadPool>
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 #include <set>

@@ -16,11 +16,14 @@
 
 #include "bridge/simulation_controller.h"
 
+#include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
 #include <QLineEdit>
 #include <QProcess>
 #include <QSlider>
-#include <QtTest>
+#include <QTest>
 
 #include "../ui/widget_input.h"
 

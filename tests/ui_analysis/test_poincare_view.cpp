@@ -12,7 +12,7 @@
 #include <QDir>
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 #include <numbers>

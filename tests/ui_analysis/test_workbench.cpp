@@ -12,7 +12,7 @@
 
 #include <QDir>
 #include <QSignalSpy>
-#include <QtTest>
+#include <QTest>
 
 class TestWorkbench : public QObject {
     Q_OBJECT

@@ -7,6 +7,7 @@
 #include "scenario/scenario.h"
 
 #include <QAction>
+#include <QCoreApplication>
 #include <QMenu>
 #include <QMenuBar>
 
