@@ -1,4 +1,5 @@
 #include "analysis/contact_explorer.h"
+#include "bridge/thread_handoff.h"
 #include "analysis/analysis_view_parts.h"
 #include "analysis/contact_controls.h"
 #include "analysis/contact_plot.h"
@@ -152,14 +153,14 @@ void ContactExplorer::onSettingsChanged(const ContactSettings& settings)
     updateStatus();
     // A request still queued behind the running one is superseded: drop it unstarted.
     m_pool.clear();
-    (void)QtConcurrent::run(&m_pool, [this, id, settings, cached = m_cache] {
+    (void)QtConcurrent::run(&m_pool, handoff::wrap([this, id, settings, cached = m_cache] {
         ContactCurvesPtr curves = computeContactCurves(settings, cached);
-        QMetaObject::invokeMethod(this, [this, id, curves] {
+        QMetaObject::invokeMethod(this, handoff::wrap([this, id, curves] {
             m_cache = curves->integral;
             if (id == m_latestCurves)
                 showCurves(curves);
-        }, Qt::QueuedConnection);
-    });
+        }), Qt::QueuedConnection);
+    }));
 }
 
 void ContactExplorer::onInputRejected(const QString& message)
@@ -277,9 +278,9 @@ void ContactExplorer::fit()
     const quint64 id = ++m_latestFit;
     m_fitting = true;
     m_controls->setFitRunning(true);
-    (void)QtConcurrent::run(&m_fitPool, [this, id, shape = settings.contactShape()] {
+    (void)QtConcurrent::run(&m_fitPool, handoff::wrap([this, id, shape = settings.contactShape()] {
         const ContactFit result = fitContact(shape);
-        QMetaObject::invokeMethod(this, [this, id, result] {
+        QMetaObject::invokeMethod(this, handoff::wrap([this, id, result] {
             m_fitting = false;
             m_controls->setFitRunning(false);
             // A fit of a contact that has since changed does not belong to it.
@@ -287,8 +288,8 @@ void ContactExplorer::fit()
                 return;
             m_controls->applyFit(result);
             emit fitFinished();
-        }, Qt::QueuedConnection);
-    });
+        }), Qt::QueuedConnection);
+    }));
 }
 
 QString ContactExplorer::statusText() const { return m_status->text(); }

@@ -1,4 +1,5 @@
 #include "analysis/eps_study_view.h"
+#include "bridge/thread_handoff.h"
 #include "analysis/analysis_view_parts.h"
 #include "analysis/eps_study_plots.h"
 #include "systems/system_registry.h"
@@ -192,21 +193,21 @@ bool EpsStudyView::start()
     options.cancel = m_cancelFlag.get();
     options.threads = std::clamp(QThread::idealThreadCount(), 1, 2);
     options.progress = [this, id](double fraction) {
-        QMetaObject::invokeMethod(this, [this, id, fraction] {
+        QMetaObject::invokeMethod(this, handoff::wrap([this, id, fraction] {
             if (id == m_studyId)
                 m_progress->setValue(static_cast<int>(std::lround(1000.0 * fraction)));
-        }, Qt::QueuedConnection);
+        }), Qt::QueuedConnection);
     };
     m_progress->setValue(0);
     setRunning(true);
     const double tol = scenarios.front().params.value("tol");
     m_summary->setText(tr("Running %1 at ε = %2 (tolerance %3)…")
                            .arg(caseText(scenarios.front()), epsListText(eps), epsText(tol)));
-    m_pool.start([this, id, scenario = m_scenario, options, flag = m_cancelFlag] {
+    m_pool.start(handoff::wrap([this, id, scenario = m_scenario, options, flag = m_cancelFlag] {
         auto study = std::make_shared<const fl::EpsStudy>(fl::runEpsStudy(scenario, options));
         const EpsStudyPlotPtr data = prepareEpsStudy(study);
-        QMetaObject::invokeMethod(this, [this, id, data] { onFinished(id, data); }, Qt::QueuedConnection);
-    });
+        QMetaObject::invokeMethod(this, handoff::wrap([this, id, data] { onFinished(id, data); }), Qt::QueuedConnection);
+    }));
     emit studyStarted();
     return true;
 }

@@ -1,4 +1,5 @@
 #include "analysis/law_lab.h"
+#include "bridge/thread_handoff.h"
 #include "analysis/analysis_view_parts.h"
 #include "analysis/law_lab_plot.h"
 #include "widgets/data_export.h"
@@ -273,13 +274,13 @@ bool LawLab::start()
     setRunning(true);
     const fl::FrictionLawInfo* law = lawOf(m_scenario);
     std::shared_ptr<const fl::StateFrictionLaw> instance(law->createWithState(m_scenario.params, m_scenario.regularization));
-    m_pool.start([this, id, instance, spec, flag = m_cancelFlag] {
+    m_pool.start(handoff::wrap([this, id, instance, spec, flag = m_cancelFlag] {
         QElapsedTimer timer;
         timer.start();
         auto result = std::make_shared<const fl::LawExperimentResult>(fl::runLawExperiment(*instance, spec, flag.get()));
         const double seconds = timer.nsecsElapsed() * 1e-9;
-        QMetaObject::invokeMethod(this, [this, id, result, seconds] { onFinished(id, result, seconds); }, Qt::QueuedConnection);
-    });
+        QMetaObject::invokeMethod(this, handoff::wrap([this, id, result, seconds] { onFinished(id, result, seconds); }), Qt::QueuedConnection);
+    }));
     return true;
 }
 

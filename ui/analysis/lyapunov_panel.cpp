@@ -1,4 +1,5 @@
 #include "analysis/lyapunov_panel.h"
+#include "bridge/thread_handoff.h"
 #include "widgets/run_plot.h"
 
 #include <qcustomplot.h>
@@ -256,9 +257,9 @@ bool LyapunovPanel::start(int count)
     auto cancel = m_cancelFlag;
     auto fraction = m_fraction;
     // The worker owns copies of everything it reads; the result comes back as a value.
-    m_watcher.setFuture(QtConcurrent::run(&m_pool, [request, cancel, fraction] {
+    m_watcher.setFuture(QtConcurrent::run(&m_pool, handoff::wrap([request, cancel, fraction] {
         return computeLyapunov(request, cancel.get(), fraction.get());
-    }));
+    }, &m_watcher)));
     m_running = true;
     m_clock.start();
     m_poll.start();
@@ -274,6 +275,7 @@ void LyapunovPanel::onFinished()
         return; // a computation of an earlier scenario, already abandoned
     m_running = false;
     m_poll.stop();
+    handoff::acquire(&m_watcher);
     m_result = m_watcher.result();
     const bool ok = m_result.status.ok() && !m_result.exponents.empty();
     if (ok) {

@@ -1,4 +1,5 @@
 #include "analysis/method_comparison.h"
+#include "bridge/thread_handoff.h"
 #include "analysis/analysis_view_parts.h"
 #include "analysis/method_comparison_difference_plot.h"
 #include "analysis/method_comparison_overlay_plot.h"
@@ -261,13 +262,13 @@ void MethodComparison::onRunFinished(const RunOutputPtr& output, bool eventDrive
         return;
     const quint64 id = ++m_compareId;
     m_comparePool.clear();
-    (void)QtConcurrent::run(&m_comparePool, [this, id, eventRun = m_eventOutput, smoothRun = m_regularizedOutput] {
+    (void)QtConcurrent::run(&m_comparePool, handoff::wrap([this, id, eventRun = m_eventOutput, smoothRun = m_regularizedOutput] {
         MethodComparisonPtr data = compareRuns(eventRun, smoothRun);
-        QMetaObject::invokeMethod(this, [this, id, data] {
+        QMetaObject::invokeMethod(this, handoff::wrap([this, id, data] {
             if (id == m_compareId)
                 showComparison(data);
-        }, Qt::QueuedConnection);
-    });
+        }), Qt::QueuedConnection);
+    }));
 }
 
 void MethodComparison::showComparison(const MethodComparisonPtr& data)

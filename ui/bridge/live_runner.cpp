@@ -1,4 +1,5 @@
 #include "bridge/live_runner.h"
+#include "bridge/thread_handoff.h"
 
 #include "solvers/live_simulation.h"
 
@@ -53,6 +54,7 @@ private:
         c->samples = std::move(samples);
         c->status = m_status;
         c->reached = m_simulation.time();
+        handoff::release(c.get());
         emit chunk(c);
     }
 
@@ -71,6 +73,7 @@ LiveRunner::LiveRunner(QObject* parent)
     m_worker->moveToThread(m_thread);
     connect(m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
     connect(m_worker, &LiveWorker::chunk, this, [this](const LiveChunkPtr& c) {
+        handoff::acquire(c.get());
         if (c->generation == m_generation)
             emit chunkReady(c);
     }, Qt::QueuedConnection);
@@ -98,7 +101,7 @@ quint64 LiveRunner::newGeneration()
 quint64 LiveRunner::start(const fl::Scenario& scenario)
 {
     const quint64 g = newGeneration();
-    QMetaObject::invokeMethod(m_worker, [w = m_worker, g, scenario] { w->start(g, scenario); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(m_worker, handoff::wrap([w = m_worker, g, scenario] { w->start(g, scenario); }), Qt::QueuedConnection);
     return g;
 }
 
@@ -106,7 +109,7 @@ quint64 LiveRunner::restartFrom(const fl::Scenario& scenario, double t, const st
 {
     const quint64 g = newGeneration();
     m_requested = t;
-    QMetaObject::invokeMethod(m_worker, [w = m_worker, g, scenario, t, y, mode] { w->restart(g, scenario, t, y, mode); },
+    QMetaObject::invokeMethod(m_worker, handoff::wrap([w = m_worker, g, scenario, t, y, mode] { w->restart(g, scenario, t, y, mode); }),
                               Qt::QueuedConnection);
     return g;
 }
@@ -116,7 +119,7 @@ void LiveRunner::requestUntil(double tEnd)
     if (tEnd <= m_requested || m_generation == 0)
         return;
     m_requested = tEnd;
-    QMetaObject::invokeMethod(m_worker, [w = m_worker, g = m_generation, tEnd, c = m_cancel] { w->advance(g, tEnd, c); },
+    QMetaObject::invokeMethod(m_worker, handoff::wrap([w = m_worker, g = m_generation, tEnd, c = m_cancel] { w->advance(g, tEnd, c); }),
                               Qt::QueuedConnection);
 }
 

@@ -1,4 +1,5 @@
 #include "bridge/simulation_controller.h"
+#include "bridge/thread_handoff.h"
 #include "solvers/simulate.h"
 
 #include <QtConcurrent/QtConcurrentRun>
@@ -54,20 +55,20 @@ quint64 SimulationController::request(const fl::Scenario& scenario)
                                      partial.sectionStates.end());
                 chunk->simulatedTime = partial.t.empty() ? 0.0 : partial.t.back();
                 SectionChunkPtr shared = std::move(chunk);
-                QMetaObject::invokeMethod(this, [this, shared] {
+                QMetaObject::invokeMethod(this, handoff::wrap([this, shared] {
                     if (shared->runId == m_latestId)
                         emit sectionChunk(shared);
-                }, Qt::QueuedConnection);
+                }), Qt::QueuedConnection);
             };
             output->result = fl::simulate(scenario, options);
         }
         output->cancelled = cancel->load() && !output->result.status.ok();
         RunOutputPtr result = std::move(output);
-        QMetaObject::invokeMethod(this, [this, result] { deliver(result); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(this, handoff::wrap([this, result] { deliver(result); }), Qt::QueuedConnection);
     };
     // Queued tasks of superseded runs would only report "cancelled": drop them unstarted.
     m_pool.clear();
-    (void)QtConcurrent::run(&m_pool, std::move(work));
+    (void)QtConcurrent::run(&m_pool, handoff::wrap(std::move(work)));
     return id;
 }
 

@@ -1,4 +1,5 @@
 #include "sweep_runner.h"
+#include "bridge/thread_handoff.h"
 
 #include <QMetaObject>
 #include <QtConcurrent/QtConcurrentRun>
@@ -11,6 +12,7 @@ SweepRunner::SweepRunner(QObject* parent) : QObject(parent)
     m_pool.setMaxThreadCount(1);
     connect(&m_watcher, &QFutureWatcher<void>::finished, this, [this] {
         // finished() also fires after a cancel (Qt's primecounter example).
+        handoff::acquire(&m_watcher);
         m_running = false;
         emit finished(m_cancel && m_cancel->load());
     });
@@ -44,14 +46,14 @@ bool SweepRunner::start(const fl::Scenario& scenario, const fl::SweepSpec& spec,
     m_clock.start();
     emit progress(0, m_total, -1.0);
     auto cancel = m_cancel;
-    m_watcher.setFuture(QtConcurrent::run(&m_pool, [this, scenario, spec, threads, cancel, generation] {
+    m_watcher.setFuture(QtConcurrent::run(&m_pool, handoff::wrap([this, scenario, spec, threads, cancel, generation] {
         fl::runSweep(scenario, spec, threads, cancel.get(), [this, generation](const fl::SweepColumn& column) {
-            QMetaObject::invokeMethod(this, [this, column, generation] {
+            QMetaObject::invokeMethod(this, handoff::wrap([this, column, generation] {
                 if (generation == m_generation)
                     onColumn(column);
-            }, Qt::QueuedConnection);
+            }), Qt::QueuedConnection);
         });
-    }));
+    }, &m_watcher)));
     return true;
 }
 

@@ -1,4 +1,5 @@
 #include "mechanism/animation_export_dialog.h"
+#include "bridge/thread_handoff.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -159,10 +160,11 @@ bool AnimationExportDialog::run()
     connect(&timer, &QTimer::timeout, &progress, [&] { progress.setValue(done->load()); });
     timer.start(50);
     QThreadPool pool; // not Qt's global pool, on which QtGui's raster painting waits
-    watcher.setFuture(QtConcurrent::run(&pool, [j, cancel, done] {
+    watcher.setFuture(QtConcurrent::run(&pool, handoff::wrap([j, cancel, done] {
         return writeAnimation(j, cancel.get(), [done](int k, int) { done->store(k); });
-    }));
+    }, &watcher)));
     loop.exec();
+    handoff::acquire(&watcher);
     const AnimationOutcome outcome = watcher.result();
     if (!outcome.ok) {
         if (outcome.error != QLatin1String("cancelled"))

@@ -1,4 +1,5 @@
 #include "widgets/export_dialogs.h"
+#include "bridge/thread_handoff.h"
 #include "widgets/data_export.h"
 #include "widgets/plot_export.h"
 
@@ -63,6 +64,7 @@ void ExportDialogs::writeInBackground(const QString& path, std::function<bool(QS
     };
     auto* watcher = new QFutureWatcher<Outcome>(this);
     connect(watcher, &QFutureWatcher<Outcome>::finished, this, [this, watcher, path] {
+        handoff::acquire(watcher);
         const Outcome outcome = watcher->result();
         watcher->deleteLater();
         if (outcome.ok)
@@ -70,11 +72,11 @@ void ExportDialogs::writeInBackground(const QString& path, std::function<bool(QS
         else
             reportFailure(path, outcome.error);
     });
-    watcher->setFuture(QtConcurrent::run(&m_pool, [write = std::move(write)] {
+    watcher->setFuture(QtConcurrent::run(&m_pool, handoff::wrap([write = std::move(write)] {
         Outcome outcome;
         outcome.ok = write(&outcome.error);
         return outcome;
-    }));
+    }, watcher)));
 }
 
 } // namespace fl::ui

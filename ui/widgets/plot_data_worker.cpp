@@ -1,4 +1,5 @@
 #include "widgets/plot_data_worker.h"
+#include "bridge/thread_handoff.h"
 
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -22,13 +23,13 @@ void PlotDataWorker::prepare(const RunOutputPtr& run)
     const quint64 id = ++m_latest;
     // A request still queued behind the running one is superseded: drop it unstarted.
     m_pool.clear();
-    (void)QtConcurrent::run(&m_pool, [this, id, run] {
+    (void)QtConcurrent::run(&m_pool, handoff::wrap([this, id, run] {
         PlotDataPtr data = preparePlotData(run);
-        QMetaObject::invokeMethod(this, [this, id, data] {
+        QMetaObject::invokeMethod(this, handoff::wrap([this, id, data] {
             if (id == m_latest)
                 emit ready(data);
-        }, Qt::QueuedConnection);
-    });
+        }), Qt::QueuedConnection);
+    }));
 }
 
 } // namespace fl::ui
