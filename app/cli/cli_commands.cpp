@@ -1,4 +1,5 @@
 #include "cli/cli_commands.h"
+#include "cli/background_csv_writer.h"
 #include "cli/cli_support.h"
 
 #include "friction/friction_law.h"
@@ -195,25 +196,21 @@ int runCommand(const QStringList& arguments)
     status = out.open();
     if (!status.ok())
         return fail(2, q(status.message()));
-    std::string text;
     bool headWritten = false;
     size_t drainedRows = 0;
-    fl::Status written = fl::Status::success();
     fl::RunOptions options;
+    BackgroundCsvWriter writer(out); // formats and writes the rows while the run goes on
     options.drain = [&](const fl::RunResult& block) {
-        text.clear();
-        if (!headWritten)
-            text = fl::runCsvHead(scenario, block);
+        std::string head = headWritten ? std::string() : fl::runCsvHead(scenario, block);
         headWritten = true;
-        fl::appendRunCsvRows(text, block);
         drainedRows += block.size();
-        written = out.write(text);
-        return written;
+        return writer.submit(std::move(head), block);
     };
     const fl::RunResult result = fl::simulate(scenario, options);
+    const fl::Status written = writer.finish();
     if (!written.ok())
         return fail(2, q(written.message()));
-    text = headWritten ? std::string() : fl::runCsvHead(scenario, result);
+    std::string text = headWritten ? std::string() : fl::runCsvHead(scenario, result);
     fl::appendRunCsvRows(text, result);
     text += fl::runCsvStatusLine(result);
     status = out.write(text);
