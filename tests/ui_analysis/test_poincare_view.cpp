@@ -1,5 +1,6 @@
 // PoincareView fed like the main window feeds it: a pendulum run (Acta Fig. 7) on a worker thread
 // with the default section, progress chunks queued to the GUI thread, then the finished run.
+#include "bridge/thread_handoff.h"
 #include "analysis/poincare_section_text.h"
 #include "analysis/poincare_view.h"
 #include "solvers/simulate.h"
@@ -11,7 +12,6 @@
 #include <QComboBox>
 #include <QDir>
 #include <QFutureWatcher>
-#include <QtConcurrent/QtConcurrentRun>
 #include <QTest>
 
 #include <cmath>
@@ -35,7 +35,7 @@ fl::Scenario preset(const char* id)
 fl::RunResult runInto(PoincareView* view, const fl::Scenario& scenario, std::set<int>* counts)
 {
     QFutureWatcher<fl::RunResult> watcher;
-    watcher.setFuture(QtConcurrent::run([view, scenario] {
+    watcher.setFuture(fl::ui::handoff::run(QThreadPool::globalInstance(), [view, scenario] {
         fl::RunOptions options;
         options.section = fl::defaultSection(scenario);
         options.progressInterval = 0.01;
@@ -46,17 +46,18 @@ fl::RunResult runInto(PoincareView* view, const fl::Scenario& scenario, std::set
             copy.states = partial.states;
             copy.sectionTimes = partial.sectionTimes;
             copy.sectionStates = partial.sectionStates;
-            QMetaObject::invokeMethod(view, [view, copy, firstNewSection] { view->appendPoints(copy, firstNewSection); },
+            QMetaObject::invokeMethod(view, fl::ui::handoff::wrap([view, copy, firstNewSection] { view->appendPoints(copy, firstNewSection); }),
                                       Qt::QueuedConnection);
         };
         return fl::simulate(scenario, options);
-    }));
+    }, &watcher));
     while (!watcher.isFinished()) {
         QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
         if (counts)
             counts->insert(view->pointCount());
     }
     QCoreApplication::processEvents();
+    fl::ui::handoff::acquire(&watcher);
     return watcher.result();
 }
 

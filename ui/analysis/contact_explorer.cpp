@@ -11,7 +11,6 @@
 #include <QLabel>
 #include <QScrollArea>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <limits>
 #include <numbers>
@@ -153,14 +152,14 @@ void ContactExplorer::onSettingsChanged(const ContactSettings& settings)
     updateStatus();
     // A request still queued behind the running one is superseded: drop it unstarted.
     m_pool.clear();
-    (void)QtConcurrent::run(&m_pool, handoff::wrap([this, id, settings, cached = m_cache] {
+    handoff::start(&m_pool, [this, id, settings, cached = m_cache] {
         ContactCurvesPtr curves = computeContactCurves(settings, cached);
         QMetaObject::invokeMethod(this, handoff::wrap([this, id, curves] {
             m_cache = curves->integral;
             if (id == m_latestCurves)
                 showCurves(curves);
         }), Qt::QueuedConnection);
-    }));
+    });
 }
 
 void ContactExplorer::onInputRejected(const QString& message)
@@ -278,7 +277,7 @@ void ContactExplorer::fit()
     const quint64 id = ++m_latestFit;
     m_fitting = true;
     m_controls->setFitRunning(true);
-    (void)QtConcurrent::run(&m_fitPool, handoff::wrap([this, id, shape = settings.contactShape()] {
+    handoff::start(&m_fitPool, [this, id, shape = settings.contactShape()] {
         const ContactFit result = fitContact(shape);
         QMetaObject::invokeMethod(this, handoff::wrap([this, id, result] {
             m_fitting = false;
@@ -289,7 +288,7 @@ void ContactExplorer::fit()
             m_controls->applyFit(result);
             emit fitFinished();
         }), Qt::QueuedConnection);
-    }));
+    });
 }
 
 QString ContactExplorer::statusText() const { return m_status->text(); }

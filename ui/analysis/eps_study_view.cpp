@@ -203,11 +203,11 @@ bool EpsStudyView::start()
     const double tol = scenarios.front().params.value("tol");
     m_summary->setText(tr("Running %1 at ε = %2 (tolerance %3)…")
                            .arg(caseText(scenarios.front()), epsListText(eps), epsText(tol)));
-    m_pool.start(handoff::wrap([this, id, scenario = m_scenario, options, flag = m_cancelFlag] {
+    handoff::start(&m_pool, [this, id, scenario = m_scenario, options, flag = m_cancelFlag] {
         auto study = std::make_shared<const fl::EpsStudy>(fl::runEpsStudy(scenario, options));
         const EpsStudyPlotPtr data = prepareEpsStudy(study);
         QMetaObject::invokeMethod(this, handoff::wrap([this, id, data] { onFinished(id, data); }), Qt::QueuedConnection);
-    }));
+    });
     emit studyStarted();
     return true;
 }

@@ -274,13 +274,13 @@ bool LawLab::start()
     setRunning(true);
     const fl::FrictionLawInfo* law = lawOf(m_scenario);
     std::shared_ptr<const fl::StateFrictionLaw> instance(law->createWithState(m_scenario.params, m_scenario.regularization));
-    m_pool.start(handoff::wrap([this, id, instance, spec, flag = m_cancelFlag] {
+    handoff::start(&m_pool, [this, id, instance, spec, flag = m_cancelFlag] {
         QElapsedTimer timer;
         timer.start();
         auto result = std::make_shared<const fl::LawExperimentResult>(fl::runLawExperiment(*instance, spec, flag.get()));
         const double seconds = timer.nsecsElapsed() * 1e-9;
         QMetaObject::invokeMethod(this, handoff::wrap([this, id, result, seconds] { onFinished(id, result, seconds); }), Qt::QueuedConnection);
-    }));
+    });
     return true;
 }
 

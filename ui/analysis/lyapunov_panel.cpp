@@ -11,7 +11,6 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cmath>
@@ -257,9 +256,9 @@ bool LyapunovPanel::start(int count)
     auto cancel = m_cancelFlag;
     auto fraction = m_fraction;
     // The worker owns copies of everything it reads; the result comes back as a value.
-    m_watcher.setFuture(QtConcurrent::run(&m_pool, handoff::wrap([request, cancel, fraction] {
+    m_watcher.setFuture(handoff::run(&m_pool, [request, cancel, fraction] {
         return computeLyapunov(request, cancel.get(), fraction.get());
-    }, &m_watcher)));
+    }, &m_watcher));
     m_running = true;
     m_clock.start();
     m_poll.start();

@@ -18,7 +18,6 @@
 #include <QMenu>
 #include <QToolButton>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 
 namespace fl::ui {
@@ -262,13 +261,13 @@ void MethodComparison::onRunFinished(const RunOutputPtr& output, bool eventDrive
         return;
     const quint64 id = ++m_compareId;
     m_comparePool.clear();
-    (void)QtConcurrent::run(&m_comparePool, handoff::wrap([this, id, eventRun = m_eventOutput, smoothRun = m_regularizedOutput] {
+    handoff::start(&m_comparePool, [this, id, eventRun = m_eventOutput, smoothRun = m_regularizedOutput] {
         MethodComparisonPtr data = compareRuns(eventRun, smoothRun);
         QMetaObject::invokeMethod(this, handoff::wrap([this, id, data] {
             if (id == m_compareId)
                 showComparison(data);
         }), Qt::QueuedConnection);
-    }));
+    });
 }
 
 void MethodComparison::showComparison(const MethodComparisonPtr& data)

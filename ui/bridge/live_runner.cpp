@@ -5,13 +5,19 @@
 
 #include <QThread>
 
+#include <functional>
+
 namespace fl::ui {
 
 /// Lives on the runner's thread; every call arrives queued, in order.
 class LiveWorker : public QObject {
     Q_OBJECT
 public:
-    LiveWorker(std::shared_ptr<std::atomic<quint64>> latest) : m_latest(std::move(latest)) {}
+    /// deliver: called on the worker's thread with each chunk (LiveRunner queues it to itself).
+    LiveWorker(std::shared_ptr<std::atomic<quint64>> latest, std::function<void(LiveChunkPtr)> deliver)
+        : m_latest(std::move(latest)), m_deliver(std::move(deliver))
+    {
+    }
 
     void start(quint64 generation, const fl::Scenario& scenario)
     {
@@ -42,9 +48,6 @@ public:
         report(generation, std::move(samples));
     }
 
-signals:
-    void chunk(fl::ui::LiveChunkPtr chunk);
-
 private:
     bool stale(quint64 generation) const { return generation != m_latest->load(); }
     void report(quint64 generation, fl::RunResult samples)
@@ -54,11 +57,11 @@ private:
         c->samples = std::move(samples);
         c->status = m_status;
         c->reached = m_simulation.time();
-        handoff::release(c.get());
-        emit chunk(c);
+        m_deliver(std::move(c));
     }
 
     std::shared_ptr<std::atomic<quint64>> m_latest;
+    std::function<void(LiveChunkPtr)> m_deliver;
     fl::LiveSimulation m_simulation;
     fl::Status m_status = fl::Status::error("not started");
     quint64 m_generation = 0;
@@ -69,14 +72,16 @@ LiveRunner::LiveRunner(QObject* parent)
       m_latest(std::make_shared<std::atomic<quint64>>(0))
 {
     qRegisterMetaType<fl::ui::LiveChunkPtr>();
-    m_worker = new LiveWorker(m_latest);
+    // Chunks come back as queued calls to this object (dropped if it is gone; the destructor
+    // stops the worker's thread before that).
+    m_worker = new LiveWorker(m_latest, [this](LiveChunkPtr c) {
+        QMetaObject::invokeMethod(this, handoff::wrap([this, c] {
+            if (c->generation == m_generation)
+                emit chunkReady(c);
+        }), Qt::QueuedConnection);
+    });
     m_worker->moveToThread(m_thread);
     connect(m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
-    connect(m_worker, &LiveWorker::chunk, this, [this](const LiveChunkPtr& c) {
-        handoff::acquire(c.get());
-        if (c->generation == m_generation)
-            emit chunkReady(c);
-    }, Qt::QueuedConnection);
     m_thread->setObjectName(QStringLiteral("FrictionLab live"));
     m_thread->start();
 }

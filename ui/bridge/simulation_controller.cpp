@@ -2,7 +2,6 @@
 #include "bridge/thread_handoff.h"
 #include "solvers/simulate.h"
 
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace fl::ui {
 
@@ -68,7 +67,7 @@ quint64 SimulationController::request(const fl::Scenario& scenario)
     };
     // Queued tasks of superseded runs would only report "cancelled": drop them unstarted.
     m_pool.clear();
-    (void)QtConcurrent::run(&m_pool, handoff::wrap(std::move(work)));
+    handoff::start(&m_pool, std::move(work));
     return id;
 }
 

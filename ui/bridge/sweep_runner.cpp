@@ -2,7 +2,6 @@
 #include "bridge/thread_handoff.h"
 
 #include <QMetaObject>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace fl::ui {
 
@@ -46,14 +45,14 @@ bool SweepRunner::start(const fl::Scenario& scenario, const fl::SweepSpec& spec,
     m_clock.start();
     emit progress(0, m_total, -1.0);
     auto cancel = m_cancel;
-    m_watcher.setFuture(QtConcurrent::run(&m_pool, handoff::wrap([this, scenario, spec, threads, cancel, generation] {
+    m_watcher.setFuture(handoff::run(&m_pool, [this, scenario, spec, threads, cancel, generation] {
         fl::runSweep(scenario, spec, threads, cancel.get(), [this, generation](const fl::SweepColumn& column) {
             QMetaObject::invokeMethod(this, handoff::wrap([this, column, generation] {
                 if (generation == m_generation)
                     onColumn(column);
             }), Qt::QueuedConnection);
         });
-    }, &m_watcher)));
+    }, &m_watcher));
     return true;
 }
 

@@ -10,6 +10,10 @@
 // (__tsan_release where the data is handed over, __tsan_acquire where it is taken); in every
 // other build they compile to nothing. They say nothing about our own shared state, which must
 // still be atomic or immutable (std::shared_ptr<const T>) for the sanitizer to accept it.
+#include <QFuture>
+#include <QPromise>
+#include <QThreadPool>
+
 #include <memory>
 #include <type_traits>
 #include <utility>
@@ -36,42 +40,103 @@ inline void acquire([[maybe_unused]] const void* token)
 #endif
 }
 
+#if defined(__SANITIZE_THREAD__)
+/// Reads a pointer without telling ThreadSanitizer: the token's address must be read before the
+/// order it carries can be taken (GCC does not inline it into instrumented code).
+__attribute__((no_sanitize_thread, noinline)) inline char* peek(char* const& p) { return p; }
+
+/// The token of a HandedTask. A copy or move takes the order first (Qt may move the task again on
+/// the thread that runs it), before the task's own members are read.
+struct HandoffToken {
+    char* raw = nullptr;
+    std::shared_ptr<char> owner;
+    HandoffToken() : owner(std::make_shared<char>()) { raw = owner.get(); }
+    HandoffToken(const HandoffToken& o) : raw(take(o)), owner(o.owner) {}
+    HandoffToken(HandoffToken&& o) noexcept : raw(take(o)), owner(std::move(o.owner)) {}
+    HandoffToken& operator=(const HandoffToken&) = delete;
+    HandoffToken& operator=(HandoffToken&&) = delete;
+    const void* get() const { return peek(raw); }
+    static char* take(const HandoffToken& o)
+    {
+        char* p = peek(o.raw);
+        acquire(p);
+        return p;
+    }
+};
+
+/// The task object of wrap(). The token is released whenever a copy of the task is complete (so
+/// the copy Qt keeps is covered, not only the lambda we made), acquired before the body runs and
+/// released after it, and acquired when a copy is destroyed, wherever Qt drops its last reference
+/// (sometimes the submitting thread, after the body ran elsewhere).
+template <class F>
+class HandedTask : private HandoffToken {
+public:
+    explicit HandedTask(F f) : m_f(std::move(f)) { release(get()); }
+    HandedTask(const HandedTask& o) : HandoffToken(o), m_f(o.m_f) { release(get()); }
+    HandedTask(HandedTask&& o) noexcept : HandoffToken(std::move(o)), m_f(std::move(o.m_f)) { release(get()); }
+    HandedTask& operator=(const HandedTask&) = delete;
+    HandedTask& operator=(HandedTask&&) = delete;
+    ~HandedTask()
+    {
+        acquire(get()); // a moved-from copy too: its token outlives it in the copy it moved to
+    }
+    auto operator()()
+    {
+        acquire(get());
+        struct Done {
+            const void* token;
+            ~Done() { release(token); }
+        } done{get()};
+        return m_f();
+    }
+
+private:
+    F m_f;
+};
+#endif
+
 /// Wraps a task handed to another thread (a queued call, a pool task): what the submitting thread
-/// did before the wrap happens before the task's body.
+/// did before handing it over happens before the task's body, and the body before the task's
+/// destruction.
 template <class F>
 auto wrap(F&& f)
 {
 #if defined(__SANITIZE_THREAD__)
-    auto token = std::make_shared<char>();
-    release(token.get());
-    return [token, f = std::forward<F>(f)]() mutable {
-        acquire(token.get());
-        return f();
-    };
+    return HandedTask<std::decay_t<F>>(std::forward<F>(f));
 #else
     return std::forward<F>(f);
 #endif
 }
 
-/// As wrap(f), and also: what the task did happens before acquire(done) on the thread that reads
-/// its result (a QFutureWatcher's finished(); the watcher's address serves as the token).
+/// QThreadPool::start of a wrapped task (not QtConcurrent::run: its task object is read by the
+/// pool thread before the task's body, where the order could be taken).
 template <class F>
-auto wrap(F&& f, [[maybe_unused]] const void* done)
+void start(QThreadPool* pool, F&& f)
 {
-#if defined(__SANITIZE_THREAD__)
-    return wrap([f = std::forward<F>(f), done]() mutable {
-        if constexpr (std::is_void_v<decltype(f())>) {
+    pool->start(wrap(std::forward<F>(f)));
+}
+
+/// Runs f on the pool and returns a future of its result, as QtConcurrent::run(pool, f), with the
+/// order stated: the result, read by a QFutureWatcher's finished() handler after acquire(done).
+template <class F>
+auto run(QThreadPool* pool, F&& f, const void* done)
+{
+    using R = std::invoke_result_t<std::decay_t<F>&>;
+    auto promise = std::make_shared<QPromise<R>>();
+    QFuture<R> future = promise->future();
+    promise->start();
+    start(pool, [promise, done, f = std::forward<F>(f)]() mutable {
+        if constexpr (std::is_void_v<R>) {
             f();
             release(done);
         } else {
-            auto result = f();
+            R result = f();
             release(done);
-            return result;
+            promise->addResult(std::move(result));
         }
+        promise->finish();
     });
-#else
-    return std::forward<F>(f);
-#endif
+    return future;
 }
 
 } // namespace fl::ui::handoff

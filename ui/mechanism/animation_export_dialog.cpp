@@ -18,7 +18,6 @@
 #include <QThreadPool>
 #include <QTimer>
 #include <QEventLoop>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 
@@ -160,9 +159,9 @@ bool AnimationExportDialog::run()
     connect(&timer, &QTimer::timeout, &progress, [&] { progress.setValue(done->load()); });
     timer.start(50);
     QThreadPool pool; // not Qt's global pool, on which QtGui's raster painting waits
-    watcher.setFuture(QtConcurrent::run(&pool, handoff::wrap([j, cancel, done] {
+    watcher.setFuture(handoff::run(&pool, [j, cancel, done] {
         return writeAnimation(j, cancel.get(), [done](int k, int) { done->store(k); });
-    }, &watcher)));
+    }, &watcher));
     loop.exec();
     handoff::acquire(&watcher);
     const AnimationOutcome outcome = watcher.result();

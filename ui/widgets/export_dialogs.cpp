@@ -9,7 +9,6 @@
 #include <QFutureWatcher>
 #include <QMessageBox>
 #include <QWidget>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace fl::ui {
 
@@ -72,11 +71,11 @@ void ExportDialogs::writeInBackground(const QString& path, std::function<bool(QS
         else
             reportFailure(path, outcome.error);
     });
-    watcher->setFuture(QtConcurrent::run(&m_pool, handoff::wrap([write = std::move(write)] {
+    watcher->setFuture(handoff::run(&m_pool, [write = std::move(write)] {
         Outcome outcome;
         outcome.ok = write(&outcome.error);
         return outcome;
-    }, watcher)));
+    }, watcher));
 }
 
 } // namespace fl::ui

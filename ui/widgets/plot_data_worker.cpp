@@ -1,7 +1,6 @@
 #include "widgets/plot_data_worker.h"
 #include "bridge/thread_handoff.h"
 
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace fl::ui {
 
@@ -23,13 +22,13 @@ void PlotDataWorker::prepare(const RunOutputPtr& run)
     const quint64 id = ++m_latest;
     // A request still queued behind the running one is superseded: drop it unstarted.
     m_pool.clear();
-    (void)QtConcurrent::run(&m_pool, handoff::wrap([this, id, run] {
+    handoff::start(&m_pool, [this, id, run] {
         PlotDataPtr data = preparePlotData(run);
         QMetaObject::invokeMethod(this, handoff::wrap([this, id, data] {
             if (id == m_latest)
                 emit ready(data);
         }), Qt::QueuedConnection);
-    }));
+    });
 }
 
 } // namespace fl::ui
