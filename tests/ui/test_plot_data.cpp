@@ -43,9 +43,9 @@ void TestPlotData::defaultRunFollowsThePlotHints()
     QCOMPARE(data->series[2].name, QStringLiteral("F"));
     for (const PlotSeries& s : data->series)
         QCOMPARE(size_t(s.points.size()), r->result.size());
-    QCOMPARE(size_t(data->stickBoxes.size()), 4 * r->result.stickIntervals.size());
-    QCOMPARE(data->stickBoxes[1].key, r->result.stickIntervals[0].begin);
-    QCOMPARE(data->stickBoxes[1].value, 1.0);
+    QCOMPARE(data->stickIntervals.size(), r->result.stickIntervals.size());
+    QCOMPARE(data->stickIntervals[0].begin, r->result.stickIntervals[0].begin);
+    QCOMPARE(data->stickIntervals[0].end, r->result.stickIntervals[0].end);
     QCOMPARE(data->timeRange.upper, 200.0);
     QCOMPARE(data->planes.size(), size_t(1));
     QCOMPARE(data->planes[0].xName, QStringLiteral("x"));
@@ -76,7 +76,7 @@ void TestPlotData::longSeriesKeepTheirExtremes()
     QCOMPARE(lo->value, *std::min_element(force.begin(), force.end()));
     QCOMPARE(hi->value, *std::max_element(force.begin(), force.end()));
     // The shading is never thinned.
-    QCOMPARE(size_t(data->stickBoxes.size()), 4 * r->result.stickIntervals.size());
+    QCOMPARE(data->stickIntervals.size(), r->result.stickIntervals.size());
 }
 
 void TestPlotData::planeContactHasNoCharacteristic()

@@ -134,10 +134,7 @@ void addTimeHistory(PlotData& data, const fl::SystemInfo& system, const std::vec
         }
     }
     data.timeRange = QCPRange(r.t.front(), r.t.back());
-    for (const fl::TimeInterval& interval : stickIntervals) {
-        data.stickBoxes << QCPGraphData(interval.begin, 0.0) << QCPGraphData(interval.begin, 1.0)
-                        << QCPGraphData(interval.end, 1.0) << QCPGraphData(interval.end, 0.0);
-    }
+    data.stickIntervals = stickIntervals;
 }
 
 /// Is sample i stick: the exact mode of an event-driven run, else the near-stick reading.

@@ -38,7 +38,9 @@ struct PhasePlane {
 struct PlotData {
     RunOutputPtr run;
     std::vector<PlotSeries> series;      ///< PlotHints::timeHistory columns the run has
-    QVector<QCPGraphData> stickBoxes;    ///< 0/1 boxes over each stick interval (never thinned)
+    /// The stick intervals (never thinned; the time history shades those in view, joined where
+    /// closer than 2 pixels).
+    std::vector<fl::TimeInterval> stickIntervals;
     /// What the shading means: "stick" (exact, event-driven) or, for smooth runs, the near-stick
     /// rule, e.g. "near-stick |v_r| < 0.0005" (fl::findNearStick).
     QString stickLabel;

@@ -49,28 +49,19 @@ void TimeHistoryPlot::fitStickBoxes()
         return;
     m_boxesRange = range;
     m_boxesWidth = width;
-    // Each interval is (b, 0), (b, 1), (e, 1), (e, 0); intervals are ordered and disjoint.
+    // The intervals are ordered and disjoint; each shown one is the box (b, 0), (b, 1), (e, 1), (e, 0).
     const double gap = 2.0 * range.size() / width;
-    const qsizetype intervals = m_boxes.size() / 4;
-    qsizetype k = 0, last = intervals; // the first interval ending in view (binary search)
-    while (k < last) {
-        const qsizetype mid = k + (last - k) / 2;
-        if (m_boxes[4 * mid + 2].key < range.lower - gap)
-            k = mid + 1;
-        else
-            last = mid;
-    }
+    auto k = std::lower_bound(m_stickIntervals.begin(), m_stickIntervals.end(), range.lower - gap,
+                              [](const fl::TimeInterval& i, double t) { return i.end < t; }); // the first ending in view
     QVector<QCPGraphData> shown;
-    for (; k < intervals; ++k) {
-        const double begin = m_boxes[4 * k].key, end = m_boxes[4 * k + 2].key;
-        if (begin > range.upper + gap)
-            break;
-        if (!shown.isEmpty() && begin - shown.last().key < gap) {
-            shown[shown.size() - 2].key = end; // joins the previous box
-            shown.last().key = end;
+    for (; k != m_stickIntervals.end() && k->begin <= range.upper + gap; ++k) {
+        if (!shown.isEmpty() && k->begin - shown.last().key < gap) {
+            shown[shown.size() - 2].key = k->end; // joins the previous box
+            shown.last().key = k->end;
             continue;
         }
-        shown << m_boxes[4 * k] << m_boxes[4 * k + 1] << m_boxes[4 * k + 2] << m_boxes[4 * k + 3];
+        shown << QCPGraphData(k->begin, 0.0) << QCPGraphData(k->begin, 1.0) << QCPGraphData(k->end, 1.0)
+              << QCPGraphData(k->end, 0.0);
     }
     m_stick->data()->set(shown, true);
     m_stickStrip->data()->set(shown, true);
@@ -113,9 +104,9 @@ void TimeHistoryPlot::showData(const PlotDataPtr& ptr)
         setShown(m_curves[i], false);
     yAxis->setLabel(names.join(QStringLiteral(",  ")));
     // Intervals closer than 2 pixels are joined, so even sub-pixel stick stays visible.
-    m_boxes = data.stickBoxes;
-    setShown(m_stick, !data.stickBoxes.isEmpty());
-    m_stickStrip->setVisible(!data.stickBoxes.isEmpty());
+    m_stickIntervals = data.stickIntervals;
+    setShown(m_stick, !m_stickIntervals.empty());
+    m_stickStrip->setVisible(!m_stickIntervals.empty());
     showLawStates(data);
     setDataRange(data.timeRange, data.valueRange);
     m_boxesWidth = -1;

@@ -35,7 +35,7 @@ private:
     /// boxes took 200-350 ms per redraw; merged, it is at most one box per 2 pixels.
     void fitStickBoxes();
 
-    QVector<QCPGraphData> m_boxes; ///< every stick interval's box (PlotData::stickBoxes)
+    std::vector<fl::TimeInterval> m_stickIntervals; ///< PlotData::stickIntervals
     QCPRange m_boxesRange;         ///< the range and width the graphs were fitted to
     int m_boxesWidth = -1;
     QCPAxis* m_stateAxis;
