@@ -14,7 +14,7 @@ BackgroundCsvWriter::~BackgroundCsvWriter() { finish(); }
 fl::Status BackgroundCsvWriter::submit(std::string head, const fl::RunResult& block)
 {
     Block b;
-    b.head = std::move(head);
+    b.text = std::move(head);
     b.rows.stateNames = block.stateNames;
     b.rows.outputNames = block.outputNames;
     b.rows.t = block.t;
@@ -22,7 +22,10 @@ fl::Status BackgroundCsvWriter::submit(std::string head, const fl::RunResult& bl
     b.rows.outputs = block.outputs;
     b.rows.mode = block.mode;
     std::unique_lock lock(m_mutex);
-    m_changed.wait(lock, [this] { return m_queue.size() < kQueuedBlocks || !m_status.ok(); });
+    while (m_status.ok() && m_queue.size() >= kQueuedBlocks) {
+        if (!workOnce(lock)) // full: help format (or write) instead of waiting
+            m_changed.wait(lock);
+    }
     if (!m_status.ok())
         return m_status;
     m_queue.push_back(std::move(b));
@@ -32,40 +35,61 @@ fl::Status BackgroundCsvWriter::submit(std::string head, const fl::RunResult& bl
 
 fl::Status BackgroundCsvWriter::finish()
 {
-    {
-        std::lock_guard lock(m_mutex);
-        m_closing = true;
-    }
+    std::unique_lock lock(m_mutex);
+    m_closing = true;
     m_changed.notify_all();
+    while (!m_queue.empty() || m_writing) {
+        if (!workOnce(lock))
+            m_changed.wait(lock);
+    }
+    lock.unlock();
     if (m_thread.joinable())
         m_thread.join();
     return m_status;
 }
 
+bool BackgroundCsvWriter::workOnce(std::unique_lock<std::mutex>& lock)
+{
+    if (!m_writing && !m_queue.empty() && m_queue.front().state == State::Formatted) {
+        Block b = std::move(m_queue.front());
+        m_queue.pop_front();
+        m_writing = true;
+        const bool write = m_status.ok(); // after an error the rest is dropped unwritten
+        lock.unlock();
+        const fl::Status written = write ? m_out.write(b.text) : fl::Status::success();
+        lock.lock();
+        m_writing = false;
+        if (!written.ok() && m_status.ok())
+            m_status = written;
+        m_changed.notify_all();
+        return true;
+    }
+    for (Block& b : m_queue) {
+        if (b.state != State::Queued)
+            continue;
+        // b stays where it is: only a formatted front block is removed, and adding blocks at
+        // the back of a deque keeps references to the others valid.
+        b.state = State::Formatting;
+        lock.unlock();
+        fl::appendRunCsvRows(b.text, b.rows);
+        b.rows = fl::RunResult();
+        lock.lock();
+        b.state = State::Formatted;
+        m_changed.notify_all();
+        return true;
+    }
+    return false;
+}
+
 void BackgroundCsvWriter::loop()
 {
-    std::string text;
+    std::unique_lock lock(m_mutex);
     for (;;) {
-        Block b;
-        {
-            std::unique_lock lock(m_mutex);
-            m_changed.wait(lock, [this] { return !m_queue.empty() || m_closing; });
-            if (m_queue.empty())
-                return;
-            b = std::move(m_queue.front());
-            m_queue.pop_front();
-        }
-        m_changed.notify_all(); // room in the queue
-        text = std::move(b.head);
-        fl::appendRunCsvRows(text, b.rows);
-        const fl::Status written = m_out.write(text);
-        if (!written.ok()) {
-            std::lock_guard lock(m_mutex);
-            m_status = written;
-            m_queue.clear();
-            m_changed.notify_all();
+        if (workOnce(lock))
+            continue;
+        if (m_closing && m_queue.empty() && !m_writing)
             return;
-        }
+        m_changed.wait(lock);
     }
 }
 
