@@ -14,6 +14,7 @@
 #include <QPromise>
 #include <QThreadPool>
 
+#include <exception>
 #include <memory>
 #include <type_traits>
 #include <utility>
@@ -118,6 +119,7 @@ void start(QThreadPool* pool, F&& f)
 
 /// Runs f on the pool and returns a future of its result, as QtConcurrent::run(pool, f), with the
 /// order stated: the result, read by a QFutureWatcher's finished() handler after acquire(done).
+/// An exception from f finishes the future too, and result() rethrows it.
 template <class F>
 auto run(QThreadPool* pool, F&& f, const void* done)
 {
@@ -126,14 +128,17 @@ auto run(QThreadPool* pool, F&& f, const void* done)
     QFuture<R> future = promise->future();
     promise->start();
     start(pool, [promise, done, f = std::forward<F>(f)]() mutable {
-        if constexpr (std::is_void_v<R>) {
-            f();
-            release(done);
-        } else {
-            R result = f();
-            release(done);
-            promise->addResult(std::move(result));
+        try {
+            if constexpr (std::is_void_v<R>)
+                f();
+            else
+                promise->addResult(f());
+        } catch (...) {
+            // As QtConcurrent::run: the future rethrows it where the result is read, and the
+            // watcher still reports finished (a dialog waiting on it must not wait forever).
+            promise->setException(std::current_exception());
         }
+        release(done); // after the result store is written, before finished() is posted
         promise->finish();
     });
     return future;
