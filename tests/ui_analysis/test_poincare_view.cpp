@@ -46,8 +46,7 @@ fl::RunResult runInto(PoincareView* view, const fl::Scenario& scenario, std::set
             copy.states = partial.states;
             copy.sectionTimes = partial.sectionTimes;
             copy.sectionStates = partial.sectionStates;
-            QMetaObject::invokeMethod(view, fl::ui::handoff::wrap([view, copy, firstNewSection] { view->appendPoints(copy, firstNewSection); }),
-                                      Qt::QueuedConnection);
+            fl::ui::handoff::post(view, [view, copy, firstNewSection] { view->appendPoints(copy, firstNewSection); });
         };
         return fl::simulate(scenario, options);
     }, &watcher));

@@ -154,11 +154,11 @@ void ContactExplorer::onSettingsChanged(const ContactSettings& settings)
     m_pool.clear();
     handoff::start(&m_pool, [this, id, settings, cached = m_cache] {
         ContactCurvesPtr curves = computeContactCurves(settings, cached);
-        QMetaObject::invokeMethod(this, handoff::wrap([this, id, curves] {
+        handoff::post(this, [this, id, curves] {
             m_cache = curves->integral;
             if (id == m_latestCurves)
                 showCurves(curves);
-        }), Qt::QueuedConnection);
+        });
     });
 }
 
@@ -279,7 +279,7 @@ void ContactExplorer::fit()
     m_controls->setFitRunning(true);
     handoff::start(&m_fitPool, [this, id, shape = settings.contactShape()] {
         const ContactFit result = fitContact(shape);
-        QMetaObject::invokeMethod(this, handoff::wrap([this, id, result] {
+        handoff::post(this, [this, id, result] {
             m_fitting = false;
             m_controls->setFitRunning(false);
             // A fit of a contact that has since changed does not belong to it.
@@ -287,7 +287,7 @@ void ContactExplorer::fit()
                 return;
             m_controls->applyFit(result);
             emit fitFinished();
-        }), Qt::QueuedConnection);
+        });
     });
 }
 

@@ -193,10 +193,10 @@ bool EpsStudyView::start()
     options.cancel = m_cancelFlag.get();
     options.threads = std::clamp(QThread::idealThreadCount(), 1, 2);
     options.progress = [this, id](double fraction) {
-        QMetaObject::invokeMethod(this, handoff::wrap([this, id, fraction] {
+        handoff::post(this, [this, id, fraction] {
             if (id == m_studyId)
                 m_progress->setValue(static_cast<int>(std::lround(1000.0 * fraction)));
-        }), Qt::QueuedConnection);
+        });
     };
     m_progress->setValue(0);
     setRunning(true);
@@ -206,7 +206,7 @@ bool EpsStudyView::start()
     handoff::start(&m_pool, [this, id, scenario = m_scenario, options, flag = m_cancelFlag] {
         auto study = std::make_shared<const fl::EpsStudy>(fl::runEpsStudy(scenario, options));
         const EpsStudyPlotPtr data = prepareEpsStudy(study);
-        QMetaObject::invokeMethod(this, handoff::wrap([this, id, data] { onFinished(id, data); }), Qt::QueuedConnection);
+        handoff::post(this, [this, id, data] { onFinished(id, data); });
     });
     emit studyStarted();
     return true;

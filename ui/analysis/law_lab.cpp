@@ -279,7 +279,7 @@ bool LawLab::start()
         timer.start();
         auto result = std::make_shared<const fl::LawExperimentResult>(fl::runLawExperiment(*instance, spec, flag.get()));
         const double seconds = timer.nsecsElapsed() * 1e-9;
-        QMetaObject::invokeMethod(this, handoff::wrap([this, id, result, seconds] { onFinished(id, result, seconds); }), Qt::QueuedConnection);
+        handoff::post(this, [this, id, result, seconds] { onFinished(id, result, seconds); });
     });
     return true;
 }

@@ -263,10 +263,10 @@ void MethodComparison::onRunFinished(const RunOutputPtr& output, bool eventDrive
     m_comparePool.clear();
     handoff::start(&m_comparePool, [this, id, eventRun = m_eventOutput, smoothRun = m_regularizedOutput] {
         MethodComparisonPtr data = compareRuns(eventRun, smoothRun);
-        QMetaObject::invokeMethod(this, handoff::wrap([this, id, data] {
+        handoff::post(this, [this, id, data] {
             if (id == m_compareId)
                 showComparison(data);
-        }), Qt::QueuedConnection);
+        });
     });
 }
 

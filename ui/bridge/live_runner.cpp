@@ -75,10 +75,10 @@ LiveRunner::LiveRunner(QObject* parent)
     // Chunks come back as queued calls to this object (dropped if it is gone; the destructor
     // stops the worker's thread before that).
     m_worker = new LiveWorker(m_latest, [this](LiveChunkPtr c) {
-        QMetaObject::invokeMethod(this, handoff::wrap([this, c] {
+        handoff::post(this, [this, c] {
             if (c->generation == m_generation)
                 emit chunkReady(c);
-        }), Qt::QueuedConnection);
+        });
     });
     m_worker->moveToThread(m_thread);
     connect(m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
@@ -106,7 +106,7 @@ quint64 LiveRunner::newGeneration()
 quint64 LiveRunner::start(const fl::Scenario& scenario)
 {
     const quint64 g = newGeneration();
-    QMetaObject::invokeMethod(m_worker, handoff::wrap([w = m_worker, g, scenario] { w->start(g, scenario); }), Qt::QueuedConnection);
+    handoff::post(m_worker, [w = m_worker, g, scenario] { w->start(g, scenario); });
     return g;
 }
 
@@ -114,8 +114,7 @@ quint64 LiveRunner::restartFrom(const fl::Scenario& scenario, double t, const st
 {
     const quint64 g = newGeneration();
     m_requested = t;
-    QMetaObject::invokeMethod(m_worker, handoff::wrap([w = m_worker, g, scenario, t, y, mode] { w->restart(g, scenario, t, y, mode); }),
-                              Qt::QueuedConnection);
+    handoff::post(m_worker, [w = m_worker, g, scenario, t, y, mode] { w->restart(g, scenario, t, y, mode); });
     return g;
 }
 
@@ -124,8 +123,7 @@ void LiveRunner::requestUntil(double tEnd)
     if (tEnd <= m_requested || m_generation == 0)
         return;
     m_requested = tEnd;
-    QMetaObject::invokeMethod(m_worker, handoff::wrap([w = m_worker, g = m_generation, tEnd, c = m_cancel] { w->advance(g, tEnd, c); }),
-                              Qt::QueuedConnection);
+    handoff::post(m_worker, [w = m_worker, g = m_generation, tEnd, c = m_cancel] { w->advance(g, tEnd, c); });
 }
 
 void LiveRunner::stop()

@@ -54,16 +54,16 @@ quint64 SimulationController::request(const fl::Scenario& scenario)
                                      partial.sectionStates.end());
                 chunk->simulatedTime = partial.t.empty() ? 0.0 : partial.t.back();
                 SectionChunkPtr shared = std::move(chunk);
-                QMetaObject::invokeMethod(this, handoff::wrap([this, shared] {
+                handoff::post(this, [this, shared] {
                     if (shared->runId == m_latestId)
                         emit sectionChunk(shared);
-                }), Qt::QueuedConnection);
+                });
             };
             output->result = fl::simulate(scenario, options);
         }
         output->cancelled = cancel->load() && !output->result.status.ok();
         RunOutputPtr result = std::move(output);
-        QMetaObject::invokeMethod(this, handoff::wrap([this, result] { deliver(result); }), Qt::QueuedConnection);
+        handoff::post(this, [this, result] { deliver(result); });
     };
     // Queued tasks of superseded runs would only report "cancelled": drop them unstarted.
     m_pool.clear();

@@ -47,10 +47,10 @@ bool SweepRunner::start(const fl::Scenario& scenario, const fl::SweepSpec& spec,
     auto cancel = m_cancel;
     m_watcher.setFuture(handoff::run(&m_pool, [this, scenario, spec, threads, cancel, generation] {
         fl::runSweep(scenario, spec, threads, cancel.get(), [this, generation](const fl::SweepColumn& column) {
-            QMetaObject::invokeMethod(this, handoff::wrap([this, column, generation] {
+            handoff::post(this, [this, column, generation] {
                 if (generation == m_generation)
                     onColumn(column);
-            }), Qt::QueuedConnection);
+            });
         });
     }, &m_watcher));
     return true;

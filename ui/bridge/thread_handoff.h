@@ -11,6 +11,8 @@
 // other build they compile to nothing. They say nothing about our own shared state, which must
 // still be atomic or immutable (std::shared_ptr<const T>) for the sanitizer to accept it.
 #include <QFuture>
+#include <QMetaObject>
+#include <QObject>
 #include <QPromise>
 #include <QThreadPool>
 
@@ -107,6 +109,14 @@ auto wrap(F&& f)
 #else
     return std::forward<F>(f);
 #endif
+}
+
+/// Queues f to run on context's thread (QMetaObject::invokeMethod, Qt::QueuedConnection) as a
+/// wrapped task; dropped if context is deleted first.
+template <class F>
+void post(QObject* context, F&& f)
+{
+    QMetaObject::invokeMethod(context, wrap(std::forward<F>(f)), Qt::QueuedConnection);
 }
 
 /// QThreadPool::start of a wrapped task (not QtConcurrent::run: its task object is read by the

@@ -24,10 +24,10 @@ void PlotDataWorker::prepare(const RunOutputPtr& run)
     m_pool.clear();
     handoff::start(&m_pool, [this, id, run] {
         PlotDataPtr data = preparePlotData(run);
-        QMetaObject::invokeMethod(this, handoff::wrap([this, id, data] {
+        handoff::post(this, [this, id, data] {
             if (id == m_latest)
                 emit ready(data);
-        }), Qt::QueuedConnection);
+        });
     });
 }
 
