@@ -12,7 +12,7 @@ Status lyapunovOptionsFor(const Scenario& scenario, LyapunovOptions& options)
     if (!methodInfo(scenario.method).smooth)
         return Status::error("Lyapunov exponents need a smooth method (regularized or explicit); event-driven runs are nonsmooth");
     const IntegrationSettings settings = integrationSettings(scenario, nullptr);
-    options.integration.integrator = scenario.method == Method::Explicit ? Integrator::DormandPrince : settings.stiffIntegrator;
+    options.integration.integrator = scenario.method == Method::Explicit ? IntegrationSettings::kExplicitIntegrator : settings.stiffIntegrator;
     options.integration.tol = settings.tol;
     options.integration.maxStep = settings.maxStep;
     options.integration.maxSteps = settings.maxSteps;

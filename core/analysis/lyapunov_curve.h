@@ -18,7 +18,7 @@ struct LyapunovCurvePoint {
 };
 
 /// Lyapunov options for a scenario: its integrator (the scenario's stiff integrator for
-/// `regularized`, Dormand-Prince for `explicit`), tolerance and step limits. Error if the method is not smooth.
+/// `regularized`, Dormand-Prince 8(5,3) for `explicit`), tolerance and step limits. Error if the method is not smooth.
 Status lyapunovOptionsFor(const Scenario& scenario, LyapunovOptions& options);
 
 /// lambda_1 at `steps` equally spaced values of `parameter` in [from, to]. onPoint is called from

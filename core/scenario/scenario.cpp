@@ -16,7 +16,7 @@ const std::vector<MethodInfo>& methods()
          "Smooth law of width ε; stiff implicit integrator with dense output: variable-order BDF (SUNDIALS "
          "CVODE, default) or the L-stable Rosenbrock method of order 4 (odeint).", true},
         {Method::Explicit, "explicit", "Regularized, explicit (Dormand–Prince)",
-         "Smooth law of width ε; explicit Dormand–Prince 5(4). Slow for small ε (stiff).", true},
+         "Smooth law of width ε; explicit Dormand–Prince 8(5,3) with dense output of order 7. Slow for small ε (stiff).", true},
     };
     return list;
 }

@@ -15,7 +15,7 @@ namespace fl {
 enum class Method {
     EventDriven,  ///< exact stick/slip switching, Dormand-Prince 5(4) inside each mode
     Regularized,  ///< smooth law, stiff implicit integrator with dense output (Scenario::stiffIntegrator)
-    Explicit,     ///< smooth law, explicit Dormand-Prince 5(4) with dense output
+    Explicit,     ///< smooth law, explicit Dormand-Prince 8(5,3) with dense output
 };
 
 struct MethodInfo {

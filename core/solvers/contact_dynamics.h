@@ -39,7 +39,7 @@ private:
 
 /// A law with memory (friction/state_law.h): the system's state followed by the law's internal
 /// states, integrated by the stiff integrator with the analytic Jacobian (regularized method) or by
-/// Dormand-Prince (explicit method).
+/// Dormand-Prince 8(5,3) (explicit method).
 class StateLawContactDynamics final : public Dynamics {
 public:
     StateLawContactDynamics(std::unique_ptr<ContactSystem> system, std::unique_ptr<StateFrictionLaw> law,

@@ -69,6 +69,8 @@ Status integrateOde(const SmoothOde& ode, std::vector<double>& y, double t0, dou
     double& t = tFinal ? *tFinal : localT;
     if (options.integrator == Integrator::Rosenbrock4)
         return integrateRosenbrock(ode, y, t0, t1, options, onStep, s, t);
+    if (options.integrator == Integrator::Dop853)
+        return integrateDop853(ode, y, t0, t1, options, onStep, s, t);
     if (options.integrator == Integrator::Bdf)
         return integrateBdf(ode, y, t0, t1, options, onStep, s, t);
     return integrateDormandPrince(ode, y, t0, t1, options, onStep, s, t);

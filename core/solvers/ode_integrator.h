@@ -13,6 +13,7 @@ namespace fl {
 
 enum class Integrator {
     DormandPrince, ///< explicit Runge-Kutta 5(4), dense output of order 4
+    Dop853,        ///< explicit Runge-Kutta 8(5,3), dense output of order 7 (solvers/ode_dop853.cpp)
     Rosenbrock4,   ///< stiff, L-stable, order 4, dense output of order 3
     Bdf,           ///< stiff, SUNDIALS CVODE: variable-order BDF 1-5, Newton on the analytic Jacobian,
                    ///< dense output by CVODE's interpolant (solvers/ode_cvode.cpp)

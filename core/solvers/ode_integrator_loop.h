@@ -11,6 +11,9 @@ namespace fl {
 Status integrateDormandPrince(const SmoothOde& ode, std::vector<double>& y, double t0, double t1,
                               const OdeIntegrationOptions& o, const StepCallback& onStep, OdeIntegrationStats& stats,
                               double& tFinal);
+/// Dormand-Prince 8(5,3) with dense output of order 7 (solvers/ode_dop853.cpp).
+Status integrateDop853(const SmoothOde& ode, std::vector<double>& y, double t0, double t1, const OdeIntegrationOptions& o,
+                       const StepCallback& onStep, OdeIntegrationStats& stats, double& tFinal);
 /// Compiled as C++17 (Boost 1.74 uBLAS does not build as C++20).
 Status integrateRosenbrock(const SmoothOde& ode, std::vector<double>& y, double t0, double t1,
                            const OdeIntegrationOptions& o, const StepCallback& onStep, OdeIntegrationStats& stats,

@@ -31,6 +31,9 @@ RunRecorder::RunRecorder(const Dynamics& dynamics, double dt, GridRange range, R
     : m_dynamics(dynamics), m_out(out), m_dt(dt), m_k(range.first), m_count(range.end),
       m_state(static_cast<size_t>(dynamics.dimension())), m_outputs(dynamics.outputNames().size())
 {
+    const double perUnit = std::round(1.0 / dt);
+    if (perUnit >= 1.0 && perUnit < 1e15 && std::abs(1.0 / dt - perUnit) <= 1e-9 * perUnit)
+        m_perUnit = perUnit;
     m_out.stateNames = dynamics.stateNames();
     m_out.outputNames = dynamics.outputNames();
 }
@@ -43,7 +46,7 @@ bool RunRecorder::onStep(const StepView& step, int mode)
         m_stickBegin = step.t0;
     }
     while (!done()) {
-        const double t = static_cast<double>(m_k) * m_dt;
+        const double t = m_perUnit > 0.0 ? static_cast<double>(m_k) / m_perUnit : static_cast<double>(m_k) * m_dt;
         if (t > step.t1)
             break;
         step.stateAt(t, m_state.data());

@@ -7,6 +7,8 @@ namespace fl {
 
 /// Fills a RunResult: samples on the grid t_k = k dt (k = 0 .. floor(t_end/dt)) from each step's
 /// dense output, with the derived outputs and the mode; the switches and the stick intervals.
+/// When 1/dt is a whole number n (dt = 0.01, 0.001, 5e-4, ...) t_k is computed as k / n, the
+/// double nearest to the decimal k dt: the CSV shows 24.612, not 24.612000000000002 (k * dt).
 class RunRecorder final : public DynamicsObserver {
 public:
     /// Grid indices [first, end) a recorder samples: t_k = k dt for first <= k < end.
@@ -32,6 +34,7 @@ private:
     const Dynamics& m_dynamics;
     RunResult& m_out;
     double m_dt;
+    double m_perUnit = 0.0; ///< 1/dt when it is a whole number (then t_k = k / (1/dt)), else 0
     long m_k = 0;
     long m_count;
     std::vector<double> m_state;

@@ -47,7 +47,11 @@ SystemInfo beltSystemInfo()
         bp.v0 = p.value("v0");
         auto system = std::make_unique<BeltSystem>(bp);
         const FrictionLawInfo* info = findFrictionLaw(scenario.lawId);
-        const Integrator integrator = scenario.method == Method::Regularized ? settings.stiffIntegrator : Integrator::DormandPrince;
+        // Event-driven runs of the laws with memory and of Karnopp's law integrate with Dormand-Prince
+        // 5(4) (a switch every few steps: a higher order would not pay).
+        const Integrator integrator = scenario.method == Method::Regularized ? settings.stiffIntegrator
+                                      : scenario.method == Method::Explicit  ? IntegrationSettings::kExplicitIntegrator
+                                                                             : Integrator::DormandPrince;
         if (info->stickWindow)
             return makeKarnoppDynamics(std::move(system), p, integrator, settings);
         if (info->hasMemory())

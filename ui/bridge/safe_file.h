@@ -38,11 +38,13 @@ public:
 
 private:
     bool fail(QString* error, const QString& reason);
+    void startWriteback();
 
     QString m_path;
     std::unique_ptr<QFileDevice> m_file;
     bool m_inPlace = false;
     qint64 m_written = 0;
+    qint64 m_writebackFrom = 0; ///< bytes before this offset were handed to the kernel's writeback
 };
 
 } // namespace fl::ui

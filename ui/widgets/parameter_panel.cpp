@@ -243,7 +243,7 @@ QComboBox* ParameterPanel::makeIntegratorCombo()
     m_integrator->setToolTip(tr("Stiff integrator of the regularized method (also of its sweeps and Lyapunov exponents).\n"
                                 "BDF keeps its order on forced and time-dependent runs, where Rosenbrock4 needs\n"
                                 "~30x more steps at tol 1e-10; Rosenbrock4 stays for comparison.\n"
-                                "The explicit method always uses Dormand–Prince."));
+                                "The explicit method always uses Dormand–Prince 8(5,3)."));
     selectData(m_integrator, qs(fl::stiffIntegratorInfo(m_scenario.stiffIntegrator).id));
     connect(m_integrator, &QComboBox::currentIndexChanged, this, &ParameterPanel::onIntegratorSelected);
     WheelGuard::install(m_integrator);
