@@ -122,6 +122,42 @@ private slots:
         QCOMPARE(missing, 0);
         QVERIFY2(kept < 60001 / 10, qPrintable(QString::number(kept))); // most samples were left out
     }
+
+    /// The point-level interface: the points to draw in t order, a NaN break where the path leaves
+    /// old ground followed by the last skipped point, a break passed on, and the path's end point
+    /// appended by finish() when it lies on old ground.
+    void pointsCarryTheBreaksAndTheEnd()
+    {
+        RetraceFilter filter(QCPRange(-2.0, 2.0), QCPRange(-2.0, 2.0));
+        std::vector<RetraceFilter::Point> out;
+        const int perTurn = 400;
+        double t = 0.0;
+        for (int i = 0; i <= 3 * perTurn; ++i, t += 1.0) // three turns, ending at (1, 0) on old ground
+            filter.add(t, std::cos(kTwoPi * i / perTurn), std::sin(kTwoPi * i / perTurn), out);
+        const size_t afterLoop = out.size();
+        QVERIFY2(afterLoop <= perTurn + 3, qPrintable(QString::number(afterLoop)));
+        const double lastSkippedT = t - 1.0;
+        filter.add(t, 1.5, 0.0, out); // leaves old ground
+        QCOMPARE(out.size(), afterLoop + 3);
+        QVERIFY(std::isnan(out[afterLoop].x) && std::isnan(out[afterLoop].y));
+        QVERIFY(out[afterLoop].t > out[afterLoop - 1].t && out[afterLoop].t < lastSkippedT);
+        QCOMPARE(out[afterLoop + 1].t, lastSkippedT); // the line restarts from the last skipped point
+        QCOMPARE(out[afterLoop + 2].x, 1.5);
+        filter.add(t + 1.0, std::nan(""), 0.0, out); // a break in the path is passed on
+        QVERIFY(std::isnan(out.back().x));
+        QCOMPARE(out.back().t, t + 1.0);
+        for (size_t i = 1; i < out.size(); ++i)
+            QVERIFY2(out[i].t > out[i - 1].t, qPrintable(QString::number(i)));
+
+        RetraceFilter again(QCPRange(-1.0, 1.0), QCPRange(-1.0, 1.0));
+        std::vector<RetraceFilter::Point> path;
+        for (int i = 0; i <= 2 * perTurn + 7; ++i) // ends on old ground, mid-turn
+            again.add(i, std::cos(kTwoPi * i / perTurn), std::sin(kTwoPi * i / perTurn), path);
+        QVERIFY(path.back().t < 2 * perTurn + 7);
+        again.finish(path);
+        QCOMPARE(path.back().t, double(2 * perTurn + 7));
+        QCOMPARE(path.back().x, std::cos(kTwoPi * (2 * perTurn + 7) / perTurn));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestRetraceFilter)

@@ -16,66 +16,35 @@ namespace {
 
 QString qs(const std::string& text) { return QString::fromStdString(text); }
 
-/// A phase-plane path thinned for display: old ground left out (RetraceFilter), then thinned
-/// within the tolerance (CurveDecimator). t orders the points (increasing).
+/// A phase-plane path thinned for display: old ground left out (RetraceFilter, which places the
+/// breaks), then thinned within the tolerance (CurveDecimator). t orders the points (increasing).
 class PathThinner {
 public:
     PathThinner(QCPRange x, QCPRange y) : m_filter(x, y), m_decimator(x, y) {}
     void add(double t, double x, double y)
     {
-        const double nan = std::numeric_limits<double>::quiet_NaN();
-        if (!std::isfinite(x) || !std::isfinite(y)) {
-            m_filter.reset();
-            m_decimator.add(t, nan, nan);
-            m_lastT = t;
-            m_hasPrevious = m_hasBefore = m_skipped = false;
-            return;
-        }
-        switch (m_filter.next(x, y)) {
-        case RetraceFilter::Step::Skip:
-            m_skipped = true;
-            break;
-        case RetraceFilter::Step::Resume: // a break, then the line from the last skipped point
-            m_decimator.add(0.5 * (m_lastT + m_previousT), nan, nan);
-            if (m_hasPrevious)
-                m_decimator.add(m_previousT, m_previousX, m_previousY);
-            [[fallthrough]];
-        case RetraceFilter::Step::Draw:
-            m_decimator.add(t, x, y);
-            m_lastT = t;
-            m_skipped = false;
-            break;
-        }
-        m_beforeT = m_previousT, m_beforeX = m_previousX, m_beforeY = m_previousY;
-        m_hasBefore = m_hasPrevious;
-        m_previousT = t;
-        m_previousX = x;
-        m_previousY = y;
-        m_hasPrevious = true;
+        m_filter.add(t, x, y, m_points);
+        pass();
     }
     /// The thinned path; it ends at the last point, on old ground or not (the playback's end).
     QVector<QCPCurveData> take()
     {
-        if (m_skipped && m_hasBefore) {
-            if (m_beforeT > m_lastT) { // the one before was left out too: a line of its own
-                m_decimator.add(0.5 * (m_lastT + m_beforeT), std::numeric_limits<double>::quiet_NaN(),
-                                std::numeric_limits<double>::quiet_NaN());
-                m_decimator.add(m_beforeT, m_beforeX, m_beforeY);
-            }
-            m_decimator.add(m_previousT, m_previousX, m_previousY);
-        }
-        m_skipped = false;
+        m_filter.finish(m_points);
+        pass();
         return m_decimator.take();
     }
 
 private:
+    void pass()
+    {
+        for (const RetraceFilter::Point& p : m_points)
+            m_decimator.add(p.t, p.x, p.y);
+        m_points.clear();
+    }
+
     RetraceFilter m_filter;
     CurveDecimator m_decimator;
-    double m_lastT = 0.0; ///< of the last point drawn
-    double m_previousT = 0.0, m_previousX = 0.0, m_previousY = 0.0; ///< the last point given
-    double m_beforeT = 0.0, m_beforeX = 0.0, m_beforeY = 0.0;       ///< the one before it
-    bool m_hasPrevious = false, m_hasBefore = false;
-    bool m_skipped = false; ///< the last point given was left out
+    std::vector<RetraceFilter::Point> m_points; ///< the filter's output, passed on at once
 };
 
 /// (t_i, y_i); beyond kMaxSeriesPoints the smallest and largest value of each of

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 
 namespace fl::ui {
 
@@ -69,6 +70,50 @@ RetraceFilter::Step RetraceFilter::next(double x, double y)
         return Step::Resume;
     }
     return Step::Draw;
+}
+
+void RetraceFilter::add(double t, double x, double y, std::vector<Point>& out)
+{
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    if (!std::isfinite(x) || !std::isfinite(y)) {
+        reset();
+        out.push_back({t, nan, nan});
+        m_lastT = t;
+        m_hasPreviousPoint = m_hasBefore = m_skipped = false;
+        return;
+    }
+    switch (next(x, y)) {
+    case Step::Skip:
+        m_skipped = true;
+        break;
+    case Step::Resume: // a break, then the line from the last skipped point
+        out.push_back({0.5 * (m_lastT + m_previous.t), nan, nan});
+        if (m_hasPreviousPoint)
+            out.push_back(m_previous);
+        [[fallthrough]];
+    case Step::Draw:
+        out.push_back({t, x, y});
+        m_lastT = t;
+        m_skipped = false;
+        break;
+    }
+    m_before = m_previous;
+    m_hasBefore = m_hasPreviousPoint;
+    m_previous = {t, x, y};
+    m_hasPreviousPoint = true;
+}
+
+void RetraceFilter::finish(std::vector<Point>& out)
+{
+    if (m_skipped && m_hasBefore) {
+        if (m_before.t > m_lastT) { // the one before was left out too: a line of its own
+            const double nan = std::numeric_limits<double>::quiet_NaN();
+            out.push_back({0.5 * (m_lastT + m_before.t), nan, nan});
+            out.push_back(m_before);
+        }
+        out.push_back(m_previous);
+    }
+    m_skipped = false;
 }
 
 } // namespace fl::ui

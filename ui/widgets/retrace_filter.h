@@ -17,12 +17,25 @@ class RetraceFilter {
 public:
     RetraceFilter(QCPRange xExtent, QCPRange yExtent, int cells = 2048);
 
+    /// A point of the path to draw; NaN x and y break the line (t halfway between its neighbours,
+    /// so that the points stay ordered by t).
+    struct Point {
+        double t, x, y;
+    };
+    /// The path's next point (t increasing; NaN x or y is a break in the path): appends to `out`
+    /// the points to draw now, with the breaks and the restarts from the last skipped point.
+    void add(double t, double x, double y, std::vector<Point>& out);
+    /// The end of the path: appends the last point (and the one before it, when both were left
+    /// out: its line of its own), so that the path ends where it ends on old ground or not.
+    void finish(std::vector<Point>& out);
+
     enum class Step {
         Skip,   ///< old ground: leave the point out
         Draw,   ///< draw the point (continuing the line)
         Resume, ///< break the line, then draw from the previous point to this one
     };
-    /// The next point of the path (finite coordinates; a break in the path is reset()).
+    /// The cell-level decision for the next point (finite coordinates; a break in the path is
+    /// reset()): what add() builds on.
     Step next(double x, double y);
     /// A break in the path: the next point starts a new line.
     void reset() { m_hasPrevious = false; }
@@ -38,6 +51,11 @@ private:
     bool m_hasPrevious = false;
     bool m_skipping = false;
     bool m_cellWasOld = false; ///< the current cell had been visited before the path came into it
+    // add()'s bookkeeping of the points given, for the breaks and restarts.
+    double m_lastT = 0.0;             ///< of the last point drawn
+    Point m_previous{}, m_before{};   ///< the last point given and the one before it
+    bool m_hasPreviousPoint = false, m_hasBefore = false;
+    bool m_skipped = false;           ///< the last point given was left out
 };
 
 } // namespace fl::ui
