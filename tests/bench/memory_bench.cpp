@@ -1,5 +1,5 @@
 // Issue 10: the laws with memory are stiff (bristle stiffness 1e4-1e6 times the spring). For each
-// case: accepted steps and median wall time with BDF (CVODE), Rosenbrock4 and Dormand-Prince.
+// case: accepted steps and median wall time with BDF (CVODE), Rosenbrock4 and Dormand-Prince 8(5,3) (the explicit method).
 //   frictionlab_bench memory
 #include "memory_bench.h"
 
@@ -54,7 +54,7 @@ fl::Scenario preset(const char* id)
 void benchMemoryLaws()
 {
     std::printf("Laws with memory on the belt, tol 1e-10, output every 0.01 (steps | median ms):\n");
-    std::printf("  %-44s | %19s | %19s | %19s\n", "case", "BDF", "Rosenbrock4", "explicit (DP5)");
+    std::printf("  %-44s | %19s | %19s | %19s\n", "case", "BDF", "Rosenbrock4", "explicit (DOP853)");
     for (double sigma0 : {1e4, 1e5, 1e6}) {
         fl::Scenario s;
         fl::makeScenario("belt", "lugre", fl::Method::Regularized, fl::Regularization::Kudra, s);

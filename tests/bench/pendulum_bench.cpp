@@ -2,6 +2,7 @@
 #include "pendulum_bench.h"
 #include "scenario/scenario.h"
 #include "solvers/dynamics_factory.h"
+#include "solvers/ode_integrator.h"
 #include "solvers/simulate.h"
 #include "solvers/smooth_ode.h"
 #include "systems/system_registry.h"
@@ -76,6 +77,34 @@ Integration integrateWith(const fl::SmoothOde& ode, const std::vector<double>& y
     return r;
 }
 
+/// The same with FrictionLab's own integrators (fl::integrateOde; the state at tEnd from the last
+/// step's dense output, since the steps do not stop at tEnd).
+Integration integrateWithFl(const fl::SmoothOde& ode, const std::vector<double>& y0, double tEnd, double tol,
+                            fl::Integrator integrator)
+{
+    Integration r{};
+    std::vector<double> ms;
+    for (int repeat = 0; repeat < 5; ++repeat) {
+        std::vector<double> y = y0;
+        fl::OdeIntegrationOptions o;
+        o.integrator = integrator;
+        o.tol = tol;
+        o.firstStep = 1e-4;
+        fl::OdeIntegrationStats stats;
+        const auto start = Clock::now();
+        fl::integrateOde(ode, y, 0.0, tEnd, o, [&](const fl::StepView& step) {
+            if (step.t1 >= tEnd)
+                step.stateAt(tEnd, r.y.data());
+            return true;
+        }, &stats);
+        ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+        r.steps = stats.steps;
+    }
+    std::sort(ms.begin(), ms.end());
+    r.ms = ms[ms.size() / 2];
+    return r;
+}
+
 double distance(const State6& a, const State6& b)
 {
     double d = 0.0;
@@ -84,7 +113,7 @@ double distance(const State6& a, const State6& b)
     return d;
 }
 
-/// Dormand-Prince 5(4) against Fehlberg 7(8) at tight tolerances, over the first 5 s (before the
+/// Dormand-Prince 5(4) against Fehlberg 7(8) and Dormand-Prince 8(5,3) at tight tolerances, over the first 5 s (before the
 /// motion's sensitivity to the initial state amplifies the differences): steps, time, error
 /// against a Fehlberg 7(8) reference at tol 1e-14.
 void comparePairs(const fl::SmoothOde& ode, const std::vector<double>& y0)
@@ -95,10 +124,12 @@ void comparePairs(const fl::SmoothOde& ode, const std::vector<double>& y0)
     for (double tol : {1e-8, 1e-10, 1e-12}) {
         const Integration dp = integrateWith<odeint::runge_kutta_dopri5<State6>>(ode, y0, tEnd, tol);
         const Integration f78 = integrateWith<odeint::runge_kutta_fehlberg78<State6>>(ode, y0, tEnd, tol);
+        const Integration d853 = integrateWithFl(ode, y0, tEnd, tol, fl::Integrator::Dop853);
         std::printf("    tol %-6g  DOPRI5: %7ld steps %7.2f ms (%6.0f steps/s simulated) error %8.2g |"
-                    "  RKF78: %7ld steps %7.2f ms (%6.0f steps/s simulated) error %8.2g\n",
+                    "  RKF78: %7ld steps %7.2f ms (%6.0f steps/s simulated) error %8.2g |"
+                    "  DOP853 (FrictionLab, dense output): %7ld steps %7.2f ms (%6.0f steps/s simulated) error %8.2g\n",
                     tol, dp.steps, dp.ms, dp.steps / tEnd, distance(dp.y, reference), f78.steps, f78.ms, f78.steps / tEnd,
-                    distance(f78.y, reference));
+                    distance(f78.y, reference), d853.steps, d853.ms, d853.steps / tEnd, distance(d853.y, reference));
     }
 }
 
@@ -125,7 +156,7 @@ void benchPendulum()
         std::printf("  right-hand side: %.0f ns per evaluation (checksum %.6g)\n", ns, sink);
         comparePairs(ode, dynamics->initialState());
     }
-    std::printf("  the application's runs (fl::simulate, Dormand-Prince 5(4) with dense output, samples recorded):\n");
+    std::printf("  the application's runs (fl::simulate, the explicit method: Dormand-Prince 8(5,3) with dense output, samples recorded):\n");
     for (double tol : {1e-8, 1e-10, 1e-12}) {
         fl::RunResult run;
         const double ms = medianMs(fig5a(tol), 7, run);
