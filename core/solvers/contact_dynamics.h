@@ -100,4 +100,10 @@ private:
     IntegrationSettings m_settings;
 };
 
+/// The dynamics of any single-contact system (S1, S6) closed with the scenario's 1-D law by its
+/// method: event-driven, regularized (the stiff integrator) or explicit; Karnopp's law and the laws
+/// with memory by their own dynamics above (solvers/contact_dynamics_factory.cpp).
+std::unique_ptr<Dynamics> makeContactDynamics(std::unique_ptr<ContactSystem> system, const struct Scenario& scenario,
+                                              const IntegrationSettings& settings);
+
 } // namespace fl

@@ -34,4 +34,10 @@ NearStick pendulumNearStick(const Scenario& scenario, const MechanismFrame& fram
 /// Angle (rad) the driving disk has turned through by time t: ∫ω₀ dt = ω₀ t + (Δω₀/Ω) sin Ωt.
 double pendulumDiskAngle(const Scenario& scenario, double t);
 
+/// S6, vibration absorber with dry friction, side view (state x1, x2, x1′, x2′; outputs v_r, F).
+/// World unit = N/k1, the length unit of the states.
+MechanismScene drawAbsorberMechanism(const Scenario& scenario, const MechanismFrame& frame);
+/// S6's near-stick rule: |v_r| (absorber relative to housing) against stickThreshold(A ω, eps).
+NearStick absorberNearStick(const Scenario& scenario, const MechanismFrame& frame);
+
 } // namespace fl

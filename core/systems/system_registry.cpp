@@ -6,7 +6,7 @@ namespace fl {
 
 const std::vector<SystemInfo>& systems()
 {
-    static const std::vector<SystemInfo> list = {beltSystemInfo(), diskSystemInfo(), pendulumSystemInfo()};
+    static const std::vector<SystemInfo> list = {beltSystemInfo(), diskSystemInfo(), pendulumSystemInfo(), absorberSystemInfo()};
     return list;
 }
 

@@ -120,5 +120,8 @@ Status applyPreset(std::string_view presetId, Scenario& scenario);
 SystemInfo beltSystemInfo();
 SystemInfo diskSystemInfo();
 SystemInfo pendulumSystemInfo();
+SystemInfo absorberSystemInfo();
+/// S6's presets (systems/absorber_presets.cpp).
+std::vector<Preset> absorberPresets();
 
 } // namespace fl

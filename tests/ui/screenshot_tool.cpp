@@ -2,9 +2,11 @@
 // for has been simulated and plotted; used for docs/screenshot.png and by the ui_screenshot test.
 //   frictionlab_screenshot OUT.png [--system ID] [--law ID] [--method ID] [--regularization ID]
 //                          [--size WxH] [--preset ID] [--time T] [--live SECONDS] [--mechanism-only]
-//                          [--theme light|dark|high-contrast] [--scale S] [--no-panel] [--layout N]
-// --time seeks the playback to T (cursors and mechanism); --live plays live for SECONDS first.
+//                          [--theme light|dark|high-contrast] [--scale S] [--no-panel] [--layout N] [--sweep]
+// --time seeks the playback to T (cursors and mechanism); --live plays live for SECONDS first;
+// --sweep shows the Bifurcation tab after running its sweep (the preset's, e.g. a frequency response).
 #include "bridge/simulation_controller.h"
+#include "analysis/bifurcation_view.h"
 #include "analysis/workbench.h"
 #include "widgets/main_window.h"
 #include "widgets/parameter_panel.h"
@@ -75,7 +77,8 @@ int main(int argc, char* argv[])
     const QCommandLineOption scale(QStringLiteral("scale"), QStringLiteral("Presenter scale 1..3"), QStringLiteral("s"), QStringLiteral("1"));
     const QCommandLineOption noPanel(QStringLiteral("no-panel"), QStringLiteral("Collapse the parameter panel"));
     const QCommandLineOption layout(QStringLiteral("layout"), QStringLiteral("Plot layout index (PresenterBar)"), QStringLiteral("n"));
-    parser.addOptions({system, law, method, regularization, size, preset, time, live, mechanismOnly, theme, scale, noPanel, layout});
+    const QCommandLineOption sweep(QStringLiteral("sweep"), QStringLiteral("Run the Bifurcation tab's sweep and show it"));
+    parser.addOptions({system, law, method, regularization, size, preset, time, live, mechanismOnly, theme, scale, noPanel, layout, sweep});
     parser.process(app);
     if (parser.positionalArguments().size() != 1)
         parser.showHelp(2);
@@ -118,6 +121,22 @@ int main(int argc, char* argv[])
         playing.start();
         waitFor([&] { return playing.elapsed() > parser.value(live).toDouble() * 1000.0; });
         window.playback()->pause();
+    }
+    if (parser.isSet(sweep)) {
+        auto* view = window.findChild<fl::ui::BifurcationView*>();
+        if (!view) {
+            std::fprintf(stderr, "no bifurcation view\n");
+            return 1;
+        }
+        window.tabs()->setCurrentWidget(view);
+        if (parser.isSet(preset))
+            view->selectPreset(parser.value(preset));
+        bool finished = false;
+        QObject::connect(view, &fl::ui::BifurcationView::sweepFinished, [&finished] { finished = true; });
+        if (!view->start() || !waitFor([&] { return finished; })) {
+            std::fprintf(stderr, "the sweep did not finish: %s\n", qPrintable(view->statusText()));
+            return 1;
+        }
     }
     // Let the queued replots and the repaint happen.
     QElapsedTimer settle;
