@@ -57,6 +57,7 @@ const QList<HelpPage>& helpPages()
         {QStringLiteral("system-belt.html"), tr("S1 · Block on a moving belt")},
         {QStringLiteral("system-disk.html"), tr("S2 · Disk on a moving belt")},
         {QStringLiteral("system-pendulum.html"), tr("S3 · Pendulum on a rotating disk")},
+        {QStringLiteral("system-absorber.html"), tr("S6 · Vibration absorber with dry friction")},
         {QStringLiteral("laws-1d.html"), tr("Friction laws along a line")},
         {QStringLiteral("laws-memory.html"), tr("Friction laws with memory")},
         {QStringLiteral("contact-models.html"), tr("Friction on a plane contact")},
