@@ -12,7 +12,6 @@
 #include <array>
 #include <cmath>
 #include <limits>
-#include <type_traits>
 #include <vector>
 
 namespace fl {
@@ -221,12 +220,7 @@ public:
             }
             m_k[0] = m_f0;
             for (int s = 1; s <= kStages; ++s) { // stages 1..11 and, with the weights B, y_new
-                for (size_t i = 0; i < n; ++i) {
-                    double sum = 0.0;
-                    for (int j = 0; j < s; ++j)
-                        sum += kA[s][j] * m_k[j][i];
-                    m_tmp[i] = m_y[i] + h * sum;
-                }
+                stageState(m_y, s, h);
                 rhs(m_tmp, m_k[s], m_t + kC[s] * h); // s = 12: f(t + h, y_new), for the error and FSAL
             }
             double err5 = 0.0, err3 = 0.0;
@@ -291,17 +285,23 @@ public:
 private:
     static constexpr double kSafety = 0.9, kMinFactor = 0.2, kMaxFactor = 10.0;
 
+    /// m_tmp = base + h sum_{j<s} A[s][j] k_j: the state at which stage s is evaluated.
+    void stageState(const State& base, int s, double h)
+    {
+        for (size_t i = 0; i < base.size(); ++i) {
+            double sum = 0.0;
+            for (int j = 0; j < s; ++j)
+                sum += kA[s][j] * m_k[j][i];
+            m_tmp[i] = base[i] + h * sum;
+        }
+    }
+
     void prepareDense()
     {
         const size_t n = m_y.size();
         const double h = m_hDone;
         for (int s = kStages + 1; s < kExtended; ++s) {
-            for (size_t i = 0; i < n; ++i) {
-                double sum = 0.0;
-                for (int j = 0; j < s; ++j)
-                    sum += kA[s][j] * m_k[j][i];
-                m_tmp[i] = m_yOld[i] + h * sum;
-            }
+            stageState(m_yOld, s, h);
             (*m_rhs)(m_tmp, m_k[s], m_tOld + kC[s] * h);
         }
         for (size_t i = 0; i < n; ++i) {
@@ -329,34 +329,16 @@ private:
     bool m_denseReady = false;
 };
 
-template <class State>
-Status dop853(const SmoothOde& ode, std::vector<double>& y, double t0, double t1, const OdeIntegrationOptions& o,
-              const StepCallback& onStep, OdeIntegrationStats& stats, double& tFinal)
-{
-    auto rhs = [&ode](const State& x, State& dxdt, double t) { ode.rhs(t, x.data(), dxdt.data()); };
-    Dop853Dense<State, decltype(rhs)> stepper(o.tol, o.tol, o.maxStep);
-    State x{};
-    if constexpr (std::is_same_v<State, std::vector<double>>)
-        x = y;
-    else
-        std::copy(y.begin(), y.end(), x.begin());
-    Status status = detail::stepLoop(stepper, rhs, x, t0, t1, o, onStep, stats, tFinal);
-    std::copy(x.begin(), x.end(), y.begin());
-    return status;
-}
-
 } // namespace
 
 Status integrateDop853(const SmoothOde& ode, std::vector<double>& y, double t0, double t1, const OdeIntegrationOptions& o,
                        const StepCallback& onStep, OdeIntegrationStats& stats, double& tFinal)
 {
-    switch (y.size()) { // fixed-size states for the smooth systems' dimensions (see integrateDormandPrince)
-    case 2: return dop853<std::array<double, 2>>(ode, y, t0, t1, o, onStep, stats, tFinal);
-    case 3: return dop853<std::array<double, 3>>(ode, y, t0, t1, o, onStep, stats, tFinal);
-    case 4: return dop853<std::array<double, 4>>(ode, y, t0, t1, o, onStep, stats, tFinal);
-    case 6: return dop853<std::array<double, 6>>(ode, y, t0, t1, o, onStep, stats, tFinal);
-    default: return dop853<std::vector<double>>(ode, y, t0, t1, o, onStep, stats, tFinal);
-    }
+    return detail::withStateType(y.size(), [&]<class State>() {
+        auto rhs = [&ode](const State& x, State& dxdt, double t) { ode.rhs(t, x.data(), dxdt.data()); };
+        Dop853Dense<State, decltype(rhs)> stepper(o.tol, o.tol, o.maxStep);
+        return detail::runStepLoop<State>(stepper, rhs, y, t0, t1, o, onStep, stats, tFinal);
+    });
 }
 
 } // namespace fl

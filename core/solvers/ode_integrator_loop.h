@@ -3,8 +3,12 @@
 // and the entry points of every integrator.
 #include "solvers/ode_integrator.h"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <string>
+#include <type_traits>
+#include <vector>
 
 namespace fl {
 
@@ -70,6 +74,37 @@ Status stepLoop(Stepper& stepper, Rhs rhs, State& x, double t0, double t1, const
     const auto& yEnd = stepper.current_state();
     for (size_t i = 0; i < x.size(); ++i)
         x[i] = yEnd[i];
+    return status;
+}
+
+/// Calls f.template operator()<State>() with State = std::array<double, n> for the dimensions of
+/// FrictionLab's smooth systems (issue 12: odeint's loops then unroll and nothing is resized per
+/// step): the belt (2, 3), the disk and the absorber (4, with a law state 5), the pendulum (6);
+/// std::vector<double> otherwise.
+template <class F>
+Status withStateType(size_t n, F&& f)
+{
+    switch (n) {
+    case 2: return f.template operator()<std::array<double, 2>>();
+    case 3: return f.template operator()<std::array<double, 3>>();
+    case 4: return f.template operator()<std::array<double, 4>>();
+    case 6: return f.template operator()<std::array<double, 6>>();
+    default: return f.template operator()<std::vector<double>>();
+    }
+}
+
+/// stepLoop on a copy of y in the stepper's State type; y holds the final state afterwards.
+template <class State, class Stepper, class Rhs>
+Status runStepLoop(Stepper& stepper, Rhs rhs, std::vector<double>& y, double t0, double t1, const OdeIntegrationOptions& o,
+                   const StepCallback& onStep, OdeIntegrationStats& stats, double& tFinal)
+{
+    State x{};
+    if constexpr (std::is_same_v<State, std::vector<double>>)
+        x = y;
+    else
+        std::copy(y.begin(), y.end(), x.begin());
+    const Status status = stepLoop(stepper, rhs, x, t0, t1, o, onStep, stats, tFinal);
+    std::copy(x.begin(), x.end(), y.begin());
     return status;
 }
 

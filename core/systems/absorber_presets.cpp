@@ -10,21 +10,6 @@
 namespace fl {
 namespace {
 
-Preset absorberPreset(std::string id, std::string title, std::string lawId, std::vector<std::pair<std::string, double>> values,
-                      std::string summary, std::string note)
-{
-    Preset p;
-    p.id = std::move(id);
-    p.title = std::move(title);
-    p.group = "Teaching";
-    p.lawId = std::move(lawId);
-    p.method = Method::EventDriven;
-    p.values = std::move(values);
-    p.summary = std::move(summary);
-    p.note = std::move(note);
-    return p;
-}
-
 /// The frequency response: the maxima of x1 (the downward crossings of x1' = 0) over w, swept up
 /// and down with continuation, so that jumps between coexisting responses show as two branches.
 SweepSpec frequencyResponse()
@@ -50,7 +35,7 @@ SweepSpec frequencyResponse()
 Preset responsePreset(std::string id, std::string title, std::string lawId, std::vector<std::pair<std::string, double>> values,
                       std::string summary, std::string note)
 {
-    Preset p = absorberPreset(std::move(id), std::move(title), std::move(lawId), std::move(values), std::move(summary), std::move(note));
+    Preset p = teachingPreset(std::move(id), std::move(title), std::move(lawId), std::move(values), std::move(summary), std::move(note));
     p.group = "Frequency response";
     p.sweep = frequencyResponse();
     return p;
@@ -63,23 +48,23 @@ std::vector<Preset> absorberPresets()
     // At the housing's resonance w = 1, measured over t in [300, 400] (event-driven, tol 1e-10):
     // the housing's amplitude |x1| without absorber would be A / (2 zeta1) = 5.
     std::vector<Preset> presets;
-    presets.push_back(absorberPreset(
+    presets.push_back(teachingPreset(
         "absorber-linear", "The classic tuned absorber (no friction)", "coulomb", {{"mu_s", 0.0}, {"mu_k", 0.0}, {"w", 1.0}},
         "No friction: at its own resonance the housing barely moves (|x₁| = 0.19, 5 without the absorber); the absorber swings instead.",
         "μ_s = μ_k = 0, ζ₂ = 0.05, ω = 1. Measured: housing amplitude 0.1917, absorber 1.926 (the linear closed form: "
         "0.1916 and 1.926); without the absorber the housing would swing with A/(2ζ₁) = 5."));
-    presets.push_back(absorberPreset(
+    presets.push_back(teachingPreset(
         "absorber-slipping", "Light friction: the absorber slips all the time", "coulomb", {{"mu_s", 0.02}, {"mu_k", 0.02}, {"w", 1.0}},
         "Light Coulomb friction (μ = 0.02): the absorber never sticks after the start; the housing swings a little more (|x₁| = 0.43).",
         "μ_s = μ_k = 0.02, ω = 1. Measured: no stick after t = 300, housing amplitude 0.435, absorber relative to the "
         "housing 1.79."));
-    presets.push_back(absorberPreset(
+    presets.push_back(teachingPreset(
         "absorber-stick-slip", "The absorber sticks and slips on its guide (F_s > F_k)", "coulomb",
         {{"mu_s", 0.2}, {"mu_k", 0.1}, {"w", 1.0}},
         "Static friction above kinetic: the absorber sticks to the housing at each turn, about 20 % of the time, and the housing swings with |x₁| = 1.7.",
         "μ_s = 0.2, μ_k = 0.1, ω = 1. Measured over t ∈ [300, 400]: 63 stick/slip switches (two stick phases per period), "
         "stick 20 % of the time, housing amplitude 1.70, absorber relative to the housing 1.81."));
-    presets.push_back(absorberPreset(
+    presets.push_back(teachingPreset(
         "absorber-locked", "Too much friction: the absorber locks", "coulomb", {{"mu_s", 0.2}, {"mu_k", 0.2}, {"w", 1.0}},
         "μ = 0.2: the absorber sticks for good and the two bodies move as one mass 1 + m: |x₁| = 1.86, the absorber is lost.",
         "μ_s = μ_k = 0.2, ω = 1. Measured: no slip after the start; housing amplitude 1.861, the closed form of one mass "

@@ -7,31 +7,13 @@
 #include <utility>
 
 namespace fl {
-namespace {
-
-Preset teaching(std::string id, std::string title, std::string lawId, std::vector<std::pair<std::string, double>> values,
-                std::string summary, std::string note)
-{
-    Preset p;
-    p.id = std::move(id);
-    p.title = std::move(title);
-    p.group = "Teaching";
-    p.lawId = std::move(lawId);
-    p.method = Method::EventDriven;
-    p.values = std::move(values);
-    p.summary = std::move(summary);
-    p.note = std::move(note);
-    return p;
-}
-
-} // namespace
 
 std::vector<Preset> beltTeachingPresets()
 {
     std::vector<Preset> presets;
 
     // From rest, x = μ_k (1 − cos t): the block's speed never exceeds μ_k = 1 < v_b.
-    presets.push_back(teaching(
+    presets.push_back(teachingPreset(
         "belt-pure-slip", "Pure slip: the belt is faster than the block can follow", "coulomb",
         {{"mu_s", 1.0}, {"mu_k", 1.0}, {"v_b", 1.5}, {"t_end", 50.0}},
         "Pure slip: the phase portrait is a circle below the line x′ = v_b; the friction force stays at μ_k.",
@@ -40,7 +22,7 @@ std::vector<Preset> beltTeachingPresets()
         "stick/slip switch, v_r between −2.5 and −0.5, F = μ_k = 1 throughout."));
 
     // Closed form (tests/core/test_event_driven_solver.cpp): stick 2(μ_s − μ_k)/v_b, slip π + 2 atan(v_b/(μ_s − μ_k)).
-    presets.push_back(teaching(
+    presets.push_back(teachingPreset(
         "belt-stick-slip", "Stick-slip: static friction above kinetic friction", "coulomb",
         {{"mu_s", 2.0}, {"mu_k", 1.0}, {"v_b", 0.5}, {"t_end", 100.0}},
         "Stick-slip (μ_s = 2 > μ_k = 1): the block rides with the belt until the spring pulls harder than μ_s, slips "
@@ -50,7 +32,7 @@ std::vector<Preset> beltTeachingPresets()
         "8.0689, x between −0.118 and 2.118 (μ_k ∓ √((μ_s − μ_k)² + v_b²)). Measured: 13 stick phases in 100, periods "
         "8.0689, stick fraction 0.51."));
 
-    presets.push_back(teaching(
+    presets.push_back(teachingPreset(
         "belt-stick-segment", "Stick segment: the block rides on the belt (long stick)", "coulomb",
         {{"mu_s", 3.0}, {"mu_k", 1.0}, {"v_b", 0.5}, {"t_end", 100.0}},
         "Phase portrait x–x′: the long straight segment on the line x′ = v_b = 0.5 (x from −1 to 3) is the block "
@@ -59,7 +41,7 @@ std::vector<Preset> beltTeachingPresets()
         "x = μ_s = 3 (it is the chord of the slip circle about (μ_k, 0)); stick lasts 2(μ_s − μ_k)/v_b = 8, slip "
         "π + 2 atan(0.25) = 3.63, period 11.63: the block sticks 69 % of each cycle (measured 0.70 over the run from rest)."));
 
-    presets.push_back(teaching(
+    presets.push_back(teachingPreset(
         "belt-friction-loop", "Friction characteristic F(v_r) and the loop the motion traces", "coulomb-viscous",
         {{"mu_s", 2.0}, {"mu_k", 1.0}, {"k_v", 0.2}, {"v_b", 0.5}, {"t_end", 100.0}},
         "Plot F against v_r: the vertical stick segment at v_r = 0 climbs to μ_s = 2, friction drops to μ_k = 1 as "
@@ -71,7 +53,7 @@ std::vector<Preset> beltTeachingPresets()
         "period 7.3034 (viscous friction damps the slip, so it is shorter than Coulomb's 8.07)."));
 
     // Review (4): g = (μ_0 − μ_k) exp(−δ s/(μ_0 − μ_k)) + μ_k; steady sliding at x = g(v_b).
-    presets.push_back(teaching(
+    presets.push_back(teachingPreset(
         "belt-stribeck", "Stribeck: friction falling with speed excites stick-slip", "stribeck-exp",
         {{"mu_0", 2.0}, {"mu_k", 1.0}, {"delta", 3.0}, {"v_b", 0.5}, {"x0", 1.25}, {"t_end", 150.0}},
         "Velocity weakening: started next to steady sliding, the vibration grows by itself until the block sticks, "
@@ -82,7 +64,7 @@ std::vector<Preset> beltTeachingPresets()
         "at t = 10.6; then a stick-slip cycle of period 8.8834, half of it in stick. The same start with Coulomb friction "
         "(flat slip branch) circles steady sliding for ever and never sticks."));
 
-    presets.push_back(teaching(
+    presets.push_back(teachingPreset(
         "belt-damping", "Damping removes stick-slip", "stribeck-exp",
         {{"mu_0", 2.0}, {"mu_k", 1.0}, {"delta", 3.0}, {"v_b", 0.5}, {"zeta", 0.5}, {"t_end", 100.0}},
         "With ζ = 0.5 the block sticks once at the start, then slides steadily; stick-slip persists for ζ < 0.428.",
@@ -92,7 +74,7 @@ std::vector<Preset> beltTeachingPresets()
         "then the block slides steadily at x = 1.223. Steady sliding is linearly stable already for 2ζ > |g′(v_b)| = "
         "0.669 (ζ > 0.335); between 0.335 and 0.428 steady sliding and stick-slip coexist and the start decides."));
 
-    presets.push_back(teaching(
+    presets.push_back(teachingPreset(
         "belt-critical-speed", "Critical belt speed: stick-slip stops above v_b = 0.962", "stribeck-exp",
         {{"mu_0", 2.0}, {"mu_k", 1.0}, {"delta", 3.0}, {"v_b", 1.0}, {"zeta", 0.2}, {"t_end", 100.0}},
         "Stick-slip for v_b < 0.962, steady sliding above (ζ = 0.2, from rest): here v_b = 1.0, just above.",
@@ -102,7 +84,7 @@ std::vector<Preset> beltTeachingPresets()
         "falls less steeply: steady sliding is linearly stable when δ e^(−δ v_b/(μ_0 − μ_k)) < 2ζ, v_b > (1/3) ln 7.5 "
         "= 0.672; between 0.672 and 0.962 both coexist."));
 
-    presets.push_back(teaching(
+    presets.push_back(teachingPreset(
         "belt-forced", "Forced stick-slip: harmonic force A cos ωt on the block", "coulomb",
         {{"mu_s", 2.0}, {"mu_k", 1.0}, {"v_b", 0.5}, {"A", 1.5}, {"w", 0.7}, {"t_end", 200.0}},
         "The forcing sets the rhythm: one stick phase per forcing period 2π/ω = 8.98; the block overtakes the belt "
@@ -112,7 +94,7 @@ std::vector<Preset> beltTeachingPresets()
         "stick-slip has period 8.07), 13 % of the time in stick. The force drives the block faster than the belt (v_r up "
         "to 1.58), so friction also takes the value −μ_k and the phase portrait crosses the line x′ = v_b."));
 
-    Preset tanh = teaching(
+    Preset tanh = teachingPreset(
         "belt-tanh-vs-event", "Regularized tanh vs event-driven: tanh loses the static peak", "coulomb",
         {{"mu_s", 2.0}, {"mu_k", 1.0}, {"v_b", 0.5}, {"eps", 1e-4}, {"t_end", 100.0}},
         "μ_k tanh(v_r/ε) never exceeds μ_k: stick ends at the spring force μ_k = 1 instead of μ_s = 2, and the "
@@ -128,7 +110,7 @@ std::vector<Preset> beltTeachingPresets()
     presets.push_back(std::move(tanh));
 
     // LuGre (review (17)) with the 1995 paper's bristles in S1's units (friction/lugre_law.cpp).
-    Preset lugre = teaching(
+    Preset lugre = teachingPreset(
         "belt-lugre-stick-slip", "LuGre: stick-slip with bristles (friction with memory)", "lugre",
         {{"mu_s", 2.0}, {"mu_k", 1.0}, {"v_b", 0.1}, {"v0", 0.1}, {"t_end", 100.0}},
         "Stick is now elastic: in near-stick the bristle deflection z (right axis of the time history) loads up until "
@@ -143,7 +125,7 @@ std::vector<Preset> beltTeachingPresets()
     presets.push_back(std::move(lugre));
 
     // The same LuGre case against its steady-state law run event-driven (systems/law_counterpart.h).
-    Preset versus = teaching(
+    Preset versus = teachingPreset(
         "belt-lugre-vs-stribeck", "LuGre against event-driven Stribeck: what the bristles change", "lugre",
         {{"mu_s", 2.0}, {"mu_k", 1.0}, {"v_b", 0.1}, {"v0", 0.1}, {"t_end", 100.0}},
         "Compare methods: LuGre (stiff, with bristles) against its own steady-state law run event-driven "
@@ -164,7 +146,7 @@ std::vector<Preset> beltTeachingPresets()
     // The law lab's experiments (analysis/law_experiments.h), on the laws' default parameters; the
     // belt runs the same law (LuGre riding the belt at v_b = 0.1: stick-slip of period 11.19, x in [0.727, 1.500]).
     auto lab = [](std::string id, std::string title, std::string law, LawExperimentKind kind, std::string summary, std::string note) {
-        Preset p = teaching(std::move(id), std::move(title), std::move(law), {{"v_b", 0.1}, {"v0", 0.1}, {"t_end", 100.0}},
+        Preset p = teachingPreset(std::move(id), std::move(title), std::move(law), {{"v_b", 0.1}, {"v0", 0.1}, {"t_end", 100.0}},
                             std::move(summary), std::move(note));
         p.group = "Friction with memory";
         p.method = Method::Regularized;

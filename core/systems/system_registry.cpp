@@ -1,6 +1,7 @@
 #include "systems/system_registry.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace fl {
 
@@ -99,6 +100,21 @@ Status applyPreset(std::string_view presetId, Scenario& scenario)
     if (status.ok())
         scenario = std::move(next);
     return status;
+}
+
+Preset teachingPreset(std::string id, std::string title, std::string lawId, std::vector<std::pair<std::string, double>> values,
+                      std::string summary, std::string note)
+{
+    Preset p;
+    p.id = std::move(id);
+    p.title = std::move(title);
+    p.group = "Teaching";
+    p.lawId = std::move(lawId);
+    p.method = Method::EventDriven;
+    p.values = std::move(values);
+    p.summary = std::move(summary);
+    p.note = std::move(note);
+    return p;
 }
 
 } // namespace fl

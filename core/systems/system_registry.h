@@ -115,6 +115,10 @@ const VariableLabel* findVariableLabel(std::string_view systemId, std::string_vi
 SweepSpec defaultSweep(const Scenario& scenario);
 /// Applies a preset: its system, law, method and values (the rest at defaults).
 Status applyPreset(std::string_view presetId, Scenario& scenario);
+/// A preset of the "Teaching" group, event-driven: plain id, title, law, the values that differ
+/// from the defaults, the status-bar summary and the note with what was measured.
+Preset teachingPreset(std::string id, std::string title, std::string lawId, std::vector<std::pair<std::string, double>> values,
+                      std::string summary, std::string note);
 
 /// Registrations, one per system file.
 SystemInfo beltSystemInfo();
