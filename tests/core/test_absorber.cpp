@@ -10,6 +10,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 
@@ -174,6 +175,33 @@ private slots:
             for (double v : column.values)
                 QVERIFY2(std::abs(v - std::abs(X1)) < 1e-5, qPrintable(QString("w %1: %2 vs %3").arg(column.parameter).arg(v).arg(std::abs(X1))));
         }
+    }
+
+    void strongStaticFrictionGivesAnIrregularBand()
+    {
+        // absorber-response-stick-slip (mu_s = 0.3 = 2 mu_k), swept up from 0.85 to 1.1 in steps of
+        // 0.01 with continuation: periodic below 0.92 and above 1.0, scattered maxima in between.
+        fl::Scenario s = absorber("absorber-response-stick-slip");
+        fl::SweepSpec spec = *fl::findPreset("absorber-response-stick-slip")->sweep;
+        spec.from = 0.85;
+        spec.to = 1.1;
+        spec.steps = 26;
+        spec.direction = fl::SweepDirection::Up;
+        QVERIFY(fl::validateSweep(s, spec).ok());
+        const std::vector<fl::SweepColumn> columns = fl::runSweep(s, spec, 1, nullptr);
+        QCOMPARE(int(columns.size()), spec.steps);
+        double widestInBand = 0.0;
+        for (const fl::SweepColumn& c : columns) {
+            QVERIFY(c.status.ok() && !c.values.empty());
+            const auto [lo, hi] = std::minmax_element(c.values.begin(), c.values.end());
+            if (c.parameter < 0.915 || c.parameter > 1.005)
+                QVERIFY2(*hi - *lo < 0.02, qPrintable(QString("w %1: %2 .. %3").arg(c.parameter).arg(*lo).arg(*hi)));
+            else if (c.parameter > 0.925 && c.parameter < 0.995)
+                widestInBand = std::max(widestInBand, *hi - *lo);
+            if (std::abs(c.parameter - 0.85) < 1e-9)
+                QVERIFY2(std::abs(*hi - 0.962) < 0.005, qPrintable(QString::number(*hi)));
+        }
+        QVERIFY2(widestInBand > 0.5, qPrintable(QString::number(widestInBand)));
     }
 };
 
