@@ -47,7 +47,7 @@ QJsonObject catalogueJson()
         for (const fl::FrictionLawInfo* law : fl::lawsOf(s))
             lawIds.append(q(law->id));
         systems.append(QJsonObject{{"id", q(s.id)}, {"name", q(s.name)}, {"equation", q(s.equation)},
-                                   {"lawFamily", s.lawFamily == fl::LawFamily::OneDimensional ? "one-dimensional" : "plane-contact"},
+                                   {"lawFamily", fl::lawFamilyId(s.lawFamily)},
                                    {"laws", lawIds},
                                    {"methods", methodIds}, {"parameters", specsJson(s.specs)}});
         for (const fl::Preset& p : s.presets) {
@@ -65,10 +65,10 @@ QJsonObject catalogueJson()
             presets.append(preset);
         }
     }
-    for (fl::LawFamily family : {fl::LawFamily::OneDimensional, fl::LawFamily::PlaneContact})
+    for (fl::LawFamily family : {fl::LawFamily::OneDimensional, fl::LawFamily::PlaneContact, fl::LawFamily::TyreRoad})
         for (const fl::FrictionLawInfo& l : fl::lawsOf(family))
             laws.append(QJsonObject{{"id", q(l.id)}, {"name", q(l.name)}, {"formula", q(l.formula)},
-                                    {"family", family == fl::LawFamily::OneDimensional ? "one-dimensional" : "plane-contact"},
+                                    {"family", fl::lawFamilyId(family)},
                                     {"parameters", specsJson(l.specs)}});
     for (const fl::MethodInfo& m : fl::methods())
         methods.append(QJsonObject{{"id", q(m.id)}, {"name", q(m.name)}, {"description", q(m.description)}, {"regularized", m.smooth}});
@@ -231,7 +231,7 @@ int runCommand(const QStringList& arguments)
     if (!parser.isSet("quiet"))
     {
         QString summary = q(fl::describe(scenario)) + QString(": %1 samples, %2 steps").arg(drainedRows).arg(result.steps);
-        if (scenario.method == fl::Method::EventDriven)
+        if (scenario.method == fl::Method::EventDriven && fl::findSystem(scenario.systemId)->lawFamily != fl::LawFamily::TyreRoad)
             summary += QString(", %1 stick/slip switches").arg(result.switches.size());
         summary += QString(", %1 ms").arg(result.wallSeconds * 1e3, 0, 'f', 2);
         if (!result.warning.empty())

@@ -27,7 +27,9 @@ public:
 
 /// Which contact a law describes: a 1-D friction force F(v_r), or the coupled force and moment
 /// (T_sx, T_sy, M_s) of a plane contact (Coulomb-Contensou, PHYSICS.md sec. 3).
-enum class LawFamily { OneDimensional, PlaneContact };
+/// OneDimensional: F(v_r) on a line; PlaneContact: force and moment on a plane contact; TyreRoad: a
+/// tyre's friction coefficient over its braking slip, mu(S) (S7, the ABS wheel).
+enum class LawFamily { OneDimensional, PlaneContact, TyreRoad };
 
 class StateFrictionLaw;
 
@@ -68,6 +70,12 @@ struct FrictionLawInfo {
 const std::vector<FrictionLawInfo>& frictionLaws();
 /// Every plane-contact law (regularized I(0,0) and I(1,1)), in menu order.
 const std::vector<FrictionLawInfo>& contactLaws();
+/// Every tyre-road law mu(S) (Burckhardt's), in menu order (friction/tyre_laws.cpp).
+const std::vector<FrictionLawInfo>& tyreLaws();
+/// The family's name as the CLI's JSON writes it: "one-dimensional", "plane-contact", "tyre-road".
+const char* lawFamilyId(LawFamily family);
+/// The law with this id in any family, or nullptr.
+const FrictionLawInfo* findAnyLaw(std::string_view id);
 /// The laws of a family.
 const std::vector<FrictionLawInfo>& lawsOf(LawFamily family);
 /// The help page of a 1-D law (its section's anchor is the law's id): "laws-1d.html", or

@@ -165,7 +165,12 @@ const std::vector<FrictionLawInfo>& frictionLaws()
 
 const std::vector<FrictionLawInfo>& lawsOf(LawFamily family)
 {
-    return family == LawFamily::OneDimensional ? frictionLaws() : contactLaws();
+    switch (family) {
+    case LawFamily::OneDimensional: return frictionLaws();
+    case LawFamily::PlaneContact: return contactLaws();
+    case LawFamily::TyreRoad: return tyreLaws();
+    }
+    return frictionLaws();
 }
 
 const FrictionLawInfo* findLaw(LawFamily family, std::string_view id)
@@ -182,5 +187,23 @@ std::string lawHelpPage(const FrictionLawInfo& law)
 }
 
 const FrictionLawInfo* findFrictionLaw(std::string_view id) { return findLaw(LawFamily::OneDimensional, id); }
+
+const char* lawFamilyId(LawFamily family)
+{
+    switch (family) {
+    case LawFamily::OneDimensional: return "one-dimensional";
+    case LawFamily::PlaneContact: return "plane-contact";
+    case LawFamily::TyreRoad: return "tyre-road";
+    }
+    return "";
+}
+
+const FrictionLawInfo* findAnyLaw(std::string_view id)
+{
+    for (LawFamily family : {LawFamily::OneDimensional, LawFamily::PlaneContact, LawFamily::TyreRoad})
+        if (const FrictionLawInfo* law = findLaw(family, id))
+            return law;
+    return nullptr;
+}
 
 } // namespace fl

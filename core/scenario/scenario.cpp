@@ -110,7 +110,7 @@ Status makeScenario(std::string_view systemId, std::string_view lawId, Method me
     if (law && !system->laws.empty() && std::find(system->laws.begin(), system->laws.end(), law->id) == system->laws.end())
         return Status::error("law '" + std::string(lawId) + "' does not apply to system '" + system->id + "'");
     if (!law)
-        return Status::error(findLaw(LawFamily::OneDimensional, lawId) || findLaw(LawFamily::PlaneContact, lawId)
+        return Status::error(findAnyLaw(lawId)
                                  ? "law '" + std::string(lawId) + "' does not apply to system '" + system->id + "'"
                                  : "unknown friction law '" + std::string(lawId) + "'");
     if (std::find(system->methods.begin(), system->methods.end(), method) == system->methods.end())
@@ -139,7 +139,7 @@ Status changeModel(Scenario& scenario, std::string_view systemId, std::string_vi
         return Status::error("unknown system '" + std::string(systemId) + "'");
     // A law or method the new system does not take falls back to its first one.
     const std::vector<const FrictionLawInfo*> laws = lawsOf(*system);
-    const bool known = findLaw(LawFamily::OneDimensional, lawId) || findLaw(LawFamily::PlaneContact, lawId);
+    const bool known = findAnyLaw(lawId) != nullptr;
     if (known && std::none_of(laws.begin(), laws.end(), [&](const FrictionLawInfo* l) { return l->id == lawId; }))
         lawId = laws.front()->id;
     Method method = scenario.method;

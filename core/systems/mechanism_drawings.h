@@ -40,4 +40,8 @@ MechanismScene drawAbsorberMechanism(const Scenario& scenario, const MechanismFr
 /// S6's near-stick rule: |v_r| (absorber relative to housing) against stickThreshold(A ω, eps).
 NearStick absorberNearStick(const Scenario& scenario, const MechanismFrame& frame);
 
+/// S7, the ABS wheel, side view in metres (state x, v, θ, Ω, T_b, ctrl; outputs v_w, S, μ, F): the
+/// wheel stays in the middle, the road moves under it by x; the spokes turn by θ.
+MechanismScene drawAbsMechanism(const Scenario& scenario, const MechanismFrame& frame);
+
 } // namespace fl

@@ -7,7 +7,7 @@ namespace fl {
 
 const std::vector<SystemInfo>& systems()
 {
-    static const std::vector<SystemInfo> list = {beltSystemInfo(), diskSystemInfo(), pendulumSystemInfo(), absorberSystemInfo()};
+    static const std::vector<SystemInfo> list = {beltSystemInfo(), diskSystemInfo(), pendulumSystemInfo(), absorberSystemInfo(), absSystemInfo()};
     return list;
 }
 

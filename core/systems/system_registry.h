@@ -4,6 +4,7 @@
 #include "analysis/bifurcation_sweep.h"
 #include "analysis/law_experiments.h"
 #include "analysis/poincare_section.h"
+#include "friction/friction_curve.h"
 #include "friction/friction_law.h"
 #include "params/parameter_set.h"
 #include "scenario/scenario.h"
@@ -95,6 +96,9 @@ struct SystemInfo {
     std::function<std::unique_ptr<Dynamics>(const Scenario&, const IntegrationSettings&)> makeDynamics;
     /// How the mechanism view draws a state of this system (ARCHITECTURE.md idea 11); may be empty.
     MechanismDrawing mechanism;
+    /// The curve drawn under the friction characteristic's trajectory when the law is not a 1-D law
+    /// of v_r (S7: μ over the slip S); empty: fl::frictionCharacteristic of the scenario's law.
+    std::function<Polyline(const Scenario&)> lawCurve;
     /// How a smooth run of this system reads as near-stick at one instant (relative contact speed
     /// against scene::stickThreshold); used by the mechanism view and the plots alike.
     NearStickRule nearStick;
@@ -125,6 +129,7 @@ SystemInfo beltSystemInfo();
 SystemInfo diskSystemInfo();
 SystemInfo pendulumSystemInfo();
 SystemInfo absorberSystemInfo();
+SystemInfo absSystemInfo();
 /// S6's presets (systems/absorber_presets.cpp).
 std::vector<Preset> absorberPresets();
 

@@ -54,6 +54,8 @@ private slots:
     void mechanismReadsTheSameRule()
     {
         for (const fl::SystemInfo& system : fl::systems()) {
+            if (!system.nearStick) // S7: a wheel, no stick/slip contact
+                continue;
             fl::Scenario s;
             QVERIFY(fl::makeScenario(system.id, fl::lawsOf(system).front()->id, fl::Method::Regularized,
                                      fl::Regularization::Kudra, s).ok());

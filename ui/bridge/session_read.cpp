@@ -77,7 +77,7 @@ Status applyIds(ObjectReader& r, const ScenarioIds& ids, fl::Scenario& scenario)
         lawId = systemId == scenario.systemId ? scenario.lawId : fl::lawsOf(*system).front()->id;
     const std::vector<const fl::FrictionLawInfo*> laws = fl::lawsOf(*system);
     if (std::none_of(laws.begin(), laws.end(), [&](const fl::FrictionLawInfo* law) { return law->id == lawId; })) {
-        const bool known = fl::findLaw(fl::LawFamily::OneDimensional, lawId) || fl::findLaw(fl::LawFamily::PlaneContact, lawId);
+        const bool known = fl::findAnyLaw(lawId) != nullptr;
         return errorAt(r.pathOf(QStringLiteral("law")), known ? QStringLiteral("law '%1' does not apply to system '%2'")
                                                                     .arg(qs(lawId), qs(systemId))
                                                               : QStringLiteral("unknown friction law '%1'").arg(qs(lawId)));

@@ -45,6 +45,8 @@ QUrl lawUrl(const fl::Scenario& scenario)
     const QString id = QString::fromStdString(scenario.lawId);
     if (const fl::FrictionLawInfo* law = fl::findLaw(fl::LawFamily::OneDimensional, scenario.lawId))
         return helpUrl(QString::fromStdString(fl::lawHelpPage(*law)), id);
+    if (fl::findLaw(fl::LawFamily::TyreRoad, scenario.lawId)) // the tyre curves are on the ABS page
+        return helpUrl(QStringLiteral("system-abs.html"), id);
     return helpUrl(QStringLiteral("contact-models.html"), id);
 }
 
@@ -58,6 +60,7 @@ const QList<HelpPage>& helpPages()
         {QStringLiteral("system-disk.html"), tr("S2 · Disk on a moving belt")},
         {QStringLiteral("system-pendulum.html"), tr("S3 · Pendulum on a rotating disk")},
         {QStringLiteral("system-absorber.html"), tr("S6 · Vibration absorber with dry friction")},
+        {QStringLiteral("system-abs.html"), tr("S7 · ABS wheel")},
         {QStringLiteral("laws-1d.html"), tr("Friction laws along a line")},
         {QStringLiteral("laws-memory.html"), tr("Friction laws with memory")},
         {QStringLiteral("contact-models.html"), tr("Friction on a plane contact")},
@@ -92,9 +95,7 @@ HelpContext contextHelp(const MainWindow& window)
         page = QStringLiteral("system-%1.html").arg(QString::fromStdString(scenario.systemId));
     context.page = helpUrl(page.section(QLatin1Char('#'), 0, 0), page.section(QLatin1Char('#'), 1));
     // Links to what the run uses: its law, and the regularization of a smooth method.
-    if (const fl::FrictionLawInfo* law = fl::findLaw(fl::LawFamily::OneDimensional, scenario.lawId)
-                                             ? fl::findLaw(fl::LawFamily::OneDimensional, scenario.lawId)
-                                             : fl::findLaw(fl::LawFamily::PlaneContact, scenario.lawId))
+    if (const fl::FrictionLawInfo* law = fl::findAnyLaw(scenario.lawId))
         context.related.append({tr("Law: %1").arg(QString::fromStdString(law->name)), lawUrl(scenario)});
     if (fl::usesRegularization(scenario)) {
         const bool oneDimensional = fl::findLaw(fl::LawFamily::OneDimensional, scenario.lawId) != nullptr;

@@ -41,6 +41,9 @@ QString aboutHtml(const fl::Scenario& current)
     html += QStringLiteral("</ul><p><b>%1</b></p><ul>").arg(tr("Plane-contact laws (Coulomb–Contensou)"));
     for (const fl::FrictionLawInfo& law : fl::lawsOf(fl::LawFamily::PlaneContact))
         html += item(law.id == current.lawId, esc(law.name), QString());
+    html += QStringLiteral("</ul><p><b>%1</b></p><ul>").arg(tr("Tyre–road laws (μ over slip)"));
+    for (const fl::FrictionLawInfo& law : fl::lawsOf(fl::LawFamily::TyreRoad))
+        html += item(law.id == current.lawId, esc(law.name), QString());
     html += QStringLiteral("</ul><p><b>%1</b></p><ul>").arg(tr("Regularizations (smooth methods)"));
     const bool smooth = fl::usesRegularization(current);
     for (const fl::RegularizationInfo& r : fl::regularizations())

@@ -40,6 +40,9 @@ void CharacteristicPlot::showData(const PlotDataPtr& ptr)
     if (shown) {
         xAxis->setLabel(data.speedLabel);
         yAxis->setLabel(data.forceLabel);
+        // The legend names the run's own pair: (v_r, F) on a line contact, (S, μ) for a tyre.
+        m_law->setName(tr("law %1(%2)").arg(data.forceLabel.section(QLatin1Char(' '), 0, 0), data.speedLabel.section(QLatin1Char(' '), 0, 0)));
+        m_trajectory->setName(tr("trajectory (%1, %2)").arg(data.speedLabel.section(QLatin1Char(' '), 0, 0), data.forceLabel.section(QLatin1Char(' '), 0, 0)));
         m_law->data()->set(data.law, true);
         m_trajectory->data()->set(data.loop, true);
         setDataRange(data.speedRange, data.forceRange);

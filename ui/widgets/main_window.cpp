@@ -356,8 +356,11 @@ void MainWindow::onPlotDataReady(const PlotDataPtr& data)
     if (m_run->scenario.method == fl::Method::Regularized) // which stiff integrator ran
         method += QStringLiteral(", ") + QString::fromStdString(fl::stiffIntegratorInfo(m_run->scenario.stiffIntegrator).name);
     parts << method << tr("%1 steps").arg(r.steps);
-    parts << (r.mode.empty() ? tr("no stick/slip modes (smooth law)")
-                             : tr("%1 stick/slip switches").arg(r.switches.size()));
+    const fl::SystemInfo* system = fl::findSystem(m_run->scenario.systemId);
+    if (system && system->lawFamily == fl::LawFamily::TyreRoad)
+        parts << tr("wheel and controller switches located exactly");
+    else
+        parts << (r.mode.empty() ? tr("no stick/slip modes (smooth law)") : tr("%1 stick/slip switches").arg(r.switches.size()));
     parts << tr("%1 ms").arg(r.wallSeconds * 1e3, 0, 'f', r.wallSeconds < 0.1 ? 1 : 0);
     m_summary->setText(parts.join(QStringLiteral(" · ")));
     // An edit that was rejected meanwhile keeps its error in view.

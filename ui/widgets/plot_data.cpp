@@ -160,10 +160,16 @@ void addCharacteristic(PlotData& data, const fl::SystemInfo& system)
     data.speedLabel = variableText(system.id, system.plots.characteristic.first);
     data.forceLabel = variableText(system.id, system.plots.characteristic.second);
     const QCPRange reached = finiteRange(speeds);
-    // The law on a symmetric window a quarter wider than the trajectory reaches.
+    // The law on a symmetric window a quarter wider than the trajectory reaches (or the system's
+    // own curve on its own window: S7's μ over the slip from 0 to 1).
     const double reach = 1.25 * std::max({std::abs(reached.lower), std::abs(reached.upper), 0.1});
     data.speedRange = QCPRange(-reach, reach);
-    const fl::Polyline law = fl::frictionCharacteristic(data.run->scenario, -reach, reach);
+    const fl::Polyline law = system.lawCurve ? system.lawCurve(data.run->scenario)
+                                             : fl::frictionCharacteristic(data.run->scenario, -reach, reach);
+    if (system.lawCurve && !law.x.empty()) {
+        data.speedRange = finiteRange(law.x);
+        data.speedRange.expand(reached);
+    }
     for (size_t i = 0; i < law.x.size(); ++i)
         data.law << QCPCurveData(static_cast<double>(i), law.x[i], law.y[i]);
     data.forceRange = finiteRange(forces);
