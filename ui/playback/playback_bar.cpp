@@ -94,9 +94,9 @@ PlaybackBar::PlaybackBar(PlaybackController* controller, QWidget* parent) : QWid
     layout->addWidget(reset);
     layout->addWidget(m_windowLabel);
     layout->addWidget(m_window);
-    auto* exportButton = toolButton(m_exportAnimation);
-    exportButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    layout->addWidget(exportButton);
+    m_exportButton = toolButton(m_exportAnimation);
+    m_exportButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    layout->addWidget(m_exportButton);
 
     connect(m_play, &QAction::triggered, controller, &PlaybackController::togglePlay);
     connect(m_stepBack, &QAction::triggered, controller, [controller] { controller->stepFrame(-1); });
@@ -147,10 +147,14 @@ void PlaybackBar::updateState()
     m_play->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
     m_live->setChecked(live);
     m_reset->setEnabled(live);
+    // Live mode swaps Loop and Export Animation (meaningless live) for the plots' window, so the bar
+    // keeps its width and the window fits a 1280-pixel projector (it grew to 1314 px with all shown).
     m_loop->setEnabled(!live);
+    m_loop->setVisible(!live);
     m_windowLabel->setVisible(live);
     m_window->setVisible(live);
     m_exportAnimation->setEnabled(!live);
+    m_exportButton->setVisible(!live);
 }
 
 void PlaybackBar::updateTime(const PlaybackFrame& frame)

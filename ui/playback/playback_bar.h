@@ -59,6 +59,7 @@ private:
     QComboBox* m_speed;
     QSlider* m_scrub;
     QCheckBox* m_loop;
+    QToolButton* m_exportButton = nullptr;
     QDoubleSpinBox* m_window;
     QLabel* m_windowLabel;
     QLabel* m_time;
