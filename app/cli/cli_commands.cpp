@@ -113,13 +113,18 @@ int listCommand(const QStringList& arguments)
         out << "  " << q(s.id) << ": " << q(s.name) << "   " << q(s.equation) << "\n";
         printSpecs(out, s.specs);
     }
-    out << "Friction laws (--law) of the belt:\n";
+    out << "Friction laws (--law) of the belt and the absorber:\n";
     for (const fl::FrictionLawInfo& l : fl::frictionLaws()) {
         out << "  " << q(l.id) << ": " << q(l.name) << "   " << q(l.formula) << "\n";
         printSpecs(out, l.specs);
     }
     out << "Plane-contact laws (--law) of the disk (I00, I11, integral) and the pendulum (I11, I00):\n";
     for (const fl::FrictionLawInfo& l : fl::contactLaws()) {
+        out << "  " << q(l.id) << ": " << q(l.name) << "   " << q(l.formula) << "\n";
+        printSpecs(out, l.specs);
+    }
+    out << "Tyre-road laws (--law) of the ABS wheel:\n";
+    for (const fl::FrictionLawInfo& l : fl::tyreLaws()) {
         out << "  " << q(l.id) << ": " << q(l.name) << "   " << q(l.formula) << "\n";
         printSpecs(out, l.specs);
     }

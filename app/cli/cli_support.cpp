@@ -52,7 +52,7 @@ void addScenarioOptions(QCommandLineParser& parser)
 {
     parser.addOptions({
         {"system", "System id (see list).", "id", "belt"},
-        {"law", "Friction law id (see list).", "id", "coulomb"},
+        {"law", "Friction law id (see list); default: the system's first (belt and absorber: coulomb).", "id"},
         {"method", "event | regularized | explicit (default: event; regularized for the laws with memory, which have no event-driven form).", "id", "event"},
         {"reg", "Regularization for regularized methods: kudra | tanh | atan | sqrt.", "id", "kudra"},
         {"set", "Parameter value, id=value (repeatable).", "id=value"},
@@ -224,9 +224,20 @@ fl::Status buildScenario(const QCommandLineParser& parser, fl::Scenario& scenari
     const auto reg = fl::findRegularization(regId);
     if (!reg)
         return fl::Status::error("unknown regularization '" + regId + "' (kudra, tanh, atan, sqrt)");
-    const std::string lawId = parser.value("law").toStdString();
-    fl::Status status = fl::makeScenario(parser.value("system").toStdString(), lawId,
-                                         parser.isSet("method") ? *method : methodForLaw(lawId, *method), *reg, scenario);
+    std::string lawId = parser.value("law").toStdString();
+    fl::Method chosen = parser.isSet("method") ? *method : methodForLaw(lawId, *method);
+    if (const fl::SystemInfo* system = fl::findSystem(parser.value("system").toStdString())) {
+        // Unless given: the system's first law (coulomb for the belt, I00 for the disk, ...) and its
+        // first method when it does not take the default one (the pendulum has no event-driven form).
+        if (!parser.isSet("law"))
+            lawId = fl::lawsOf(*system).front()->id;
+        if (!parser.isSet("method")) {
+            chosen = methodForLaw(lawId, *method);
+            if (std::find(system->methods.begin(), system->methods.end(), chosen) == system->methods.end())
+                chosen = system->methods.front();
+        }
+    }
+    fl::Status status = fl::makeScenario(parser.value("system").toStdString(), lawId, chosen, *reg, scenario);
     if (status.ok())
         status = applyIntegrator(parser, scenario);
     return status.ok() ? applyValues(parser, scenario) : status;

@@ -587,6 +587,23 @@ private slots:
         QVERIFY(o.out.contains("lambda_2 = -"));
     }
 
+    /// --system alone runs every system with its own first law and a method it takes (the pendulum
+    /// has no event-driven form; the ABS wheel's law is a tyre curve).
+    void everySystemRunsWithItsDefaults()
+    {
+        for (const char* system : {"belt", "disk", "pendulum", "absorber", "abs"}) {
+            const Outcome o = runCli({"run", "--system", system, "--t-end", "1", "--out", "-", "--quiet"});
+            QVERIFY2(o.exitCode == 0, qPrintable(QString("%1: %2").arg(system, o.err)));
+            QVERIFY2(o.out.contains(QString("# system: %1 (").arg(system)), system);
+        }
+        const Outcome listed = runCli({"list"});
+        QVERIFY(listed.out.contains("Tyre-road laws (--law) of the ABS wheel:"));
+        QVERIFY(listed.out.contains("  burckhardt: "));
+        const Outcome wrong = runCli({"run", "--system", "abs", "--law", "coulomb"});
+        QCOMPARE(wrong.exitCode, 2);
+        QVERIFY2(wrong.err.contains("law 'coulomb' does not apply to system 'abs'"), qPrintable(wrong.err));
+    }
+
     /// The catalogue as JSON: every parameter with id, unit, default and range.
     void listJson()
     {
