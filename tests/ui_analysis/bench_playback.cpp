@@ -12,6 +12,7 @@
 #include "analysis/workbench.h"
 #include "playback/playback_controller.h"
 #include "widgets/main_window.h"
+#include "bridge/memory_trimmer.h"
 #include "bridge/simulation_controller.h"
 #include "widgets/parameter_panel.h"
 
@@ -25,6 +26,10 @@
 
 #include <algorithm>
 #include <cstdio>
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <ctime>
 #include <vector>
 
@@ -55,6 +60,18 @@ double rssMb()
         if (line.startsWith("VmRSS:"))
             return line.mid(6).trimmed().split(' ').front().toDouble() / 1024.0;
     return -1.0;
+}
+
+/// The C heap as glibc sees it: bytes in use by the program, and bytes held from the system (in
+/// use + free chunks not returned): a gap that grows is fragmentation, not a leak.
+std::pair<double, double> heapMb()
+{
+#if defined(__GLIBC__)
+    const struct mallinfo2 m = mallinfo2();
+    return {double(m.uordblks + m.hblkhd) / 1048576.0, double(m.arena + m.hblkhd) / 1048576.0};
+#else
+    return {-1.0, -1.0};
+#endif
 }
 
 void wait(int ms)
@@ -204,10 +221,16 @@ void soak(MainWindow& w, double seconds)
         wait(400);
         w.setLive(false);
         ++cycles;
+#if defined(__GLIBC__)
+        if (qEnvironmentVariableIsSet("FL_SOAK_TRIM")) // the fragmentation hypothesis: give free pages back
+            malloc_trim(0);
+#endif
         const double t = clock.elapsed() * 1e-3;
         if (t - samples.back().first >= 60.0) {
             samples.emplace_back(t, rssMb());
-            std::printf("soak: RSS %.1f MB at %.0f s (%ld cycles, %ld live edits)\n", samples.back().second, t, cycles, edits);
+            const auto [inUse, held] = heapMb();
+            std::printf("soak: RSS %.1f MB at %.0f s (%ld cycles, %ld live edits); C heap in use %.1f MB, held %.1f MB; %d trims\n",
+                        samples.back().second, t, cycles, edits, inUse, held, w.memoryTrimmer()->trims());
             std::fflush(stdout);
         }
     }

@@ -1,4 +1,5 @@
 #include "widgets/main_window.h"
+#include "bridge/memory_trimmer.h"
 #include "bridge/simulation_controller.h"
 #include "widgets/about_text.h"
 #include "widgets/characteristic_plot.h"
@@ -40,6 +41,7 @@ MainWindow::MainWindow(QWidget* parent)
     updateWindowTitle();
     buildLayout();
     buildMenus();
+    m_trimmer = new MemoryTrimmer(30000, this);
     m_busyTimer = new QTimer(this);
     m_busyTimer->setSingleShot(true);
     m_busyTimer->setInterval(300);
@@ -324,6 +326,7 @@ void MainWindow::onScenarioRejected(const QString& message)
 void MainWindow::onRunFinished(const RunOutputPtr& output)
 {
     m_busyTimer->stop();
+    m_trimmer->workFinished(); // the last run's buffers are freed by now: give their pages back
     const fl::RunResult& r = output->result;
     if (output->cancelled) {
         showMessage(tr("Run %1 cancelled (the plots show the last good run)").arg(output->runId));

@@ -14,6 +14,7 @@ class QTimer;
 
 namespace fl::ui {
 
+class MemoryTrimmer;
 class CharacteristicPlot;
 class MechanismView;
 class PlaybackBar;
@@ -57,6 +58,8 @@ public:
     /// stopped something (e.g. a sweep); otherwise the run is cancelled as in any other tab.
     void setTabStop(QWidget* view, std::function<bool()> stop);
     QTabWidget* tabs() const { return m_tabs; }
+    /// Gives freed heap pages back after runs (issue 12, soak).
+    MemoryTrimmer* memoryTrimmer() const { return m_trimmer; }
     /// The tabs beside the friction characteristic (Poincaré section, Lyapunov).
     QTabWidget* sideTabs() const { return m_sideTabs; }
     PlaybackController* playback() const { return m_playback; }
@@ -144,6 +147,7 @@ private:
     QTabWidget* m_sideTabs = nullptr;
     SimulationController* m_controller;
     PlotDataWorker* m_plotData;
+    MemoryTrimmer* m_trimmer;
     ExportDialogs* m_export;
     ParameterPanel* m_panel = nullptr;
     TimeHistoryPlot* m_timeHistory = nullptr;
