@@ -221,10 +221,6 @@ void soak(MainWindow& w, double seconds)
         wait(400);
         w.setLive(false);
         ++cycles;
-#if defined(__GLIBC__)
-        if (qEnvironmentVariableIsSet("FL_SOAK_TRIM")) // the fragmentation hypothesis: give free pages back
-            malloc_trim(0);
-#endif
         const double t = clock.elapsed() * 1e-3;
         if (t - samples.back().first >= 60.0) {
             samples.emplace_back(t, rssMb());
