@@ -113,20 +113,16 @@ int listCommand(const QStringList& arguments)
         out << "  " << q(s.id) << ": " << q(s.name) << "   " << q(s.equation) << "\n";
         printSpecs(out, s.specs);
     }
-    out << "Friction laws (--law) of the belt and the absorber:\n";
-    for (const fl::FrictionLawInfo& l : fl::frictionLaws()) {
-        out << "  " << q(l.id) << ": " << q(l.name) << "   " << q(l.formula) << "\n";
-        printSpecs(out, l.specs);
-    }
-    out << "Plane-contact laws (--law) of the disk (I00, I11, integral) and the pendulum (I11, I00):\n";
-    for (const fl::FrictionLawInfo& l : fl::contactLaws()) {
-        out << "  " << q(l.id) << ": " << q(l.name) << "   " << q(l.formula) << "\n";
-        printSpecs(out, l.specs);
-    }
-    out << "Tyre-road laws (--law) of the ABS wheel:\n";
-    for (const fl::FrictionLawInfo& l : fl::tyreLaws()) {
-        out << "  " << q(l.id) << ": " << q(l.name) << "   " << q(l.formula) << "\n";
-        printSpecs(out, l.specs);
+    const std::pair<fl::LawFamily, const char*> families[] = {
+        {fl::LawFamily::OneDimensional, "Friction laws (--law) of the belt and the absorber:"},
+        {fl::LawFamily::PlaneContact, "Plane-contact laws (--law) of the disk (I00, I11, integral) and the pendulum (I11, I00):"},
+        {fl::LawFamily::TyreRoad, "Tyre-road laws (--law) of the ABS wheel:"}};
+    for (const auto& [family, heading] : families) {
+        out << heading << "\n";
+        for (const fl::FrictionLawInfo& l : fl::lawsOf(family)) {
+            out << "  " << q(l.id) << ": " << q(l.name) << "   " << q(l.formula) << "\n";
+            printSpecs(out, l.specs);
+        }
     }
     out << "Presets (--preset), by system and group:\n";
     for (const fl::SystemInfo& s : fl::systems()) {
@@ -236,7 +232,10 @@ int runCommand(const QStringList& arguments)
     if (!parser.isSet("quiet"))
     {
         QString summary = q(fl::describe(scenario)) + QString(": %1 samples, %2 steps").arg(drainedRows).arg(result.steps);
-        if (scenario.method == fl::Method::EventDriven && fl::findSystem(scenario.systemId)->lawFamily != fl::LawFamily::TyreRoad)
+        const std::string& eventsNote = fl::findSystem(scenario.systemId)->eventsNote;
+        if (!eventsNote.empty())
+            summary += ", " + q(eventsNote);
+        else if (scenario.method == fl::Method::EventDriven)
             summary += QString(", %1 stick/slip switches").arg(result.switches.size());
         summary += QString(", %1 ms").arg(result.wallSeconds * 1e3, 0, 'f', 2);
         if (!result.warning.empty())

@@ -90,6 +90,7 @@ SystemInfo absSystemInfo()
     info.specs = absSpecs();
     info.defaults = {{"t_end", 5.0}, {"dt", 0.001}, {"tol", 1e-10}};
     info.lawFamily = LawFamily::TyreRoad;
+    info.eventsNote = "wheel and controller switches located exactly";
     info.methods = {Method::EventDriven};
     info.states = {"x", "v", "theta", "Omega", "T_b", "ctrl"};
     info.outputs = {"v_w", "S", "mu", "F"};

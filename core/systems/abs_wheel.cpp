@@ -58,7 +58,7 @@ enum class Mode { Rolling, Locked, Stopped };
 /// The hooks of detail::runEventLoop: the mode, control state and the guards that end them.
 struct AbsHooks {
     const AbsParameters& p;
-    Mode mode = Mode::Rolling;
+    Mode current = Mode::Rolling;
     bool controlActive = false;
     bool armed = true;
 
@@ -77,21 +77,29 @@ struct AbsHooks {
         return Mode::Rolling;
     }
 
-    void enter(double t, const double* y)
+    /// Takes up the mode of y. A locked wheel under control is released at once (its slip, 1, is
+    /// above the band); a stopped vehicle keeps its brake and its wheel still.
+    void enter(double t, double* y)
     {
-        mode = modeOf(y);
-        controlActive = p.control && y[kV] > p.vOff && mode != Mode::Stopped;
+        current = modeOf(y);
+        controlActive = p.control && y[kV] > p.vOff && current != Mode::Stopped;
+        if (current == Mode::Locked && controlActive && y[kCtrl] >= 0.0)
+            y[kCtrl] = -1.0;
+        if (current == Mode::Stopped) {
+            y[kCtrl] = 0.0;
+            y[kOmega] = 0.0;
+        }
         armed = event(t, y) > 0.0;
     }
 
     void rhs(const EventState& y, EventState& d, double) const
     {
         std::fill(d.begin(), d.end(), 0.0);
-        if (mode == Mode::Stopped)
+        if (current == Mode::Stopped)
             return;
         d[kX] = y[kV];
         d[kBrake] = y[kCtrl] * p.brakeRate;
-        if (mode == Mode::Locked) {
+        if (current == Mode::Locked) {
             d[kV] = -lockedMu() * p.g; // review (2) with S = 1
             return;
         }
@@ -107,14 +115,14 @@ struct AbsHooks {
         const double nan = std::numeric_limits<double>::quiet_NaN();
         std::array<double, 7> g;
         g.fill(nan);
-        if (mode == Mode::Stopped)
+        if (current == Mode::Stopped)
             return g;
         const double ctrl = y[kCtrl];
         if (ctrl > 0.0)
             g[0] = p.brakeMax - y[kBrake];            // the brake reaches T_max
         if (ctrl < 0.0)
             g[1] = y[kBrake];                         // the brake is fully released
-        if (mode == Mode::Rolling) {
+        if (current == Mode::Rolling) {
             g[2] = y[kOmega];                         // the wheel locks
             g[3] = y[kV] - kStopSpeed;                // the vehicle stops
         } else {
@@ -142,7 +150,7 @@ struct AbsHooks {
         return e;
     }
 
-    int modeId() const { return -1; }
+    int mode() const { return -1; } // no stick/slip contact to report
     bool eventWhenUnarmed() const { return true; }
 
     void switchMode(double t, EventState& y, DynamicsObserver&)
@@ -156,7 +164,7 @@ struct AbsHooks {
         case 0: y[kBrake] = p.brakeMax; y[kCtrl] = 0.0; break;
         case 1: y[kBrake] = 0.0; y[kCtrl] = 0.0; break;
         case 2:
-            if (mode == Mode::Rolling)
+            if (current == Mode::Rolling)
                 y[kOmega] = 0.0;                      // locked (or, if the brake cannot hold it, rolling on)
             break;
         case 3: y[kV] = 0.0; y[kOmega] = 0.0; break;
@@ -166,30 +174,6 @@ struct AbsHooks {
         default: break;
         }
         enter(t, y.data());
-        // A locked wheel under control: release at once (the slip, 1, is above the band).
-        if (mode == Mode::Locked && controlActive && y[kCtrl] >= 0.0) {
-            y[kCtrl] = -1.0;
-            armed = event(t, y.data()) > 0.0;
-        }
-        if (mode == Mode::Stopped) {
-            y[kCtrl] = 0.0;
-            y[kOmega] = 0.0;
-        }
-    }
-};
-
-/// detail::runEventLoop reads hooks.mode() as an int: an adapter.
-struct LoopHooks {
-    AbsHooks& h;
-    bool armed;
-    void rhs(const EventState& y, EventState& d, double t) const { h.rhs(y, d, t); }
-    double event(double t, const double* y) const { return h.event(t, y); }
-    int mode() const { return h.modeId(); }
-    bool eventWhenUnarmed() const { return h.eventWhenUnarmed(); }
-    void switchMode(double t, EventState& y, DynamicsObserver& observer)
-    {
-        h.switchMode(t, y, observer);
-        armed = h.armed;
     }
 };
 
@@ -209,12 +193,7 @@ Status AbsWheelDynamics::integrate(std::vector<double>& y, double& t, double tEn
 {
     AbsHooks hooks{m_p};
     hooks.enter(t, y.data());
-    if (hooks.mode == Mode::Locked && hooks.controlActive && y[kCtrl] >= 0.0) {
-        y[kCtrl] = -1.0;
-        hooks.enter(t, y.data());
-    }
-    LoopHooks loop{hooks, hooks.armed};
-    return detail::runEventLoop(loop, y, t, tEnd, m_settings, observer, stats);
+    return detail::runEventLoop(hooks, y, t, tEnd, m_settings, observer, stats);
 }
 
 void AbsWheelDynamics::outputs(double, const double* y, int, double* out) const

@@ -102,6 +102,9 @@ struct SystemInfo {
     /// How a smooth run of this system reads as near-stick at one instant (relative contact speed
     /// against scene::stickThreshold); used by the mechanism view and the plots alike.
     NearStickRule nearStick;
+    /// What the located events of the system are when they are not stick/slip switches of a contact
+    /// (S7: "wheel and controller switches located exactly"); empty: stick/slip switches, counted.
+    std::string eventsNote;
 };
 
 const std::vector<SystemInfo>& systems();

@@ -596,6 +596,9 @@ private slots:
             QVERIFY2(o.exitCode == 0, qPrintable(QString("%1: %2").arg(system, o.err)));
             QVERIFY2(o.out.contains(QString("# system: %1 (").arg(system)), system);
         }
+        // The summary names what the ABS wheel's events are, not stick/slip switches it has none of.
+        const Outcome abs = runCli({"run", "--system", "abs", "--t-end", "1", "--out", "-"});
+        QVERIFY2(abs.err.contains("wheel and controller switches located exactly") && !abs.err.contains("stick/slip"), qPrintable(abs.err));
         const Outcome listed = runCli({"list"});
         QVERIFY(listed.out.contains("Tyre-road laws (--law) of the ABS wheel:"));
         QVERIFY(listed.out.contains("  burckhardt: "));

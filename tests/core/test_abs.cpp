@@ -2,6 +2,7 @@
 // v0^2 / (2 mu(1) g); without control the wheel locks and the car then decelerates at mu(1) g; with
 // control it never locks and stops sooner on each of Burckhardt's roads (the presets' figures); a
 // run split in two equals the whole (the controller's state is part of the state).
+#include "scenario_fixtures.h"
 #include "scenario/scenario.h"
 #include "solvers/dynamics_factory.h"
 #include "solvers/simulate.h"
@@ -14,21 +15,8 @@
 
 namespace {
 
-fl::Scenario preset(const char* id)
-{
-    fl::Scenario s;
-    if (!fl::applyPreset(id, s).ok())
-        qFatal("%s", id);
-    return s;
-}
-
-fl::RunResult run(const fl::Scenario& s)
-{
-    const fl::RunResult r = fl::simulate(s);
-    if (!r.status.ok())
-        qFatal("%s", r.status.message().c_str());
-    return r;
-}
+using fltest::presetScenario;
+using fltest::simulateOk;
 
 double column(const fl::RunResult& r, const char* name, size_t k)
 {
@@ -67,20 +55,20 @@ class TestAbs : public QObject {
 private slots:
     void lockedWheelStopsAtTheClosedForm()
     {
-        const fl::Scenario s = preset("abs-locked");
+        const fl::Scenario s = presetScenario("abs-locked");
         const fl::AbsParameters p = fl::absParameters(s.params);
         const double muLocked = fl::burckhardtMu(1.0, p.c1, p.c2, p.c3);
         QVERIFY(std::abs(muLocked - 0.7601) < 1e-4);
         const double expected = p.v0 * p.v0 / (2.0 * muLocked * p.g);
-        const double x = stoppingDistance(run(s));
+        const double x = stoppingDistance(simulateOk(s));
         QVERIFY2(std::abs(x - expected) < 1e-9 * expected, qPrintable(QString("%1 vs %2").arg(x, 0, 'g', 17).arg(expected, 0, 'g', 17)));
         QVERIFY(std::abs(expected - 51.748) < 1e-3); // the note's figure
     }
 
     void withoutControlTheWheelLocks()
     {
-        const fl::RunResult r = run(preset("abs-dry-no-control"));
-        const fl::AbsParameters p = fl::absParameters(preset("abs-dry-no-control").params);
+        const fl::RunResult r = simulateOk(presetScenario("abs-dry-no-control"));
+        const fl::AbsParameters p = fl::absParameters(presetScenario("abs-dry-no-control").params);
         const double muLocked = fl::burckhardtMu(1.0, p.c1, p.c2, p.c3);
         double lockedAt = -1.0;
         for (size_t k = 0; k < r.size() && lockedAt < 0.0; ++k)
@@ -112,8 +100,8 @@ private slots:
         QFETCH(QString, road);
         QFETCH(double, withAbs);
         QFETCH(double, without);
-        const fl::RunResult controlled = run(preset(qPrintable("abs-" + road)));
-        const double x = stoppingDistance(controlled), x0 = stoppingDistance(run(preset(qPrintable("abs-" + road + "-no-control"))));
+        const fl::RunResult controlled = simulateOk(presetScenario(qPrintable("abs-" + road)));
+        const double x = stoppingDistance(controlled), x0 = stoppingDistance(simulateOk(presetScenario(qPrintable("abs-" + road + "-no-control"))));
         QVERIFY2(std::abs(x - withAbs) < 0.01, qPrintable(QString::number(x, 'f', 4)));
         QVERIFY2(std::abs(x0 - without) < 0.01, qPrintable(QString::number(x0, 'f', 4)));
         QVERIFY(x < 0.8 * x0);
@@ -131,7 +119,7 @@ private slots:
     {
         // The controller's state is the state variable ctrl: integrating to t = 1.3, then on to 2.5,
         // ends where one integration to 2.5 does.
-        const fl::Scenario s = preset("abs-dry");
+        const fl::Scenario s = presetScenario("abs-dry");
         const std::unique_ptr<fl::Dynamics> d = fl::makeDynamics(s);
         fl::IntegrationStats stats;
         StateAt whole(2.4), split(2.4);

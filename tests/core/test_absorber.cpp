@@ -3,6 +3,7 @@
 // absorber locked by friction it is the closed form of one mass 1 + m; the regularized method
 // converges to the event-driven one as eps shrinks; the presets' measured figures.
 #include "analysis/bifurcation_sweep.h"
+#include "scenario_fixtures.h"
 #include "scenario/scenario.h"
 #include "solvers/simulate.h"
 #include "systems/absorber_system.h"
@@ -18,20 +19,12 @@ namespace {
 
 fl::Scenario absorber(const char* presetId, fl::Method method = fl::Method::EventDriven)
 {
-    fl::Scenario s;
-    if (!fl::applyPreset(presetId, s).ok())
-        qFatal("%s", presetId);
+    fl::Scenario s = fltest::presetScenario(presetId);
     s.method = method;
     return s;
 }
 
-fl::RunResult run(const fl::Scenario& s)
-{
-    const fl::RunResult r = fl::simulate(s);
-    if (!r.status.ok())
-        qFatal("%s", r.status.message().c_str());
-    return r;
-}
+using fltest::simulateOk;
 
 /// Largest |x_i(t) - Re(X_i e^{i w t})| over the samples with t >= from, for i = 0, 1 (x1, x2);
 /// X2 may carry a constant offset (X2 + d stands for Re(X2 e^{iwt}) + d).
@@ -83,7 +76,7 @@ private slots:
         QVERIFY(s.params.set("w", w).ok());
         QVERIFY(s.params.set("t_end", 700.0).ok()); // the slowest mode decays like exp(-0.03 t)
         QVERIFY(s.params.set("dt", 0.01).ok());
-        const fl::RunResult r = run(s);
+        const fl::RunResult r = simulateOk(s);
         std::complex<double> X1, X2;
         fl::absorberLinearResponse(fl::absorberParameters(s.params), X1, X2);
         const double error = steadyStateError(r, X1, X2, w, 650.0);
@@ -97,7 +90,7 @@ private slots:
         // moves as one mass 1 + m on k1: X = A (1 + 2 i zeta1 w) / (1 + 2 i zeta1 w - (1 + m) w^2).
         fl::Scenario s = absorber("absorber-locked");
         QVERIFY(s.params.set("t_end", 1000.0).ok()); // the transient decays like exp(-0.019 t)
-        const fl::RunResult r = run(s);
+        const fl::RunResult r = simulateOk(s);
         const fl::AbsorberSystem::Parameters p = fl::absorberParameters(s.params);
         const std::complex<double> i(0.0, 1.0), w = p.frequency;
         const std::complex<double> X = p.amplitude * (1.0 + 2.0 * i * p.zeta1 * w) / (1.0 + 2.0 * i * p.zeta1 * w - (1.0 + p.massRatio) * w * w);
@@ -118,13 +111,13 @@ private slots:
         // (BDF) approach the event-driven one as eps shrinks, by ~4.7x per decade of eps.
         fl::Scenario exact = absorber("absorber-stick-slip");
         QVERIFY(exact.params.set("t_end", 60.0).ok());
-        const fl::RunResult reference = run(exact);
+        const fl::RunResult reference = simulateOk(exact);
         double previous = 1e9;
         for (double eps : {1e-3, 1e-4, 1e-5}) {
             fl::Scenario s = exact;
             s.method = fl::Method::Regularized;
             QVERIFY(s.params.set("eps", eps).ok());
-            const fl::RunResult r = run(s);
+            const fl::RunResult r = simulateOk(s);
             QCOMPARE(r.size(), reference.size());
             double error = 0.0;
             for (size_t k = 0; k < r.states.size(); ++k)
@@ -147,7 +140,7 @@ private slots:
             fl::Scenario s = absorber(c.id);
             QVERIFY(s.params.set("t_end", 400.0).ok());
             QVERIFY(s.params.set("dt", 0.01).ok());
-            const double a = amplitude(run(s), 300.0);
+            const double a = amplitude(simulateOk(s), 300.0);
             QVERIFY2(std::abs(a - c.amplitude) < 0.005 * c.amplitude + 5e-4, qPrintable(QString("%1: %2").arg(c.id).arg(a)));
         }
     }

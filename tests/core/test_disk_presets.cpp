@@ -1,5 +1,6 @@
 // The disk's presets (core/systems/disk_system_info.cpp): the teaching case of coupled translation
 // and rotation, and JTAM Fig. 4c as published (eta' = 6.7627).
+#include "scenario_fixtures.h"
 #include "friction/regularization.h"
 #include "solvers/simulate.h"
 #include "systems/system_registry.h"
@@ -19,13 +20,9 @@ struct Drag {
 
 Drag coupledRun(double phi0)
 {
-    fl::Scenario s;
-    if (!fl::applyPreset("disk-coupled", s).ok())
-        qFatal("disk-coupled");
+    fl::Scenario s = fltest::presetScenario("disk-coupled");
     s.params.set("phi0", phi0);
-    const fl::RunResult run = fl::simulate(s);
-    if (!run.status.ok())
-        qFatal("%s", run.status.message().c_str());
+    const fl::RunResult run = fltest::simulateOk(s);
     Drag d;
     for (const fl::ModeSwitch& sw : run.switches)
         if (sw.entered == fl::ContactMode::Stick) {

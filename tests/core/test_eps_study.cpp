@@ -1,5 +1,6 @@
 // The eps study (core/analysis/eps_study.h) on Acta Mech 2016 Fig. 9: the differences from the
 // pattern solution (eps = 1e-4) shrink as eps shrinks; and the study's handling of bad input.
+#include "scenario_fixtures.h"
 #include "analysis/eps_study.h"
 #include "systems/system_registry.h"
 
@@ -12,9 +13,7 @@ namespace {
 
 fl::Scenario fig9(double tEnd)
 {
-    fl::Scenario s;
-    if (!fl::applyPreset("acta2016-fig9", s).ok())
-        qFatal("acta2016-fig9");
+    fl::Scenario s = fltest::presetScenario("acta2016-fig9");
     s.params.set("t_end", tEnd);
     return s;
 }

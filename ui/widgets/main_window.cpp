@@ -360,8 +360,8 @@ void MainWindow::onPlotDataReady(const PlotDataPtr& data)
         method += QStringLiteral(", ") + QString::fromStdString(fl::stiffIntegratorInfo(m_run->scenario.stiffIntegrator).name);
     parts << method << tr("%1 steps").arg(r.steps);
     const fl::SystemInfo* system = fl::findSystem(m_run->scenario.systemId);
-    if (system && system->lawFamily == fl::LawFamily::TyreRoad)
-        parts << tr("wheel and controller switches located exactly");
+    if (system && !system->eventsNote.empty())
+        parts << QString::fromStdString(system->eventsNote);
     else
         parts << (r.mode.empty() ? tr("no stick/slip modes (smooth law)") : tr("%1 stick/slip switches").arg(r.switches.size()));
     parts << tr("%1 ms").arg(r.wallSeconds * 1e3, 0, 'f', r.wallSeconds < 0.1 ? 1 : 0);
