@@ -24,6 +24,7 @@
 #include <algorithm>
 #include <chrono>
 #include <csignal>
+#include <cstring>
 #include <cstdio>
 #include <ctime>
 #include <execinfo.h>
@@ -72,20 +73,39 @@ bool endsTheProgram(const QAction* a)
 }
 
 std::atomic<int> g_stacks{0};
+char g_lastEvent[512] = "";
 
 void printStack(int)
 {
     void* frames[48];
     const int n = backtrace(frames, 48);
-    static const char head[] = "random drive: the GUI thread has been busy for 150 ms, in:\n";
+    static const char head[] = "random drive: the GUI thread has used 3/4 of the allowed CPU stretch since its last heartbeat, in:\n";
     if (write(STDERR_FILENO, head, sizeof head - 1) < 0)
         return;
     backtrace_symbols_fd(frames, n, STDERR_FILENO);
 }
 
-double wallMs()
+// QTest::mouseClick is a press and a release sent to the same raw pointer (keyClicks: a key click
+// per character). A press can open a modal dialog whose nested event loop the drive goes on in, or
+// move the focus and commit an edit that rebuilds a panel: either can delete the widget before
+// the release. Each event below goes only to a widget that is still there (QTest::keyClick guards
+// its own release).
+void keyClicksGuarded(QWidget* target, const QString& text)
 {
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    const QPointer<QWidget> w(target);
+    for (const QChar c : text) {
+        if (!w)
+            return;
+        QTest::keyClick(w, c.toLatin1()); // as QTest::keyClicks does, character by character
+    }
+}
+
+void mouseClickGuarded(QWidget* target, Qt::MouseButton button, Qt::KeyboardModifiers mods, QPoint at)
+{
+    const QPointer<QWidget> w(target);
+    QTest::mousePress(w, button, mods, at);
+    if (w)
+        QTest::mouseRelease(w, button, mods, at);
 }
 
 QPoint randomPointIn(const QRect& r, std::mt19937_64& random)
@@ -110,11 +130,21 @@ RandomDrive::RandomDrive(QWidget& window, std::uint64_t seed, DriveLimits limits
 
 void RandomDrive::watch(unsigned long guiThread)
 {
+    // The GUI thread's own CPU clock, read from here: a stack is printed for a stretch that is on
+    // its way to fail the test (the same measure as beat()'s), not for a wait on a loaded machine.
+    clockid_t guiClock{};
+    if (pthread_getcpuclockid(static_cast<pthread_t>(guiThread), &guiClock) != 0)
+        return;
+    const auto cpuMs = [guiClock] {
+        timespec ts{};
+        clock_gettime(guiClock, &ts);
+        return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
+    };
     double reported = -1.0;
     while (m_watching) {
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
         const double beat = m_beatAt;
-        if (wallMs() - beat > 150.0 && beat != reported && g_stacks < 20) {
+        if (cpuMs() - beat > 0.75 * m_limits.blockedCpuMs && beat != reported && g_stacks < 20) {
             reported = beat;
             ++g_stacks;
             pthread_kill(static_cast<pthread_t>(guiThread), SIGUSR2);
@@ -128,7 +158,7 @@ DriveReport RandomDrive::run()
     void* warm[2];
     backtrace(warm, 2); // loads libgcc now, not in the signal handler
     std::signal(SIGUSR2, printStack);
-    m_beatAt = wallMs();
+    m_beatAt = threadCpuMs();
     m_watching = true;
     m_watchdog = std::thread([this, self = static_cast<unsigned long>(pthread_self())] { watch(self); });
     m_clock.start();
@@ -172,7 +202,7 @@ void RandomDrive::beat()
                                 .arg(m_last);
     m_lastBeatWall = wall;
     m_lastBeatCpu = cpu;
-    m_beatAt = wallMs();
+    m_beatAt = cpu;
 }
 
 QWidget* RandomDrive::currentRoot() const
@@ -184,9 +214,14 @@ QWidget* RandomDrive::currentRoot() const
     return &m_window;
 }
 
+const char* lastDriveEvent() { return g_lastEvent; }
+
 void RandomDrive::note(const QString& what)
 {
     m_last = QStringLiteral("#%1 %2").arg(m_report.events).arg(what);
+    const QByteArray last = m_last.toUtf8().left(sizeof g_lastEvent - 1);
+    std::memcpy(g_lastEvent, last.constData(), static_cast<size_t>(last.size()));
+    g_lastEvent[last.size()] = '\0';
     if (m_limits.trace) {
         std::fprintf(stderr, "drive %s\n", qPrintable(m_last));
         std::fflush(stderr);
@@ -388,11 +423,9 @@ void RandomDrive::click(QWidget* root)
              .arg(where));
     // Press and release apart, so a widget that the press deletes gets no release.
     QPointer<QWidget> guard(w);
-    QTest::mousePress(w, button, mods, at);
-    if (guard)
-        QTest::mouseRelease(guard, button, mods, at);
+    mouseClickGuarded(w, button, mods, at);
     if (twice && guard)
-        QTest::mouseDClick(guard, button, mods, at);
+        QTest::mouseDClick(guard, button, mods, at); // a single event (MouseButtonDblClick)
 }
 
 void RandomDrive::drag(QWidget* root)
@@ -466,11 +499,11 @@ void RandomDrive::typeText(QWidget* root)
     ++m_report.texts;
     note(QStringLiteral("type \"%1\" into %2 then %3")
              .arg(QLatin1String(token), describe(field), end < 7 ? "Return" : end < 9 ? "Tab" : "Escape"));
-    QTest::mouseClick(field, Qt::LeftButton, Qt::NoModifier, field->rect().center());
+    mouseClickGuarded(field, Qt::LeftButton, Qt::NoModifier, field->rect().center());
     if (!field)
         return;
     field->selectAll();
-    QTest::keyClicks(field, QString::fromLatin1(token));
+    keyClicksGuarded(field, QString::fromLatin1(token));
     if (field)
         QTest::keyClick(field, end < 7 ? Qt::Key_Return : end < 9 ? Qt::Key_Tab : Qt::Key_Escape);
 }
@@ -501,7 +534,7 @@ void RandomDrive::switchTab()
     const int i = uniform(bar->count());
     ++m_report.tabs;
     note(QStringLiteral("tab \"%1\"").arg(bar->tabText(i)));
-    QTest::mouseClick(bar, Qt::LeftButton, Qt::NoModifier, bar->tabRect(i).center());
+    mouseClickGuarded(bar, Qt::LeftButton, Qt::NoModifier, bar->tabRect(i).center());
 }
 
 } // namespace fl::ui::test

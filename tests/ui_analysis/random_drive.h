@@ -39,6 +39,10 @@ struct DriveReport {
     int widgetClasses = 0;                      ///< distinct widget classes the events reached
 };
 
+/// The last event the drive began (NUL-terminated, in a fixed buffer): what a crash handler or a
+/// sanitizer's death callback prints, so that a report says what the drive was doing.
+const char* lastDriveEvent();
+
 class RandomDrive : public QObject {
 public:
     RandomDrive(QWidget& window, std::uint64_t seed, DriveLimits limits);
@@ -76,7 +80,7 @@ private:
     QStringList m_classes;
     // A watchdog thread: when the GUI thread has not beaten for 150 ms, it is sent SIGUSR2 and
     // prints its stack to stderr (what it is busy with, for the report; at most 20 stacks).
-    std::atomic<double> m_beatAt{0.0};
+    std::atomic<double> m_beatAt{0.0}; ///< the GUI thread's CPU time (ms) at its last heartbeat
     std::atomic<bool> m_watching{false};
     std::thread m_watchdog;
     void watch(unsigned long guiThread);
