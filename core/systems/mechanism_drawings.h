@@ -44,4 +44,11 @@ NearStick absorberNearStick(const Scenario& scenario, const MechanismFrame& fram
 /// wheel stays in the middle, the road moves under it by x; the spokes turn by θ.
 MechanismScene drawAbsMechanism(const Scenario& scenario, const MechanismFrame& frame);
 
+/// S5, the Burridge-Knopoff chain, side view (state x_1, v_1, ..., x_n, v_n, W): the blocks in a
+/// row on the belt, each on its spring k_p to the frame above and coupled by k_c; a sticking block
+/// sits on a contact patch. World unit = N/k, the unit of the x_i, drawn to scale.
+MechanismScene drawBkChainMechanism(const Scenario& scenario, const MechanismFrame& frame);
+/// S5's near-stick rule: block 1's |v_r| against stickThreshold(v_b, eps).
+NearStick bkChainNearStick(const Scenario& scenario, const MechanismFrame& frame);
+
 } // namespace fl

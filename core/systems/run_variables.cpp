@@ -25,7 +25,7 @@ std::vector<std::string> stateNames(const Scenario& scenario)
     const FrictionLawInfo* law = system ? findLaw(system->lawFamily, scenario.lawId) : nullptr;
     if (!law)
         return {};
-    std::vector<std::string> names = system->states;
+    std::vector<std::string> names = system->statesOf ? system->statesOf(scenario.params) : system->states;
     for (const LawStateSpec& state : law->states)
         names.push_back(state.id);
     return names;

@@ -7,7 +7,8 @@ namespace fl {
 
 const std::vector<SystemInfo>& systems()
 {
-    static const std::vector<SystemInfo> list = {beltSystemInfo(), diskSystemInfo(), pendulumSystemInfo(), absorberSystemInfo(), absSystemInfo()};
+    static const std::vector<SystemInfo> list = {beltSystemInfo(), diskSystemInfo(), pendulumSystemInfo(), absorberSystemInfo(), absSystemInfo(),
+                                                  bkChainSystemInfo()};
     return list;
 }
 

@@ -83,6 +83,8 @@ struct SystemInfo {
     /// Dynamics of the system whatever the method (a law with memory appends its states; see
     /// fl::stateNames, which needs no Dynamics).
     std::vector<std::string> states;
+    /// The state ids when they depend on the parameters (S5: n blocks); empty: `states`.
+    std::function<std::vector<std::string>(const ParameterSet&)> statesOf;
     std::vector<std::string> outputs;
     std::vector<Preset> presets;
     PlotHints plots;
@@ -133,6 +135,7 @@ SystemInfo diskSystemInfo();
 SystemInfo pendulumSystemInfo();
 SystemInfo absorberSystemInfo();
 SystemInfo absSystemInfo();
+SystemInfo bkChainSystemInfo();
 /// S6's presets (systems/absorber_presets.cpp).
 std::vector<Preset> absorberPresets();
 

@@ -363,7 +363,8 @@ void MainWindow::onPlotDataReady(const PlotDataPtr& data)
     if (system && !system->eventsNote.empty())
         parts << QString::fromStdString(system->eventsNote);
     else
-        parts << (r.mode.empty() ? tr("no stick/slip modes (smooth law)") : tr("%1 stick/slip switches").arg(r.switches.size()));
+        parts << (r.mode.empty() && r.switches.empty() ? tr("no stick/slip modes (smooth law)")
+                                                       : tr("%1 stick/slip switches").arg(r.switches.size()));
     parts << tr("%1 ms").arg(r.wallSeconds * 1e3, 0, 'f', r.wallSeconds < 0.1 ? 1 : 0);
     m_summary->setText(parts.join(QStringLiteral(" · ")));
     // An edit that was rejected meanwhile keeps its error in view.
