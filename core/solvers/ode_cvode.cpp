@@ -63,12 +63,41 @@ int cvRhs(sunrealtype t, N_Vector y, N_Vector ydot, void* userData)
     return allFinite(out, data->n) ? 0 : 1;
 }
 
+/// SmoothOde::bandJacobian's entries straight into CVODE's band matrix.
+class BandSink final : public JacobianSink {
+public:
+    BandSink(SUNMatrix J, int band) : m_J(J), m_band(band) {}
+    void set(int row, int column, double value) override
+    {
+        if (std::abs(row - column) > m_band || !std::isfinite(value)) {
+            ok = false;
+            return;
+        }
+        SM_ELEMENT_B(m_J, row, column) = value;
+    }
+    bool ok = true;
+
+private:
+    SUNMatrix m_J;
+    int m_band;
+};
+
 /// The analytic df/dy of the SmoothOde into CVODE's column-major dense matrix, or the entries
-/// inside the band into its band matrix.
+/// inside the band into its band matrix (from bandJacobian when the ODE gives it: no n x n matrix).
 int cvJacobian(sunrealtype t, N_Vector y, N_Vector, SUNMatrix J, void* userData, N_Vector, N_Vector, N_Vector)
 {
     auto* data = static_cast<CvodeUserData*>(userData);
     const int n = data->n;
+    if (data->band >= 0) {
+        SUNMatZero(J);
+        BandSink sink(J, data->band);
+        if (data->ode->bandJacobian(t, N_VGetArrayPointer(y), sink))
+            return sink.ok ? 0 : 1;
+    }
+    if (data->jac.empty()) {
+        data->jac.assign(static_cast<size_t>(n) * static_cast<size_t>(n), 0.0);
+        data->dfdt.assign(static_cast<size_t>(n), 0.0);
+    }
     data->ode->jacobian(t, N_VGetArrayPointer(y), data->jac.data(), data->dfdt.data());
     if (!allFinite(data->jac.data(), n * n))
         return 1;
@@ -150,8 +179,7 @@ Status integrateBdf(const SmoothOde& ode, std::vector<double>& y, double t0, dou
     data.ode = &ode;
     data.n = n;
     data.band = ode.halfBandwidth() >= 0 && 2 * ode.halfBandwidth() + 1 < n ? ode.halfBandwidth() : -1;
-    data.jac.assign(static_cast<size_t>(n * n), 0.0);
-    data.dfdt.assign(static_cast<size_t>(n), 0.0);
+    // data.jac (n x n) is allocated at the first Jacobian that needs it: none for a band ODE with bandJacobian.
 
     CvodeRun run;
     auto setupFailed = [&](const char* what, int flag) {

@@ -6,6 +6,15 @@
 
 namespace fl {
 
+/// Receives entries of df/dy (SmoothOde::bandJacobian).
+class JacobianSink {
+public:
+    virtual void set(int row, int column, double value) = 0;
+
+protected:
+    ~JacobianSink() = default;
+};
+
 class SmoothOde {
 public:
     virtual ~SmoothOde() = default;
@@ -17,6 +26,16 @@ public:
     /// A long chain (masses coupled to their neighbours) declares it so that the BDF integrator
     /// factorizes a band matrix, O(n b^2) instead of O(n^3) (solvers/ode_cvode.cpp).
     virtual int halfBandwidth() const { return -1; }
+    /// The entries of df/dy inside the band, each written once to sink (an entry not written is
+    /// zero); false when the ODE gives only the dense jacobian(). A chain of n masses writes O(n b)
+    /// numbers instead of the n^2 of the dense matrix (solvers/ode_cvode.cpp takes them).
+    virtual bool bandJacobian(double t, const double* y, JacobianSink& sink) const
+    {
+        (void)t;
+        (void)y;
+        (void)sink;
+        return false;
+    }
 };
 
 } // namespace fl

@@ -51,24 +51,37 @@ public:
 
     void jacobian(double, const double* y, double* J, double* dfdt) const override
     {
-        const int n = m_p.n, dim = dimension();
-        std::fill(J, J + static_cast<size_t>(dim) * static_cast<size_t>(dim), 0.0);
+        const size_t dim = static_cast<size_t>(dimension());
+        std::fill(J, J + dim * dim, 0.0);
         std::fill(dfdt, dfdt + dim, 0.0);
-        auto at = [J, dim](int r, int c) -> double& { return J[static_cast<size_t>(r) * static_cast<size_t>(dim) + static_cast<size_t>(c)]; };
-        for (int i = 0; i < n; ++i) {
-            const double dF = m_friction.slope(y[vIndex(i)] - m_p.vb);
-            at(xIndex(i), vIndex(i)) = 1.0;
-            const int neighbours = (i > 0) + (i + 1 < n);
-            at(vIndex(i), xIndex(i)) = -m_p.kp - neighbours * m_p.kc;
-            if (i > 0)
-                at(vIndex(i), xIndex(i - 1)) = m_p.kc;
-            if (i + 1 < n)
-                at(vIndex(i), xIndex(i + 1)) = m_p.kc;
-            at(vIndex(i), vIndex(i)) = -2.0 * m_p.zeta + dF;
-        }
+        entries(y, [J, dim](int r, int c, double v) { J[static_cast<size_t>(r) * dim + static_cast<size_t>(c)] = v; });
+    }
+
+    bool bandJacobian(double, const double* y, JacobianSink& sink) const override
+    {
+        entries(y, [&sink](int r, int c, double v) { sink.set(r, c, v); });
+        return true;
     }
 
 private:
+    /// The nonzero entries of df/dy, each once: x_i' = v_i; v_i' = a_i + F(v_i - v_b).
+    template <class Emit>
+    void entries(const double* y, Emit emit) const
+    {
+        const int n = m_p.n;
+        for (int i = 0; i < n; ++i) {
+            const double dF = m_friction.slope(y[vIndex(i)] - m_p.vb);
+            emit(xIndex(i), vIndex(i), 1.0);
+            const int neighbours = (i > 0) + (i + 1 < n);
+            if (i > 0)
+                emit(vIndex(i), xIndex(i - 1), m_p.kc);
+            emit(vIndex(i), xIndex(i), -m_p.kp - neighbours * m_p.kc);
+            emit(vIndex(i), vIndex(i), -2.0 * m_p.zeta + dF);
+            if (i + 1 < n)
+                emit(vIndex(i), xIndex(i + 1), m_p.kc);
+        }
+    }
+
     const BkChainParameters& m_p;
     const SmoothFriction& m_friction;
 };

@@ -92,7 +92,7 @@ SystemInfo bkChainSystemInfo()
     SystemInfo info;
     info.id = "bk-chain";
     info.name = "Burridge–Knopoff chain (S5)";
-    info.equation = "x_i″ + 2ζx_i′ + k_p x_i − k_c (x_{i−1} − 2x_i + x_{i+1}) = F(v_r,i),  v_r,i = x_i′ − v_b,  i = 1 … n";
+    info.equation = "xᵢ″ + 2ζxᵢ′ + k_p xᵢ − k_c (xᵢ₋₁ − 2xᵢ + xᵢ₊₁) = F(v_r,ᵢ),  v_r,ᵢ = xᵢ′ − v_b,  i = 1 … n (free ends)";
     info.specs = bkChainSpecs();
     info.defaults = {{"t_end", 200.0}, {"dt", 0.05}, {"tol", 1e-9}, {"eps", 1e-4}, {"mu_0", 1.0}, {"delta", 1.5}};
     info.lawFamily = LawFamily::OneDimensional;

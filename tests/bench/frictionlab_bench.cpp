@@ -1,4 +1,5 @@
 // Speed figures of the core: median wall time over repeated runs on this machine.
+#include "chain_bench.h"
 #include "disk_period_bench.h"
 #include "memory_bench.h"
 #include "pendulum_bench.h"
@@ -108,7 +109,9 @@ void report(const char* name, const Timing& t)
 int main(int argc, char** argv)
 {
     const std::string only = argc > 1 ? argv[1] : "all";
-    std::printf("FrictionLab core benchmarks (median of repeated runs, wall time). Usage: frictionlab_bench [all|belt|disk|pendulum|sweep|stiff|memory|csv]\n\n");
+    std::printf("FrictionLab core benchmarks (median of repeated runs, wall time). Usage: frictionlab_bench [all|belt|disk|pendulum|sweep|stiff|memory|csv|chain]\n\n");
+    if (only == "chain" || only == "all")
+        benchChain();
     if (only == "csv" || only == "all")
         benchCsv();
     if (only == "disk" || only == "all")

@@ -591,7 +591,7 @@ private slots:
     /// has no event-driven form; the ABS wheel's law is a tyre curve).
     void everySystemRunsWithItsDefaults()
     {
-        for (const char* system : {"belt", "disk", "pendulum", "absorber", "abs"}) {
+        for (const char* system : {"belt", "disk", "pendulum", "absorber", "abs", "bk-chain"}) {
             const Outcome o = runCli({"run", "--system", system, "--t-end", "1", "--out", "-", "--quiet"});
             QVERIFY2(o.exitCode == 0, qPrintable(QString("%1: %2").arg(system, o.err)));
             QVERIFY2(o.out.contains(QString("# system: %1 (").arg(system)), system);
