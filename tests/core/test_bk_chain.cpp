@@ -61,6 +61,16 @@ private:
     std::vector<double> m_y, m_out;
 };
 
+/// The two-block preset grown to n blocks, run by `method` for tEnd time units.
+fl::Scenario chainCase(fl::Method method, double n, double tEnd)
+{
+    fl::Scenario s = presetScenario("bk-chain-two");
+    s.method = method;
+    s.params.set("n", n);
+    s.params.set("t_end", tEnd);
+    return s;
+}
+
 double energy(const fl::Scenario& s, const std::vector<double>& y)
 {
     return fl::bkChainEnergy(fl::bkChainParameters(s.params), y.data());
@@ -98,11 +108,8 @@ private slots:
     void symmetricChainStaysSymmetric()
     {
         for (fl::Method method : {fl::Method::EventDriven, fl::Method::Regularized}) {
-            fl::Scenario s = presetScenario("bk-chain-two");
-            s.method = method;
-            s.params.set("n", 7.0);
+            fl::Scenario s = chainCase(method, 7.0, 60.0);
             s.params.set("k_c", 2.0);
-            s.params.set("t_end", 60.0);
             const std::unique_ptr<fl::Dynamics> d = fl::makeDynamics(s);
             std::vector<double> y(size_t(d->dimension()), 0.0);
             const double x[] = {1.3, -0.4, 0.9, 0.2};
@@ -130,11 +137,8 @@ private slots:
     void energyBalanceCloses()
     {
         for (fl::Method method : {fl::Method::EventDriven, fl::Method::Regularized}) {
-            fl::Scenario s = presetScenario("bk-chain-two");
-            s.method = method;
-            s.params.set("n", 5.0);
+            fl::Scenario s = chainCase(method, 5.0, 100.0);
             s.params.set("zeta", 0.05);
-            s.params.set("t_end", 100.0);
             s.params.set("tol", 1e-10);
             const std::unique_ptr<fl::Dynamics> d = fl::makeDynamics(s);
             std::vector<double> y = d->initialState();
@@ -153,10 +157,7 @@ private slots:
     /// The band Jacobian (BDF) and the dense one (Rosenbrock4) give the same chain of 30 blocks.
     void bandedEqualsDense()
     {
-        fl::Scenario s = presetScenario("bk-chain-two");
-        s.method = fl::Method::Regularized;
-        s.params.set("n", 30.0);
-        s.params.set("t_end", 20.0);
+        fl::Scenario s = chainCase(fl::Method::Regularized, 30.0, 20.0);
         s.params.set("eps", 1e-3);
         s.params.set("tol", 1e-10);
         const fl::RunResult band = simulateOk(s);

@@ -1,5 +1,6 @@
 // The belt's teaching presets (core/systems/belt_presets.cpp) show what their titles say: each is
 // run headless and its claim asserted (only what was measured to be robust; figures in the notes).
+#include "scenario_fixtures.h"
 #include "cycle_metrics.h"
 #include "scenario/scenario.h"
 #include "solvers/simulate.h"
@@ -15,22 +16,9 @@
 
 namespace {
 
-fl::Scenario presetScenario(const char* id)
-{
-    fl::Scenario s;
-    const fl::Status status = fl::applyPreset(id, s);
-    if (!status.ok())
-        qFatal("preset %s: %s", id, status.message().c_str());
-    return s;
-}
+using fltest::presetScenario;
 
-fl::RunResult run(const fl::Scenario& s)
-{
-    fl::RunResult r = fl::simulate(s);
-    if (!r.status.ok())
-        qFatal("run failed: %s", r.status.message().c_str());
-    return r;
-}
+fl::RunResult run(const fl::Scenario& s) { return fltest::simulateOk(s); }
 
 /// Times at which stick phases begin, from t >= from.
 std::vector<double> stickEntries(const fl::RunResult& r, double from)
