@@ -97,8 +97,11 @@ SweepColumn computeColumn(const Scenario& base, const SweepSpec& spec, double va
     if (!column.status.ok())
         return column;
     const std::unique_ptr<Dynamics> dynamics = makeDynamics(scenario, cancel);
-    std::vector<double> y = yCarry && !yCarry->empty() ? *yCarry : dynamics->initialState();
-    double t = yCarry && !yCarry->empty() ? *tCarry : 0.0;
+    // Continuation carries the previous value's state (validateSweep keeps its size; a state of
+    // another size is never carried).
+    const bool carry = yCarry && yCarry->size() == static_cast<size_t>(dynamics->dimension());
+    std::vector<double> y = carry ? *yCarry : dynamics->initialState();
+    double t = carry ? *tCarry : 0.0;
     IntegrationStats stats;
     IgnoreSteps ignore;
     column.status = dynamics->integrate(y, t, t + spec.transient, ignore, stats);
@@ -149,6 +152,11 @@ Status validateSweep(const Scenario& base, const SweepSpec& spec)
         return Status::error("transient + recording time = " + formatNumber(spec.transient + spec.maxRecordTime)
                              + " per value; at most " + formatNumber(kMaxSweepTime));
     const int n = static_cast<int>(stateNames(base).size());
+    for (double end : {spec.from, spec.to}) { // e.g. S5's n: 2n state variables
+        Scenario at = base;
+        if (at.params.set(spec.parameter, end).ok() && static_cast<int>(stateNames(at).size()) != n)
+            return Status::error(p.id + " sets the number of state variables, so it cannot be swept");
+    }
     if (spec.variable < 0 || spec.variable >= n || spec.sectionVariable < 0 || spec.sectionVariable >= n)
         return Status::error("the sweep variable must be a state variable");
     if (spec.observable == SweepObservable::Stroboscopic && !(spec.period > 0.0))

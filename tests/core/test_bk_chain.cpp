@@ -5,6 +5,7 @@
 // banded BDF run equals the dense Rosenbrock run; the regularized chain converges to the
 // event-driven one as eps shrinks; n must be whole.
 #include "scenario_fixtures.h"
+#include "analysis/bifurcation_sweep.h"
 #include "scenario/scenario.h"
 #include "solvers/dynamics_factory.h"
 #include "solvers/simulate.h"
@@ -187,6 +188,35 @@ private slots:
             previous = d;
         }
         QVERIFY2(previous < 5e-3, qPrintable(QString::number(previous))); // measured 0.067, 0.014, 0.0026
+    }
+
+    /// n sets the size of the state, so it cannot be swept (a carried state of another size would
+    /// be read past its end); k_c can, and gives the same diagram with 1 and 2 threads.
+    void sweepsKeepTheStateSize()
+    {
+        fl::Scenario s = chainCase(fl::Method::EventDriven, 3.0, 50.0);
+        fl::SweepSpec spec = fl::defaultSweep(s);
+        spec.parameter = "n";
+        spec.from = 1.0;
+        spec.to = 4.0;
+        spec.steps = 4;
+        spec.transient = 10.0;
+        spec.maxRecordTime = 40.0;
+        spec.samples = 5;
+        const fl::Status refused = fl::validateSweep(s, spec);
+        QVERIFY2(!refused.ok() && refused.message() == "n sets the number of state variables, so it cannot be swept",
+                 refused.message().c_str());
+        spec.parameter = "k_c";
+        spec.from = 0.5;
+        spec.to = 2.0;
+        QVERIFY(fl::validateSweep(s, spec).ok());
+        const std::vector<fl::SweepColumn> one = fl::runSweep(s, spec, 1, nullptr), two = fl::runSweep(s, spec, 2, nullptr);
+        QCOMPARE(one.size(), size_t(4));
+        for (size_t k = 0; k < one.size(); ++k) {
+            QVERIFY(one[k].status.ok());
+            QVERIFY(!one[k].values.empty());
+            QCOMPARE(one[k].values, two[k].values);
+        }
     }
 
     /// n and seed are whole numbers; the state has 2n variables named x_i, v_i.

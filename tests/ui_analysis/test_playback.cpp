@@ -55,6 +55,7 @@ private slots:
     void solverFailureStopsLivePlayWithAMessage();
     void mechanismOnlyFillsTheArea();
     void liveMethodChangeContinues();
+    void liveChangeOfTheStateSizeStartsAgain();
     void guiCommandLine();
 
 private:
@@ -265,6 +266,27 @@ void TestPlayback::liveMethodChangeContinues()
     QVERIFY(w.playback()->frame().t > t - 0.02);
     QTRY_VERIFY_WITH_TIMEOUT(w.playback()->frame().t > t + 0.5 && w.playback()->frame().mode == -1, 10000);
     QVERIFY(w.isLive());
+}
+
+/// S5: typing another n in live mode changes the size of the state; the live run starts again from
+/// the new chain's initial state (before, the old frame's state went to a chain of another size).
+void TestPlayback::liveChangeOfTheStateSizeStartsAgain()
+{
+    MainWindow& w = *m_window;
+    QVERIFY(w.loadPreset(QStringLiteral("bk-chain-two")));
+    QTRY_VERIFY_WITH_TIMEOUT(w.currentRun() && w.currentRun()->scenario.systemId == "bk-chain", 20000);
+    w.setLive(true);
+    QTest::keyClick(&w, Qt::Key_BracketRight);
+    QTRY_VERIFY_WITH_TIMEOUT(w.playback()->frame().t > 2.0, 10000);
+    typeInto(w.panel()->row(QStringLiteral("n"))->editor(), QStringLiteral("5"));
+    QCOMPARE(w.playback()->liveScenario().params.value("n"), 5.0);
+    QTRY_VERIFY_WITH_TIMEOUT(w.playback()->frame().state.size() == 10, 20000);
+    QVERIFY(w.playback()->frame().t < 1.0); // from the start
+    w.playback()->play();
+    QTRY_VERIFY_WITH_TIMEOUT(w.playback()->frame().t > 1.0, 20000);
+    QCOMPARE(w.playback()->frame().state.size(), size_t(10));
+    QVERIFY(w.isLive());
+    QVERIFY2(!w.statusMessage().contains(QStringLiteral("cannot")), qPrintable(w.statusMessage()));
 }
 
 void TestPlayback::guiCommandLine()

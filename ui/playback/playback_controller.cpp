@@ -1,4 +1,5 @@
 #include "playback/playback_controller.h"
+#include "systems/run_variables.h"
 
 #include "widgets/plot_data_worker.h"
 
@@ -61,7 +62,10 @@ void PlaybackController::changeLive(const fl::Scenario& scenario)
 {
     if (m_source != Source::Live)
         return;
-    if (scenario.systemId != m_liveScenario.systemId || m_buffer.empty()) {
+    // Another system, or another state vector (S5's n, a law with memory in place of a static one):
+    // the live run starts again from the new scenario's initial state.
+    if (scenario.systemId != m_liveScenario.systemId || m_buffer.empty()
+        || fl::stateNames(scenario) != fl::stateNames(m_liveScenario)) {
         const bool playing = m_playing;
         startLive(scenario);
         m_playing = playing;
