@@ -271,13 +271,13 @@ public:
     {
         // The modes from the state, as enter() takes them: v_r = 0 exactly is stick (a stick phase
         // keeps v_i = v_b exactly), and the friction force of a sticking block is the one holding it.
-        ChainHooks hooks(m_p, *m_law);
+        const double Fs = m_law->staticLimit();
         int slipping = 0;
         double power = 0.0, F1 = 0.0;
         for (int i = 0; i < m_p.n; ++i) {
             const double v = y[vIndex(i)], vr = v - m_p.vb;
             const double F = vr != 0.0 ? -(vr > 0.0 ? 1.0 : -1.0) * m_law->slipMagnitude(std::abs(vr))
-                                       : std::clamp(hooks.holding(y, i), -hooks.Fs, hooks.Fs);
+                                       : std::clamp(-bkChainSpringForce(m_p, y, i), -Fs, Fs);
             slipping += vr != 0.0;
             power += (F - 2.0 * m_p.zeta * v) * v;
             if (i == 0)
