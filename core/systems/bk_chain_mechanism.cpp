@@ -7,6 +7,7 @@
 #include "friction/friction_law.h"
 #include "scenario/scenario.h"
 #include "scene/scene_builder.h"
+#include "solvers/run_result.h"
 #include "systems/bk_chain.h"
 #include "systems/mechanism_drawings.h"
 
@@ -120,9 +121,12 @@ MechanismScene drawBkChainMechanism(const Scenario& scenario, const MechanismFra
             scene.shapes.push_back(scene::box({c, rest.y + 0.03 * l.unit}, 1.1 * bw, 0.06 * l.unit, SceneRole::Contact, true));
         scene.shapes.push_back(scene::box({c, rest.y + 0.5 * bh + 0.06 * l.unit}, bw, bh, SceneRole::Body, true));
     }
-    // The phase shown is block 1's, by the rule the plots shade (bkChainNearStick).
+    // The phase shown is block 1's: exact for event-driven runs (v_r,1 = 0 is stick), else by the
+    // rule the plots shade (bkChainNearStick).
     const NearStick near = bkChainNearStick(scenario, frame);
-    scene::setPhase(scene, frame.mode, near.speed, near.threshold, near.symbol);
+    const int mode1 = scenario.method == Method::EventDriven ? static_cast<int>(frame.y[1] == vb ? ContactMode::Stick : ContactMode::Slip)
+                                                             : frame.mode;
+    scene::setPhase(scene, mode1, near.speed, near.threshold, near.symbol);
     scene::Bounds b;
     b.include({left - l.reach, arrowY - 0.2 * l.unit}, {right + l.reach, frameY + 0.3 * l.unit});
     b.applyTo(scene, 0.4 * l.unit);
