@@ -1,8 +1,10 @@
 #include "scenario/scenario.h"
+#include "systems/run_variables.h"
 #include "friction/friction_law.h"
 #include "systems/system_registry.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace fl {
 
@@ -196,6 +198,13 @@ Status validate(const Scenario& scenario, SampleStorage storage)
         else
             message += " (raise dt or lower t_end)";
         return Status::error(message);
+    }
+    if (storage == SampleStorage::InMemory) {
+        const double columns = static_cast<double>(stateNames(scenario).size() + system->outputs.size() + 1);
+        if (samples * columns > kMaxOutputValues)
+            return Status::error("t_end / dt = " + formatNumber(samples) + " output samples of " + formatNumber(columns)
+                                 + " columns; at most " + formatNumber(kMaxOutputValues) + " values in memory (at most "
+                                 + formatNumber(std::floor(kMaxOutputValues / columns)) + " samples: raise dt or lower t_end)");
     }
     return Status::success();
 }

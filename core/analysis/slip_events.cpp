@@ -1,0 +1,146 @@
+#include "analysis/slip_events.h"
+#include "scenario/scenario.h"
+#include "scene/scene_builder.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <sstream>
+
+namespace fl {
+namespace {
+
+/// Union-find over event ids; each root carries its event's accumulated extent and moment.
+class EventSets {
+public:
+    int create(double t0, double t1, int block, double slip)
+    {
+        const int id = static_cast<int>(m_parent.size());
+        m_parent.push_back(id);
+        m_events.push_back({t0, t1, block, block, slip, 1});
+        return id;
+    }
+    int find(int id)
+    {
+        while (m_parent[static_cast<size_t>(id)] != id) {
+            m_parent[static_cast<size_t>(id)] = m_parent[static_cast<size_t>(m_parent[static_cast<size_t>(id)])];
+            id = m_parent[static_cast<size_t>(id)];
+        }
+        return id;
+    }
+    int unite(int a, int b)
+    {
+        a = find(a);
+        b = find(b);
+        if (a == b)
+            return a;
+        if (b < a)
+            std::swap(a, b); // the older event absorbs the newer one
+        m_parent[static_cast<size_t>(b)] = a;
+        SlipEvent& e = m_events[static_cast<size_t>(a)];
+        const SlipEvent& o = m_events[static_cast<size_t>(b)];
+        e.tBegin = std::min(e.tBegin, o.tBegin);
+        e.tEnd = std::max(e.tEnd, o.tEnd);
+        e.firstBlock = std::min(e.firstBlock, o.firstBlock);
+        e.lastBlock = std::max(e.lastBlock, o.lastBlock);
+        e.moment += o.moment;
+        e.cells += o.cells;
+        return a;
+    }
+    void add(int id, double t1, int block, double slip)
+    {
+        SlipEvent& e = m_events[static_cast<size_t>(find(id))];
+        e.tEnd = std::max(e.tEnd, t1);
+        e.firstBlock = std::min(e.firstBlock, block);
+        e.lastBlock = std::max(e.lastBlock, block);
+        e.moment += slip;
+        ++e.cells;
+    }
+    std::vector<SlipEvent> roots()
+    {
+        std::vector<SlipEvent> out;
+        for (size_t id = 0; id < m_parent.size(); ++id)
+            if (find(static_cast<int>(id)) == static_cast<int>(id))
+                out.push_back(m_events[id]);
+        return out;
+    }
+
+private:
+    std::vector<int> m_parent;
+    std::vector<SlipEvent> m_events;
+};
+
+} // namespace
+
+SlipEventOptions slipEventOptions(const Scenario& scenario, double skipTime)
+{
+    SlipEventOptions o;
+    o.vb = scenario.params.value("v_b");
+    o.threshold = scenario.method == Method::EventDriven ? 1e-9 * (1.0 + std::abs(o.vb))
+                                                          : scene::stickThreshold(o.vb, scenario.params.value("eps"));
+    o.skipTime = skipTime;
+    return o;
+}
+
+std::vector<SlipEvent> findSlipEvents(const RunResult& run, const SlipEventOptions& options)
+{
+    const int dim = run.dimension();
+    const int n = dim / 2;
+    if (n == 0 || run.size() < 2 || !(options.threshold > 0.0))
+        return {};
+    EventSets sets;
+    // Event id of each block's cell in the previous and the current interval (-1: not slipping).
+    std::vector<int> previous(static_cast<size_t>(n), -1), current(static_cast<size_t>(n), -1);
+    const double vb = options.vb, threshold = options.threshold;
+    for (size_t k = 0; k + 1 < run.size(); ++k) {
+        const double t0 = run.t[k], t1 = run.t[k + 1], dt = t1 - t0;
+        std::fill(current.begin(), current.end(), -1);
+        if (t0 < options.skipTime || !(dt > 0.0)) {
+            previous.swap(current);
+            continue;
+        }
+        const double* a = &run.states[k * static_cast<size_t>(dim)];
+        const double* b = a + dim;
+        for (int i = 0; i < n; ++i) {
+            const double slip = std::abs((b[2 * i] - vb * t1) - (a[2 * i] - vb * t0)); // |du_i|
+            const double speed = std::max({std::abs(a[2 * i + 1] - vb), std::abs(b[2 * i + 1] - vb), slip / dt});
+            if (!(speed > threshold))
+                continue;
+            // Touching cells: block i-1 in this interval, blocks i-1..i+1 in the previous one.
+            int id = -1;
+            auto join = [&](int other) {
+                if (other < 0)
+                    return;
+                id = id < 0 ? sets.find(other) : sets.unite(id, other);
+            };
+            if (i > 0)
+                join(current[static_cast<size_t>(i - 1)]);
+            for (int j = std::max(0, i - 1); j <= std::min(n - 1, i + 1); ++j)
+                join(previous[static_cast<size_t>(j)]);
+            if (id < 0)
+                id = sets.create(t0, t1, i, slip);
+            else
+                sets.add(id, t1, i, slip);
+            current[static_cast<size_t>(i)] = id;
+        }
+        previous.swap(current);
+    }
+    std::vector<SlipEvent> events = sets.roots();
+    std::sort(events.begin(), events.end(), [](const SlipEvent& x, const SlipEvent& y) {
+        return x.tBegin != y.tBegin ? x.tBegin < y.tBegin : x.firstBlock < y.firstBlock;
+    });
+    return events;
+}
+
+std::string slipEventsCsv(const std::vector<SlipEvent>& events)
+{
+    std::ostringstream out;
+    out.precision(17);
+    out << "t_begin,t_end,first_block,last_block,blocks,moment\n";
+    for (const SlipEvent& e : events)
+        out << e.tBegin << ',' << e.tEnd << ',' << e.firstBlock + 1 << ',' << e.lastBlock + 1 << ',' << e.blocks() << ','
+            << e.moment << '\n';
+    return out.str();
+}
+
+} // namespace fl
