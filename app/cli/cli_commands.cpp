@@ -259,6 +259,8 @@ std::optional<int> dispatchCommand(const QString& command, const QStringList& ar
         return contactCommand(arguments);
     if (command == "session")
         return sessionCommand(arguments);
+    if (command == "slip-events")
+        return slipEventsCommand(arguments);
     return std::nullopt;
 }
 

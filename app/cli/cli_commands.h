@@ -7,7 +7,7 @@
 
 namespace cli {
 
-/// Runs the command named `command` (list, run, sweep, lyapunov, contact, session) with its
+/// Runs the command named `command` (list, run, sweep, lyapunov, contact, session, slip-events) with its
 /// arguments (arguments[0] the program name); nullopt if no command has that name.
 std::optional<int> dispatchCommand(const QString& command, const QStringList& arguments);
 
@@ -25,5 +25,8 @@ int lyapunovCommand(const QStringList& arguments);
 int contactCommand(const QStringList& arguments);
 /// `session new [scenario options] [--title TEXT] --out FILE` and `session show FILE`.
 int sessionCommand(const QStringList& arguments);
+/// `slip-events [scenario options] [--skip T] [--fit-min M --fit-max M] [--out FILE] [--histogram FILE]`:
+/// the slip events of a Burridge-Knopoff chain run and the power-law exponent of their sizes.
+int slipEventsCommand(const QStringList& arguments);
 
 } // namespace cli

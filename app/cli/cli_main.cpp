@@ -19,7 +19,8 @@ const char* kUsage =
     "  contact eval|fit|stick  plane-contact models (see: frictionlab-cli contact --help)\n"
     "  session new [options] --out FILE   write a session file (.frictionlab) of a scenario\n"
     "  session show FILE                  print a session's title, state and numbered scenes\n"
-    "Scenario options of run, sweep, lyapunov and session new: --system ID --law ID --method ID ...,\n"
+    "  slip-events [opts] slip events of a Burridge-Knopoff chain and their power law (see: --help)\n"
+    "Scenario options of run, sweep, lyapunov, slip-events and session new: --system ID --law ID --method ID ...,\n"
     "or --preset ID, or --session FILE [--scene N]; --set id=value etc. apply on top.\n";
 }
 
@@ -58,7 +59,7 @@ int dispatch(int argc, char** argv)
         QTextStream(stdout) << kUsage;
         return command.isEmpty() ? 2 : 0;
     }
-    err << "error: unknown command '" << command << "' (expected list, run, sweep, lyapunov, contact or session)\n";
+    err << "error: unknown command '" << command << "' (expected list, run, sweep, lyapunov, contact, session or slip-events)\n";
     return 2;
 }
 } // namespace

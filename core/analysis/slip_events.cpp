@@ -8,10 +8,9 @@
 #include <sstream>
 
 namespace fl {
-namespace {
 
 /// Union-find over event ids; each root carries its event's accumulated extent and moment.
-class EventSets {
+struct SlipEventFinder::Sets {
 public:
     int create(double t0, double t1, int block, double slip)
     {
@@ -56,11 +55,11 @@ public:
         e.moment += slip;
         ++e.cells;
     }
-    std::vector<SlipEvent> roots()
+    std::vector<SlipEvent> roots() const
     {
         std::vector<SlipEvent> out;
         for (size_t id = 0; id < m_parent.size(); ++id)
-            if (find(static_cast<int>(id)) == static_cast<int>(id))
+            if (m_parent[id] == static_cast<int>(id))
                 out.push_back(m_events[id]);
         return out;
     }
@@ -69,8 +68,6 @@ private:
     std::vector<int> m_parent;
     std::vector<SlipEvent> m_events;
 };
-
-} // namespace
 
 SlipEventOptions slipEventOptions(const Scenario& scenario, double skipTime)
 {
@@ -82,54 +79,70 @@ SlipEventOptions slipEventOptions(const Scenario& scenario, double skipTime)
     return o;
 }
 
-std::vector<SlipEvent> findSlipEvents(const RunResult& run, const SlipEventOptions& options)
+SlipEventFinder::SlipEventFinder(int blocks, const SlipEventOptions& options)
+    : m_n(blocks), m_options(options), m_state(static_cast<size_t>(2 * blocks)), m_previous(static_cast<size_t>(blocks), -1),
+      m_current(static_cast<size_t>(blocks), -1), m_sets(std::make_unique<Sets>())
 {
-    const int dim = run.dimension();
-    const int n = dim / 2;
-    if (n == 0 || run.size() < 2 || !(options.threshold > 0.0))
-        return {};
-    EventSets sets;
-    // Event id of each block's cell in the previous and the current interval (-1: not slipping).
-    std::vector<int> previous(static_cast<size_t>(n), -1), current(static_cast<size_t>(n), -1);
-    const double vb = options.vb, threshold = options.threshold;
-    for (size_t k = 0; k + 1 < run.size(); ++k) {
-        const double t0 = run.t[k], t1 = run.t[k + 1], dt = t1 - t0;
-        std::fill(current.begin(), current.end(), -1);
-        if (t0 < options.skipTime || !(dt > 0.0)) {
-            previous.swap(current);
+}
+
+SlipEventFinder::~SlipEventFinder() = default;
+
+void SlipEventFinder::add(const RunResult& samples)
+{
+    if (samples.dimension() != 2 * m_n)
+        return;
+    for (size_t k = 0; k < samples.size(); ++k)
+        add(samples.t[k], &samples.states[k * static_cast<size_t>(2 * m_n)]);
+}
+
+void SlipEventFinder::add(double t1, const double* b)
+{
+    const double t0 = m_t, dt = t1 - t0;
+    const bool counted = m_started && t0 >= m_options.skipTime && dt > 0.0 && m_options.threshold > 0.0;
+    const double* a = m_state.data();
+    const double vb = m_options.vb, threshold = m_options.threshold;
+    std::fill(m_current.begin(), m_current.end(), -1);
+    for (int i = 0; counted && i < m_n; ++i) {
+        const double slip = std::abs((b[2 * i] - vb * t1) - (a[2 * i] - vb * t0)); // |du_i|
+        const double speed = std::max({std::abs(a[2 * i + 1] - vb), std::abs(b[2 * i + 1] - vb), slip / dt});
+        if (!(speed > threshold))
             continue;
-        }
-        const double* a = &run.states[k * static_cast<size_t>(dim)];
-        const double* b = a + dim;
-        for (int i = 0; i < n; ++i) {
-            const double slip = std::abs((b[2 * i] - vb * t1) - (a[2 * i] - vb * t0)); // |du_i|
-            const double speed = std::max({std::abs(a[2 * i + 1] - vb), std::abs(b[2 * i + 1] - vb), slip / dt});
-            if (!(speed > threshold))
-                continue;
-            // Touching cells: block i-1 in this interval, blocks i-1..i+1 in the previous one.
-            int id = -1;
-            auto join = [&](int other) {
-                if (other < 0)
-                    return;
-                id = id < 0 ? sets.find(other) : sets.unite(id, other);
-            };
-            if (i > 0)
-                join(current[static_cast<size_t>(i - 1)]);
-            for (int j = std::max(0, i - 1); j <= std::min(n - 1, i + 1); ++j)
-                join(previous[static_cast<size_t>(j)]);
-            if (id < 0)
-                id = sets.create(t0, t1, i, slip);
-            else
-                sets.add(id, t1, i, slip);
-            current[static_cast<size_t>(i)] = id;
-        }
-        previous.swap(current);
+        // Touching cells: block i-1 in this interval, blocks i-1..i+1 in the previous one.
+        int id = -1;
+        auto join = [&](int other) {
+            if (other >= 0)
+                id = id < 0 ? m_sets->find(other) : m_sets->unite(id, other);
+        };
+        if (i > 0)
+            join(m_current[static_cast<size_t>(i - 1)]);
+        for (int j = std::max(0, i - 1); j <= std::min(m_n - 1, i + 1); ++j)
+            join(m_previous[static_cast<size_t>(j)]);
+        if (id < 0)
+            id = m_sets->create(t0, t1, i, slip);
+        else
+            m_sets->add(id, t1, i, slip);
+        m_current[static_cast<size_t>(i)] = id;
     }
-    std::vector<SlipEvent> events = sets.roots();
+    m_previous.swap(m_current);
+    std::copy(b, b + 2 * m_n, m_state.begin());
+    m_t = t1;
+    m_started = true;
+}
+
+std::vector<SlipEvent> SlipEventFinder::events() const
+{
+    std::vector<SlipEvent> events = m_sets->roots();
     std::sort(events.begin(), events.end(), [](const SlipEvent& x, const SlipEvent& y) {
         return x.tBegin != y.tBegin ? x.tBegin < y.tBegin : x.firstBlock < y.firstBlock;
     });
     return events;
+}
+
+std::vector<SlipEvent> findSlipEvents(const RunResult& run, const SlipEventOptions& options)
+{
+    SlipEventFinder finder(run.dimension() / 2, options);
+    finder.add(run);
+    return finder.events();
 }
 
 std::string slipEventsCsv(const std::vector<SlipEvent>& events)

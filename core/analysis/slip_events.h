@@ -8,6 +8,7 @@
 // sum |du_i| over its cells (the chain's analogue of the seismic moment).
 #include "solvers/run_result.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,32 @@ struct SlipEventOptions {
 /// stick (event-driven: v_r = 0 exactly while a block sticks), else the near-stick threshold of the
 /// mechanism view (scene::stickThreshold(v_b, eps)); skipTime as given.
 SlipEventOptions slipEventOptions(const Scenario& scenario, double skipTime);
+
+/// The events read sample by sample, for runs streamed in blocks (RunOptions::drain): memory grows
+/// with the events, not with the samples.
+class SlipEventFinder {
+public:
+    SlipEventFinder(int blocks, const SlipEventOptions& options);
+    ~SlipEventFinder();
+    SlipEventFinder(const SlipEventFinder&) = delete;
+    SlipEventFinder& operator=(const SlipEventFinder&) = delete;
+    /// The next sample: time and state x_1, v_1, ..., x_n, v_n.
+    void add(double t, const double* state);
+    /// Every sample of a run or of a drained block.
+    void add(const RunResult& samples);
+    /// The events so far, sorted by tBegin (then firstBlock).
+    std::vector<SlipEvent> events() const;
+
+private:
+    struct Sets;
+    int m_n;
+    SlipEventOptions m_options;
+    bool m_started = false;
+    double m_t = 0.0;
+    std::vector<double> m_state;
+    std::vector<int> m_previous, m_current; ///< event id of each block's cell (-1: none)
+    std::unique_ptr<Sets> m_sets;
+};
 
 /// The events of a chain run (state x_1, v_1, ..., x_n, v_n), sorted by tBegin (then firstBlock).
 /// An event still going on at the run's end is included (its tEnd is the last sample).

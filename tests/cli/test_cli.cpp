@@ -99,6 +99,9 @@ private slots:
             {{"contact", "eval", "--model", "integral", "--theta", "0", "--phi"}, "--phi"},
             {{"contact", "eval", "--model", "I00", "--theta", "0", "--phi", "0", "--b"}, "--b"},
             {{"contact", "stick", "--model", "I00", "--load"}, "--load"},
+            {{"slip-events", "--preset", "bk-chain-two", "--skip"}, "--skip"},
+            {{"slip-events", "--preset", "bk-chain-two", "--fit-min"}, "--fit-min"},
+            {{"slip-events", "--preset", "bk-chain-two", "--fit-max"}, "--fit-max"},
             {{"contact", "eval", "--model", "integral", "--theta", "0", "--phi", "0", "--ellipse"}, "--ellipse"},
         };
         for (const auto& [command, option] : cases)
@@ -585,6 +588,34 @@ private slots:
         QCOMPARE(o.exitCode, 0);
         QVERIFY(o.out.contains("lambda_1 = -"));
         QVERIFY(o.out.contains("lambda_2 = -"));
+    }
+
+    /// `slip-events`: the chain's events streamed from the run (the same as the in-memory reading,
+    /// tests/core/test_slip_events.cpp), the moment exponent on stderr, the densities; other systems
+    /// and bad ranges are refused with one line.
+    void slipEvents()
+    {
+        QTemporaryDir dir;
+        const QString events = dir.filePath("events.csv"), densities = dir.filePath("densities.csv");
+        const Outcome o = runCli({"slip-events", "--preset", "bk-chain-quakes", "--out", events, "--histogram", densities});
+        QVERIFY2(o.exitCode == 0, qPrintable(o.err));
+        const QStringList rows = readLines(events);
+        QCOMPARE(rows.first(), QString("t_begin,t_end,first_block,last_block,blocks,moment"));
+        QCOMPARE(rows.size(), 2692 + 1); // as the view reads the in-memory run (tests/ui_analysis/test_slip_events.cpp)
+        QVERIFY2(o.err.contains("2692 slip events after t = 200") && o.err.contains("moment exponent alpha = 1.777 +- 0.103"), qPrintable(o.err));
+        QVERIFY(readLines(densities).contains(QString("blocks,1,0.9093610698,2448")));
+        const Outcome fixed = runCli({"slip-events", "--preset", "bk-chain-quakes", "--fit-min", "0.01", "--fit-max", "1", "--quiet"});
+        QCOMPARE(fixed.exitCode, 0);
+        QVERIFY(fixed.err.isEmpty());
+        const QList<QStringList> refused = {{"--preset", "belt-stick-slip"},
+                                            {"--preset", "bk-chain-two", "--skip", "300"},
+                                            {"--preset", "bk-chain-two", "--fit-min", "1", "--fit-max", "0.5"},
+                                            {"--preset", "bk-chain-two", "--fit-min", "-1"}};
+        for (const QStringList& arguments : refused) {
+            const Outcome bad = runCli(QStringList{"slip-events"} + arguments);
+            QVERIFY2(bad.exitCode == 2 && bad.err.startsWith("error:") && bad.err.trimmed().count('\n') == 0,
+                     qPrintable(arguments.join(' ') + " -> " + bad.err));
+        }
     }
 
     /// --system alone runs every system with its own first law and a method it takes (the pendulum

@@ -174,6 +174,25 @@ private slots:
             }
     }
 
+    void regularizedEventsMatchEventDriven()
+    {
+        // Two blocks alternate (bk-chain-two): the events of the regularized run (eps = 1e-5, so a
+        // sticking block creeps below the threshold 1e-3 v_b) are the event-driven ones.
+        fl::Scenario s = presetScenario("bk-chain-two");
+        const std::vector<fl::SlipEvent> exact = fl::findSlipEvents(simulateOk(s), fl::slipEventOptions(s, 60.0));
+        s.method = fl::Method::Regularized;
+        s.params.set("eps", 1e-5);
+        const std::vector<fl::SlipEvent> smooth = fl::findSlipEvents(simulateOk(s), fl::slipEventOptions(s, 60.0));
+        QCOMPARE(exact.size(), size_t(9));
+        QCOMPARE(smooth.size(), exact.size());
+        for (size_t k = 1; k + 1 < exact.size(); ++k) { // the first starts at the cut, the last is cut off
+            QVERIFY2(std::abs(smooth[k].moment / exact[k].moment - 1.0) < 1e-3,
+                     qPrintable(QString("event %1: %2 vs %3").arg(k).arg(smooth[k].moment).arg(exact[k].moment)));
+            QVERIFY(std::abs(smooth[k].tBegin - exact[k].tBegin) < 0.2);
+            QCOMPARE(smooth[k].blocks(), exact[k].blocks());
+        }
+    }
+
     void continuousExponentRecovered()
     {
         const std::vector<double> x = paretoSample(2.5, 1.0, 20000, 7);

@@ -7,6 +7,7 @@
 // --sweep shows the Bifurcation tab after running its sweep (the preset's, e.g. a frequency response).
 #include "bridge/simulation_controller.h"
 #include "analysis/bifurcation_view.h"
+#include "analysis/slip_event_view.h"
 #include "analysis/workbench.h"
 #include "widgets/main_window.h"
 #include "widgets/parameter_panel.h"
@@ -78,7 +79,8 @@ int main(int argc, char* argv[])
     const QCommandLineOption noPanel(QStringLiteral("no-panel"), QStringLiteral("Collapse the parameter panel"));
     const QCommandLineOption layout(QStringLiteral("layout"), QStringLiteral("Plot layout index (PresenterBar)"), QStringLiteral("n"));
     const QCommandLineOption sweep(QStringLiteral("sweep"), QStringLiteral("Run the Bifurcation tab's sweep and show it"));
-    parser.addOptions({system, law, method, regularization, size, preset, time, live, mechanismOnly, theme, scale, noPanel, layout, sweep});
+    const QCommandLineOption tab(QStringLiteral("tab"), QStringLiteral("Show the tab with this title, e.g. \"Slip events\""), QStringLiteral("title"));
+    parser.addOptions({system, law, method, regularization, size, preset, time, live, mechanismOnly, theme, scale, noPanel, layout, sweep, tab});
     parser.process(app);
     if (parser.positionalArguments().size() != 1)
         parser.showHelp(2);
@@ -137,6 +139,19 @@ int main(int argc, char* argv[])
             std::fprintf(stderr, "the sweep did not finish: %s\n", qPrintable(view->statusText()));
             return 1;
         }
+    }
+    if (parser.isSet(tab)) {
+        int index = -1;
+        for (int i = 0; i < window.tabs()->count(); ++i)
+            if (window.tabs()->tabText(i) == parser.value(tab))
+                index = i;
+        if (index < 0 || !window.tabs()->isTabVisible(index)) {
+            std::fprintf(stderr, "no visible tab '%s'\n", qPrintable(parser.value(tab)));
+            return 2;
+        }
+        window.tabs()->setCurrentIndex(index);
+        if (auto* slips = qobject_cast<fl::ui::SlipEventView*>(window.tabs()->widget(index)))
+            waitFor([&] { return slips->data() && !slips->isComputing(); });
     }
     // Let the queued replots and the repaint happen.
     QElapsedTimer settle;

@@ -6,7 +6,9 @@
 #include "analysis/lyapunov_panel.h"
 #include "analysis/method_comparison.h"
 #include "analysis/poincare_view.h"
+#include "analysis/slip_event_view.h"
 #include "bridge/simulation_controller.h"
+#include "playback/playback_controller.h"
 #include "help/help_context.h"
 #include "widgets/main_window.h"
 #include "widgets/parameter_panel.h"
@@ -27,6 +29,8 @@ Workbench::Workbench(MainWindow& window)
     m_epsStudyTab = window.addTab(m_epsStudy, tr("ε study"));
     m_lawLab = new LawLab;
     m_lawLabTab = window.addTab(m_lawLab, tr("Law lab"));
+    m_slipEvents = new SlipEventView;
+    m_slipEventsTab = window.addTab(m_slipEvents, tr("Slip events"));
     window.addSideView(m_poincare, tr("Poincaré section"));
     window.addSideView(m_lyapunov, tr("Lyapunov"));
     installHelp(window); // Help menu: F1 opens the page of what is on screen
@@ -96,6 +100,13 @@ Workbench::Workbench(MainWindow& window)
             m_poincare->setRun(run->result);
     });
     connect(&window, &MainWindow::playbackFrame, m_poincare, &PoincareView::showCursor);
+    // The chain's slip events follow the run on display and the playback; a click on the map plays from there.
+    connect(&window, &MainWindow::runDisplayed, m_slipEvents, [this] { m_slipEvents->setRun(m_window.currentRun()); });
+    connect(&window, &MainWindow::playbackFrame, m_slipEvents, [this](const PlaybackFrame& frame) {
+        m_slipEvents->showTime(frame.valid() ? frame.t : NAN);
+    });
+    connect(m_slipEvents, &SlipEventView::seekRequested, &window, [this](double t) { m_window.playback()->seek(t); });
+    connect(&window, &MainWindow::appearanceChanged, m_slipEvents, &SlipEventView::updateAppearance);
     connect(window.tabs(), &QTabWidget::currentChanged, this, &Workbench::onTabChanged);
     onScenario();
     // The window's first run started before this view existed: it is of the panel's scenario.
@@ -109,6 +120,7 @@ void Workbench::onScenario()
     m_lyapunov->setScenario(scenario);
     m_epsStudy->setScenario(scenario); // studied on request (Run ε study) or by an ε-study preset
     m_lawLab->setScenario(scenario);   // experiments run while its tab is shown
+    m_window.tabs()->setTabVisible(m_slipEventsTab, scenario.systemId == "bk-chain");
     // The comparison runs two simulations: only while its tab is shown.
     m_comparisonStale = true;
     if (m_window.tabs()->currentIndex() == m_comparisonTab)

@@ -1,6 +1,7 @@
 #pragma once
 // Installs the analysis views into the main window and wires them to its scenario and runs:
-// tabs "Bifurcation", "Compare methods", "Contact explorer", "ε study", "Law lab"; beside the friction characteristic
+// tabs "Bifurcation", "Compare methods", "Contact explorer", "ε study", "Law lab", "Slip events" (shown
+// for the Burridge–Knopoff chain only); beside the friction characteristic
 // "Poincaré section" (filling live while a run goes on) and "Lyapunov".
 #include <QObject>
 
@@ -14,6 +15,7 @@ class LyapunovPanel;
 class MainWindow;
 class MethodComparison;
 class PoincareView;
+class SlipEventView;
 
 class Workbench : public QObject {
     Q_OBJECT
@@ -30,6 +32,9 @@ public:
     LawLab* lawLab() const { return m_lawLab; }
     PoincareView* poincare() const { return m_poincare; }
     LyapunovPanel* lyapunov() const { return m_lyapunov; }
+    /// "Slip events": the chain's space-time map and event sizes (tab shown for system bk-chain).
+    SlipEventView* slipEvents() const { return m_slipEvents; }
+    int slipEventsTab() const { return m_slipEventsTab; }
 
 private:
     void onScenario();
@@ -46,6 +51,8 @@ private:
     LawLab* m_lawLab = nullptr;
     int m_lawLabTab = -1;
     int m_comparisonTab = -1;
+    SlipEventView* m_slipEvents = nullptr;
+    int m_slipEventsTab = -1;
     bool m_comparisonStale = true;
 };
 

@@ -36,6 +36,8 @@ QString pageOfView(const QWidget* view)
         return QStringLiteral("regularizations.html#epsilon");
     if (name == QLatin1String("fl::ui::LawLab"))
         return QStringLiteral("laws-memory.html#law-lab");
+    if (name == QLatin1String("fl::ui::SlipEventView"))
+        return QStringLiteral("system-bk-chain.html#slip-events");
     return {};
 }
 

@@ -1,0 +1,92 @@
+#pragma once
+// "Slip events": the Burridge-Knopoff chain's earthquakes (S5) in the run on display. Left, the
+// space-time map of slip speeds (block x time) with the playback line; right, the distribution of
+// event sizes (moment or block count) on log-log axes with the fitted power-law exponent. The
+// transient left out and the moment range fitted are set in the toolbar; everything is computed
+// off the GUI thread from the finished run. Export: both plots (PNG, SVG, PDF), the events and the
+// densities (CSV).
+#include "analysis/slip_event_data.h"
+
+#include <QFutureWatcher>
+#include <QWidget>
+
+#include <cmath>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QToolButton;
+
+namespace fl::ui {
+
+class SlipSizePlot;
+class SpaceTimePlot;
+
+class SlipEventView : public QWidget {
+    Q_OBJECT
+public:
+    explicit SlipEventView(QWidget* parent = nullptr);
+    ~SlipEventView() override;
+
+    /// The run on display: a chain's is analysed (in the background), another's shows why not.
+    void setRun(const RunOutputPtr& run);
+    /// The playback time, marked on the map.
+    void showTime(double t);
+    /// Recolours the map for the current theme.
+    void updateAppearance();
+
+    /// Finished analysis on display (null before the first).
+    SlipEventDataPtr data() const { return m_data; }
+    bool isComputing() const { return m_watcher.isRunning() || m_pending; }
+    SpaceTimePlot* spaceTimePlot() const { return m_map; }
+    SlipSizePlot* sizePlot() const { return m_sizes; }
+    QDoubleSpinBox* skipField() const { return m_skip; }
+    QComboBox* sizeChoice() const { return m_size; }
+    QLineEdit* fitMinField() const { return m_fitMin; }
+    QLineEdit* fitMaxField() const { return m_fitMax; }
+    QString infoText() const;
+    QString messageText() const;
+
+    bool exportEventsCsv(const QString& path, QString* error = nullptr) const;
+    bool exportHistogramCsv(const QString& path, QString* error = nullptr) const;
+
+signals:
+    /// The user clicked the map: play from this time.
+    void seekRequested(double t);
+    /// An analysis finished and is on display.
+    void dataShown();
+
+private:
+    QWidget* buildToolbar();
+    void recompute();
+    void start();
+    void onFinished();
+    void showDistribution();
+    void updateInfo();
+    void showMessage(const QString& text);
+    /// Reads a fit-range field: true with value 0 for "auto" (empty), false for bad text.
+    bool readFitEnd(QLineEdit* field, double& value);
+    void requestWindow(double tFrom, double tTo);
+    void fillExportMenu();
+
+    RunOutputPtr m_run;
+    SlipEventDataPtr m_data;
+    QFutureWatcher<SlipEventDataPtr> m_watcher;
+    QFutureWatcher<fl::SpaceTimeMap> m_windowWatcher;
+    bool m_pending = false;
+    double m_tEnd = -1.0;   ///< t_end the skip field was set for
+    double m_time = NAN;    ///< the playback time (marked once a map is shown)
+    QString m_directory;
+    QDoubleSpinBox* m_skip;
+    QComboBox* m_size;
+    QLineEdit* m_fitMin;
+    QLineEdit* m_fitMax;
+    QToolButton* m_export;
+    SpaceTimePlot* m_map;
+    SlipSizePlot* m_sizes;
+    QLabel* m_info;
+    QLabel* m_message;
+};
+
+} // namespace fl::ui
