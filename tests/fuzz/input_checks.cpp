@@ -104,7 +104,7 @@ CliFuzzer::CliFuzzer(QString sessionFile, QString workDir) : m_sessionFile(std::
 {
     // "  --name <value>", "  -b <b>" (the first column of a command's --help).
     static const QRegularExpression optionLine(QStringLiteral("^\\s+(?:-\\w, )?(--[a-z0-9-]+|-\\w)( <[^>]+>)?"));
-    for (const char* name : {"list", "run", "sweep", "lyapunov", "contact", "session"}) {
+    for (const char* name : {"list", "run", "sweep", "lyapunov", "contact", "session", "slip-events"}) {
         const QString commandName = QString::fromLatin1(name);
         Command command{commandName, {}, {}, {}};
         if (commandName == "contact")
@@ -173,7 +173,7 @@ QString CliFuzzer::valueFor(const QString& option, Mutator& mutator) const
         return mutator.pick(m_parameterIds) + "=" + (mutator.chance(0.7) ? mutator.plausibleNumberText(-2.0, 50.0) : mutator.hostileNumberText());
     if (option == "session")
         return mutator.pick(QStringList{m_sessionFile, m_workDir, m_workDir + "/missing.frictionlab", "/dev/null"});
-    if (option == "out" || option == "events")
+    if (option == "out" || option == "events" || option == "histogram")
         return mutator.pick(QStringList{"/dev/null", m_workDir + "/out.csv", m_workDir + "/events.csv", m_workDir, "-"});
     if (option == "polygon" || option == "ellipse" || option == "load" || option == "pressure") {
         QStringList numbers;
@@ -223,7 +223,7 @@ QString CliFuzzer::check(const QStringList& arguments) const
     QStringList bounded = arguments;
     const QString command = arguments.value(0);
     QStringList bounds;
-    if (command == "run" || command == "sweep" || command == "lyapunov")
+    if (command == "run" || command == "sweep" || command == "lyapunov" || command == "slip-events")
         bounds << "--set" << "max_steps=2000";
     if (command == "sweep")
         bounds << "--transient" << "1" << "--max-time" << "2" << "--steps" << "3";

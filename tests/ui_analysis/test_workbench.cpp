@@ -22,14 +22,18 @@ private slots:
         fl::ui::MainWindow window;
         auto* bench = new fl::ui::Workbench(window);
         window.show();
-        QCOMPARE(window.tabs()->count(), 6); // Simulation, Bifurcation, Compare methods, Contact explorer, ε study, Law lab
+        QCOMPARE(window.tabs()->count(), 7); // Simulation, Bifurcation, Compare methods, Contact explorer, ε study, Law lab, Slip events
         QCOMPARE(window.tabs()->tabText(5), QString("Law lab"));
+        QCOMPARE(window.tabs()->tabText(6), QString("Slip events"));
+        QVERIFY(!window.tabs()->isTabVisible(6)); // the chain's only
         QCOMPARE(window.tabs()->tabText(1), QString("Bifurcation"));
         QVERIFY(bench->poincare() && bench->lyapunov() && bench->contactExplorer() && bench->comparison());
         // Alt+2 shows the bifurcation tab.
         window.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&window));
         QTest::keyClick(&window, Qt::Key_2, Qt::AltModifier);
+        QCOMPARE(window.tabs()->currentIndex(), 1);
+        QTest::keyClick(&window, Qt::Key_7, Qt::AltModifier); // hidden: stays
         QCOMPARE(window.tabs()->currentIndex(), 1);
     }
 

@@ -218,7 +218,10 @@ int MainWindow::addTab(QWidget* view, const QString& title)
     // Alt+1, Alt+2, ... switch tabs.
     auto* shortcut = new QAction(this);
     shortcut->setShortcut(QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_1 + index)));
-    connect(shortcut, &QAction::triggered, this, [this, index] { m_tabs->setCurrentIndex(index); });
+    connect(shortcut, &QAction::triggered, this, [this, index] {
+        if (m_tabs->isTabVisible(index)) // a tab for one system only (Slip events) may be hidden
+            m_tabs->setCurrentIndex(index);
+    });
     addAction(shortcut);
     m_tabs->setTabToolTip(index, tr("%1 (Alt+%2)").arg(title).arg(index + 1));
     return index;
