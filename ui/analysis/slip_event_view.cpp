@@ -231,6 +231,8 @@ void SlipEventView::updateAppearance()
 {
     m_map->updateGradient();
     m_map->replot(QCustomPlot::rpQueuedReplot);
+    m_sizes->matchLegendFont();
+    m_sizes->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void SlipEventView::updateInfo()

@@ -1,4 +1,6 @@
 #include "analysis/slip_size_plot.h"
+#include "presenter/appearance.h"
+#include "presenter/theme.h"
 
 #include <algorithm>
 #include <cmath>
@@ -47,11 +49,22 @@ SlipSizePlot::SlipSizePlot(QWidget* parent) : QCustomPlot(parent)
     });
 }
 
+void SlipSizePlot::matchLegendFont()
+{
+    // The legend sits in the axis rect's inset layout, which the window's styling does not walk:
+    // give it the axes' font and colour, so that it is measured with the font it is drawn in.
+    legend->setFont(xAxis->tickLabelFont());
+    legend->setTextColor(xAxis->tickLabelColor());
+    legend->setBrush(currentAppearance().theme().plotBackground);
+    legend->setBorderPen(xAxis->basePen());
+}
+
 void SlipSizePlot::clear()
 {
     m_density->data()->clear();
     m_fit->data()->clear();
     m_title->setText(tr("Slip-event sizes"));
+    matchLegendFont();
     replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -68,12 +81,11 @@ void SlipSizePlot::showDistribution(const fl::LogHistogram& histogram, const fl:
         }
     }
     m_fit->setData(x, p, true);
-    m_fit->setName(fit.valid ? tr("p ∝ size^−α, α = %1 ± %2").arg(fit.alpha, 0, 'f', 2).arg(fit.sigma, 0, 'f', 2)
-                             : tr("power law fit"));
     m_fit->setVisible(fit.valid);
     m_title->setText(fit.valid ? tr("Slip-event sizes: α = %1 ± %2").arg(fit.alpha, 0, 'f', 2).arg(fit.sigma, 0, 'f', 2)
                                : tr("Slip-event sizes (too few events for a fit)"));
     xAxis->setLabel(xLabel);
+    matchLegendFont();
     rescaleAxes();
     // A little room around the dots on the log axes.
     for (QCPAxis* axis : {xAxis, yAxis}) {

@@ -16,6 +16,8 @@ public:
     /// Shows a histogram and its fit; xLabel names the size.
     void showDistribution(const fl::LogHistogram& histogram, const fl::PowerLawFit& fit, const QString& xLabel);
     void clear();
+    /// The legend in the theme's font and colours (after an appearance change).
+    void matchLegendFont();
 
     QCPGraph* densityGraph() const { return m_density; }
     QCPGraph* fitGraph() const { return m_fit; }

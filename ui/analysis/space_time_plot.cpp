@@ -60,7 +60,8 @@ SpaceTimePlot::SpaceTimePlot(QWidget* parent) : QCustomPlot(parent), m_windowTim
     m_transientLabel = new QCPItemText(this);
     m_transientLabel->setText(tr("transient\n(not counted)"));
     m_transientLabel->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-    m_transientLabel->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
+    m_transientLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_transientLabel->setTextAlignment(Qt::AlignLeft);
     m_transientLabel->setVisible(false);
     updateGradient();
 
@@ -96,6 +97,18 @@ void SpaceTimePlot::updateGradient()
     gradient.setColorStopAt(1.0, t.axis);
     gradient.setColorInterpolation(QCPColorGradient::ciRGB);
     m_map->setGradient(gradient);
+    // The colour scale's axis lives outside the axis rect the window's styling walks: copy the
+    // time axis' look (fonts and colours of the theme and presenter scale).
+    QCPAxis* a = m_scale->axis();
+    a->setBasePen(xAxis->basePen());
+    a->setTickPen(xAxis->tickPen());
+    a->setSubTickPen(xAxis->subTickPen());
+    a->setTickLabelColor(xAxis->tickLabelColor());
+    a->setTickLabelFont(xAxis->tickLabelFont());
+    a->setLabelColor(xAxis->labelColor());
+    a->setLabelFont(xAxis->labelFont());
+    m_transientLabel->setColor(xAxis->labelColor());
+    m_transientLabel->setFont(xAxis->tickLabelFont());
 }
 
 void SpaceTimePlot::clear()
@@ -138,6 +151,7 @@ void SpaceTimePlot::showMap(const fl::SpaceTimeMap& map, double floor)
     yAxis->setRange(0.5, map.blocks + 0.5);
     if (!sameRun)
         xAxis->setRange(map.tBegin, map.tEnd);
+    updateGradient(); // the theme may have changed while no map was shown
     replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -166,7 +180,7 @@ void SpaceTimePlot::markTransient(double t)
     if (shown) {
         m_transient->topLeft->setCoords(m_runMap.tBegin, 0.0);
         m_transient->bottomRight->setCoords(t, 1.0);
-        m_transientLabel->position->setCoords(0.5 * (m_runMap.tBegin + t), 0.02);
+        m_transientLabel->position->setCoords(m_runMap.tBegin, 0.02);
     }
     replot(QCustomPlot::rpQueuedReplot);
 }
