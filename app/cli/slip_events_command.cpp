@@ -83,8 +83,9 @@ int slipEventsCommand(const QStringList& arguments)
     if (parser.isSet("histogram") && sameTarget(parser.value("out"), parser.value("histogram")))
         return fail(2, "--out and --histogram name the same file: each would overwrite the other");
 
-    const int blocks = static_cast<int>(fl::stateNames(scenario).size() / 2);
-    fl::SlipEventFinder finder(blocks, fl::slipEventOptions(scenario, skip));
+    const fl::SlipEventOptions eventOptions = fl::slipEventOptions(scenario, skip);
+    const int blocks = static_cast<int>(fl::stateNames(scenario).size()) / eventOptions.stride;
+    fl::SlipEventFinder finder(blocks, eventOptions);
     fl::RunOptions options;
     options.drain = [&](const fl::RunResult& block) {
         finder.add(block);

@@ -1,6 +1,7 @@
 #include "analysis/slip_events.h"
 #include "scenario/scenario.h"
 #include "scene/scene_builder.h"
+#include "systems/bk_chain.h"
 
 #include <algorithm>
 #include <cmath>
@@ -76,11 +77,12 @@ SlipEventOptions slipEventOptions(const Scenario& scenario, double skipTime)
     o.threshold = scenario.method == Method::EventDriven ? 1e-9 * (1.0 + std::abs(o.vb))
                                                           : scene::stickThreshold(o.vb, scenario.params.value("eps"));
     o.skipTime = skipTime;
+    o.stride = bkChainStride(scenario);
     return o;
 }
 
 SlipEventFinder::SlipEventFinder(int blocks, const SlipEventOptions& options)
-    : m_n(blocks), m_options(options), m_state(static_cast<size_t>(2 * blocks)), m_previous(static_cast<size_t>(blocks), -1),
+    : m_n(blocks), m_options(options), m_state(static_cast<size_t>(options.stride * blocks)), m_previous(static_cast<size_t>(blocks), -1),
       m_current(static_cast<size_t>(blocks), -1), m_sets(std::make_unique<Sets>())
 {
 }
@@ -89,10 +91,11 @@ SlipEventFinder::~SlipEventFinder() = default;
 
 void SlipEventFinder::add(const RunResult& samples)
 {
-    if (samples.dimension() != 2 * m_n)
+    const int dim = m_options.stride * m_n;
+    if (samples.dimension() != dim)
         return;
     for (size_t k = 0; k < samples.size(); ++k)
-        add(samples.t[k], &samples.states[k * static_cast<size_t>(2 * m_n)]);
+        add(samples.t[k], &samples.states[k * static_cast<size_t>(dim)]);
 }
 
 void SlipEventFinder::add(double t1, const double* b)
@@ -101,10 +104,11 @@ void SlipEventFinder::add(double t1, const double* b)
     const bool counted = m_started && t0 >= m_options.skipTime && dt > 0.0 && m_options.threshold > 0.0;
     const double* a = m_state.data();
     const double vb = m_options.vb, threshold = m_options.threshold;
+    const int s = m_options.stride;
     std::fill(m_current.begin(), m_current.end(), -1);
     for (int i = 0; counted && i < m_n; ++i) {
-        const double slip = std::abs((b[2 * i] - vb * t1) - (a[2 * i] - vb * t0)); // |du_i|
-        const double speed = std::max({std::abs(a[2 * i + 1] - vb), std::abs(b[2 * i + 1] - vb), slip / dt});
+        const double slip = std::abs((b[s * i] - vb * t1) - (a[s * i] - vb * t0)); // |du_i|
+        const double speed = std::max({std::abs(a[s * i + 1] - vb), std::abs(b[s * i + 1] - vb), slip / dt});
         if (!(speed > threshold))
             continue;
         // Touching cells: block i-1 in this interval, blocks i-1..i+1 in the previous one.
@@ -124,7 +128,7 @@ void SlipEventFinder::add(double t1, const double* b)
         m_current[static_cast<size_t>(i)] = id;
     }
     m_previous.swap(m_current);
-    std::copy(b, b + 2 * m_n, m_state.begin());
+    std::copy(b, b + s * m_n, m_state.begin());
     m_t = t1;
     m_started = true;
 }
@@ -140,7 +144,7 @@ std::vector<SlipEvent> SlipEventFinder::events() const
 
 std::vector<SlipEvent> findSlipEvents(const RunResult& run, const SlipEventOptions& options)
 {
-    SlipEventFinder finder(run.dimension() / 2, options);
+    SlipEventFinder finder(run.dimension() / std::max(2, options.stride), options);
     finder.add(run);
     return finder.events();
 }

@@ -31,9 +31,10 @@ struct SlipEventOptions {
     double vb = 0.0;         ///< belt speed: u_i = x_i - v_b t
     double threshold = 0.0;  ///< slip speed above which a cell slips (> 0)
     double skipTime = 0.0;   ///< intervals starting before this time (the transient) are ignored
+    int stride = 2;          ///< state values per block: x_i at stride i, v_i after it (a law with memory adds its states)
 };
 
-/// The options for a chain scenario's run: v_b from it; the threshold 1e-9 (1 + |v_b|) for exact
+/// The options for a chain scenario's run: v_b and the stride from it; the threshold 1e-9 (1 + |v_b|) for exact
 /// stick (event-driven: v_r = 0 exactly while a block sticks), else the near-stick threshold of the
 /// mechanism view (scene::stickThreshold(v_b, eps)); skipTime as given.
 SlipEventOptions slipEventOptions(const Scenario& scenario, double skipTime);
@@ -46,7 +47,7 @@ public:
     ~SlipEventFinder();
     SlipEventFinder(const SlipEventFinder&) = delete;
     SlipEventFinder& operator=(const SlipEventFinder&) = delete;
-    /// The next sample: time and state x_1, v_1, ..., x_n, v_n.
+    /// The next sample: time and state x_1, v_1, ..., x_n, v_n (stride values per block).
     void add(double t, const double* state);
     /// Every sample of a run or of a drained block.
     void add(const RunResult& samples);
@@ -64,7 +65,7 @@ private:
     std::unique_ptr<Sets> m_sets;
 };
 
-/// The events of a chain run (state x_1, v_1, ..., x_n, v_n), sorted by tBegin (then firstBlock).
+/// The events of a chain run (n = dimension / stride blocks), sorted by tBegin (then firstBlock).
 /// An event still going on at the run's end is included (its tEnd is the last sample).
 std::vector<SlipEvent> findSlipEvents(const RunResult& run, const SlipEventOptions& options);
 

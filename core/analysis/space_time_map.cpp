@@ -5,10 +5,10 @@
 
 namespace fl {
 
-SpaceTimeMap buildSpaceTimeMap(const RunResult& run, double vb, int maxColumns, double tFrom, double tTo)
+SpaceTimeMap buildSpaceTimeMap(const RunResult& run, double vb, int maxColumns, double tFrom, double tTo, int stride)
 {
     SpaceTimeMap map;
-    const int dim = run.dimension(), n = dim / 2;
+    const int dim = run.dimension(), n = dim / std::max(2, stride);
     if (n == 0 || run.size() == 0 || maxColumns < 1)
         return map;
     size_t first = 0, last = run.size();
@@ -30,7 +30,7 @@ SpaceTimeMap buildSpaceTimeMap(const RunResult& run, double vb, int maxColumns, 
         for (size_t k = begin; k < end; ++k) {
             const double* y = &run.states[k * static_cast<size_t>(dim)];
             for (int i = 0; i < n; ++i)
-                column[i] = std::max(column[i], static_cast<float>(std::abs(y[2 * i + 1] - vb)));
+                column[i] = std::max(column[i], static_cast<float>(std::abs(y[stride * i + 1] - vb)));
         }
         if (c == 0)
             map.tBegin = 0.5 * (run.t[begin] + run.t[end - 1]);

@@ -20,7 +20,9 @@ struct SpaceTimeMap {
     double at(int column, int block) const { return speed[static_cast<size_t>(column) * blocks + block]; }
 };
 
-/// The map of the samples with tFrom <= t <= tTo (the whole run for tFrom > tTo).
-SpaceTimeMap buildSpaceTimeMap(const RunResult& run, double vb, int maxColumns, double tFrom = 1.0, double tTo = 0.0);
+/// The map of the samples with tFrom <= t <= tTo (the whole run for tFrom > tTo); stride state values
+/// per block (x_i, v_i and a law with memory's states).
+SpaceTimeMap buildSpaceTimeMap(const RunResult& run, double vb, int maxColumns, double tFrom = 1.0, double tTo = 0.0,
+                               int stride = 2);
 
 } // namespace fl

@@ -5,7 +5,8 @@
 // law (the velocity-weakening law (1) is the rational decay with mu_0 = 1, delta = gamma):
 //   x_i'' + 2 zeta x_i' + k_p x_i - k_c (x_{i-1} - 2 x_i + x_{i+1}) = F(v_r,i)          (S5)
 // (the missing neighbour of an end block is left out). With n = 1 and k_p = 1 this is S1 unforced.
-// State, interleaved so that the Jacobian is banded: x_1, v_1, ..., x_n, v_n. Outputs: v_r and F of
+// State, interleaved so that the Jacobian is banded: x_1, v_1, ..., x_n, v_n (a law with memory adds
+// each block's internal states after its v_i: stride 2 + m). Outputs: v_r and F of
 // block 1 (S1's columns when n = 1); the mechanical energy E = sum_i (v_i^2 + k_p x_i^2)/2
 // + k_c sum_i (x_{i+1} - x_i)^2 / 2; the power of friction and damping on the blocks,
 // P = sum_i (F_i - 2 zeta v_i) v_i = dE/dt (the belt's work enters through F_i); the number of
@@ -32,15 +33,20 @@ struct BkChainParameters {
     double dx0 = 0.0;     ///< ...plus a uniform random offset in [-dx0, dx0] (fixed by seed)
     double v0 = 0.0;      ///< initial velocity of every block
     unsigned seed = 1;    ///< seed of the initial offsets (the same seed gives the same chain)
+    int stride = 2;       ///< state values per block: x_i, v_i and a law with memory's states
 };
 
 BkChainParameters bkChainParameters(const ParameterSet& p);
 
-/// "x_1", "v_1", ..., "x_n", "v_n".
-std::vector<std::string> bkChainStateNames(int n);
+/// "x_1", "v_1", ..., "x_n", "v_n"; with a law with memory each block's own states follow its
+/// velocity, named by the law's state ids: "x_1", "v_1", "z_1", "x_2", ... (the band stays narrow).
+std::vector<std::string> bkChainStateNames(int n, const std::vector<std::string>& lawStates = {});
+/// State values per block of a chain scenario: 2 plus its law's internal states.
+int bkChainStride(const struct Scenario& scenario);
 /// "v_r", "F", "E", "P", "slipping".
 std::vector<std::string> bkChainOutputNames();
-/// x_i = x0 + dx0 u_i with u_i in [-1, 1] from SplitMix64(seed) (the same on every platform).
+/// x_i = x0 + dx0 u_i with u_i in [-1, 1] from SplitMix64(seed) (the same on every platform); a law
+/// with memory's states 0 (its initial state is set by the dynamics).
 std::vector<double> bkChainInitialState(const BkChainParameters& p);
 /// Acceleration of block i without friction: -2 zeta v_i - k_p x_i + k_c ((x_{i-1} + x_{i+1}) - 2 x_i),
 /// the neighbours summed first so that a mirror-symmetric chain gives bitwise mirrored values.

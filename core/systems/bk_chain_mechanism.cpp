@@ -35,6 +35,7 @@ struct ChainLayout {
     double spacing = 3.0; ///< distance between rest positions
     double reach = 1.0;   ///< |x_i| <= reach, about
     double unit = 1.0;    ///< the sizes above in world units: blocks, frame and belt grow with the spacing
+    int stride = 2;       ///< state values per block (a law with memory adds its states)
 };
 
 ChainLayout layoutOf(const Scenario& s, const MechanismFrame& frame)
@@ -42,6 +43,7 @@ ChainLayout layoutOf(const Scenario& s, const MechanismFrame& frame)
     const BkChainParameters p = bkChainParameters(s.params);
     ChainLayout l;
     l.n = std::max(1, p.n);
+    l.stride = bkChainStride(s);
     const FrictionLawInfo* law = findFrictionLaw(s.lawId);
     const double limit = law ? law->create(s.params)->staticLimit() : 1.0;
     // A block sticks while its spring force is below the static limit: |x| of order F_s / k_p.
@@ -49,7 +51,7 @@ ChainLayout layoutOf(const Scenario& s, const MechanismFrame& frame)
     if (frame.rangeLow && frame.rangeHigh) { // a computed run: fit its motion
         l.reach = 0.0;
         for (int i = 0; i < l.n; ++i)
-            l.reach = std::max({l.reach, std::abs(frame.rangeLow[2 * i]), std::abs(frame.rangeHigh[2 * i])});
+            l.reach = std::max({l.reach, std::abs(frame.rangeLow[l.stride * i]), std::abs(frame.rangeHigh[l.stride * i])});
     }
     l.reach = std::clamp(l.reach, 0.2, kMaxReach);
     l.spacing = std::max(2.0 * kBlock, 2.0 * l.reach + 1.4 * kBlock);
@@ -99,7 +101,7 @@ MechanismScene drawBkChainMechanism(const Scenario& scenario, const MechanismFra
     int slipping = 0;
     for (int i = 0; i < l.n; ++i) {
         const Vec2 rest = restPosition(l, i);
-        const double c = rest.x + frame.y[2 * i], vr = frame.y[2 * i + 1] - vb;
+        const double c = rest.x + frame.y[l.stride * i], vr = frame.y[l.stride * i + 1] - vb;
         const bool stick = threshold > 0.0 ? std::abs(vr) < threshold : vr == 0.0;
         slipping += !stick;
         // k_p from the frame above the block's rest position to the block's top.
@@ -110,7 +112,7 @@ MechanismScene drawBkChainMechanism(const Scenario& scenario, const MechanismFra
             scene.shapes.push_back(scene::line(anchor, top, SceneRole::Spring));
         // k_c to the next block of the same row (a wrapped chain's row ends are coupled too, not drawn).
         if (i + 1 < l.n && (i + 1) % l.perRow != 0) {
-            const double next = restPosition(l, i + 1).x + frame.y[2 * i + 2];
+            const double next = restPosition(l, i + 1).x + frame.y[l.stride * (i + 1)];
             const Vec2 a{c + 0.5 * bw, rest.y + 0.5 * bh}, b{next - 0.5 * bw, rest.y + 0.5 * bh};
             if (detailed)
                 scene.shapes.push_back(scene::spring(a, b, 5, 0.22 * l.unit, i == 0 ? "k_c" : ""));

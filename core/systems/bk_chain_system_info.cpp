@@ -96,11 +96,16 @@ SystemInfo bkChainSystemInfo()
     info.specs = bkChainSpecs();
     info.defaults = {{"t_end", 200.0}, {"dt", 0.05}, {"tol", 1e-9}, {"eps", 1e-4}, {"mu_0", 1.0}, {"delta", 1.5}};
     info.lawFamily = LawFamily::OneDimensional;
-    // The static laws (the laws with memory and Karnopp's window are single-contact for now).
-    info.laws = {"rational", "coulomb", "coulomb-viscous", "stribeck-exp", "rational-quadratic", "stribeck-gauss"};
+    // The static laws, and the laws with memory (each block with its own internal states; smooth
+    // methods). Karnopp's window is single-contact for now.
+    info.laws = {"rational",      "coulomb", "coulomb-viscous", "stribeck-exp", "rational-quadratic", "stribeck-gauss",
+                 "dahl",          "lugre",   "bliman-sorine",   "ostermeyer",   "elasto-plastic"};
     info.methods = {Method::EventDriven, Method::Regularized, Method::Explicit};
     info.states = bkChainStateNames(1);
     info.statesOf = [](const ParameterSet& p) { return bkChainStateNames(static_cast<int>(std::lround(p.value("n")))); };
+    info.statesWithLaw = [](const ParameterSet& p, const std::vector<std::string>& lawStates) {
+        return bkChainStateNames(static_cast<int>(std::lround(p.value("n"))), lawStates);
+    };
     info.outputs = bkChainOutputNames();
     info.presets = bkChainPresets();
     info.plots.timeHistory = {"x_1", "slipping"};

@@ -14,8 +14,8 @@ std::vector<std::pair<std::string, std::string>> phasePlanes(const Scenario& sce
     const FrictionLawInfo* law = findLaw(system->lawFamily, scenario.lawId);
     const std::string& speed = system->plots.characteristic.first; // v_r of a 1-D contact
     if (law && !speed.empty())
-        for (const LawStateSpec& state : law->states)
-            planes.emplace_back(speed, state.id);
+        for (const LawStateSpec& state : law->states) // per-body states (S5): block 1's, as v_r is
+            planes.emplace_back(speed, system->statesWithLaw ? state.id + "_1" : state.id);
     return planes;
 }
 
@@ -25,6 +25,12 @@ std::vector<std::string> stateNames(const Scenario& scenario)
     const FrictionLawInfo* law = system ? findLaw(system->lawFamily, scenario.lawId) : nullptr;
     if (!law)
         return {};
+    if (system->statesWithLaw && law->hasMemory()) {
+        std::vector<std::string> lawStates;
+        for (const LawStateSpec& state : law->states)
+            lawStates.push_back(state.id);
+        return system->statesWithLaw(scenario.params, lawStates);
+    }
     std::vector<std::string> names = system->statesOf ? system->statesOf(scenario.params) : system->states;
     for (const LawStateSpec& state : law->states)
         names.push_back(state.id);

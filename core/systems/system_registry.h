@@ -85,6 +85,9 @@ struct SystemInfo {
     std::vector<std::string> states;
     /// The state ids when they depend on the parameters (S5: n blocks); empty: `states`.
     std::function<std::vector<std::string>(const ParameterSet&)> statesOf;
+    /// The state ids with a law with memory's states placed by the system (S5: after each block's
+    /// velocity); empty: the law's states follow the system's.
+    std::function<std::vector<std::string>(const ParameterSet&, const std::vector<std::string>& lawStates)> statesWithLaw;
     std::vector<std::string> outputs;
     std::vector<Preset> presets;
     PlotHints plots;

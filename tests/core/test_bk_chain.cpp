@@ -11,10 +11,14 @@
 #include "solvers/simulate.h"
 #include "systems/bk_chain.h"
 #include "systems/system_registry.h"
+#include "systems/run_variables.h"
+#include "friction/friction_law.h"
+#include "solvers/smooth_ode.h"
 
 #include <QTest>
 
 #include <cmath>
+#include <ranges>
 
 namespace {
 
@@ -101,6 +105,73 @@ private slots:
             QVERIFY2(dF < 1e-7, qPrintable(QString::number(dF)));
             if (method == fl::Method::EventDriven)
                 QCOMPARE(a.switches.size(), b.switches.size());
+        }
+    }
+
+    /// The laws with memory on one block are S1 with that law (same ids): x, v and the law's states
+    /// agree to 1e-8; on many blocks the band Jacobian (each block's states after its velocity,
+    /// half-width stride + 1) equals finite differences of the right-hand side.
+    void memoryLawsOnTheChain()
+    {
+        for (const char* lawId : {"lugre", "dahl", "elasto-plastic", "bliman-sorine", "ostermeyer"}) {
+            fl::Scenario chain = presetScenario("bk-chain-single"), belt = presetScenario("belt-stick-slip");
+            QVERIFY(fl::changeModel(chain, "bk-chain", lawId).ok());
+            QVERIFY(fl::changeModel(belt, "belt", lawId).ok());
+            for (fl::Scenario* s : {&chain, &belt}) {
+                s->method = fl::Method::Regularized;
+                s->params.set("dt", 0.01);
+                s->params.set("tol", 1e-10);
+                s->params.set("t_end", 30.0);
+            }
+            for (const fl::ParameterSpec& spec : belt.params.specs()) // the shared ids carry the same values
+                if (chain.params.has(spec.id))
+                    chain.params.set(spec.id, belt.params.value(spec.id));
+            chain.params.set("n", 1.0);
+            chain.params.set("k_p", 1.0);
+            const fl::RunResult a = simulateOk(chain), b = simulateOk(belt);
+            QCOMPARE(a.size(), b.size());
+            double d = std::max(maxDifference(a, "x_1", b, "x"), maxDifference(a, "v_1", b, "v"));
+            for (const std::string& state : fl::findFrictionLaw(lawId)->states | std::views::transform(&fl::LawStateSpec::id))
+                d = std::max(d, maxDifference(a, (state + "_1").c_str(), b, state.c_str()));
+            qInfo("%s: one block vs S1 %.2e (%zu samples, %ld steps)", lawId, d, a.size(), a.steps);
+            QVERIFY2(d < 1e-8, qPrintable(QString("%1: %2").arg(lawId).arg(d)));
+            QVERIFY(maxDifference(a, "F", b, "F") < 1e-7);
+
+            // Five blocks: the band Jacobian against central differences at a state off equilibrium.
+            chain.params.set("n", 5.0);
+            chain.params.set("k_c", 2.0);
+            chain.params.set("dx0", 0.7);
+            const std::unique_ptr<fl::Dynamics> dyn = fl::makeDynamics(chain);
+            const fl::SmoothOde* ode = dyn->smoothOde();
+            QVERIFY(ode);
+            const int dim = ode->dimension(), stride = fl::bkChainStride(chain);
+            QCOMPARE(dim, 5 * stride);
+            QCOMPARE(ode->halfBandwidth(), stride + 1);
+            std::vector<double> y = dyn->initialState();
+            for (int k = 0; k < dim; ++k)
+                y[size_t(k)] += 0.05 * std::sin(1.7 * k + 0.3); // v_r away from 0, states away from rest
+            std::vector<double> J(static_cast<size_t>(dim * dim)), dfdt(static_cast<size_t>(dim)), fp(static_cast<size_t>(dim)), fm(static_cast<size_t>(dim));
+            ode->jacobian(0.0, y.data(), J.data(), dfdt.data());
+            double worst = 0.0;
+            for (int c = 0; c < dim; ++c) {
+                const double h = 1e-6 * std::max(1.0, std::abs(y[size_t(c)]));
+                std::vector<double> yp = y, ym = y;
+                yp[size_t(c)] += h;
+                ym[size_t(c)] -= h;
+                ode->rhs(0.0, yp.data(), fp.data());
+                ode->rhs(0.0, ym.data(), fm.data());
+                for (int r = 0; r < dim; ++r) {
+                    const double fd = (fp[size_t(r)] - fm[size_t(r)]) / (2.0 * h), an = J[size_t(r * dim + c)];
+                    worst = std::max(worst, std::abs(fd - an) / std::max(1.0, std::abs(fd)));
+                    if (std::abs(r - c) > stride + 1)
+                        QCOMPARE(an, 0.0); // inside the band
+                }
+            }
+            QVERIFY2(worst < 1e-5, qPrintable(QString("%1: Jacobian off by %2").arg(lawId).arg(worst)));
+            const std::vector<std::string> names = fl::stateNames(chain);
+            QCOMPARE(int(names.size()), dim);
+            QCOMPARE(names[size_t(stride)], std::string("x_2"));
+            QCOMPARE(names[2], fl::findFrictionLaw(lawId)->states.front().id + "_1");
         }
     }
 

@@ -174,6 +174,42 @@ private slots:
             }
     }
 
+    void chainWithMemoryLaw()
+    {
+        // LuGre on every block: each block carries its bristle state z_i after v_i (stride 3); the
+        // events read x_i and v_i at that stride, and their moments still add up to the slip of the
+        // cells that count as slipping.
+        fl::Scenario s = presetScenario("bk-chain-quakes");
+        QVERIFY(fl::changeModel(s, "bk-chain", "lugre").ok());
+        s.method = fl::Method::Regularized;
+        s.params.set("n", 10.0);
+        s.params.set("k_c", 4.0);
+        s.params.set("v_s", 0.1); // Stribeck speed well above v_b: stick-slip, not steady sliding
+        s.params.set("t_end", 400.0);
+        const double vb = s.params.value("v_b"), skip = 80.0;
+        const fl::RunResult run = simulateOk(s);
+        const fl::SlipEventOptions options = fl::slipEventOptions(s, skip);
+        QCOMPARE(options.stride, 3);
+        QCOMPARE(run.dimension(), 30);
+        const std::vector<fl::SlipEvent> events = fl::findSlipEvents(run, options);
+        QVERIFY2(events.size() >= 4, qPrintable(QString::number(events.size())));
+        double slip = 0.0;
+        for (size_t k = 0; k + 1 < run.size(); ++k) {
+            if (run.t[k] < skip)
+                continue;
+            for (int i = 0; i < 10; ++i) {
+                const double du = std::abs((run.state(k + 1, 3 * i) - vb * run.t[k + 1]) - (run.state(k, 3 * i) - vb * run.t[k]));
+                const double speed = std::max({std::abs(run.state(k, 3 * i + 1) - vb), std::abs(run.state(k + 1, 3 * i + 1) - vb),
+                                               du / (run.t[k + 1] - run.t[k])});
+                if (speed > options.threshold)
+                    slip += du;
+            }
+        }
+        QVERIFY2(std::abs(totalMoment(events) - slip) < 1e-9 * slip, qPrintable(QString("%1 vs %2").arg(totalMoment(events)).arg(slip)));
+        const fl::SpaceTimeMap map = fl::buildSpaceTimeMap(run, vb, 500, 1.0, 0.0, options.stride);
+        QCOMPARE(map.blocks, 10);
+    }
+
     void regularizedEventsMatchEventDriven()
     {
         // Two blocks alternate (bk-chain-two): the events of the regularized run (eps = 1e-5, so a

@@ -1,5 +1,6 @@
 #include "analysis/slip_event_data.h"
 #include "scene/scene_builder.h"
+#include "systems/bk_chain.h"
 
 #include <QObject>
 
@@ -38,7 +39,7 @@ SlipEventDataPtr computeSlipEventData(const SlipEventRequest& request)
     const fl::SlipEventOptions options = fl::slipEventOptions(scenario, request.skipTime);
     data->exact = scenario.method == fl::Method::EventDriven;
     data->stickThreshold = options.threshold;
-    data->map = fl::buildSpaceTimeMap(run, options.vb, request.mapColumns);
+    data->map = fl::buildSpaceTimeMap(run, options.vb, request.mapColumns, 1.0, 0.0, options.stride);
     data->events = fl::findSlipEvents(run, options);
     fl::PowerLawOptions momentOptions;
     momentOptions.xMin = request.fitMin;
@@ -62,7 +63,7 @@ fl::SpaceTimeMap computeSpaceTimeWindow(const RunOutputPtr& run, double tFrom, d
 {
     if (!slipEventsUnavailableReason(run).isEmpty())
         return {};
-    return fl::buildSpaceTimeMap(run->result, run->scenario.params.value("v_b"), columns, tFrom, tTo);
+    return fl::buildSpaceTimeMap(run->result, run->scenario.params.value("v_b"), columns, tFrom, tTo, fl::bkChainStride(run->scenario));
 }
 
 QString describePowerLaw(const fl::PowerLawFit& fit, SlipSize size)
