@@ -25,19 +25,19 @@ Polyline frictionCharacteristic(const Scenario& scenario, double vMin, double vM
         for (int i = 0; i < points; ++i) {
             const double v = vMin * (1.0 - static_cast<double>(i) / (points - 1));
             curve.x.push_back(v);
-            curve.y.push_back(finiteOrNan(law->slipMagnitude(-v)));
+            curve.y.push_back(finiteOrNan(law->branchMagnitude(-v, -1.0)));
         }
         if (info->hasMemory()) { // steady sliding only: the run's loop shows what happens near v_r = 0
             curve.x.push_back(nan);
             curve.y.push_back(nan);
         } else {
             curve.x.insert(curve.x.end(), {0.0, 0.0, nan});
-            curve.y.insert(curve.y.end(), {law->staticLimit(), -law->staticLimit(), nan});
+            curve.y.insert(curve.y.end(), {law->branchStaticLimit(-1.0), -law->branchStaticLimit(1.0), nan});
         }
         for (int i = 0; i < points; ++i) {
             const double v = vMax * static_cast<double>(i) / (points - 1);
             curve.x.push_back(v);
-            curve.y.push_back(-finiteOrNan(law->slipMagnitude(v)));
+            curve.y.push_back(-finiteOrNan(law->branchMagnitude(v, 1.0)));
         }
         return curve;
     }

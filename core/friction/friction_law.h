@@ -23,6 +23,17 @@ public:
     virtual double slipMagnitudeSlope(double speed) const = 0;
     /// Largest |F| the contact can hold in stick (mu_s, or g(0) for laws without a separate mu_s).
     virtual double staticLimit() const = 0;
+
+    /// Laws whose slip branches differ with the direction of slip (the review's brake law (21)-(23):
+    /// F+ for v_r > 0, F- for v_r < 0) override these; d = sgn(v_r) = +1 or -1. Symmetric laws keep
+    /// the defaults, so every solver may call them.
+    virtual bool symmetric() const { return true; }
+    /// g_d(s): friction force magnitude while slipping in direction d at speed s >= 0.
+    virtual double branchMagnitude(double speed, double /*direction*/) const { return slipMagnitude(speed); }
+    /// dg_d/ds.
+    virtual double branchSlope(double speed, double /*direction*/) const { return slipMagnitudeSlope(speed); }
+    /// Largest |F| the contact holds against a slip that would start in direction d.
+    virtual double branchStaticLimit(double /*direction*/) const { return staticLimit(); }
 };
 
 /// Which contact a law describes: a 1-D friction force F(v_r), or the coupled force and moment

@@ -1,5 +1,6 @@
 // The static laws of PHYSICS.md section 1 (review = Awrejcewicz & Olejnik, Appl. Mech. Rev. 2005).
 #include "friction/friction_law.h"
+#include "friction/brake_law.h"
 #include "friction/law_specs.h"
 #include "friction/memory_laws.h"
 #include "params/parameter_spec.h"
@@ -145,6 +146,7 @@ std::vector<FrictionLawInfo> makeLaws()
                     {muS(), muK(), lawspec::stribeckVelocity(), lawspec::viscousSigma2(0.0)},
                     [](const ParameterSet& p) { return std::make_unique<GaussStribeckLaw>(p); },
                     [](const ParameterSet& p) { return requireAtLeast(p, "mu_s", "mu_k"); }});
+    laws.push_back(brakeLawInfo()); // asymmetric: S4's rig (friction/brake_law.cpp)
     // Laws with memory (friction/state_law.h), one file each.
     laws.push_back(dahlLawInfo());
     laws.push_back(lugreLawInfo());

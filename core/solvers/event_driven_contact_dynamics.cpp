@@ -31,13 +31,18 @@ public:
     {
         if (mode == ContactMode::Stick)
             return holdingForce(t, y);
-        return -direction * m_law.slipMagnitude(std::abs(m_system.relativeVelocity(t, y)));
+        return -direction * m_law.branchMagnitude(std::abs(m_system.relativeVelocity(t, y)), direction);
     }
+    /// The static limit against the holding force F_h: a slip would start in direction -sgn(F_h)
+    /// (the branches of an asymmetric law may hold differently in the two directions).
+    double staticLimitAgainst(double hold) const { return m_law.branchStaticLimit(hold > 0.0 ? -1.0 : 1.0); }
     /// Positive inside the current mode; its zero is the switching event.
     double eventFunction(double t, const double* y) const
     {
-        if (mode == ContactMode::Stick)
-            return m_law.staticLimit() - std::abs(holdingForce(t, y));
+        if (mode == ContactMode::Stick) {
+            const double hold = holdingForce(t, y);
+            return staticLimitAgainst(hold) - std::abs(hold);
+        }
         return direction * m_system.relativeVelocity(t, y);
     }
     void rhs(const State& y, State& dydt, double t) const { m_system.rhs(t, y.data(), force(t, y.data()), dydt.data()); }
@@ -66,7 +71,7 @@ public:
     {
         m_system.projectToStick(t, y);
         const double hold = holdingForce(t, y);
-        if (std::abs(hold) <= m_law.staticLimit()) {
+        if (std::abs(hold) <= staticLimitAgainst(hold)) {
             mode = ContactMode::Stick;
         } else {
             mode = ContactMode::Slip;

@@ -39,9 +39,8 @@ public:
     void jacobian(double t, const double* y, double* dfdy, double* dfdt) const override
     {
         const int n = dimension();
-        m_system.jacobian(t, y, 0.0, dfdy, dfdt);
         bool held = false;
-        force(t, y, &held);
+        m_system.jacobian(t, y, force(t, y, &held), 0.0, dfdy, dfdt);
         if (!held)
             return; // F is piecewise constant
         // F = -a/b with a = dv_r/dy . f(F = 0) (v_r affine in y): dF/dy = -(dv_r/dy)^T J0 / b.

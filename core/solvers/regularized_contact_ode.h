@@ -18,7 +18,8 @@ public:
     }
     void jacobian(double t, const double* y, double* dfdy, double* dfdt) const override
     {
-        m_system.jacobian(t, y, m_friction.slope(m_system.relativeVelocity(t, y)), dfdy, dfdt);
+        const double vr = m_system.relativeVelocity(t, y);
+        m_system.jacobian(t, y, m_friction.force(vr), m_friction.slope(vr), dfdy, dfdt);
     }
     double force(double t, const double* y) const { return m_friction.force(m_system.relativeVelocity(t, y)); }
 

@@ -1,14 +1,20 @@
 #include "solvers/smooth_friction.h"
 
+#include <algorithm>
+
 namespace fl {
 
 SmoothFriction::SmoothFriction(const FrictionLaw& law, Regularization kind, double eps)
-    : m_law(law), m_kind(kind), m_eps(eps)
+    : m_law(law), m_kind(kind), m_eps(eps), m_symmetric(law.symmetric())
 {
-    const double g0 = law.slipMagnitude(0.0);
-    m_eta = g0 > 0.0 ? std::max(1.0, law.staticLimit() / g0) : 1.0;
-    if (kind == Regularization::Kudra)
-        m_etaPrime = kudraEtaPrime(m_eta);
+    for (int b = 0; b < (m_symmetric ? 1 : 2); ++b) {
+        const double d = kDirection[b], g0 = law.branchMagnitude(0.0, d);
+        m_eta[b] = g0 > 0.0 ? std::max(1.0, law.branchStaticLimit(d) / g0) : 1.0;
+        if (kind == Regularization::Kudra)
+            m_etaPrime[b] = kudraEtaPrime(m_eta[b]);
+    }
+    m_eta[1] = m_symmetric ? m_eta[0] : m_eta[1];
+    m_etaPrime[1] = m_symmetric ? m_etaPrime[0] : m_etaPrime[1];
 }
 
 } // namespace fl

@@ -13,9 +13,12 @@ class SmoothFriction {
 public:
     SmoothFriction(const FrictionLaw& law, Regularization kind, double eps);
 
+    /// An asymmetric law (FrictionLaw::symmetric() false) takes the branch of sgn(v_r); the
+    /// regularized sign vanishes at v_r = 0, so F stays continuous there.
     double force(double vr) const
     {
-        return -m_law.slipMagnitude(std::abs(vr)) * regularizedSign(m_kind, vr / m_eps, m_etaPrime);
+        const int b = branch(vr);
+        return -m_law.branchMagnitude(std::abs(vr), kDirection[b]) * regularizedSign(m_kind, vr / m_eps, m_etaPrime[b]);
     }
     /// dF/dv_r.
     double slope(double vr) const
@@ -23,18 +26,25 @@ public:
         const double s = std::abs(vr);
         const double u = vr / m_eps;
         const double sign = vr > 0.0 ? 1.0 : (vr < 0.0 ? -1.0 : 0.0);
-        return -(m_law.slipMagnitudeSlope(s) * sign * regularizedSign(m_kind, u, m_etaPrime)
-                 + m_law.slipMagnitude(s) * regularizedSignSlope(m_kind, u, m_etaPrime) / m_eps);
+        const int b = branch(vr);
+        const double d = kDirection[b];
+        return -(m_law.branchSlope(s, d) * sign * regularizedSign(m_kind, u, m_etaPrime[b])
+                 + m_law.branchMagnitude(s, d) * regularizedSignSlope(m_kind, u, m_etaPrime[b]) / m_eps);
     }
-    double eta() const { return m_eta; }
-    double etaPrime() const { return m_etaPrime; }
+    /// The static peak F_s/g(0) Kudra's law keeps (of the positive branch for an asymmetric law).
+    double eta() const { return m_eta[0]; }
+    double etaPrime() const { return m_etaPrime[0]; }
 
 private:
+    static constexpr double kDirection[2] = {1.0, -1.0};
+    int branch(double vr) const { return vr < 0.0 && !m_symmetric ? 1 : 0; }
+
     const FrictionLaw& m_law;
     Regularization m_kind;
     double m_eps;
-    double m_eta = 1.0;
-    double m_etaPrime = 0.0;
+    bool m_symmetric = true;
+    double m_eta[2] = {1.0, 1.0};
+    double m_etaPrime[2] = {0.0, 0.0};
 };
 
 } // namespace fl

@@ -20,7 +20,7 @@ void StateLawContactOde::jacobian(double t, const double* y, double* dfdy, doubl
     double* dvdy = column + n;
     StateLawJacobian law{0.0, dFdz, dRdv, dRdz};
     m_law.jacobian(vr, y + n, law);
-    m_system.jacobian(t, y, law.dFdv, jSys, dtSys);
+    m_system.jacobian(t, y, force(t, y), law.dFdv, jSys, dtSys);
     m_system.forceColumn(t, y, column);
     double dvdt = 0.0;
     m_system.relativeVelocityGradient(t, y, dvdy, dvdt);

@@ -41,7 +41,7 @@ void AbsorberSystem::projectToStick(double, double* y) const
     y[2] = y[3] = v;
 }
 
-void AbsorberSystem::jacobian(double t, const double*, double dFdvr, double* J, double* dfdt) const
+void AbsorberSystem::jacobian(double t, const double*, double /*F*/, double dFdvr, double* J, double* dfdt) const
 {
     // Row-major 4x4 of (x1, x2, v1, v2)' with F = F(v2 - v1): dF/dv1 = -dFdvr, dF/dv2 = dFdvr.
     const double k = kappa(), g = gamma(), m = m_p.massRatio, z = 2.0 * m_p.zeta1;

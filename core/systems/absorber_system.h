@@ -35,7 +35,7 @@ public:
     double relativeVelocity(double, const double* y) const override { return y[3] - y[2]; }
     void relativeAcceleration(double t, const double* y, double& a, double& b) const override;
     void projectToStick(double t, double* y) const override;
-    void jacobian(double t, const double* y, double dFdvr, double* dfdy, double* dfdt) const override;
+    void jacobian(double t, const double* y, double F, double dFdvr, double* dfdy, double* dfdt) const override;
     void relativeVelocityGradient(double, const double*, double* dvdy, double& dvdt) const override
     {
         dvdy[0] = dvdy[1] = 0.0;

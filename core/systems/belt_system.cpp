@@ -21,7 +21,7 @@ void BeltSystem::relativeAcceleration(double t, const double* y, double& a, doub
     b = 1.0;
 }
 
-void BeltSystem::jacobian(double t, const double* y, double dFdvr, double* dfdy, double* dfdt) const
+void BeltSystem::jacobian(double t, const double* y, double /*F*/, double dFdvr, double* dfdy, double* dfdt) const
 {
     (void)y;
     dfdy[0] = 0.0;

@@ -24,7 +24,7 @@ public:
     double relativeVelocity(double, const double* y) const override { return y[1] - m_p.beltSpeed; }
     void relativeAcceleration(double t, const double* y, double& a, double& b) const override;
     void projectToStick(double, double* y) const override { y[1] = m_p.beltSpeed; }
-    void jacobian(double t, const double* y, double dFdvr, double* dfdy, double* dfdt) const override;
+    void jacobian(double t, const double* y, double F, double dFdvr, double* dfdy, double* dfdt) const override;
     void relativeVelocityGradient(double, const double*, double* dvdy, double& dvdt) const override
     {
         dvdy[0] = 0.0;

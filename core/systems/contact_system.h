@@ -25,9 +25,10 @@ public:
     virtual void relativeAcceleration(double t, const double* y, double& a, double& b) const = 0;
     /// Sets v_r of the state to exactly zero (used when the contact enters stick).
     virtual void projectToStick(double t, double* y) const = 0;
-    /// df/dy (row-major n x n) and df/dt for a friction force F(v_r) with slope dF/dv_r, the
-    /// Jacobian the stiff implicit method needs.
-    virtual void jacobian(double t, const double* y, double dFdvr, double* dfdy, double* dfdt) const = 0;
+    /// df/dy (row-major n x n) and df/dt for a friction force F(v_r) of value F and slope dF/dv_r,
+    /// the Jacobian the stiff implicit method needs (F itself enters where the normal force depends
+    /// on the state, S4).
+    virtual void jacobian(double t, const double* y, double F, double dFdvr, double* dfdy, double* dfdt) const = 0;
     /// dv_r/dy (n values) and dv_r/dt: how a law with memory's state equation couples to y.
     virtual void relativeVelocityGradient(double t, const double* y, double* dvdy, double& dvdt) const = 0;
     /// df/dF (n values). rhs is affine in F (F enters as a force), so the difference of two

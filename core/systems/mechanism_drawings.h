@@ -44,6 +44,13 @@ NearStick absorberNearStick(const Scenario& scenario, const MechanismFrame& fram
 /// wheel stays in the middle, the road moves under it by x; the spokes turn by θ.
 MechanismScene drawAbsMechanism(const Scenario& scenario, const MechanismFrame& frame);
 
+/// S4, the two-DOF brake model, side view as the review's Fig. 16 (state x1, x2, y1, y2; outputs
+/// v_r, F at unit normal load): block on the belt, k1 to the wall, the angle body on its pivot tied
+/// to the block by k2 and pressing on it through k3. World unit = N0/k2, the unit of x1 and y1.
+MechanismScene drawBrakeMechanism(const Scenario& scenario, const MechanismFrame& frame);
+/// S4's near-stick rule: |v_r| against stickThreshold(v_d, eps).
+NearStick brakeNearStick(const Scenario& scenario, const MechanismFrame& frame);
+
 /// S5, the Burridge-Knopoff chain, side view (state x_1, v_1, ..., x_n, v_n, W): the blocks in a
 /// row on the belt, each on its spring k_p to the frame above and coupled by k_c; a sticking block
 /// sits on a contact patch. World unit = N/k, the unit of the x_i, drawn to scale.

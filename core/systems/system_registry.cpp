@@ -8,7 +8,7 @@ namespace fl {
 const std::vector<SystemInfo>& systems()
 {
     static const std::vector<SystemInfo> list = {beltSystemInfo(), diskSystemInfo(), pendulumSystemInfo(), absorberSystemInfo(), absSystemInfo(),
-                                                  bkChainSystemInfo()};
+                                                  bkChainSystemInfo(), brakeSystemInfo()};
     return list;
 }
 

@@ -139,7 +139,11 @@ SystemInfo pendulumSystemInfo();
 SystemInfo absorberSystemInfo();
 SystemInfo absSystemInfo();
 SystemInfo bkChainSystemInfo();
+SystemInfo brakeSystemInfo();
 /// S6's presets (systems/absorber_presets.cpp).
 std::vector<Preset> absorberPresets();
+/// S4's presets and system defaults (systems/brake_presets.cpp).
+std::vector<Preset> brakePresets();
+std::vector<std::pair<std::string, double>> brakeDefaults();
 
 } // namespace fl

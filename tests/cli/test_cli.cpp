@@ -646,8 +646,8 @@ private slots:
         const QJsonObject root = QJsonDocument::fromJson(o.out.toUtf8()).object();
         QCOMPARE(root["systems"].toArray().first().toObject()["id"].toString(), QString("belt"));
         QCOMPARE(root["systems"].toArray().at(1).toObject()["laws"].toArray().size(), 3); // disk: I00, I11, integral
-        QCOMPARE(root["laws"].toArray().size(), 16); // 6 + 5 with memory + Karnopp one-dimensional + I00, I11, integral + Burckhardt
-        QCOMPARE(root["laws"].toArray().at(14).toObject()["family"].toString(), QString("plane-contact"));
+        QCOMPARE(root["laws"].toArray().size(), 17); // 6 + brake-branches + 5 with memory + Karnopp one-dimensional + I00, I11, integral + Burckhardt
+        QCOMPARE(root["laws"].toArray().at(15).toObject()["family"].toString(), QString("plane-contact"));
         QCOMPARE(root["laws"].toArray().last().toObject()["family"].toString(), QString("tyre-road"));
         QVERIFY(root["presets"].toArray().size() >= 11); // the 11 published cases and the teaching presets
         QCOMPARE(root["methods"].toArray().size(), 3);

@@ -61,6 +61,7 @@ const QList<HelpPage>& helpPages()
         {QStringLiteral("system-belt.html"), tr("S1 · Block on a moving belt")},
         {QStringLiteral("system-disk.html"), tr("S2 · Disk on a moving belt")},
         {QStringLiteral("system-pendulum.html"), tr("S3 · Pendulum on a rotating disk")},
+        {QStringLiteral("system-brake.html"), tr("S4 · Two-DOF brake model")},
         {QStringLiteral("system-bk-chain.html"), tr("S5 · Burridge–Knopoff chain")},
         {QStringLiteral("system-absorber.html"), tr("S6 · Vibration absorber with dry friction")},
         {QStringLiteral("system-abs.html"), tr("S7 · ABS wheel")},
