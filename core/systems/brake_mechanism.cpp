@@ -111,10 +111,13 @@ MechanismScene drawBrakeMechanism(const Scenario& scenario, const MechanismFrame
     // The wall and k1.
     const double h = kBlockHeight * u, bx = l.blockOrigin + x1;
     scene.shapes.push_back(scene::box({0.5 * kWall * u, 0.5 * (l.pivot.y + 0.3 * u)}, kWall * u, l.pivot.y + 0.3 * u, SceneRole::Ground, true));
-    scene.shapes.push_back(scene::spring({kWall * u, 0.5 * h}, {bx - 0.5 * kBlockWidth * u, 0.5 * h}, 8, 0.25 * u, "k₁"));
-    // The block, lifted by a hair when N = 0.
+    // The block, lifted by a hair when N = 0, then k1 (its label clear of the block).
     const double lift = N > 0.0 ? 0.0 : 0.08 * u;
     scene.shapes.push_back(scene::box({bx, lift + 0.5 * h}, kBlockWidth * u, h, SceneRole::Body, true));
+    scene.shapes.push_back(scene::spring({kWall * u, 0.5 * h}, {bx - 0.5 * kBlockWidth * u, 0.5 * h}, 8, 0.25 * u, ""));
+    const Vec2 k1Label{0.5 * (kWall * u + bx - 0.5 * kBlockWidth * u), 0.5 * h + 0.3 * u}; // above the coil's middle
+    scene.shapes.push_back(scene::line(k1Label, k1Label, SceneRole::Spring));
+    scene.shapes.back().label = "k₁";
     // The angle body turned by y1 / r (the legs' tips move by y1): the vertical leg's tip right,
     // the horizontal leg's tip down for y1 > 0 (more pressure).
     const double theta = std::clamp(y1 / (kLeg * u), -0.6, 0.6);
@@ -123,9 +126,10 @@ MechanismScene drawBrakeMechanism(const Scenario& scenario, const MechanismFrame
     const Vec2 left{s.x - kLeg * u * std::cos(theta), s.y - kLeg * u * std::sin(theta)};
     scene.shapes.push_back(scene::line(s, down, SceneRole::Body));
     scene.shapes.push_back(scene::line(s, left, SceneRole::Body));
+    scene.shapes.push_back(scene::box({s.x, s.y + 0.3 * u}, 0.5 * u, 0.12 * u, SceneRole::Ground, true));
+    scene.shapes.push_back(scene::line({s.x, s.y}, {s.x, s.y + 0.24 * u}, SceneRole::Ground));
     scene.shapes.push_back(scene::circle(s, 0.09 * u, SceneRole::Ground, true));
     scene.shapes.back().label = "s";
-    scene.shapes.push_back(scene::box({s.x, s.y + 0.25 * u}, 0.5 * u, 0.12 * u, SceneRole::Ground, true));
     // k2 (and c1) from the block's right side to the vertical leg; k3 from the horizontal leg down
     // onto the block's top (N).
     const Vec2 side{bx + 0.5 * kBlockWidth * u, (p.eta1 > 0.0 ? 0.68 : 0.5) * h + lift};

@@ -61,8 +61,8 @@ SystemInfo brakeSystemInfo()
     };
     info.mechanism = drawBrakeMechanism;
     info.nearStick = brakeNearStick;
-    info.variables = {{"t", "τ", ""},    {"x1", "x₁", ""}, {"x2", "x₂ = x₁′", ""}, {"y1", "y₁", ""},
-                      {"y2", "y₂ = y₁′", ""}, {"v_r", "v_r", ""}, {"F", "F/N", ""}};
+    info.variables = {{"t", "τ", ""},    {"x1", "x₁", ""}, {"x2", "x₂", ""}, {"y1", "y₁", ""},
+                      {"y2", "y₂", ""}, {"v_r", "v_r", ""}, {"F", "F/N", ""}};
     return info;
 }
 

@@ -26,13 +26,14 @@
 
 namespace {
 
-/// Runs the event loop until done() or 30 s have passed.
-bool waitFor(const std::function<bool()>& done)
+/// Runs the event loop until done() or `limitMs` have passed (a full published diagram, e.g. the
+/// brake's 401 values, takes longer than a run).
+bool waitFor(const std::function<bool()>& done, qint64 limitMs = 30000)
 {
     QElapsedTimer timer;
     timer.start();
     while (!done()) {
-        if (timer.elapsed() > 30000)
+        if (timer.elapsed() > limitMs)
             return false;
         QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
         QThread::msleep(2);
@@ -135,7 +136,7 @@ int main(int argc, char* argv[])
             view->selectPreset(parser.value(preset));
         bool finished = false;
         QObject::connect(view, &fl::ui::BifurcationView::sweepFinished, [&finished] { finished = true; });
-        if (!view->start() || !waitFor([&] { return finished; })) {
+        if (!view->start() || !waitFor([&] { return finished; }, 300000)) {
             std::fprintf(stderr, "the sweep did not finish: %s\n", qPrintable(view->statusText()));
             return 1;
         }
