@@ -35,7 +35,30 @@ double nextUnit(std::uint64_t& s)
 
 /// The regularized chain (S5 with F = -g(|v_r|) s(v_r/eps)). Its Jacobian is banded, half-width 3
 /// in the interleaved order (x_i' reads v_i; v_i' reads x_{i-1}, x_i, v_i, x_{i+1}).
-class BkChainOde final : public SmoothOde {
+/// The chain's Jacobian, dense or straight into the band, from the one list of non-zero entries a
+/// chain ODE gives (Derived::entries(y, emit(row, column, value))); df/dt = 0 (autonomous).
+template <class Derived>
+class ChainJacobianOde : public SmoothOde {
+public:
+    void jacobian(double, const double* y, double* J, double* dfdt) const override
+    {
+        const size_t dim = static_cast<size_t>(dimension());
+        std::fill(J, J + dim * dim, 0.0);
+        std::fill(dfdt, dfdt + dim, 0.0);
+        self().entries(y, [J, dim](int r, int c, double v) { J[static_cast<size_t>(r) * dim + static_cast<size_t>(c)] = v; });
+    }
+
+    bool bandJacobian(double, const double* y, JacobianSink& sink) const override
+    {
+        self().entries(y, [&sink](int r, int c, double v) { sink.set(r, c, v); });
+        return true;
+    }
+
+private:
+    const Derived& self() const { return static_cast<const Derived&>(*this); }
+};
+
+class BkChainOde final : public ChainJacobianOde<BkChainOde> {
 public:
     BkChainOde(const BkChainParameters& p, const SmoothFriction& friction) : m_p(p), m_friction(friction) {}
 
@@ -50,21 +73,8 @@ public:
         }
     }
 
-    void jacobian(double, const double* y, double* J, double* dfdt) const override
-    {
-        const size_t dim = static_cast<size_t>(dimension());
-        std::fill(J, J + dim * dim, 0.0);
-        std::fill(dfdt, dfdt + dim, 0.0);
-        entries(y, [J, dim](int r, int c, double v) { J[static_cast<size_t>(r) * dim + static_cast<size_t>(c)] = v; });
-    }
-
-    bool bandJacobian(double, const double* y, JacobianSink& sink) const override
-    {
-        entries(y, [&sink](int r, int c, double v) { sink.set(r, c, v); });
-        return true;
-    }
-
 private:
+    friend class ChainJacobianOde<BkChainOde>;
     /// The nonzero entries of df/dy, each once: x_i' = v_i; v_i' = a_i + F(v_i - v_b).
     template <class Emit>
     void entries(const double* y, Emit emit) const
@@ -308,7 +318,7 @@ private:
 /// The chain closed with a law with memory (friction/state_law.h): each block carries the law's m
 /// states z_i after its velocity (stride p = 2 + m), z_i' = R(v_r,i, z_i), F_i = F(v_r,i, z_i).
 /// The Jacobian is banded with half-width p + 1 (v_i' reads x_{i-1} and x_{i+1}).
-class MemoryBkChainOde final : public SmoothOde {
+class MemoryBkChainOde final : public ChainJacobianOde<MemoryBkChainOde> {
 public:
     MemoryBkChainOde(const BkChainParameters& p, const StateFrictionLaw& law) : m_p(p), m_law(law), m_m(law.stateCount()) {}
 
@@ -326,20 +336,6 @@ public:
         }
     }
 
-    void jacobian(double, const double* y, double* J, double* dfdt) const override
-    {
-        const size_t dim = static_cast<size_t>(dimension());
-        std::fill(J, J + dim * dim, 0.0);
-        std::fill(dfdt, dfdt + dim, 0.0);
-        entries(y, [J, dim](int r, int c, double v) { J[static_cast<size_t>(r) * dim + static_cast<size_t>(c)] = v; });
-    }
-
-    bool bandJacobian(double, const double* y, JacobianSink& sink) const override
-    {
-        entries(y, [&sink](int r, int c, double v) { sink.set(r, c, v); });
-        return true;
-    }
-
     /// The friction force on block i.
     double force(const double* y, int i) const
     {
@@ -348,6 +344,7 @@ public:
     }
 
 private:
+    friend class ChainJacobianOde<MemoryBkChainOde>;
     template <class Emit>
     void entries(const double* y, Emit emit) const
     {
