@@ -35,6 +35,25 @@ double nextUnit(std::uint64_t& s)
 
 /// The regularized chain (S5 with F = -g(|v_r|) s(v_r/eps)). Its Jacobian is banded, half-width 3
 /// in the interleaved order (x_i' reads v_i; v_i' reads x_{i-1}, x_i, v_i, x_{i+1}).
+/// The outputs of a smooth chain run (bk_chain.h): v_r and F of block 1, E, P = sum (F_i - 2 zeta v_i) v_i
+/// and the blocks slipping faster than `stick`; force(i) is block i's friction force.
+template <class Force>
+void smoothChainOutputs(const BkChainParameters& p, const double* y, double stick, Force force, double* out)
+{
+    int slipping = 0;
+    double power = 0.0;
+    for (int i = 0; i < p.n; ++i) {
+        const double v = y[p.stride * i + 1];
+        slipping += std::abs(v - p.vb) >= stick;
+        power += (force(i) - 2.0 * p.zeta * v) * v;
+    }
+    out[0] = y[1] - p.vb;
+    out[1] = force(0);
+    out[2] = bkChainEnergy(p, y);
+    out[3] = power;
+    out[4] = slipping;
+}
+
 /// The chain's Jacobian, dense or straight into the band, from the one list of non-zero entries a
 /// chain ODE gives (Derived::entries(y, emit(row, column, value))); df/dt = 0 (autonomous).
 template <class Derived>
@@ -117,18 +136,7 @@ public:
     }
     void outputs(double, const double* y, int, double* out) const override
     {
-        int slipping = 0;
-        double power = 0.0;
-        for (int i = 0; i < m_p.n; ++i) {
-            const double v = y[vIndex(i)], vr = v - m_p.vb;
-            slipping += std::abs(vr) >= m_stick;
-            power += (m_friction.force(vr) - 2.0 * m_p.zeta * v) * v;
-        }
-        out[0] = y[vIndex(0)] - m_p.vb;
-        out[1] = m_friction.force(out[0]);
-        out[2] = bkChainEnergy(m_p, y);
-        out[3] = power;
-        out[4] = slipping;
+        smoothChainOutputs(m_p, y, m_stick, [&](int i) { return m_friction.force(y[vIndex(i)] - m_p.vb); }, out);
     }
     const SmoothOde* smoothOde() const override { return &m_ode; }
 
@@ -406,18 +414,7 @@ public:
     }
     void outputs(double, const double* y, int, double* out) const override
     {
-        int slipping = 0;
-        double power = 0.0;
-        for (int i = 0; i < m_p.n; ++i) {
-            const double v = y[m_p.stride * i + 1];
-            slipping += std::abs(v - m_p.vb) >= m_stick;
-            power += (m_ode.force(y, i) - 2.0 * m_p.zeta * v) * v;
-        }
-        out[0] = y[1] - m_p.vb;
-        out[1] = m_ode.force(y, 0);
-        out[2] = bkChainEnergy(m_p, y);
-        out[3] = power;
-        out[4] = slipping;
+        smoothChainOutputs(m_p, y, m_stick, [&](int i) { return m_ode.force(y, i); }, out);
     }
     const SmoothOde* smoothOde() const override { return &m_ode; }
 
