@@ -8,12 +8,15 @@
 #                        tests that run threads with ThreadSanitizer (build-tsan/): any sanitizer
 #                        finding fails the run
 #   bash setup.sh build  only builds (Release, build/)
+#   bash setup.sh deb    builds (Release, build/) and the Debian package build/frictionlab_*.deb
+#                        (install it with: sudo apt install ./build/frictionlab_*.deb)
 set -euo pipefail
 cd "$(dirname "$0")"
 action="${1:-run}"
 
 packages=(g++ cmake make pkg-config qt6-base-dev libqcustomplot-dev libeigen3-dev libboost-dev libgl-dev
-          qt6-svg-dev fonts-dejavu-core libsundials-dev)
+          qt6-svg-dev fonts-dejavu-core libsundials-dev
+          dpkg-dev desktop-file-utils appstream) # the package's dependencies (dpkg-shlibdeps), its files' checks
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -63,8 +66,12 @@ case "$action" in
     exec ./build/app/frictionlab
     ;;
   build) ;;
+  deb)
+    (cd build && cpack -G DEB)
+    echo "install it with: sudo apt install ./$(ls build/frictionlab_*.deb | head -1)"
+    ;;
   *)
-    echo "usage: bash setup.sh [run|test|build]" >&2
+    echo "usage: bash setup.sh [run|test|build|deb]" >&2
     exit 2
     ;;
 esac

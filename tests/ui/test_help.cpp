@@ -1,8 +1,7 @@
 // The help (ui/help, resources/help): every page in the contents loads from the compiled-in
 // resources with a title, its images and internal links resolve, no equation is cut or left as
 // TeX; F1 opens the page of what the main window shows; every page is rendered to PNG (900x700,
-// and 1280x720 dark at 150 %) into the build directory; cmake --install lays out the desktop
-// entry, icons and MIME type.
+// and 1280x720 dark at 150 %) into the build directory. (The installed tree: test_install.cpp.)
 #include "analysis/bifurcation_view.h"
 #include "analysis/contact_explorer.h"
 #include "analysis/lyapunov_panel.h"
@@ -26,11 +25,9 @@
 #include <QIcon>
 #include <QLabel>
 #include <QPainter>
-#include <QProcess>
 #include <QScrollBar>
 #include <QSet>
 #include <QStandardPaths>
-#include <QTemporaryDir>
 #include <QTextBlock>
 #include <QTest>
 
@@ -300,54 +297,6 @@ private slots:
             QVERIFY(!html.contains(QChar(0x2026)));
             QVERIFY(!html.contains(QLatin1String("^{")));
             QVERIFY(html.contains(QLatin1String("F1")));
-        }
-    }
-
-    /// cmake --install lays out the programs, desktop entry, icons and MIME type.
-    void installTree()
-    {
-        QTemporaryDir prefix;
-        QVERIFY(prefix.isValid());
-        QProcess cmake;
-        cmake.setProcessChannelMode(QProcess::MergedChannels);
-        cmake.start(QStringLiteral(FRICTIONLAB_CMAKE), {QStringLiteral("--install"), QStringLiteral(FRICTIONLAB_BUILD_DIR),
-                                                        QStringLiteral("--prefix"), prefix.path()});
-        QVERIFY(cmake.waitForFinished(120000));
-        QVERIFY2(cmake.exitCode() == 0, cmake.readAll().constData());
-        const QString root = prefix.path() + QStringLiteral("/");
-        QStringList expected = {QStringLiteral("bin/frictionlab"), QStringLiteral("bin/frictionlab-cli"),
-                                QStringLiteral("share/applications/frictionlab.desktop"),
-                                QStringLiteral("share/icons/hicolor/scalable/apps/frictionlab.svg"),
-                                QStringLiteral("share/mime/packages/frictionlab.xml")};
-        for (int size : {16, 24, 32, 48, 64, 128, 256, 512})
-            expected << QStringLiteral("share/icons/hicolor/%1x%1/apps/frictionlab.png").arg(size);
-        for (const QString& file : expected)
-            QVERIFY2(QFileInfo::exists(root + file), qPrintable(file));
-        for (int size : {16, 48, 512}) {
-            const QImage icon(root + QStringLiteral("share/icons/hicolor/%1x%1/apps/frictionlab.png").arg(size));
-            QCOMPARE(icon.size(), QSize(size, size));
-        }
-        QFile desktop(root + QStringLiteral("share/applications/frictionlab.desktop"));
-        QVERIFY(desktop.open(QIODevice::ReadOnly));
-        const QString entry = QString::fromUtf8(desktop.readAll());
-        for (const char* line : {"Exec=frictionlab %f", "Icon=frictionlab", "Terminal=false", "Categories=Education;Science;Physics;",
-                                 "MimeType=application/x-frictionlab-session;"})
-            QVERIFY2(entry.contains(QLatin1String(line)), line);
-        QFile mime(root + QStringLiteral("share/mime/packages/frictionlab.xml"));
-        QVERIFY(mime.open(QIODevice::ReadOnly));
-        const QString xml = QString::fromUtf8(mime.readAll());
-        QVERIFY(xml.contains(QLatin1String("application/x-frictionlab-session")));
-        QVERIFY(xml.contains(QLatin1String("*.frictionlab")));
-        QVERIFY(xml.contains(QLatin1String("application/json")));
-        const QString validator = QStandardPaths::findExecutable(QStringLiteral("desktop-file-validate"));
-        if (validator.isEmpty()) {
-            qInfo("desktop-file-validate is not installed: the desktop entry was checked by its lines only");
-        } else {
-            QProcess validate;
-            validate.setProcessChannelMode(QProcess::MergedChannels);
-            validate.start(validator, {desktop.fileName()});
-            QVERIFY(validate.waitForFinished(30000));
-            QVERIFY2(validate.exitCode() == 0, validate.readAll().constData());
         }
     }
 };
