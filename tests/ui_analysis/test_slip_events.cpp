@@ -50,6 +50,7 @@ private slots:
     void quakesRun()
     {
         const fl::ui::SlipEventDataPtr data = m_view->data();
+        QVERIFY(data);
         QCOMPARE(data->map.blocks, 100);
         QCOMPARE(data->map.columns, 2000); // 10 001 samples, at most 2000 columns
         QVERIFY(data->exact);
@@ -179,7 +180,7 @@ private slots:
         s.method = fl::Method::Regularized;
         s.params.set("eps", 1e-5); // creep of a sticking block below the threshold 2e-4
         m_window->loadScenario(s);
-        QVERIFY(waitFor([&] { return m_view->data() && m_view->data()->runId != before && !m_view->isComputing(); }, 120000));
+        QVERIFY(waitFor([&] { return m_view->data() && m_view->data()->runId != before && !m_view->isComputing(); }));
         QVERIFY(!m_view->data()->exact);
         QCOMPARE(m_view->data()->map.blocks, 2);
         QCOMPARE(m_view->skipField()->value(), 60.0); // a fifth of t_end = 300
@@ -195,12 +196,14 @@ private slots:
     }
 
 private:
-    bool waitForData(int ms = 60000)
+    // 5 minutes at most: the chain's run and its events take ~1 s in a Release build, 20x that and
+    // more under ThreadSanitizer.
+    bool waitForData(int ms = 300000)
     {
         return waitFor([&] { return m_view->data() && !m_view->isComputing() && m_view->data()->runId == m_window->currentRun()->runId; }, ms);
     }
     template <typename F>
-    bool waitFor(F done, int ms = 60000)
+    bool waitFor(F done, int ms = 300000)
     {
         return QTest::qWaitFor(done, ms);
     }

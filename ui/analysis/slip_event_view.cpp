@@ -2,6 +2,7 @@
 #include "analysis/analysis_view_parts.h"
 #include "analysis/slip_size_plot.h"
 #include "analysis/space_time_plot.h"
+#include "bridge/thread_handoff.h"
 #include "widgets/data_export.h"
 #include "widgets/plot_export.h"
 
@@ -14,7 +15,6 @@
 #include <QSplitter>
 #include <QToolButton>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cmath>
@@ -47,6 +47,7 @@ SlipEventView::SlipEventView(QWidget* parent) : QWidget(parent)
 
     connect(&m_watcher, &QFutureWatcher<SlipEventDataPtr>::finished, this, &SlipEventView::onFinished);
     connect(&m_windowWatcher, &QFutureWatcher<fl::SpaceTimeMap>::finished, this, [this] {
+        handoff::acquire(&m_windowWatcher);
         const fl::SpaceTimeMap window = m_windowWatcher.result();
         if (m_data && !window.empty())
             m_map->showWindow(window);
@@ -176,12 +177,15 @@ void SlipEventView::start()
     request.skipTime = m_skip->value();
     readFitEnd(m_fitMin, request.fitMin);
     readFitEnd(m_fitMax, request.fitMax);
-    m_watcher.setFuture(QtConcurrent::run([request] { return computeSlipEventData(request); }));
+    // On the view's own pool (not Qt's global one, which QtGui's painting waits on), with the
+    // hand-off stated for ThreadSanitizer (bridge/thread_handoff.h).
+    m_watcher.setFuture(handoff::run(&m_pool, [request] { return computeSlipEventData(request); }, &m_watcher));
     updateInfo();
 }
 
 void SlipEventView::onFinished()
 {
+    handoff::acquire(&m_watcher);
     const SlipEventDataPtr data = m_watcher.result();
     if (m_pending) {
         start();
@@ -218,7 +222,8 @@ void SlipEventView::requestWindow(double tFrom, double tTo)
         return;
     const RunOutputPtr run = m_run;
     const int columns = std::max(200, m_map->axisRect()->width());
-    m_windowWatcher.setFuture(QtConcurrent::run([run, tFrom, tTo, columns] { return computeSpaceTimeWindow(run, tFrom, tTo, columns); }));
+    m_windowWatcher.setFuture(
+        handoff::run(&m_pool, [run, tFrom, tTo, columns] { return computeSpaceTimeWindow(run, tFrom, tTo, columns); }, &m_windowWatcher));
 }
 
 void SlipEventView::showTime(double t)

@@ -8,6 +8,7 @@
 #include "analysis/slip_event_data.h"
 
 #include <QFutureWatcher>
+#include <QThreadPool>
 #include <QWidget>
 
 #include <cmath>
@@ -74,6 +75,7 @@ private:
     SlipEventDataPtr m_data;
     QFutureWatcher<SlipEventDataPtr> m_watcher;
     QFutureWatcher<fl::SpaceTimeMap> m_windowWatcher;
+    QThreadPool m_pool; ///< after the watchers: destroyed first, it waits for a running task
     bool m_pending = false;
     double m_tEnd = -1.0;   ///< t_end the skip field was set for
     double m_time = NAN;    ///< the playback time (marked once a map is shown)
