@@ -253,6 +253,8 @@ std::optional<int> dispatchCommand(const QString& command, const QStringList& ar
         return runCommand(arguments);
     if (command == "sweep")
         return sweepCommand(arguments);
+    if (command == "map")
+        return mapCommand(arguments);
     if (command == "lyapunov")
         return lyapunovCommand(arguments);
     if (command == "contact")

@@ -19,6 +19,9 @@ int listCommand(const QStringList& arguments);
 int runCommand(const QStringList& arguments);
 /// `sweep --param ID --from A --to B --steps N ...`: bifurcation diagram as CSV.
 int sweepCommand(const QStringList& arguments);
+/// `map --x ID --x-from A --x-to B --x-steps N --y ID ... --observable KIND --out FILE`: a
+/// two-parameter map as CSV (x, y, value per point).
+int mapCommand(const QStringList& arguments);
 /// `lyapunov [scenario options] [--transient T --duration T --interval tau --count k]`.
 int lyapunovCommand(const QStringList& arguments);
 /// `contact eval|fit|stick ...`: the plane-contact models.

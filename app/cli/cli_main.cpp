@@ -15,12 +15,13 @@ const char* kUsage =
     "  list [--json]   systems, friction laws, methods and regularizations, with every parameter\n"
     "  run  [options]  simulate one scenario and write CSV (see: frictionlab-cli run --help)\n"
     "  sweep [options] bifurcation diagram over one parameter (see: frictionlab-cli sweep --help)\n"
+    "  map [options]   two-parameter map: one observable per grid point (see: frictionlab-cli map --help)\n"
     "  lyapunov [opts] Lyapunov exponents of a smooth scenario (see: frictionlab-cli lyapunov --help)\n"
     "  contact eval|fit|stick  plane-contact models (see: frictionlab-cli contact --help)\n"
     "  session new [options] --out FILE   write a session file (.frictionlab) of a scenario\n"
     "  session show FILE                  print a session's title, state and numbered scenes\n"
     "  slip-events [opts] slip events of a Burridge-Knopoff chain and their power law (see: --help)\n"
-    "Scenario options of run, sweep, lyapunov, slip-events and session new: --system ID --law ID --method ID ...,\n"
+    "Scenario options of run, sweep, map, lyapunov, slip-events and session new: --system ID --law ID --method ID ...,\n"
     "or --preset ID, or --session FILE [--scene N]; --set id=value etc. apply on top.\n";
 }
 
@@ -59,7 +60,7 @@ int dispatch(int argc, char** argv)
         QTextStream(stdout) << kUsage;
         return command.isEmpty() ? 2 : 0;
     }
-    err << "error: unknown command '" << command << "' (expected list, run, sweep, lyapunov, contact, session or slip-events)\n";
+    err << "error: unknown command '" << command << "' (expected list, run, sweep, map, lyapunov, contact, session or slip-events)\n";
     return 2;
 }
 } // namespace

@@ -109,6 +109,10 @@ private slots:
             {{"slip-events", "--preset", "bk-chain-two", "--fit-min"}, "--fit-min"},
             {{"slip-events", "--preset", "bk-chain-two", "--fit-max"}, "--fit-max"},
             {{"contact", "eval", "--model", "integral", "--theta", "0", "--phi", "0", "--ellipse"}, "--ellipse"},
+            {{"map", "--x", "v_b", "--x-to", "1", "--y", "mu_s", "--y-from", "1", "--y-to", "2", "--observable", "amplitude", "--x-from"}, "--x-from"},
+            {{"map", "--x", "v_b", "--x-from", "0.1", "--x-to", "1", "--y", "mu_s", "--y-from", "1", "--y-to", "2", "--observable", "amplitude", "--y-steps"}, "--y-steps"},
+            {{"map", "--x", "v_b", "--x-from", "0.1", "--x-to", "1", "--y", "mu_s", "--y-from", "1", "--y-to", "2", "--observable", "amplitude", "--transient"}, "--transient"},
+            {{"map", "--x", "v_b", "--x-from", "0.1", "--x-to", "1", "--y", "mu_s", "--y-from", "1", "--y-to", "2", "--observable", "amplitude", "--record"}, "--record"},
         };
         for (const auto& [command, option] : cases)
             for (const QString& bad : {QString("nan"), QString("inf"), QString("-inf"), QString("abc")}) {
@@ -583,6 +587,67 @@ private slots:
         QVERIFY(rows.filter(QRegularExpression("^30,-1,")).size() == 1); // equilibrium: one settled point
         QVERIFY(rows.filter(QRegularExpression("^40,[0-9]+,")).size() == 40);
         QCOMPARE(runCli({"sweep", "--preset", "acta2016-fig5a", "--param", "nope"}).exitCode, 2);
+    }
+
+    /// Issue 13: `map` with the issue's command line: x,y,value rows, y outer and x inner; the same
+    /// bytes on 1 and 2 threads; every observable; one-line errors with exit 2; failed points as nan
+    /// with exit 1 and the file written.
+    void map()
+    {
+        QTemporaryDir dir;
+        const QStringList command = {"map", "--preset", "acta2016-fig5a", "--x", "omega0", "--x-from", "30", "--x-to", "70",
+                                     "--x-steps", "4", "--y", "N", "--y-from", "10", "--y-to", "30", "--y-steps", "3",
+                                     "--observable", "amplitude", "--transient", "10"};
+        Outcome o = runCli(command + QStringList{"--threads", "1", "--out", dir.filePath("one.csv")});
+        QVERIFY2(o.exitCode == 0, qPrintable(o.err));
+        QVERIFY2(o.err.contains("4 x 3 points"), qPrintable(o.err));
+        o = runCli(command + QStringList{"--threads", "2", "--out", dir.filePath("two.csv")});
+        QVERIFY2(o.exitCode == 0, qPrintable(o.err));
+        QCOMPARE(readAll(dir.filePath("one.csv")), readAll(dir.filePath("two.csv")));
+        const QStringList lines = readLines(dir.filePath("one.csv"));
+        const qsizetype header = lines.indexOf("x,y,value");
+        QVERIFY(header > 0);
+        QCOMPARE(lines.size() - header - 1, 12);
+        QVERIFY(lines[header + 1].startsWith("30,10,"));
+        QVERIFY(lines[header + 2].startsWith("43.333333333333336,10,"));
+        QVERIFY(lines[header + 12].startsWith("70,30,"));
+        QVERIFY(lines.contains("# value: amplitude: amplitude of X_C (half the peak-to-peak range)"));
+
+        const auto beltTo = [](const QString& out) {
+            return QStringList{"map", "--x", "v_b", "--x-from", "0.2", "--x-to", "0.6", "--x-steps", "3", "--y", "mu_s",
+                               "--y-from", "1.5", "--y-to", "2.5", "--y-steps", "2", "--transient", "30", "--record", "400", "--out", out};
+        };
+        const QStringList belt = beltTo("-");
+        for (const char* observable : {"amplitude", "period", "stick-fraction", "stick-phases"}) {
+            o = runCli(belt + QStringList{"--observable", observable});
+            QVERIFY2(o.exitCode == 0, qPrintable(QString("%1: %2").arg(observable, o.err)));
+            QCOMPARE(o.out.split('\n', Qt::SkipEmptyParts).filter(QRegularExpression("^[0-9.]+,[0-9.]+,[-0-9.e]+$")).size(), 6);
+        }
+        o = runCli(belt + QStringList{"--observable", "period"});
+        QVERIFY2(o.out.endsWith("x,y,value\n0.2,1.5,1\n0.4,1.5,1\n0.6,1.5,1\n0.2,2.5,1\n0.4,2.5,1\n0.6,2.5,1\n"),
+                 qPrintable(o.out.right(200))); // the stick-slip cycle: period 1
+        o = runCli(belt + QStringList{"--observable", "period", "--record", "20"});
+        QVERIFY2(o.out.endsWith("0.6,2.5,-2\n"), qPrintable(o.out.right(200))); // one cycle is too short to decide
+        o = runCli(belt + QStringList{"--observable", "lyapunov", "--method", "regularized", "--set", "eps=1e-3", "--record", "50", "--transient", "10"});
+        QVERIFY2(o.exitCode == 0, qPrintable(o.err));
+
+        const QList<QStringList> refused = {
+            belt + QStringList{"--observable", "lyapunov"}, // event-driven: no smooth ODE (yet)
+            belt + QStringList{"--observable", "chaos"},
+            belt,                                           // no observable
+            QStringList{"map", "--x", "v_b", "--x-from", "0.2", "--x-to", "0.6", "--observable", "period"}, // no y
+            QStringList{belt}.replaceInStrings("0.6", "1e9") + QStringList{"--observable", "period"},
+            QStringList{belt}.replaceInStrings("mu_s", "v_b") + QStringList{"--observable", "period"},
+        };
+        for (const QStringList& arguments : refused) {
+            const Outcome bad = runCli(arguments);
+            QVERIFY2(bad.exitCode == 2 && bad.err.startsWith("error:") && bad.err.trimmed().count('\n') == 0,
+                     qPrintable(arguments.join(' ') + " -> " + bad.err));
+        }
+        // A point whose run fails: nan in the file, exit 1 naming the first one.
+        o = runCli(beltTo(dir.filePath("failed.csv")) + QStringList{"--observable", "amplitude", "--set", "max_steps=100"});
+        QVERIFY2(o.exitCode == 1 && o.err.contains("6 of 6 points failed") && o.err.trimmed().count('\n') == 1, qPrintable(o.err));
+        QCOMPARE(readLines(dir.filePath("failed.csv")).filter(QRegularExpression(",nan$")).size(), 6);
     }
 
     /// lyapunov: needs a smooth method; the damped belt with viscous friction has negative exponents.

@@ -1,4 +1,5 @@
 #include "widgets/main_window.h"
+#include "widgets/palette_sharing_style.h"
 #include "bridge/memory_trimmer.h"
 #include "bridge/simulation_controller.h"
 #include "widgets/about_text.h"
@@ -38,6 +39,7 @@ MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_controller(new SimulationController(this)), m_plotData(new PlotDataWorker(this)),
       m_export(new ExportDialogs(this))
 {
+    PaletteSharingStyle::install(); // before any widget paints: rebuilt rows reuse Fusion's pixmap keys
     updateWindowTitle();
     buildLayout();
     buildMenus();

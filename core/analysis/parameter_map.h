@@ -1,0 +1,115 @@
+#pragma once
+// Two-parameter maps (issue 13; PHYSICS.md sec. 5): every point of a grid over two parameters is
+// one run from the scenario's initial state: a transient is discarded, then an observable of the
+// attractor is recorded. No continuation: a point is a pure function of (scenario, spec, i, j), so
+// a map is bit-identical whatever the thread count, the order of the points or the process
+// (threads, MPI ranks) that computed it.
+#include "analysis/poincare_section.h"
+#include "common/status.h"
+#include "scenario/scenario.h"
+
+#include <atomic>
+#include <functional>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace fl {
+
+enum class MapObservable {
+    Amplitude,     ///< half the peak-to-peak range of one state variable over the recording
+    Period,        ///< the attractor's period in section points (kMapAtRest, kMapNotPeriodic, kMapUndecided)
+    Lyapunov,      ///< the largest Lyapunov exponent (smooth methods: Benettin, lyapunov.h)
+    StickFraction, ///< fraction of the recording time in stick (event-driven) or near-stick (smooth)
+    StickPhases,   ///< stick phases in one period of a periodic attractor (or the period's special values)
+};
+
+/// Values of the period and stick-phase observables that are no count.
+inline constexpr double kMapAtRest = 0.0;       ///< the motion came to rest (an equilibrium)
+inline constexpr double kMapNotPeriodic = -1.0; ///< no period up to MapSpec::maxPeriod
+/// The recording held too few section points to decide (raise the recording time).
+inline constexpr double kMapUndecided = -2.0;
+/// Section points that decide every period up to maxPeriod: a period-p check compares the last
+/// max(p, 8) points with those p earlier.
+inline int sectionPointsToDecide(int maxPeriod) { return maxPeriod + (maxPeriod > 8 ? maxPeriod : 8); }
+
+/// "amplitude", "period", "lyapunov", "stick-fraction", "stick-phases" (the CLI's words).
+const char* mapObservableId(MapObservable observable);
+bool parseMapObservable(std::string_view id, MapObservable& observable);
+
+struct MapAxis {
+    std::string parameter;
+    double from = 0.0;
+    double to = 1.0;
+    int steps = 11; ///< values from..to inclusive
+    /// The k-th value (k = 0 .. steps-1); exact at both ends.
+    double value(int k) const;
+};
+
+struct MapSpec {
+    MapAxis x, y;
+    MapObservable observable = MapObservable::Amplitude;
+    double transient = 100.0;      ///< time discarded per point
+    /// Recording time per point; period and stick-phases stop recording once
+    /// sectionPointsToDecide(maxPeriod) section points are in.
+    double record = 100.0;
+    int variable = 0;              ///< amplitude: the state variable
+    int maxPeriod = 16;            ///< period: longest period looked for (section points)
+    double periodTolerance = 1e-5; ///< period: section points repeat to this, relative to the attractor's size
+    double lyapunovInterval = 1.0; ///< lyapunov: re-orthonormalisation period
+};
+
+/// Most points a map may have, and most time per point (transient + record).
+inline constexpr long kMaxMapPoints = 4'000'000;
+inline constexpr double kMaxMapPointTime = 1e8;
+
+/// Checks a map against a scenario: both parameters exist, differ, do not change the state's
+/// size, ranges inside their allowed ranges, steps, times, the observable fits the method.
+Status validateMap(const Scenario& base, const MapSpec& spec);
+
+struct MapPoint {
+    double value = std::numeric_limits<double>::quiet_NaN();
+    Status status = Status::success();
+    long steps = 0; ///< integrator steps
+};
+
+/// One point: x at index i, y at index j. Never throws (an exception becomes the status).
+MapPoint computeMapPoint(const Scenario& base, const MapSpec& spec, int i, int j, const std::atomic<bool>* cancel = nullptr);
+
+/// A map's values, row-major (value(i, j) = values[j * x.steps + i]); a failed point is NaN.
+struct MapResult {
+    std::vector<double> values;
+    long failed = 0;            ///< points whose run failed
+    Status firstFailure = Status::success();
+    int firstFailureIndex = -1; ///< j * x.steps + i of the first failed point in row-major order
+    long steps = 0;
+    bool cancelled = false;
+};
+
+/// Row j of the map (x.steps points) into out[0 .. x.steps); returns the points' steps and the
+/// failures. The unit of work the threads and MPI ranks are handed.
+struct MapRow {
+    std::vector<double> values;
+    std::vector<Status> failures; ///< one per failed point, with its i in failedAt
+    std::vector<int> failedAt;
+    long steps = 0;
+};
+MapRow computeMapRow(const Scenario& base, const MapSpec& spec, int j, const std::atomic<bool>* cancel = nullptr);
+
+/// Adds a finished row to a result (values, failures, steps).
+void addMapRow(const MapSpec& spec, int j, const MapRow& row, MapResult& result);
+
+/// The whole map on `threads` threads; rows are handed out one at a time (a slow chaotic row never
+/// holds the others up). onRow is called from worker threads as rows finish, in no fixed order.
+MapResult runMap(const Scenario& base, const MapSpec& spec, int threads, const std::atomic<bool>* cancel = nullptr,
+                 const std::function<void(int j, const MapRow& row)>& onRow = {});
+
+/// The smallest p in [1, maxPeriod] with y(k + p) = y(k) for the last section points (at least
+/// max(p, 8) comparisons), to tolerance * (1 + scale_v) per variable v; angles (angle[v]) compare
+/// modulo 2 pi. kMapNotPeriodic if none; kMapUndecided if none and there are fewer than
+/// sectionPointsToDecide(maxPeriod) points.
+double attractorPeriod(const std::vector<SectionPoint>& points, const std::vector<double>& scale,
+                       const std::vector<char>& angle, int maxPeriod, double tolerance);
+
+} // namespace fl
