@@ -315,6 +315,23 @@ double attractorPeriod(const std::vector<SectionPoint>& points, const std::vecto
     return n < sectionPointsToDecide(maxPeriod) ? kMapUndecided : kMapNotPeriodic;
 }
 
+std::vector<MapCell> progressiveOrder(int nx, int ny)
+{
+    std::vector<MapCell> order;
+    if (nx < 1 || ny < 1)
+        return order;
+    order.reserve(static_cast<size_t>(nx) * static_cast<size_t>(ny));
+    int top = 1;
+    while (2 * top < std::max(nx, ny))
+        top *= 2;
+    for (int step = top; step >= 1; step /= 2)
+        for (int j = 0; j < ny; j += step)
+            for (int i = 0; i < nx; i += step)
+                if (step == top || i % (2 * step) != 0 || j % (2 * step) != 0) // not given at a coarser level
+                    order.push_back({i, j, step});
+    return order;
+}
+
 Status validateMap(const Scenario& base, const MapSpec& spec)
 {
     if (spec.x.parameter == spec.y.parameter)

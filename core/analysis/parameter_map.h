@@ -105,6 +105,18 @@ void addMapRow(const MapSpec& spec, int j, const MapRow& row, MapResult& result)
 MapResult runMap(const Scenario& base, const MapSpec& spec, int threads, const std::atomic<bool>* cancel = nullptr,
                  const std::function<void(int j, const MapRow& row)>& onRow = {});
 
+/// A grid point in a coarse-to-fine order, with the side (in grid points) of the block its value
+/// stands for on screen until finer points arrive.
+struct MapCell {
+    int i = 0;
+    int j = 0;
+    int block = 1;
+};
+/// Every point of an nx x ny grid exactly once, coarse to fine: first the points whose indices are
+/// multiples of the largest power of two below max(nx, ny), then of half that, ..., finally all;
+/// so a picture of the whole plane appears at once and sharpens (the map view's order).
+std::vector<MapCell> progressiveOrder(int nx, int ny);
+
 /// The smallest p in [1, maxPeriod] with y(k + p) = y(k) for the last section points (at least
 /// max(p, 8) comparisons), to tolerance * (1 + scale_v) per variable v; angles (angle[v]) compare
 /// modulo 2 pi. kMapNotPeriodic if none; kMapUndecided if none and there are fewer than

@@ -10,6 +10,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <numbers>
@@ -53,6 +54,7 @@ private slots:
     void lyapunovNeedsASmoothMethod();
     void badMapsAreRefused();
     void csvHasOneRowPerPoint();
+    void progressiveOrderCoversTheGridOnce();
 };
 
 void TestParameterMap::observablesOfTheClosedFormCycle_data()
@@ -236,6 +238,28 @@ void TestParameterMap::csvHasOneRowPerPoint()
     QVERIFY(header != std::string::npos);
     QCOMPARE(text.substr(header), std::string("x,y,value\n0.3,1.5,0\n0.5,1.5,1\n0.7,1.5,2\n0.3,2.5,3\n0.5,2.5,4\n0.7,2.5,nan\n"));
     QVERIFY(text.find("# x: v_b from 0.3 to 0.7 in 3 steps") != std::string::npos);
+}
+
+void TestParameterMap::progressiveOrderCoversTheGridOnce()
+{
+    for (const auto& [nx, ny] : {std::pair{1, 1}, std::pair{7, 3}, std::pair{16, 16}, std::pair{200, 100}}) {
+        const std::vector<fl::MapCell> order = fl::progressiveOrder(nx, ny);
+        QCOMPARE(order.size(), size_t(nx) * size_t(ny));
+        std::vector<int> seen(size_t(nx) * size_t(ny), 0);
+        int previousBlock = order.front().block;
+        for (const fl::MapCell& c : order) {
+            QVERIFY(c.i >= 0 && c.i < nx && c.j >= 0 && c.j < ny);
+            ++seen[size_t(c.j) * size_t(nx) + size_t(c.i)];
+            QVERIFY(c.block <= previousBlock); // coarse to fine
+            QVERIFY(c.i % c.block == 0 && c.j % c.block == 0);
+            previousBlock = c.block;
+        }
+        QVERIFY(std::all_of(seen.begin(), seen.end(), [](int n) { return n == 1; }));
+    }
+    // 200 x 100: the first 8 points (spacing 128) already span the plane.
+    const std::vector<fl::MapCell> order = fl::progressiveOrder(200, 100);
+    QCOMPARE(order.front().block, 128);
+    QCOMPARE(order[1].i, 128);
 }
 
 QTEST_MAIN(TestParameterMap)

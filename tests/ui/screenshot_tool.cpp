@@ -3,10 +3,14 @@
 //   frictionlab_screenshot OUT.png [--system ID] [--law ID] [--method ID] [--regularization ID]
 //                          [--size WxH] [--preset ID] [--time T] [--live SECONDS] [--mechanism-only]
 //                          [--theme light|dark|high-contrast] [--scale S] [--no-panel] [--layout N] [--sweep]
+//                          [--map X:FROM:TO:N,Y:FROM:TO:M,OBSERVABLE[,TRANSIENT,RECORD]]
 // --time seeks the playback to T (cursors and mechanism); --live plays live for SECONDS first;
-// --sweep shows the Bifurcation tab after running its sweep (the preset's, e.g. a frequency response).
+// --sweep shows the Bifurcation tab after running its sweep (the preset's, e.g. a frequency response);
+// --map shows the Map tab after computing that map of the case.
 #include "bridge/simulation_controller.h"
 #include "analysis/bifurcation_view.h"
+#include "analysis/map_setup_panel.h"
+#include "analysis/map_view.h"
 #include "analysis/slip_event_view.h"
 #include "analysis/workbench.h"
 #include "widgets/main_window.h"
@@ -81,7 +85,9 @@ int main(int argc, char* argv[])
     const QCommandLineOption layout(QStringLiteral("layout"), QStringLiteral("Plot layout index (PresenterBar)"), QStringLiteral("n"));
     const QCommandLineOption sweep(QStringLiteral("sweep"), QStringLiteral("Run the Bifurcation tab's sweep and show it"));
     const QCommandLineOption tab(QStringLiteral("tab"), QStringLiteral("Show the tab with this title, e.g. \"Slip events\""), QStringLiteral("title"));
-    parser.addOptions({system, law, method, regularization, size, preset, time, live, mechanismOnly, theme, scale, noPanel, layout, sweep, tab});
+    const QCommandLineOption map(QStringLiteral("map"), QStringLiteral("Compute this map in the Map tab and show it"),
+                                 QStringLiteral("X:FROM:TO:N,Y:FROM:TO:M,OBSERVABLE[,TRANSIENT,RECORD]"));
+    parser.addOptions({system, law, method, regularization, size, preset, time, live, mechanismOnly, theme, scale, noPanel, layout, sweep, tab, map});
     parser.process(app);
     if (parser.positionalArguments().size() != 1)
         parser.showHelp(2);
@@ -138,6 +144,33 @@ int main(int argc, char* argv[])
         QObject::connect(view, &fl::ui::BifurcationView::sweepFinished, [&finished] { finished = true; });
         if (!view->start() || !waitFor([&] { return finished; }, 300000)) {
             std::fprintf(stderr, "the sweep did not finish: %s\n", qPrintable(view->statusText()));
+            return 1;
+        }
+    }
+    if (parser.isSet(map)) {
+        auto* view = window.findChild<fl::ui::MapView*>();
+        const QStringList parts = parser.value(map).split(QLatin1Char(','));
+        if (!view || parts.size() < 3) {
+            std::fprintf(stderr, "no map view, or --map is not X:FROM:TO:N,Y:FROM:TO:M,OBSERVABLE\n");
+            return 2;
+        }
+        window.tabs()->setCurrentWidget(view);
+        fl::MapSpec spec = view->setupPanel()->spec();
+        fl::MapAxis* axes[2] = {&spec.x, &spec.y};
+        for (int k = 0; k < 2; ++k) {
+            const QStringList a = parts[k].split(QLatin1Char(':'));
+            *axes[k] = {a.value(0).toStdString(), a.value(1).toDouble(), a.value(2).toDouble(), a.value(3).toInt()};
+        }
+        fl::parseMapObservable(parts[2].toStdString(), spec.observable);
+        if (parts.size() >= 5) {
+            spec.transient = parts[3].toDouble();
+            spec.record = parts[4].toDouble();
+        }
+        view->setupPanel()->setSpec(spec);
+        bool finished = false;
+        QObject::connect(view, &fl::ui::MapView::mapFinished, [&finished] { finished = true; });
+        if (!view->start() || !waitFor([&] { return finished; }, 600000)) {
+            std::fprintf(stderr, "the map did not finish: %s\n", qPrintable(view->statusText()));
             return 1;
         }
     }

@@ -4,6 +4,7 @@
 #include "analysis/lyapunov_panel.h"
 #include "analysis/method_comparison.h"
 #include "analysis/poincare_view.h"
+#include "analysis/map_view.h"
 #include "analysis/workbench.h"
 #include "widgets/main_window.h"
 #include "widgets/parameter_panel.h"
@@ -22,10 +23,11 @@ private slots:
         fl::ui::MainWindow window;
         auto* bench = new fl::ui::Workbench(window);
         window.show();
-        QCOMPARE(window.tabs()->count(), 7); // Simulation, Bifurcation, Compare methods, Contact explorer, ε study, Law lab, Slip events
-        QCOMPARE(window.tabs()->tabText(5), QString("Law lab"));
-        QCOMPARE(window.tabs()->tabText(6), QString("Slip events"));
-        QVERIFY(!window.tabs()->isTabVisible(6)); // the chain's only
+        QCOMPARE(window.tabs()->count(), 8); // Simulation, Bifurcation, Map, Compare methods, Contact explorer, ε study, Law lab, Slip events
+        QCOMPARE(window.tabs()->tabText(2), QString("Map"));
+        QCOMPARE(window.tabs()->tabText(6), QString("Law lab"));
+        QCOMPARE(window.tabs()->tabText(7), QString("Slip events"));
+        QVERIFY(!window.tabs()->isTabVisible(7)); // the chain's only
         QCOMPARE(window.tabs()->tabText(1), QString("Bifurcation"));
         QVERIFY(bench->poincare() && bench->lyapunov() && bench->contactExplorer() && bench->comparison());
         // Alt+2 shows the bifurcation tab.
@@ -33,8 +35,10 @@ private slots:
         QVERIFY(QTest::qWaitForWindowActive(&window));
         QTest::keyClick(&window, Qt::Key_2, Qt::AltModifier);
         QCOMPARE(window.tabs()->currentIndex(), 1);
-        QTest::keyClick(&window, Qt::Key_7, Qt::AltModifier); // hidden: stays
+        QTest::keyClick(&window, Qt::Key_8, Qt::AltModifier); // hidden: stays
         QCOMPARE(window.tabs()->currentIndex(), 1);
+        QTest::keyClick(&window, Qt::Key_3, Qt::AltModifier); // the map
+        QCOMPARE(window.tabs()->currentWidget(), static_cast<QWidget*>(bench->map()));
     }
 
     /// A preset that compares laws (LuGre against event-driven Stribeck) opens "Compare methods"

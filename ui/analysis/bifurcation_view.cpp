@@ -1,4 +1,5 @@
 #include "analysis/bifurcation_view.h"
+#include "analysis/analysis_text.h"
 #include "analysis/bifurcation_plot.h"
 #include "analysis/bifurcation_setup_panel.h"
 #include "io/sweep_csv.h"
@@ -27,23 +28,6 @@ namespace {
 QString qs(const std::string& text) { return QString::fromStdString(text); }
 
 constexpr int kFrameMs = 40; ///< 25 frames per second at most
-
-/// "ω₀ [rad/s]" for the horizontal axis.
-QString parameterLabel(const fl::Scenario& scenario, const std::string& id)
-{
-    const int index = scenario.params.index(id);
-    if (index < 0)
-        return qs(id);
-    const fl::ParameterSpec& spec = scenario.params.specs()[size_t(index)];
-    return spec.unit == "–" ? qs(spec.symbol) : QStringLiteral("%1 [%2]").arg(qs(spec.symbol), qs(spec.unit));
-}
-
-QString durationText(double seconds)
-{
-    if (seconds < 60.0)
-        return QObject::tr("%1 s").arg(seconds, 0, 'f', seconds < 10.0 ? 1 : 0);
-    return QObject::tr("%1 min %2 s").arg(int(seconds) / 60).arg(int(seconds) % 60);
-}
 
 } // namespace
 
@@ -156,8 +140,8 @@ bool BifurcationView::start()
     // Display labels (x′, φ) on screen; the CSV keeps the column ids.
     const std::vector<std::string> labels = variableLabels(scenario.systemId, m_stateNames);
     const QString title = tr("%1 over %2").arg(qs(fl::describeObservable(spec, labels)),
-                                               parameterLabel(scenario, spec.parameter).section(QLatin1Char(' '), 0, 0));
-    m_plot->beginSweep(title, parameterLabel(scenario, spec.parameter),
+                                               parameterAxisLabel(scenario, spec.parameter).section(QLatin1Char(' '), 0, 0));
+    m_plot->beginSweep(title, parameterAxisLabel(scenario, spec.parameter),
                        variableText(scenario.systemId, m_stateNames.at(size_t(spec.variable))),
                        spec.from, spec.to, spec.steps);
     m_frame.start();

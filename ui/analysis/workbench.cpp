@@ -1,5 +1,6 @@
 #include "analysis/workbench.h"
 #include "analysis/bifurcation_view.h"
+#include "analysis/map_view.h"
 #include "analysis/contact_explorer.h"
 #include "analysis/eps_study_view.h"
 #include "analysis/law_lab.h"
@@ -23,6 +24,8 @@ Workbench::Workbench(MainWindow& window)
       m_contact(new ContactExplorer), m_poincare(new PoincareView), m_lyapunov(new LyapunovPanel)
 {
     window.addTab(m_bifurcation, tr("Bifurcation"));
+    m_map = new MapView;
+    window.addTab(m_map, tr("Map"));
     m_comparisonTab = window.addTab(m_comparison, tr("Compare methods"));
     window.addTab(m_contact, tr("Contact explorer"));
     m_epsStudy = new EpsStudyView;
@@ -37,6 +40,11 @@ Workbench::Workbench(MainWindow& window)
 
     // A clicked bifurcation column is simulated in the main views.
     connect(m_bifurcation, &BifurcationView::parameterPicked, &window, [this](const fl::Scenario& scenario) {
+        m_window.loadScenario(scenario);
+        m_window.tabs()->setCurrentIndex(0);
+    });
+    // A clicked map cell too.
+    connect(m_map, &MapView::parameterPicked, &window, [this](const fl::Scenario& scenario) {
         m_window.loadScenario(scenario);
         m_window.tabs()->setCurrentIndex(0);
     });
@@ -90,6 +98,12 @@ Workbench::Workbench(MainWindow& window)
         m_bifurcation->cancel();
         return true;
     });
+    window.setTabStop(m_map, [this] {
+        if (!m_map->isRunning())
+            return false;
+        m_map->cancel();
+        return true;
+    });
     // The Poincaré view fills while the run goes on, then shows the finished run's points.
     connect(window.controller(), &SimulationController::runStarted, m_poincare, [this] { m_poincare->setScenario(m_window.panel()->scenario()); });
     connect(window.controller(), &SimulationController::sectionChunk, m_poincare, [this](const SectionChunkPtr& chunk) {
@@ -117,6 +131,7 @@ void Workbench::onScenario()
 {
     const fl::Scenario& scenario = m_window.panel()->scenario();
     m_bifurcation->setScenario(scenario);
+    m_map->setScenario(scenario);
     m_lyapunov->setScenario(scenario);
     m_epsStudy->setScenario(scenario); // studied on request (Run ε study) or by an ε-study preset
     m_lawLab->setScenario(scenario);   // experiments run while its tab is shown

@@ -1,6 +1,6 @@
 #pragma once
 // Installs the analysis views into the main window and wires them to its scenario and runs:
-// tabs "Bifurcation", "Compare methods", "Contact explorer", "ε study", "Law lab", "Slip events" (shown
+// tabs "Bifurcation", "Map", "Compare methods", "Contact explorer", "ε study", "Law lab", "Slip events" (shown
 // for the Burridge–Knopoff chain only); beside the friction characteristic
 // "Poincaré section" (filling live while a run goes on) and "Lyapunov".
 #include <QObject>
@@ -12,6 +12,7 @@ class ContactExplorer;
 class EpsStudyView;
 class LawLab;
 class LyapunovPanel;
+class MapView;
 class MainWindow;
 class MethodComparison;
 class PoincareView;
@@ -24,6 +25,8 @@ public:
     explicit Workbench(MainWindow& window);
 
     BifurcationView* bifurcation() const { return m_bifurcation; }
+    /// "Map": two-parameter maps of one observable (issue 13).
+    MapView* map() const { return m_map; }
     MethodComparison* comparison() const { return m_comparison; }
     ContactExplorer* contactExplorer() const { return m_contact; }
     /// "ε study": runs a loaded preset's Preset::epsStudy (Acta Fig. 9), or any scenario on request.
@@ -42,6 +45,7 @@ private:
 
     MainWindow& m_window;
     BifurcationView* m_bifurcation;
+    MapView* m_map = nullptr;
     MethodComparison* m_comparison;
     ContactExplorer* m_contact;
     PoincareView* m_poincare;

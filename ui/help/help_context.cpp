@@ -24,6 +24,8 @@ QString pageOfView(const QWidget* view)
     const QString name = QString::fromLatin1(view->metaObject()->className());
     if (name == QLatin1String("fl::ui::BifurcationView"))
         return QStringLiteral("bifurcation.html");
+    if (name == QLatin1String("fl::ui::MapView"))
+        return QStringLiteral("map.html");
     if (name == QLatin1String("fl::ui::MethodComparison"))
         return QStringLiteral("compare-methods.html");
     if (name == QLatin1String("fl::ui::ContactExplorer"))
@@ -72,6 +74,7 @@ const QList<HelpPage>& helpPages()
         {QStringLiteral("plots.html"), tr("Reading the simulation plots")},
         {QStringLiteral("poincare.html"), tr("Poincaré section")},
         {QStringLiteral("bifurcation.html"), tr("Bifurcation diagram")},
+        {QStringLiteral("map.html"), tr("Two-parameter maps")},
         {QStringLiteral("lyapunov.html"), tr("Lyapunov exponents")},
         {QStringLiteral("compare-methods.html"), tr("Compare methods")},
         {QStringLiteral("contact-explorer.html"), tr("Contact explorer")},

@@ -1,0 +1,352 @@
+#include "analysis/map_view.h"
+#include "analysis/analysis_text.h"
+#include "analysis/map_plot.h"
+#include "analysis/map_setup_panel.h"
+#include "bridge/safe_file.h"
+#include "io/map_csv.h"
+#include "systems/system_registry.h"
+#include "widgets/plot_export.h"
+#include "widgets/variable_text.h"
+
+#include <QCheckBox>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+#include <cmath>
+#include <limits>
+#include <sstream>
+
+namespace fl::ui {
+namespace {
+
+QString qs(const std::string& text) { return QString::fromStdString(text); }
+
+constexpr int kFrameMs = 40; ///< 25 frames per second at most
+
+/// The time unit of a system ("s"), or empty for nondimensional time.
+QString timeUnit(const std::string& systemId)
+{
+    const fl::VariableLabel* t = fl::findVariableLabel(systemId, "t");
+    return t ? qs(t->unit) : QString();
+}
+
+/// The colour bar's label, with the unit.
+QString valueLabel(const fl::Scenario& scenario, const fl::MapSpec& spec, const std::vector<std::string>& names)
+{
+    switch (spec.observable) {
+    case fl::MapObservable::Amplitude:
+        return QObject::tr("amplitude of %1").arg(variableText(scenario.systemId, names.at(size_t(spec.variable))));
+    case fl::MapObservable::Period:
+        return QObject::tr("period [section points]  (0 rest, −1 not periodic, −2 undecided)");
+    case fl::MapObservable::Lyapunov: {
+        const QString unit = timeUnit(scenario.systemId);
+        return unit.isEmpty() ? QObject::tr("λ₁") : QObject::tr("λ₁ [1/%1]").arg(unit);
+    }
+    case fl::MapObservable::StickFraction:
+        return QObject::tr("fraction of time in stick");
+    case fl::MapObservable::StickPhases:
+        return QObject::tr("stick phases per period  (0 rest, −1 not periodic, −2 undecided)");
+    }
+    return {};
+}
+
+/// The value of a point as text for the status line.
+QString valueText(const fl::MapSpec& spec, double value)
+{
+    if (std::isnan(value))
+        return QObject::tr("not computed yet");
+    const bool count = spec.observable == fl::MapObservable::Period || spec.observable == fl::MapObservable::StickPhases;
+    if (count && value == fl::kMapAtRest)
+        return QObject::tr("at rest");
+    if (count && value == fl::kMapNotPeriodic)
+        return QObject::tr("not periodic (up to %1)").arg(spec.maxPeriod);
+    if (count && value == fl::kMapUndecided)
+        return QObject::tr("undecided (too few section points: raise the recording)");
+    return QString::number(value, 'g', 6);
+}
+
+} // namespace
+
+MapView::MapView(QWidget* parent) : QWidget(parent)
+{
+    m_setup = new MapSetupPanel;
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(m_setup);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(m_setup->sizeHint().width() + 24);
+    scroll->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Preferred);
+
+    m_plot = new MapPlot(this);
+    auto* right = new QVBoxLayout;
+    right->addWidget(m_plot, 1);
+    right->addWidget(buildControls());
+    auto* layout = new QHBoxLayout(this);
+    layout->addWidget(scroll);
+    layout->addLayout(right, 1);
+
+    m_frame.setInterval(kFrameMs);
+    connect(&m_frame, &QTimer::timeout, this, &MapView::drain);
+    connect(&m_runner, &MapRunner::finished, this, &MapView::onFinished);
+    connect(m_plot, &MapPlot::cellClicked, this, &MapView::onCellClicked);
+    connect(m_plot, &MapPlot::cellHovered, this, &MapView::onCellHovered);
+    connect(m_setup, &MapSetupPanel::changed, this, &MapView::updateButtons);
+    updateButtons();
+    setStatus(tr("Choose two parameters, their ranges and an observable, then Start. The picture appears at once and "
+                 "sharpens; click a cell to run that case in the main window."));
+}
+
+MapView::~MapView() { m_runner.cancel(); }
+
+QWidget* MapView::buildControls()
+{
+    auto* box = new QWidget(this);
+    auto* layout = new QVBoxLayout(box);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto* row = new QHBoxLayout;
+    m_progress = new QProgressBar(box);
+    m_progress->setFormat(tr("%v / %m points"));
+    m_progress->setRange(0, 1);
+    m_progress->setValue(0);
+    m_timeLeft = new QLabel(box);
+    m_timeLeft->setObjectName(QStringLiteral("timeLeft"));
+    m_timeLeft->setMinimumWidth(m_timeLeft->fontMetrics().horizontalAdvance(tr("99 min 59 s left")));
+    m_start = new QPushButton(tr("Start"), box);
+    m_start->setDefault(true);
+    m_cancel = new QPushButton(tr("Cancel"), box);
+    m_cancel->setToolTip(tr("Stops the map within the points being computed (Esc); the points done stay"));
+    m_logScale = new QCheckBox(tr("Log colours"), box);
+    m_logScale->setObjectName(QStringLiteral("logScale"));
+    m_logScale->setToolTip(tr("Colour the values on a logarithmic scale (values ≤ 0 are left blank);\n"
+                              "periods and stick phases keep their own colours"));
+    m_resetView = new QPushButton(tr("Reset view"), box);
+    m_resetView->setToolTip(tr("Show the whole map again"));
+    m_exportPlot = new QPushButton(tr("Export plot…"), box);
+    m_exportPlot->setToolTip(tr("Save the map as PNG, SVG or PDF"));
+    m_exportCsv = new QPushButton(tr("Export CSV…"), box);
+    m_exportCsv->setToolTip(tr("Save the points as frictionlab-cli map writes them: metadata lines, then x,y,value"));
+    row->addWidget(m_progress, 1);
+    row->addWidget(m_timeLeft);
+    row->addWidget(m_start);
+    row->addWidget(m_cancel);
+    row->addSpacing(12);
+    row->addWidget(m_logScale);
+    row->addWidget(m_resetView);
+    row->addWidget(m_exportPlot);
+    row->addWidget(m_exportCsv);
+    layout->addLayout(row);
+    m_hover = new QLabel(box);
+    m_hover->setObjectName(QStringLiteral("hover"));
+    m_hover->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_hover);
+    m_status = new QLabel(box);
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_status);
+    connect(m_start, &QPushButton::clicked, this, &MapView::start);
+    connect(m_cancel, &QPushButton::clicked, this, &MapView::cancel);
+    connect(m_resetView, &QPushButton::clicked, m_plot, &MapPlot::resetView);
+    connect(m_logScale, &QCheckBox::toggled, m_plot, &MapPlot::setLogScale);
+    connect(m_exportPlot, &QPushButton::clicked, this, &MapView::chooseAndExportPlot);
+    connect(m_exportCsv, &QPushButton::clicked, this, &MapView::chooseAndExportCsv);
+    return box;
+}
+
+void MapView::setScenario(const fl::Scenario& scenario) { m_setup->setScenario(scenario); }
+
+bool MapView::isRunning() const { return m_runner.isRunning(); }
+
+bool MapView::start()
+{
+    if (m_runner.isRunning())
+        return false;
+    if (!m_setup->isValid()) {
+        setStatus(m_setup->validationMessage(), true);
+        return false;
+    }
+    const fl::Scenario scenario = m_setup->scenario();
+    const fl::MapSpec spec = m_setup->spec();
+    QString error;
+    if (!m_runner.start(scenario, spec, m_setup->threads(), &error)) {
+        setStatus(error, true);
+        return false;
+    }
+    m_scenario = scenario;
+    m_spec = spec;
+    m_stateNames = m_setup->stateNames();
+    m_threads = m_setup->threads();
+    m_values.assign(size_t(spec.x.steps) * size_t(spec.y.steps), std::numeric_limits<double>::quiet_NaN());
+    m_done = m_failed = m_steps = 0;
+    m_firstError.clear();
+    const QString label = valueLabel(scenario, spec, m_stateNames);
+    m_plot->beginMap(spec, tr("%1 over (%2, %3)").arg(label.section(QStringLiteral("  "), 0, 0),
+                                                   parameterAxisLabel(scenario, spec.x.parameter).section(' ', 0, 0),
+                                                   parameterAxisLabel(scenario, spec.y.parameter).section(' ', 0, 0)),
+                     parameterAxisLabel(scenario, spec.x.parameter), parameterAxisLabel(scenario, spec.y.parameter), label);
+    m_progress->setRange(0, int(std::min<long>(m_runner.total(), std::numeric_limits<int>::max())));
+    m_progress->setValue(0);
+    m_hover->clear();
+    m_frame.start();
+    setStatus(tr("Computing %1 × %2 points of %3 on %4 thread(s)…")
+                  .arg(spec.x.steps).arg(spec.y.steps).arg(qs(fl::describe(scenario))).arg(m_threads));
+    updateButtons();
+    emit mapStarted();
+    return true;
+}
+
+void MapView::cancel()
+{
+    if (!m_runner.isRunning())
+        return;
+    m_runner.cancel();
+    setStatus(tr("Cancelling…"));
+}
+
+void MapView::keyPressEvent(QKeyEvent* event)
+{
+    if (event->key() == Qt::Key_Escape && m_runner.isRunning()) {
+        cancel();
+        event->accept();
+        return;
+    }
+    QWidget::keyPressEvent(event);
+}
+
+void MapView::drain()
+{
+    const std::vector<MapPointResult> points = m_runner.take();
+    for (const MapPointResult& r : points) {
+        const size_t index = size_t(r.cell.j) * size_t(m_spec.x.steps) + size_t(r.cell.i);
+        ++m_done;
+        m_steps += r.point.steps;
+        if (r.point.status.ok()) {
+            m_values[index] = r.point.value;
+        } else {
+            ++m_failed;
+            if (m_firstError.isEmpty())
+                m_firstError = tr("%1: %2").arg(cellText(r.cell.i, r.cell.j), qs(r.point.status.message()));
+        }
+        m_plot->addPoint(r.cell, m_values[index]);
+    }
+    m_plot->flush();
+    m_progress->setValue(int(m_done));
+    const double elapsed = m_runner.elapsedSeconds();
+    m_timeLeft->setText(m_done > 0 && m_runner.isRunning() && m_done < m_runner.total()
+                            ? tr("%1 left").arg(durationText(elapsed / double(m_done) * double(m_runner.total() - m_done)))
+                            : QString());
+}
+
+void MapView::onFinished(bool cancelled)
+{
+    m_frame.stop();
+    drain();
+    m_plot->replot(); // the finished map at once, not at the next frame
+    m_timeLeft->clear();
+    const double seconds = m_runner.elapsedSeconds();
+    const QString summary = tr("%1 of %2 points, %3 integrator steps, %4 on %5 thread(s), %6 points/s")
+                                .arg(m_done).arg(m_runner.total()).arg(m_steps).arg(durationText(seconds)).arg(m_threads)
+                                .arg(seconds > 0.0 ? double(m_done) / seconds : 0.0, 0, 'f', 1);
+    if (m_failed > 0)
+        setStatus(tr("%1 point(s) failed, shown empty (first: %2). %3").arg(m_failed).arg(m_firstError, summary), true);
+    else
+        setStatus(cancelled ? tr("Cancelled: %1.").arg(summary) : tr("Done: %1.").arg(summary));
+    updateButtons();
+    emit mapFinished(cancelled);
+}
+
+QString MapView::cellText(int i, int j) const
+{
+    const auto one = [this](const fl::MapAxis& axis, int k) {
+        const int index = m_scenario.params.index(axis.parameter);
+        const fl::ParameterSpec* p = index >= 0 ? &m_scenario.params.specs()[size_t(index)] : nullptr;
+        const QString unit = p && p->unit != "–" ? QStringLiteral(" ") + qs(p->unit) : QString();
+        return QStringLiteral("%1 = %2%3").arg(p ? qs(p->symbol) : qs(axis.parameter)).arg(axis.value(k), 0, 'g', 8).arg(unit);
+    };
+    return one(m_spec.x, i) + QStringLiteral(", ") + one(m_spec.y, j);
+}
+
+void MapView::onCellClicked(int i, int j)
+{
+    if (m_values.empty())
+        return;
+    fl::Scenario scenario = m_scenario;
+    if (!scenario.params.set(m_spec.x.parameter, m_spec.x.value(i)).ok()
+        || !scenario.params.set(m_spec.y.parameter, m_spec.y.value(j)).ok())
+        return;
+    m_plot->markCell(i, j);
+    setStatus(tr("Picked %1: running it in the main window.").arg(cellText(i, j)));
+    emit parameterPicked(scenario);
+}
+
+void MapView::onCellHovered(int i, int j)
+{
+    if (m_values.empty())
+        return;
+    const double own = m_values[size_t(j) * size_t(m_spec.x.steps) + size_t(i)];
+    QString text = tr("%1: %2").arg(cellText(i, j), valueText(m_spec, own));
+    if (std::isnan(own) && !std::isnan(m_plot->shownValue(i, j)))
+        text += tr(" (shown: a coarser point's %1)").arg(valueText(m_spec, m_plot->shownValue(i, j)));
+    m_hover->setText(text);
+}
+
+void MapView::updateButtons()
+{
+    const bool running = m_runner.isRunning();
+    m_start->setEnabled(!running && m_setup->isValid());
+    m_start->setToolTip(m_setup->isValid() ? tr("Compute the map on worker threads") : m_setup->validationMessage());
+    m_cancel->setEnabled(running);
+    m_setup->setEnabled(!running);
+    m_exportCsv->setEnabled(!running && m_done > 0);
+    m_exportPlot->setEnabled(m_done > 0);
+}
+
+QString MapView::statusText() const { return m_status->text(); }
+
+void MapView::setStatus(const QString& text, bool error)
+{
+    m_status->setText(text);
+    m_status->setStyleSheet(error ? QStringLiteral("color: #c0392b;") : QString());
+}
+
+bool MapView::exportPlot(const QString& path, QString* error) { return fl::ui::exportPlot(m_plot, path, error); }
+
+bool MapView::exportCsv(const QString& path, QString* error) const
+{
+    if (m_done == 0) {
+        if (error)
+            *error = tr("no map to export yet");
+        return false;
+    }
+    std::ostringstream text;
+    fl::writeMapCsv(text, m_scenario, m_spec, m_stateNames, m_values);
+    return writeFileSafely(path, QByteArray::fromStdString(text.str()), error);
+}
+
+void MapView::chooseAndExportPlot()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export map"), QStringLiteral("map.png"), plotFileFilter());
+    QString error;
+    if (!path.isEmpty() && !exportPlot(path, &error))
+        setStatus(tr("Export failed: %1").arg(error), true);
+    else if (!path.isEmpty())
+        setStatus(tr("Plot written to %1").arg(path));
+}
+
+void MapView::chooseAndExportCsv()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export map data"), QStringLiteral("map.csv"), tr("CSV file (*.csv)"));
+    QString error;
+    if (!path.isEmpty() && !exportCsv(path, &error))
+        setStatus(tr("Export failed: %1").arg(error), true);
+    else if (!path.isEmpty())
+        setStatus(tr("Data written to %1").arg(path));
+}
+
+} // namespace fl::ui
