@@ -16,6 +16,7 @@ action="${1:-run}"
 
 packages=(g++ cmake make pkg-config qt6-base-dev libqcustomplot-dev libeigen3-dev libboost-dev libgl-dev
           qt6-svg-dev fonts-dejavu-core libsundials-dev
+          libopenmpi-dev openmpi-bin # frictionlab-cli map/sweep --mpi (optional at run time)
           dpkg-dev desktop-file-utils appstream) # the package's dependencies (dpkg-shlibdeps), its files' checks
 missing=()
 for p in "${packages[@]}"; do

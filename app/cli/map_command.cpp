@@ -1,6 +1,7 @@
 // `frictionlab-cli map`: a two-parameter map (issue 13) from the command line.
 #include "cli/cli_commands.h"
 #include "cli/cli_support.h"
+#include "cli/mpi_session.h"
 
 #include "analysis/parameter_map.h"
 #include "io/map_csv.h"
@@ -88,6 +89,36 @@ fl::Status parseMap(const QCommandLineParser& parser, const std::vector<std::str
     return fl::Status::success();
 }
 
+/// A range of map points as doubles: steps, the count and the values, the failures (count, then
+/// offset and message each).
+std::vector<double> packRange(const fl::MapRow& row)
+{
+    std::vector<double> out{static_cast<double>(row.steps), static_cast<double>(row.values.size())};
+    out.insert(out.end(), row.values.begin(), row.values.end());
+    out.push_back(static_cast<double>(row.failures.size()));
+    for (size_t k = 0; k < row.failures.size(); ++k) {
+        out.push_back(row.failedAt[k]);
+        appendText(out, row.failures[k].message());
+    }
+    return out;
+}
+
+fl::MapRow unpackRange(const double* data, long size)
+{
+    const double* end = data + size;
+    fl::MapRow row;
+    row.steps = static_cast<long>(*data++);
+    const long n = std::min<long>(static_cast<long>(*data++), end - data);
+    row.values.assign(data, data + n);
+    data += n;
+    const long failures = data < end ? static_cast<long>(*data++) : 0;
+    for (long k = 0; k < failures && data < end; ++k) {
+        row.failedAt.push_back(static_cast<int>(*data++));
+        row.failures.push_back(fl::Status::error(readText(data, end)));
+    }
+    return row;
+}
+
 } // namespace
 
 int mapCommand(const QStringList& arguments)
@@ -121,7 +152,10 @@ int mapCommand(const QStringList& arguments)
         {"max-period", "period, stick-phases: longest period looked for (default 16).", "n"},
         {"period-tol", "period, stick-phases: relative tolerance of repeating section points (default 1e-5).", "x"},
         {"interval", "lyapunov: re-orthonormalisation period (default 1).", "tau"},
-        {"threads", "Worker threads (default: all cores).", "n"},
+        {"threads", "Worker threads (default: all cores; with --mpi: per rank).", "n"},
+        {"mpi", "Run under MPI (launched by mpirun or srun): rank 0 hands out rows (or parts of rows, when there are\n"
+                "fewer than 8 rows per rank) to the ranks as they ask, gathers them and writes the file; the result is\n"
+                "the same bytes as without MPI."},
         {"out", "CSV file ('-' = stdout).", "file", "-"},
     });
     if (const std::optional<int> exit = parseOrExit(parser, arguments, Positionals::None))
@@ -143,7 +177,30 @@ int mapCommand(const QStringList& arguments)
         return fail(2, "--threads must be in [1, 256]");
     QElapsedTimer timer;
     timer.start();
-    const fl::MapResult result = fl::runMap(scenario, spec, threads);
+    fl::MapResult result;
+    MpiSession mpi;
+    if (parser.isSet("mpi")) {
+        status = mpi.open();
+        if (!status.ok())
+            return fail(2, q(status.message()));
+        timer.start(); // the computation, not MPI's start-up
+        // A task is a row, or a part of one when rows are fewer than 8 per rank (so that no rank
+        // idles at the end behind a slow chaotic row).
+        const long points = static_cast<long>(spec.x.steps) * spec.y.steps;
+        const long chunk = std::clamp<long>((points + 8L * mpi.size() - 1) / (8L * mpi.size()), 1, spec.x.steps);
+        const int tasks = static_cast<int>((points + chunk - 1) / chunk);
+        mpi.distribute(
+            tasks,
+            [&](int task) {
+                const long first = task * chunk;
+                return packRange(fl::computeMapRange(scenario, spec, first, std::min(chunk, points - first), nullptr, threads));
+            },
+            [&](int task, const double* data, long size) { fl::addMapRange(spec, task * chunk, unpackRange(data, size), result); });
+        if (mpi.rank() != 0)
+            return 0; // rank 0 writes the file and reports
+    } else {
+        result = fl::runMap(scenario, spec, threads);
+    }
     const double seconds = static_cast<double>(timer.nsecsElapsed()) * 1e-9;
     std::ostringstream csv;
     fl::writeMapCsv(csv, scenario, spec, names, result.values);
@@ -151,9 +208,11 @@ int mapCommand(const QStringList& arguments)
     if (!status.ok())
         return fail(2, q(status.message()));
     const long points = static_cast<long>(spec.x.steps) * spec.y.steps;
-    QTextStream(stderr) << QString("%1 x %2 points (%3 = %4 observable), %5 steps, %6 s on %7 thread(s), %8 points/s\n")
+    const QString workers = parser.isSet("mpi") ? QString("%1 rank(s) x %2 thread(s)").arg(mpi.size()).arg(threads)
+                                                : QString("%1 thread(s)").arg(threads);
+    QTextStream(stderr) << QString("%1 x %2 points (%3 = %4 observable), %5 steps, %6 s on %7, %8 points/s\n")
                                .arg(spec.x.steps).arg(spec.y.steps).arg(q(spec.x.parameter) + "," + q(spec.y.parameter))
-                               .arg(fl::mapObservableId(spec.observable)).arg(result.steps).arg(seconds, 0, 'f', 3).arg(threads)
+                               .arg(fl::mapObservableId(spec.observable)).arg(result.steps).arg(seconds, 0, 'f', 3).arg(workers)
                                .arg(static_cast<double>(points) / seconds, 0, 'f', 1);
     if (result.failed > 0) {
         const int i = result.firstFailureIndex % spec.x.steps, j = result.firstFailureIndex / spec.x.steps;

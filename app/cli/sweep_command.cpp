@@ -1,6 +1,7 @@
 // `frictionlab-cli sweep`: a bifurcation diagram from the command line.
 #include "cli/cli_commands.h"
 #include "cli/cli_support.h"
+#include "cli/mpi_session.h"
 
 #include "analysis/bifurcation_sweep.h"
 #include "io/sweep_csv.h"
@@ -11,6 +12,7 @@
 #include <QElapsedTimer>
 #include <QTextStream>
 
+#include <algorithm>
 #include <cmath>
 
 #include <sstream>
@@ -95,6 +97,44 @@ fl::Status parseSweep(const QCommandLineParser& parser, const std::vector<std::s
     return fl::Status::success();
 }
 
+/// A job's columns as doubles: count, then per column index, branch, parameter, settled, steps,
+/// the status message (empty when ok), the values (count, then each).
+std::vector<double> packColumns(const std::vector<fl::SweepColumn>& columns)
+{
+    std::vector<double> out{static_cast<double>(columns.size())};
+    for (const fl::SweepColumn& c : columns) {
+        out.insert(out.end(), {static_cast<double>(c.index), static_cast<double>(c.branch), c.parameter, c.settled ? 1.0 : 0.0,
+                               static_cast<double>(c.steps)});
+        appendText(out, c.status.ok() ? std::string() : c.status.message());
+        out.push_back(static_cast<double>(c.values.size()));
+        out.insert(out.end(), c.values.begin(), c.values.end());
+    }
+    return out;
+}
+
+void unpackColumns(const double* data, long size, std::vector<fl::SweepColumn>& into)
+{
+    const double* end = data + size;
+    const long count = data < end ? static_cast<long>(*data++) : 0;
+    for (long k = 0; k < count && data + 5 <= end; ++k) {
+        fl::SweepColumn c;
+        c.index = static_cast<int>(data[0]);
+        c.branch = static_cast<int>(data[1]);
+        c.parameter = data[2];
+        c.settled = data[3] != 0.0;
+        c.steps = static_cast<long>(data[4]);
+        data += 5;
+        const std::string message = readText(data, end);
+        if (!message.empty())
+            c.status = fl::Status::error(message);
+        const long values = data < end ? static_cast<long>(*data++) : 0;
+        c.values.assign(data, data + std::min<long>(values, end - data));
+        data += c.values.size();
+        if (c.index >= 0 && static_cast<size_t>(c.index) < into.size())
+            into[static_cast<size_t>(c.index)] = std::move(c);
+    }
+}
+
 } // namespace
 
 int sweepCommand(const QStringList& arguments)
@@ -121,7 +161,9 @@ int sweepCommand(const QStringList& arguments)
         {"period", "strobe: the section period.", "T"},
         {"direction", "Sweep up | down | both (default up).", "dir"},
         {"fixed-ic", "Start every value from the initial state (default: from the previous value's final state)."},
-        {"threads", "Worker threads (default: all cores).", "n"},
+        {"threads", "Worker threads (default: all cores; not with --mpi: one job per rank at a time).", "n"},
+        {"mpi", "Run under MPI (mpirun or srun): rank 0 hands out jobs (a column with --fixed-ic, else a branch) to\n"
+                "the ranks as they ask, gathers them and writes the file; the same bytes as without MPI."},
         {"out", "CSV file ('-' = stdout).", "file", "-"},
     });
     if (const std::optional<int> exit = parseOrExit(parser, arguments))
@@ -143,7 +185,23 @@ int sweepCommand(const QStringList& arguments)
         return fail(2, "--threads must be in [1, 256]");
     QElapsedTimer timer;
     timer.start();
-    const std::vector<fl::SweepColumn> columns = fl::runSweep(scenario, spec, threads, nullptr);
+    std::vector<fl::SweepColumn> columns;
+    MpiSession mpi;
+    if (parser.isSet("mpi")) {
+        status = mpi.open();
+        if (!status.ok())
+            return fail(2, q(status.message()));
+        timer.start(); // the computation, not MPI's start-up
+        threads = 1;
+        columns.resize(static_cast<size_t>(spec.steps) * (spec.direction == fl::SweepDirection::Both ? 2 : 1));
+        mpi.distribute(
+            fl::sweepJobCount(spec), [&](int job) { return packColumns(fl::runSweepJob(scenario, spec, job, nullptr)); },
+            [&](int, const double* data, long size) { unpackColumns(data, size, columns); });
+        if (mpi.rank() != 0)
+            return 0; // rank 0 writes the file and reports
+    } else {
+        columns = fl::runSweep(scenario, spec, threads, nullptr);
+    }
     const double seconds = static_cast<double>(timer.nsecsElapsed()) * 1e-9;
     std::ostringstream csv;
     fl::writeSweepCsv(csv, scenario, spec, names, columns);
@@ -157,9 +215,10 @@ int sweepCommand(const QStringList& arguments)
         points += static_cast<long>(column.values.size());
         steps += column.steps;
     }
-    QTextStream(stderr) << QString("%1 values x %2 branch(es), %3 points, %4 steps, %5 s on %6 thread(s), %7 values/s\n")
+    QTextStream(stderr) << QString("%1 values x %2 branch(es), %3 points, %4 steps, %5 s on %6 %7, %8 values/s\n")
                                .arg(spec.steps).arg(columns.size() / static_cast<size_t>(spec.steps)).arg(points).arg(steps)
-                               .arg(seconds, 0, 'f', 3).arg(threads).arg(static_cast<double>(columns.size()) / seconds, 0, 'f', 1);
+                               .arg(seconds, 0, 'f', 3).arg(parser.isSet("mpi") ? mpi.size() : threads).arg(parser.isSet("mpi") ? "rank(s)" : "thread(s)")
+                               .arg(static_cast<double>(columns.size()) / seconds, 0, 'f', 1);
     return 0;
 }
 

@@ -125,11 +125,6 @@ SweepColumn computeColumn(const Scenario& base, const SweepSpec& spec, double va
     return column;
 }
 
-struct Branch {
-    int branch;
-    std::vector<int> order; ///< indices into the parameter values, in computation order
-};
-
 } // namespace
 
 Status validateSweep(const Scenario& base, const SweepSpec& spec)
@@ -174,58 +169,65 @@ int sweepThreads(const SweepSpec& spec, int threads)
     return std::max(1, std::min(threads, spec.continuation ? branches : branches * spec.steps));
 }
 
+namespace {
+
+/// The parameter values of a sweep, from..to inclusive.
+double sweepValue(const SweepSpec& spec, int i) { return spec.from + (spec.to - spec.from) * i / (spec.steps - 1); }
+
+int branchCount(const SweepSpec& spec) { return spec.direction == SweepDirection::Both ? 2 : 1; }
+
+} // namespace
+
+int sweepJobCount(const SweepSpec& spec) { return branchCount(spec) * (spec.continuation ? 1 : spec.steps); }
+
+std::vector<SweepColumn> runSweepJob(const Scenario& base, const SweepSpec& spec, int job, const std::atomic<bool>* cancel,
+                                     const std::function<void(const SweepColumn&)>& onColumn)
+{
+    // Branch b is the up sweep unless the sweep is down only; with continuation a job is a whole
+    // branch (sequential inside), else one column of it.
+    const int perBranch = spec.continuation ? 1 : spec.steps;
+    const int b = job / perBranch;
+    const int branch = spec.direction == SweepDirection::Down ? 1 : b;
+    const int offset = b * spec.steps;
+    std::vector<int> order;
+    if (spec.continuation) {
+        for (int k = 0; k < spec.steps; ++k)
+            order.push_back(branch == 0 ? k : spec.steps - 1 - k);
+    } else {
+        const int k = job % perBranch;
+        order.push_back(branch == 0 ? k : spec.steps - 1 - k);
+    }
+    const int firstIndex = offset + (spec.continuation ? 0 : job % perBranch);
+    std::vector<SweepColumn> columns;
+    std::vector<double> y;
+    double t = 0.0;
+    for (size_t k = 0; k < order.size(); ++k) {
+        if (cancel && cancel->load())
+            break;
+        SweepColumn column = guardedColumn(base, spec, sweepValue(spec, order[k]), spec.continuation ? &y : nullptr, &t, cancel);
+        column.index = firstIndex + static_cast<int>(k);
+        column.branch = branch;
+        if (cancel && cancel->load())
+            break;
+        if (onColumn)
+            onColumn(column);
+        columns.push_back(std::move(column));
+    }
+    return columns;
+}
+
 std::vector<SweepColumn> runSweep(const Scenario& base, const SweepSpec& spec, int threads, const std::atomic<bool>* cancel,
                                   const std::function<void(const SweepColumn&)>& onColumn)
 {
-    std::vector<double> values(static_cast<size_t>(spec.steps));
-    for (int i = 0; i < spec.steps; ++i)
-        values[static_cast<size_t>(i)] = spec.from + (spec.to - spec.from) * i / (spec.steps - 1);
-    std::vector<int> up(static_cast<size_t>(spec.steps));
-    for (int i = 0; i < spec.steps; ++i)
-        up[static_cast<size_t>(i)] = i;
-    std::vector<int> down(up.rbegin(), up.rend());
-    std::vector<Branch> branches;
-    if (spec.direction != SweepDirection::Down)
-        branches.push_back({0, up});
-    if (spec.direction != SweepDirection::Up)
-        branches.push_back({1, down});
-
-    // Jobs: with continuation one job per branch (sequential inside); else one per column.
-    struct Job {
-        int branch;
-        std::vector<int> order;
-        int offset; ///< index of the first column of this job in the result
-    };
-    std::vector<Job> jobs;
-    for (size_t b = 0; b < branches.size(); ++b) {
-        const int offset = static_cast<int>(b) * spec.steps;
-        if (spec.continuation) {
-            jobs.push_back({branches[b].branch, branches[b].order, offset});
-        } else {
-            for (int k = 0; k < spec.steps; ++k)
-                jobs.push_back({branches[b].branch, {branches[b].order[static_cast<size_t>(k)]}, offset + k});
-        }
-    }
-    std::vector<SweepColumn> result(branches.size() * static_cast<size_t>(spec.steps));
-    std::atomic<size_t> next{0};
+    std::vector<SweepColumn> result(static_cast<size_t>(branchCount(spec)) * static_cast<size_t>(spec.steps));
+    const int jobs = sweepJobCount(spec);
+    std::atomic<int> next{0};
     auto worker = [&]() {
-        for (size_t j = next++; j < jobs.size(); j = next++) {
-            const Job& job = jobs[j];
-            std::vector<double> y;
-            double t = 0.0;
-            for (size_t k = 0; k < job.order.size(); ++k) {
-                if (cancel && cancel->load())
-                    return;
-                SweepColumn column = guardedColumn(base, spec, values[static_cast<size_t>(job.order[k])],
-                                                   spec.continuation ? &y : nullptr, &t, cancel);
-                column.index = job.offset + static_cast<int>(k);
-                column.branch = job.branch;
-                if (cancel && cancel->load())
-                    return;
-                if (onColumn)
-                    onColumn(column);
+        for (int j = next++; j < jobs; j = next++) {
+            if (cancel && cancel->load())
+                return;
+            for (SweepColumn& column : runSweepJob(base, spec, j, cancel, onColumn))
                 result[static_cast<size_t>(column.index)] = std::move(column);
-            }
         }
     };
     const int count = sweepThreads(spec, threads);

@@ -61,6 +61,14 @@ Status validateSweep(const Scenario& base, const SweepSpec& spec);
 /// sequential job (1 for up or down, 2 for both), otherwise one job per column.
 int sweepThreads(const SweepSpec& spec, int threads);
 
+/// The sweep's independent jobs: with continuation one per branch (its columns in order), else one
+/// per column; the unit that threads and MPI ranks are handed.
+int sweepJobCount(const SweepSpec& spec);
+/// Runs job `job` (0 .. sweepJobCount - 1) and returns its columns (index and branch set);
+/// onColumn is called as each finishes. runSweep is these jobs on a pool of threads.
+std::vector<SweepColumn> runSweepJob(const Scenario& base, const SweepSpec& spec, int job, const std::atomic<bool>* cancel,
+                                     const std::function<void(const SweepColumn&)>& onColumn = {});
+
 /// Runs the sweep on `threads` worker threads (>= 1). onColumn is called once per finished
 /// column, from a worker thread, in no particular order (use SweepColumn::index). Returns the
 /// columns in sweep order. A cancel stops within the column being computed.

@@ -394,40 +394,69 @@ MapPoint computeMapPoint(const Scenario& base, const MapSpec& spec, int i, int j
     return point;
 }
 
-MapRow computeMapRow(const Scenario& base, const MapSpec& spec, int j, const std::atomic<bool>* cancel)
+MapRow computeMapRange(const Scenario& base, const MapSpec& spec, long first, long count, const std::atomic<bool>* cancel,
+                       int threads)
 {
-    MapRow row;
-    row.values.assign(static_cast<size_t>(spec.x.steps), std::numeric_limits<double>::quiet_NaN());
-    for (int i = 0; i < spec.x.steps; ++i) {
+    const size_t n = static_cast<size_t>(std::max(0L, count));
+    std::vector<MapPoint> points(n);
+    std::atomic<size_t> next{0};
+    auto work = [&] {
+        for (size_t k = next++; k < n; k = next++) {
+            if (cancel && cancel->load())
+                return;
+            const long index = first + static_cast<long>(k);
+            points[k] = computeMapPoint(base, spec, static_cast<int>(index % spec.x.steps), static_cast<int>(index / spec.x.steps), cancel);
+        }
+    };
+    {
+        std::vector<std::jthread> pool;
+        for (long k = 1; k < std::min<long>(threads, count); ++k)
+            pool.emplace_back(work);
+        work();
+    }
+    MapRow range;
+    range.values.assign(n, std::numeric_limits<double>::quiet_NaN());
+    for (size_t k = 0; k < n; ++k) {
         if (cancel && cancel->load())
             break;
-        const MapPoint point = computeMapPoint(base, spec, i, j, cancel);
-        row.steps += point.steps;
-        if (point.status.ok()) {
-            row.values[static_cast<size_t>(i)] = point.value;
+        range.steps += points[k].steps;
+        if (points[k].status.ok()) {
+            range.values[k] = points[k].value;
         } else {
-            row.failures.push_back(point.status);
-            row.failedAt.push_back(i);
+            range.failures.push_back(points[k].status);
+            range.failedAt.push_back(static_cast<int>(k));
         }
     }
-    return row;
+    return range;
+}
+
+MapRow computeMapRow(const Scenario& base, const MapSpec& spec, int j, const std::atomic<bool>* cancel, int threads)
+{
+    return computeMapRange(base, spec, static_cast<long>(j) * spec.x.steps, spec.x.steps, cancel, threads);
+}
+
+void addMapRange(const MapSpec& spec, long first, const MapRow& range, MapResult& result)
+{
+    const size_t total = static_cast<size_t>(spec.x.steps) * static_cast<size_t>(spec.y.steps);
+    if (result.values.size() != total)
+        result.values.assign(total, std::numeric_limits<double>::quiet_NaN());
+    const size_t begin = static_cast<size_t>(first);
+    for (size_t k = 0; k < range.values.size() && begin + k < total; ++k)
+        result.values[begin + k] = range.values[k];
+    result.steps += range.steps;
+    for (size_t k = 0; k < range.failures.size(); ++k) {
+        const int index = static_cast<int>(first) + range.failedAt[k];
+        ++result.failed;
+        if (result.firstFailureIndex < 0 || index < result.firstFailureIndex) {
+            result.firstFailureIndex = index;
+            result.firstFailure = range.failures[k];
+        }
+    }
 }
 
 void addMapRow(const MapSpec& spec, int j, const MapRow& row, MapResult& result)
 {
-    const size_t nx = static_cast<size_t>(spec.x.steps);
-    if (result.values.size() != nx * static_cast<size_t>(spec.y.steps))
-        result.values.assign(nx * static_cast<size_t>(spec.y.steps), std::numeric_limits<double>::quiet_NaN());
-    std::copy(row.values.begin(), row.values.end(), result.values.begin() + static_cast<std::ptrdiff_t>(nx * static_cast<size_t>(j)));
-    result.steps += row.steps;
-    for (size_t k = 0; k < row.failures.size(); ++k) {
-        const int index = j * spec.x.steps + row.failedAt[k];
-        ++result.failed;
-        if (result.firstFailureIndex < 0 || index < result.firstFailureIndex) {
-            result.firstFailureIndex = index;
-            result.firstFailure = row.failures[k];
-        }
-    }
+    addMapRange(spec, static_cast<long>(j) * spec.x.steps, row, result);
 }
 
 MapResult runMap(const Scenario& base, const MapSpec& spec, int threads, const std::atomic<bool>* cancel,

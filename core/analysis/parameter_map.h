@@ -95,10 +95,18 @@ struct MapRow {
     std::vector<int> failedAt;
     long steps = 0;
 };
-MapRow computeMapRow(const Scenario& base, const MapSpec& spec, int j, const std::atomic<bool>* cancel = nullptr);
+/// With threads > 1 the row's points are shared among that many threads (same values).
+MapRow computeMapRow(const Scenario& base, const MapSpec& spec, int j, const std::atomic<bool>* cancel = nullptr,
+                     int threads = 1);
+/// The points first .. first+count-1 in row-major order (index j * x.steps + i); failedAt holds
+/// offsets from first. A row is the range (j * x.steps, x.steps).
+MapRow computeMapRange(const Scenario& base, const MapSpec& spec, long first, long count,
+                       const std::atomic<bool>* cancel = nullptr, int threads = 1);
 
 /// Adds a finished row to a result (values, failures, steps).
 void addMapRow(const MapSpec& spec, int j, const MapRow& row, MapResult& result);
+/// Adds a finished range (computeMapRange) that starts at point `first`.
+void addMapRange(const MapSpec& spec, long first, const MapRow& range, MapResult& result);
 
 /// The whole map on `threads` threads; rows are handed out one at a time (a slow chaotic row never
 /// holds the others up). onRow is called from worker threads as rows finish, in no fixed order.

@@ -1,0 +1,90 @@
+// frictionlab-cli map and sweep under Open MPI (issue 13): `mpirun -np 2` with --mpi writes the
+// same bytes as one process; without the MPI library the option fails with one line.
+#include <QFile>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+struct Outcome {
+    int exitCode;
+    QString err;
+};
+
+Outcome run(const QString& program, const QStringList& arguments)
+{
+    QProcess process;
+    process.start(program, arguments);
+    if (!process.waitForFinished(600000)) {
+        process.kill();
+        process.waitForFinished();
+        return {-1, QStringLiteral("timed out: ") + arguments.join(' ')};
+    }
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, QString::fromUtf8(process.readAllStandardError())};
+}
+
+QByteArray readAll(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+/// mpirun with two ranks on any machine (more ranks than cores; as root in a container).
+Outcome mpirun(const QStringList& arguments)
+{
+    const QString mpirun = QStandardPaths::findExecutable(QStringLiteral("mpirun"));
+    if (mpirun.isEmpty())
+        return {-1, QStringLiteral("mpirun not found: bash setup.sh test installs openmpi-bin")};
+    return run(mpirun, QStringList{"-np", "2", "--oversubscribe", "--allow-run-as-root", FRICTIONLAB_CLI} + arguments);
+}
+
+} // namespace
+
+class TestCliMpi : public QObject {
+    Q_OBJECT
+private slots:
+    /// A 12 x 6 map of the pendulum (Acta Fig. 5a's plane) under two ranks: the same file.
+    void mapUnderTwoRanksIsTheSameFile()
+    {
+        QTemporaryDir dir;
+        const QStringList map = {"map", "--preset", "acta2016-fig5a", "--x", "omega0", "--x-from", "30", "--x-to", "70",
+                                 "--x-steps", "12", "--y", "N", "--y-from", "10", "--y-to", "40", "--y-steps", "6",
+                                 "--observable", "amplitude", "--transient", "5", "--record", "5", "--threads", "1"};
+        Outcome o = run(FRICTIONLAB_CLI, map + QStringList{"--out", dir.filePath("one.csv")});
+        QVERIFY2(o.exitCode == 0, qPrintable(o.err));
+        o = mpirun(map + QStringList{"--mpi", "--out", dir.filePath("mpi.csv")});
+        QVERIFY2(o.exitCode == 0, qPrintable(o.err));
+        QVERIFY2(o.err.contains("on 2 rank(s) x 1 thread(s)"), qPrintable(o.err));
+        QVERIFY(!readAll(dir.filePath("one.csv")).isEmpty());
+        QCOMPARE(readAll(dir.filePath("mpi.csv")), readAll(dir.filePath("one.csv")));
+    }
+
+    /// Sweeps: columns (--fixed-ic) and two continuation branches (up and down) as jobs.
+    void sweepUnderTwoRanksIsTheSameFile()
+    {
+        QTemporaryDir dir;
+        const QList<QStringList> sweeps = {
+            {"sweep", "--preset", "acta2016-fig5a", "--from", "30", "--to", "70", "--steps", "16", "--fixed-ic", "--transient", "5"},
+            {"sweep", "--preset", "belt-stick-slip", "--param", "v_b", "--from", "0.2", "--to", "1", "--steps", "12", "--direction", "both"}};
+        for (const QStringList& sweep : sweeps) {
+            Outcome o = run(FRICTIONLAB_CLI, sweep + QStringList{"--out", dir.filePath("one.csv")});
+            QVERIFY2(o.exitCode == 0, qPrintable(o.err));
+            o = mpirun(sweep + QStringList{"--mpi", "--out", dir.filePath("mpi.csv")});
+            QVERIFY2(o.exitCode == 0 && o.err.contains("on 2 rank(s)"), qPrintable(o.err));
+            QCOMPARE(readAll(dir.filePath("mpi.csv")), readAll(dir.filePath("one.csv")));
+        }
+    }
+
+    /// Bad input under MPI fails on every rank before MPI starts, with exit 2.
+    void badInputUnderMpi()
+    {
+        const Outcome o = mpirun({"map", "--x", "v_b", "--x-from", "0.2", "--x-to", "0.6", "--y", "mu_s", "--y-from", "1",
+                                  "--y-to", "2", "--observable", "chaos", "--mpi", "--out", "-"});
+        QVERIFY2(o.exitCode != 0 && o.err.contains("--observable must be"), qPrintable(o.err));
+    }
+};
+
+QTEST_MAIN(TestCliMpi)
+#include "test_cli_mpi.moc"
