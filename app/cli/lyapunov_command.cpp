@@ -9,6 +9,7 @@
 
 #include <QTextStream>
 
+#include <cmath>
 #include <sstream>
 #include <thread>
 
@@ -99,8 +100,7 @@ int lyapunovCommand(const QStringList& arguments)
     if (parser.isSet("param"))
         return lyapunovCurve(parser, scenario, options);
     const std::unique_ptr<fl::Dynamics> dynamics = fl::makeDynamics(scenario);
-    const fl::SmoothOde* ode = dynamics->smoothOde();
-    const fl::LyapunovResult result = fl::lyapunovSpectrum(*ode, dynamics->initialState(), 0.0, options);
+    const fl::LyapunovResult result = fl::lyapunovOfDynamics(*dynamics, options);
     if (!result.status.ok())
         return fail(1, "run stopped: " + q(result.status.message()));
     QTextStream out(stdout);
@@ -111,6 +111,9 @@ int lyapunovCommand(const QStringList& arguments)
     for (double e : result.exponents)
         sum += e;
     out << "sum = " << QString::number(sum, 'g', 8) << "\n";
+    if (!dynamics->smoothOde() && !result.exponents.empty() && std::isinf(result.exponents.back()))
+        out << "# -inf: a stick phase maps these tangent directions to zero (saltation matrix at the slip-to-stick switch):\n"
+               "# the motion contracts infinitely fast onto v_r = 0, exactly, not a finite-time estimate\n";
     if (parser.isSet("history")) {
         std::ostringstream csv;
         csv << "t";

@@ -1,9 +1,11 @@
 #include "analysis/lyapunov.h"
+#include "solvers/dynamics.h"
 
 #include <Eigen/QR>
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace fl {
 namespace {
@@ -189,6 +191,86 @@ LyapunovResult lyapunovSpectrum(const SmoothOde& ode, std::vector<double> y0, do
     result.exponents = result.history.back();
     std::sort(result.exponents.begin(), result.exponents.end(), std::greater<>());
     result.finalState.assign(z.begin(), z.begin() + n);
+    return result;
+}
+
+namespace {
+class IgnoreSteps final : public DynamicsObserver {
+public:
+    bool onStep(const StepView&, int) override { return true; }
+};
+} // namespace
+
+LyapunovResult lyapunovSpectrumNonsmooth(const Dynamics& dynamics, std::vector<double> y0, double t0, const LyapunovOptions& o)
+{
+    LyapunovResult result;
+    const int n = dynamics.dimension();
+    const int k = o.count > 0 ? std::min(o.count, n) : n;
+    double t = t0;
+    IntegrationStats stats;
+    if (o.transient > 0.0) {
+        // integrateVariational also stops exactly at its end, so the transient ends at t0 + transient.
+        std::vector<double> none;
+        result.status = dynamics.integrateVariational(y0, t, t + o.transient, none, 0, stats);
+        if (!result.status.ok())
+            return result;
+    }
+    std::vector<double> phi(static_cast<size_t>(n * k), 0.0);
+    for (int i = 0; i < k; ++i)
+        phi[static_cast<size_t>(i * n + i)] = 1.0;
+    Eigen::VectorXd sums = Eigen::VectorXd::Zero(k);
+    std::vector<char> collapsed(static_cast<size_t>(k), 0);
+    const double tStart = t;
+    const int intervals = std::max(1, static_cast<int>(std::lround(o.duration / o.interval)));
+    for (int m = 1; m <= intervals; ++m) {
+        const double target = tStart + m * o.interval;
+        result.status = dynamics.integrateVariational(y0, t, target, phi, k, stats);
+        if (!result.status.ok())
+            return result;
+        Eigen::Map<Eigen::MatrixXd> tangent(phi.data(), n, k);
+        if (!tangent.allFinite()) {
+            result.status = Status::error("Lyapunov: the tangent vectors are not finite at t = " + std::to_string(t));
+            return result;
+        }
+        Eigen::HouseholderQR<Eigen::MatrixXd> qr(tangent);
+        const Eigen::MatrixXd r = qr.matrixQR().topRows(k).triangularView<Eigen::Upper>();
+        Eigen::MatrixXd q = qr.householderQ() * Eigen::MatrixXd::Identity(n, k);
+        const double scale = std::max(1e-300, r.diagonal().cwiseAbs().maxCoeff());
+        for (int i = 0; i < k; ++i) {
+            if (r(i, i) < 0.0)
+                q.col(i) = -q.col(i);
+            // Mapped to zero by a saltation matrix (to round-off): that direction contracts
+            // infinitely fast. Its fresh orthonormal replacement goes on for the others' sake.
+            if (std::abs(r(i, i)) <= 1e-12 * scale)
+                collapsed[static_cast<size_t>(i)] = 1;
+            else
+                sums(i) += std::log(std::abs(r(i, i)));
+        }
+        tangent = q;
+        result.times.push_back(t - tStart);
+        result.history.emplace_back(sums.data(), sums.data() + k);
+        for (int i = 0; i < k; ++i)
+            result.history.back()[static_cast<size_t>(i)] = collapsed[static_cast<size_t>(i)]
+                                                                 ? -std::numeric_limits<double>::infinity()
+                                                                 : sums(i) / (t - tStart);
+        if (o.progress)
+            o.progress(static_cast<double>(m) / intervals);
+    }
+    result.exponents = result.history.back();
+    std::sort(result.exponents.begin(), result.exponents.end(), std::greater<>());
+    result.finalState = y0;
+    return result;
+}
+
+LyapunovResult lyapunovOfDynamics(const Dynamics& dynamics, const LyapunovOptions& options)
+{
+    if (const SmoothOde* ode = dynamics.smoothOde())
+        return lyapunovSpectrum(*ode, dynamics.initialState(), 0.0, options);
+    if (dynamics.hasSaltationVariational())
+        return lyapunovSpectrumNonsmooth(dynamics, dynamics.initialState(), 0.0, options);
+    LyapunovResult result;
+    result.status = Status::error("these dynamics have no Jacobian to linearise (a smooth method) nor saltation matrices "
+                                  "(an event-driven single-contact system)");
     return result;
 }
 

@@ -5,6 +5,7 @@
 #include "common/status.h"
 #include "solvers/ode_integrator.h"
 
+#include <functional>
 #include <vector>
 
 namespace fl {
@@ -15,6 +16,8 @@ struct LyapunovOptions {
     double interval = 1.0;      ///< re-orthonormalisation period
     int count = 0;              ///< exponents wanted (0 = all, the full spectrum)
     OdeIntegrationOptions integration;
+    /// Event-driven runs: called after each period with the fraction of the whole run done.
+    std::function<void(double fraction)> progress;
 };
 
 struct LyapunovResult {
@@ -29,5 +32,18 @@ struct LyapunovResult {
 /// exponent only if t is part of the state; here t is explicit, so an n-dimensional non-autonomous
 /// system has n exponents.
 LyapunovResult lyapunovSpectrum(const SmoothOde& ode, std::vector<double> y0, double t0, const LyapunovOptions& options);
+
+/// Benettin's method through the stick/slip switches of an event-driven run (issue 13): the
+/// tangent vectors follow each mode's linearisation and are mapped by saltation matrices at the
+/// switches (Dynamics::integrateVariational; Müller 1995). A tangent direction that a switch maps
+/// to zero (entering stick confines the motion to v_r = 0) has the exponent -infinity, reported as
+/// -inf: exactly, not a finite-time estimate. options.integration is not used (the dynamics
+/// integrates with its own settings).
+LyapunovResult lyapunovSpectrumNonsmooth(const class Dynamics& dynamics, std::vector<double> y0, double t0,
+                                         const LyapunovOptions& options);
+
+/// The scenario's dynamics by the method it has: smoothOde() by lyapunovSpectrum, an event-driven
+/// method with saltation matrices by lyapunovSpectrumNonsmooth; else an error.
+LyapunovResult lyapunovOfDynamics(const class Dynamics& dynamics, const LyapunovOptions& options);
 
 } // namespace fl

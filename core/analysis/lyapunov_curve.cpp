@@ -9,8 +9,13 @@ namespace fl {
 
 Status lyapunovOptionsFor(const Scenario& scenario, LyapunovOptions& options)
 {
-    if (!methodInfo(scenario.method).smooth)
-        return Status::error("Lyapunov exponents need a smooth method (regularized or explicit); event-driven runs are nonsmooth");
+    if (!methodInfo(scenario.method).smooth) {
+        // Event-driven: through saltation matrices where the dynamics has them (single contacts).
+        if (validate(scenario).ok() && makeDynamics(scenario)->hasSaltationVariational())
+            return Status::success();
+        return Status::error("Lyapunov exponents of the event-driven method need saltation matrices, which FrictionLab has for "
+                             "single-contact systems (belt, absorber, brake); choose the regularized or explicit method (a smooth method)");
+    }
     const IntegrationSettings settings = integrationSettings(scenario, nullptr);
     options.integration.integrator = scenario.method == Method::Explicit ? IntegrationSettings::kExplicitIntegrator : settings.stiffIntegrator;
     options.integration.tol = settings.tol;
@@ -41,10 +46,7 @@ std::vector<LyapunovCurvePoint> largestLyapunovCurve(const Scenario& base, const
             if (point.status.ok())
                 point.status = guarded("Lyapunov point", [&] {
                     const auto dynamics = makeDynamics(scenario, cancel);
-                    const SmoothOde* ode = dynamics->smoothOde();
-                    if (!ode)
-                        return Status::error("Lyapunov exponents need a smooth method");
-                    const LyapunovResult r = lyapunovSpectrum(*ode, dynamics->initialState(), 0.0, options);
+                    const LyapunovResult r = lyapunovOfDynamics(*dynamics, options);
                     if (r.status.ok())
                         point.largest = r.exponents.front();
                     return r.status;

@@ -44,6 +44,11 @@ public:
 
     bool onStep(const StepView& step, int mode) override
     {
+        if (!m_started) {
+            begin = step.t0;
+            m_started = true;
+        }
+        end = step.t1;
         for (size_t v = 0; v < lowest.size(); ++v) {
             lowest[v] = std::min(lowest[v], step.y1[v]);
             highest[v] = std::max(highest[v], step.y1[v]);
@@ -78,6 +83,7 @@ public:
     std::vector<SectionPoint> sectionPoints;
     std::vector<double> stickEntries; ///< times at which a stick phase began
     double stickTime = 0.0;
+    double begin = 0.0, end = 0.0;    ///< the recorded span (the last step may end past the recording time)
 
 private:
     double valueAt(const StepView& step, double t)
@@ -148,6 +154,7 @@ private:
     NearStickRule m_nearStick;
     std::vector<double> m_previous, m_y, m_outputs;
     double m_low, m_high;
+    bool m_started = false;
     bool m_wasNearStick = true; ///< a recording that starts in near-stick does not count an entry
 };
 
@@ -197,12 +204,7 @@ MapPoint lyapunovPoint(const Scenario& scenario, const MapSpec& spec, const std:
     options.count = 1;
     options.integration.cancel = cancel;
     const auto dynamics = makeDynamics(scenario, cancel);
-    const SmoothOde* ode = dynamics->smoothOde();
-    if (!ode) {
-        point.status = Status::error("the Lyapunov exponent needs a smooth method (regularized or explicit)");
-        return point;
-    }
-    const LyapunovResult r = lyapunovSpectrum(*ode, dynamics->initialState(), 0.0, options);
+    const LyapunovResult r = lyapunovOfDynamics(*dynamics, options);
     point.status = r.status;
     if (r.status.ok())
         point.value = r.exponents.front();
@@ -231,7 +233,7 @@ MapPoint recordedPoint(const Scenario& scenario, const MapSpec& spec, const std:
         point.value = recorder.amplitude();
         break;
     case MapObservable::StickFraction:
-        point.value = std::clamp(recorder.stickTime / spec.record, 0.0, 1.0);
+        point.value = recorder.end > recorder.begin ? std::clamp(recorder.stickTime / (recorder.end - recorder.begin), 0.0, 1.0) : 0.0;
         break;
     case MapObservable::Period:
     case MapObservable::StickPhases: {

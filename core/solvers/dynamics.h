@@ -54,6 +54,17 @@ public:
     /// The smooth ODE behind a regularized method (for Lyapunov exponents); nullptr when the
     /// method is event-driven.
     virtual const class SmoothOde* smoothOde() const { return nullptr; }
+    /// Whether integrateVariational works: event-driven methods with saltation matrices (issue 13).
+    virtual bool hasSaltationVariational() const { return false; }
+    /// Integrates the state from (t, y) to exactly tEnd together with k tangent vectors phi (n x k,
+    /// column-major): inside a mode phi' = J_mode phi, at each mode switch phi -> S phi with the
+    /// saltation matrix S (Müller 1995). Only where hasSaltationVariational().
+    virtual Status integrateVariational(std::vector<double>& y, double& t, double tEnd, std::vector<double>& phi, int k,
+                                        IntegrationStats& stats) const
+    {
+        (void)y, (void)t, (void)tEnd, (void)phi, (void)k, (void)stats;
+        return Status::error("this method has no variational equations through its switches");
+    }
 };
 
 } // namespace fl

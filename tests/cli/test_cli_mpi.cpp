@@ -13,9 +13,19 @@ struct Outcome {
     QString err;
 };
 
-Outcome run(const QString& program, const QStringList& arguments)
+Outcome run(const QString& program, const QStringList& arguments, bool mpi = false)
 {
     QProcess process;
+    if (mpi) {
+        // Under AddressSanitizer (bash setup.sh test) the ranks run without the leak check: Open MPI
+        // unloads its components in MPI_Finalize, and what they keep until exit is then reported
+        // from "<unknown module>" frames that no suppression can name. FrictionLab's own code in
+        // these runs is the same as without --mpi, which cli.test_cli checks for leaks.
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        const QString asan = environment.value(QStringLiteral("ASAN_OPTIONS"));
+        environment.insert(QStringLiteral("ASAN_OPTIONS"), asan + (asan.isEmpty() ? "" : ":") + QStringLiteral("detect_leaks=0"));
+        process.setProcessEnvironment(environment);
+    }
     process.start(program, arguments);
     if (!process.waitForFinished(600000)) {
         process.kill();
@@ -37,7 +47,7 @@ Outcome mpirun(const QStringList& arguments)
     const QString mpirun = QStandardPaths::findExecutable(QStringLiteral("mpirun"));
     if (mpirun.isEmpty())
         return {-1, QStringLiteral("mpirun not found: bash setup.sh test installs openmpi-bin")};
-    return run(mpirun, QStringList{"-np", "2", "--oversubscribe", "--allow-run-as-root", FRICTIONLAB_CLI} + arguments);
+    return run(mpirun, QStringList{"-np", "2", "--oversubscribe", "--allow-run-as-root", FRICTIONLAB_CLI} + arguments, true);
 }
 
 } // namespace

@@ -136,8 +136,12 @@ private slots:
         QVERIFY(one[1].largest > 0.2);
         QCOMPARE(one[0].largest, two[0].largest);
         QCOMPARE(one[1].largest, two[1].largest);
-        fl::Scenario event = fl::defaultScenario();
-        QVERIFY(!fl::lyapunovOptionsFor(event, o).ok());
+        // Event-driven: the belt through saltation matrices (test_lyapunov_nonsmooth), not the disk.
+        QVERIFY(fl::lyapunovOptionsFor(fl::defaultScenario(), o).ok());
+        fl::Scenario disk;
+        QVERIFY(fl::applyPreset("jtam2016-fig4a", disk).ok());
+        disk.method = fl::Method::EventDriven;
+        QVERIFY(!fl::lyapunovOptionsFor(disk, o).ok());
     }
 
     void regularizedBeltInPureSlip_data()

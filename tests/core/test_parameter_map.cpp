@@ -7,6 +7,7 @@
 #include "io/map_csv.h"
 #include "scenario/scenario.h"
 #include "systems/run_variables.h"
+#include "systems/system_registry.h"
 
 #include <QTest>
 
@@ -185,7 +186,20 @@ void TestParameterMap::lyapunovNeedsASmoothMethod()
 {
     fl::Scenario base = beltCoulomb();
     fl::MapSpec spec = cycleSpec(fl::MapObservable::Lyapunov, fltest::closedFormCycle(2.0, 1.0, 0.5));
-    const fl::Status refused = fl::validateMap(base, spec);
+    // Event-driven through saltation matrices: the stick-slip cycle's lambda_1 is 0 (here a
+    // finite-time estimate over 12 cycles; 2e-10 over 500 time units in test_lyapunov_nonsmooth).
+    QVERIFY(fl::validateMap(base, spec).ok());
+    const fl::MapPoint event = fl::computeMapPoint(base, spec, 1, 1);
+    QVERIFY2(event.status.ok() && std::abs(event.value) < 0.02, qPrintable(QString::number(event.value)));
+    // A system without saltation matrices (the disk, event-driven) is refused.
+    fl::Scenario disk;
+    QVERIFY(fl::applyPreset("jtam2016-fig4a", disk).ok());
+    disk.method = fl::Method::EventDriven;
+    fl::MapSpec diskSpec;
+    diskSpec.x = {"k12", 0.8, 0.9, 2};
+    diskSpec.y = {"c", 0.0, 0.001, 2};
+    diskSpec.observable = fl::MapObservable::Lyapunov;
+    const fl::Status refused = fl::validateMap(disk, diskSpec);
     QVERIFY(!refused.ok());
     QVERIFY2(refused.message().find("smooth method") != std::string::npos, refused.message().c_str());
     // Regularized: the stable stick-slip cycle has lambda_1 ~ 0 (the phase direction), not > 0.

@@ -57,17 +57,38 @@ private slots:
     }
     void cleanup() { delete m_panel; }
 
-    /// The default (event-driven) scenario: a message says why, nothing can be started.
+    /// An event-driven case without saltation matrices (the disk, two coupled contact directions):
+    /// a message says why, nothing can be started.
     void eventDrivenExplainsWhyNot()
     {
-        m_panel->setScenario(fl::defaultScenario());
+        fl::Scenario disk;
+        QVERIFY(fl::applyPreset("jtam2016-fig4a", disk).ok());
+        disk.method = fl::Method::EventDriven;
+        m_panel->setScenario(disk);
         QVERIFY(!m_panel->largestButton()->isEnabled());
         QVERIFY(!m_panel->spectrumButton()->isEnabled());
-        QVERIFY2(m_panel->messageText().contains("smooth method"), qPrintable(m_panel->messageText()));
+        QVERIFY2(m_panel->messageText().contains("single-contact systems"), qPrintable(m_panel->messageText()));
         QVERIFY(!m_panel->computeLargest());
         QVERIFY(!m_panel->isRunning());
         const QString dir = qEnvironmentVariable("FL_VIEW_SCREENSHOT_DIR", QDir::tempPath());
         QVERIFY(m_panel->grab().save(QDir(dir).filePath("view_lyapunov_event_driven.png")));
+    }
+
+    /// The default (event-driven) belt through saltation matrices (issue 13): its stick-slip cycle
+    /// has lambda_1 = 0 and lambda_2 = -inf, stated as an exact contraction.
+    void eventDrivenBeltThroughSaltation()
+    {
+        m_panel->setScenario(fl::defaultScenario());
+        m_panel->setOptions(20.0, 200.0, 1.0);
+        QVERIFY(m_panel->spectrumButton()->isEnabled());
+        QSignalSpy finished(m_panel, &fl::ui::LyapunovPanel::computationFinished);
+        QTest::mouseClick(m_panel->spectrumButton(), Qt::LeftButton);
+        QVERIFY(finished.wait(120000));
+        QCOMPARE(finished.first().first().toBool(), true);
+        const QString text = m_panel->resultText();
+        QVERIFY2(text.contains(QStringLiteral("= −∞")) && text.contains(QStringLiteral("exact contraction")), qPrintable(text));
+        const QString dir = qEnvironmentVariable("FL_VIEW_SCREENSHOT_DIR", QDir::tempPath());
+        QVERIFY(m_panel->grab().save(QDir(dir).filePath("view_lyapunov_event_saltation.png")));
     }
 
     /// Fields are checked; the message names the allowed values.

@@ -186,9 +186,12 @@ private slots:
         type(setup->fromField(0), "-500");
         QVERIFY2(setup->validationMessage().contains("must be increasing and inside"), qPrintable(setup->validationMessage()));
         type(setup->fromField(0), "0.2");
-        choose(setup->observableCombo(), "lyapunov"); // event-driven: no smooth ODE
-        QVERIFY2(setup->validationMessage().contains("smooth method"), qPrintable(setup->validationMessage()));
+        type(setup->recordField(), "0");
+        QVERIFY2(setup->validationMessage().contains("recording time > 0"), qPrintable(setup->validationMessage()));
         QVERIFY(!m_view->start());
+        type(setup->recordField(), "30");
+        choose(setup->observableCombo(), "lyapunov"); // event-driven through saltation matrices
+        QVERIFY2(setup->isValid(), qPrintable(setup->validationMessage()));
         QCOMPARE(m_view->values().size(), before.size());
         QVERIFY(std::memcmp(m_view->values().data(), before.data(), before.size() * sizeof(double)) == 0);
         choose(setup->observableCombo(), "period");

@@ -305,10 +305,11 @@ void LyapunovPanel::showResult()
         graph->setName(lambdaName(i));
         graph->setPen(QPen(seriesColor(i), 1.5));
         QVector<double> t, v;
-        for (size_t r = 0; r < rows.size(); ++r) {
-            t.push_back(m_result.times[r]);
-            v.push_back(rows[r][i]);
-        }
+        for (size_t r = 0; r < rows.size(); ++r)
+            if (std::isfinite(rows[r][i])) { // -inf: a direction a stick phase maps to zero (not drawn)
+                t.push_back(m_result.times[r]);
+                v.push_back(rows[r][i]);
+            }
         graph->setData(t, v, true);
     }
     // Spread of the largest estimate over the last half of the averaging time.
@@ -320,15 +321,21 @@ void LyapunovPanel::showResult()
     const double spread = hi - lo;
     QStringList values;
     double sum = 0.0;
+    bool infinite = false;
+    const auto number = [](double v) { return std::isinf(v) ? QStringLiteral("−∞") : QString::number(v, 'g', 4); };
     for (size_t i = 0; i < k; ++i) {
-        values << QStringLiteral("%1 = %2").arg(lambdaName(i)).arg(m_result.exponents[i], 0, 'g', 4);
+        values << QStringLiteral("%1 = %2").arg(lambdaName(i), number(m_result.exponents[i]));
         sum += m_result.exponents[i];
+        infinite = infinite || std::isinf(m_result.exponents[i]);
     }
     QString text = values.join(QStringLiteral(",  "));
     if (k > 1)
-        text += tr(";  sum = %1").arg(sum, 0, 'g', 4);
+        text += tr(";  sum = %1").arg(number(sum));
     text += tr("  (1 / time unit)\n%1 is %2. Its estimate varied by %3 over the last half of the averaging time.")
                 .arg(lambdaName(0), verdict(m_result.exponents[0], spread)).arg(spread, 0, 'g', 2);
+    if (infinite)
+        text += tr("\n−∞: entering stick maps those directions to zero (the saltation matrix of the slip → stick switch "
+                   "confines the motion to v_r = 0): an exact contraction, not a finite-time estimate.");
     m_value->setText(text);
     fitRanges();
     m_plot->replot(QCustomPlot::rpQueuedReplot);

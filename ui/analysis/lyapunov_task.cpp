@@ -43,10 +43,11 @@ QString lyapunovUnavailableReason(const fl::Scenario& scenario)
     const fl::Status valid = fl::validate(scenario);
     if (!valid.ok())
         return QString::fromStdString(valid.message());
-    if (!fl::methodInfo(scenario.method).smooth)
-        return QObject::tr("Lyapunov exponents need a smooth method. The event-driven method switches between stick "
-                           "and slip, where the equations change and have no Jacobian to linearise; choose the "
-                           "Regularized or Explicit method (a smooth law of width ε) to compute them.");
+    fl::LyapunovOptions options;
+    if (!fl::methodInfo(scenario.method).smooth && !fl::lyapunovOptionsFor(scenario, options).ok())
+        return QObject::tr("Lyapunov exponents of the event-driven method follow the switches between stick and slip "
+                           "with saltation matrices, which FrictionLab has for single-contact systems (belt, absorber, "
+                           "brake); for this system choose the Regularized or Explicit method (a smooth law of width ε).");
     return QString();
 }
 
@@ -106,9 +107,14 @@ fl::LyapunovResult computeLyapunovUnguarded(const LyapunovRequest& request, cons
     options.integration.cancel = cancel;
     const std::unique_ptr<fl::Dynamics> dynamics = fl::makeDynamics(request.scenario, cancel);
     const fl::SmoothOde* ode = dynamics->smoothOde();
-    if (!ode) {
-        result.status = fl::Status::error("the dynamics of " + fl::describe(request.scenario)
-                                          + " provide no smooth ODE to linearise");
+    if (!ode) { // event-driven: through saltation matrices
+        options.progress = [progress](double fraction) {
+            if (progress)
+                progress->store(fraction, std::memory_order_relaxed);
+        };
+        result = fl::lyapunovOfDynamics(*dynamics, options);
+        if (progress && result.status.ok())
+            progress->store(1.0);
         return result;
     }
     const ProgressOde tracked(*ode, request.transient + request.duration, progress);
