@@ -16,7 +16,7 @@ const char* kUsage =
     "  run  [options]  simulate one scenario and write CSV (see: frictionlab-cli run --help)\n"
     "  sweep [options] bifurcation diagram over one parameter (see: frictionlab-cli sweep --help)\n"
     "  map [options]   two-parameter map: one observable per grid point (see: frictionlab-cli map --help)\n"
-    "  lyapunov [opts] Lyapunov exponents of a smooth scenario (see: frictionlab-cli lyapunov --help)\n"
+    "  lyapunov [opts] Lyapunov exponents (smooth methods; event-driven through saltation matrices; see --help)\n"
     "  contact eval|fit|stick  plane-contact models (see: frictionlab-cli contact --help)\n"
     "  session new [options] --out FILE   write a session file (.frictionlab) of a scenario\n"
     "  session show FILE                  print a session's title, state and numbered scenes\n"

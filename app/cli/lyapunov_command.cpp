@@ -54,7 +54,9 @@ int lyapunovCurve(const QCommandLineParser& parser, const fl::Scenario& scenario
 int lyapunovCommand(const QStringList& arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription("Lyapunov exponents (Benettin: variational equations, QR re-orthonormalisation).");
+    parser.setApplicationDescription("Lyapunov exponents (Benettin: variational equations, QR re-orthonormalisation). Event-driven\n"
+                                     "runs of the belt, absorber and brake go through saltation matrices at the stick/slip switches;\n"
+                                     "a direction that entering stick maps to zero has the exponent -inf (exactly).");
     parser.addHelpOption();
     addScenarioOptions(parser);
     parser.addOptions({

@@ -131,9 +131,9 @@ int mapCommand(const QStringList& arguments)
         "command then exits 1 naming the first one.\n"
         "Observables: amplitude (half the peak-to-peak range of --variable), period (Poincare-section points per\n"
         "period; 0 = at rest, -1 = not periodic up to --max-period, -2 = too few section points in --record to\n"
-        "decide), lyapunov (largest exponent; smooth methods), stick-fraction (time in stick: exact for event-driven\n"
-        "runs, the system's near-stick rule for smooth ones), stick-phases (stick phases per period; 0, -1, -2 as\n"
-        "for period). period and stick-phases stop recording once max-period + max(max-period, 8) section points are in.");
+        "decide), lyapunov (largest exponent; event-driven runs through saltation matrices), stick-fraction (time\n"
+        "in stick: exact for event-driven runs, the system's near-stick rule for smooth ones), stick-phases (stick\n"
+        "phases per period; 0, -1, -2 as for period). period and stick-phases stop recording once max-period + max(max-period, 8) section points are in.");
     parser.addHelpOption();
     addScenarioOptions(parser);
     parser.addOptions({

@@ -87,6 +87,7 @@ private slots:
         QCOMPARE(finished.first().first().toBool(), true);
         const QString text = m_panel->resultText();
         QVERIFY2(text.contains(QStringLiteral("= −∞")) && text.contains(QStringLiteral("exact contraction")), qPrintable(text));
+        QTest::qWait(200); // the layout and the queued replot, as on screen
         const QString dir = qEnvironmentVariable("FL_VIEW_SCREENSHOT_DIR", QDir::tempPath());
         QVERIFY(m_panel->grab().save(QDir(dir).filePath("view_lyapunov_event_saltation.png")));
     }

@@ -36,7 +36,8 @@ const ObservableEntry kObservables[] = {
      "The attractor's period in Poincaré-section points: 1, 2, 3, …; 0 at rest, −1 not periodic up to the longest\n"
      "period, −2 too few section points in the recording to decide."},
     {fl::MapObservable::Lyapunov, "Largest Lyapunov exponent",
-     "λ₁ by Benettin's method (regularized or explicit methods): > 0 chaos, ≈ 0 a periodic motion, < 0 rest."},
+     "λ₁ by Benettin's method: > 0 chaos, ≈ 0 a periodic motion, < 0 rest. Regularized and explicit methods,\n"
+     "and event-driven runs of single-contact systems through saltation matrices."},
     {fl::MapObservable::StickFraction, "Fraction of time in stick",
      "Event-driven: the exact stick time; regularized: the system's near-stick rule (|v_r| below a threshold)."},
     {fl::MapObservable::StickPhases, "Stick phases per period",
