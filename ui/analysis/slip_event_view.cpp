@@ -62,6 +62,8 @@ SlipEventView::~SlipEventView()
 {
     m_watcher.waitForFinished();
     m_windowWatcher.waitForFinished();
+    handoff::acquire(&m_watcher); // their work happens before what follows (see MapRunner)
+    handoff::acquire(&m_windowWatcher);
 }
 
 QWidget* SlipEventView::buildToolbar()

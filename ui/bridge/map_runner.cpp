@@ -22,6 +22,9 @@ MapRunner::~MapRunner()
     if (m_state)
         m_state->cancel.store(true);
     m_watcher.waitForFinished();
+    // Its threads' work happens before what follows (the finished handler is not run now): the
+    // application may be exiting, and static data they read is destroyed next.
+    handoff::acquire(&m_watcher);
 }
 
 bool MapRunner::start(const fl::Scenario& scenario, const fl::MapSpec& spec, int threads, QString* error)

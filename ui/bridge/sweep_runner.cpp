@@ -22,6 +22,9 @@ SweepRunner::~SweepRunner()
     if (m_cancel)
         m_cancel->store(true);
     m_watcher.waitForFinished();
+    // Its threads' work happens before what follows (the finished handler is not run now): the
+    // application may be exiting, and static data they read is destroyed next.
+    handoff::acquire(&m_watcher);
 }
 
 bool SweepRunner::start(const fl::Scenario& scenario, const fl::SweepSpec& spec, int threads, QString* error)
