@@ -149,10 +149,17 @@ void MapPlot::addPoint(const fl::MapCell& cell, double value)
     m_dirty = true;
 }
 
-void MapPlot::flush()
+void MapPlot::flush(bool force)
 {
     if (!m_dirty)
         return;
+    if (!force) {
+        if (!isVisible())
+            return; // drawn when shown (showEvent of the view) or at the end
+        if (m_lastFlush.isValid() && static_cast<double>(m_lastFlush.elapsed()) < 4.0 * replotTime())
+            return;
+    }
+    m_lastFlush.start();
     m_dirty = false;
     applyDataRange();
     replot(QCustomPlot::rpQueuedReplot);

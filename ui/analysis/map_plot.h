@@ -8,6 +8,8 @@
 
 #include <qcustomplot.h>
 
+#include <QElapsedTimer>
+
 #include <vector>
 
 namespace fl::ui {
@@ -23,8 +25,10 @@ public:
     /// Puts a finished point on the picture (drawn by the next replot).
     void addPoint(const fl::MapCell& cell, double value);
     /// Redraws after points were added, fitting the colour range to the values so far (the period
-    /// observable keeps its discrete scale).
-    void flush();
+    /// observable keeps its discrete scale). Not while hidden, and for a large map (whose picture
+    /// is recomputed at each redraw) at most so often that redrawing takes a fifth of the GUI
+    /// thread; force draws at once.
+    void flush(bool force = false);
     /// The axes back to the whole map.
     void resetView();
     /// Colours on a logarithmic scale (values <= 0 are left blank) or a linear one. Counts (period,
@@ -60,6 +64,7 @@ private:
     bool m_log = false;
     bool m_hasValue = false;
     bool m_dirty = false;
+    QElapsedTimer m_lastFlush;
     QPoint m_pressPos;
 };
 

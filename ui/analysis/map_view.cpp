@@ -219,6 +219,12 @@ void MapView::keyPressEvent(QKeyEvent* event)
     QWidget::keyPressEvent(event);
 }
 
+void MapView::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    m_plot->flush(true); // points that arrived while the tab was hidden
+}
+
 void MapView::drain()
 {
     const std::vector<MapPointResult> points = m_runner.take();
@@ -247,6 +253,7 @@ void MapView::onFinished(bool cancelled)
 {
     m_frame.stop();
     drain();
+    m_plot->flush(true);
     m_plot->replot(); // the finished map at once, not at the next frame
     m_timeLeft->clear();
     const double seconds = m_runner.elapsedSeconds();
