@@ -82,6 +82,21 @@ private:
     mutable std::vector<double> m_jac, m_dfdt;
 };
 
+/// One Benettin re-orthonormalisation: Phi = Q R (Householder). Returns |R_ii| and sets q to Q's
+/// first k columns, each signed so that R's diagonal is positive (Q's columns stay aligned with
+/// Phi's from one period to the next).
+Eigen::VectorXd reorthonormalise(const Eigen::Ref<const Eigen::MatrixXd>& phi, Eigen::MatrixXd& q)
+{
+    const Eigen::Index n = phi.rows(), k = phi.cols();
+    Eigen::HouseholderQR<Eigen::MatrixXd> qr(phi);
+    const Eigen::VectorXd r = qr.matrixQR().diagonal().head(k);
+    q = qr.householderQ() * Eigen::MatrixXd::Identity(n, k);
+    for (Eigen::Index i = 0; i < k; ++i)
+        if (r(i) < 0.0)
+            q.col(i) = -q.col(i);
+    return r.cwiseAbs();
+}
+
 } // namespace
 
 LyapunovResult lyapunovSpectrum(const SmoothOde& ode, std::vector<double> y0, double t0, const LyapunovOptions& o)
@@ -151,9 +166,9 @@ LyapunovResult lyapunovSpectrum(const SmoothOde& ode, std::vector<double> y0, do
             return result;
         }
         Eigen::Map<Eigen::MatrixXd> phiEnd(zEnd.data() + n, n, k);
-        Eigen::HouseholderQR<Eigen::MatrixXd> qr(phiEnd);
-        const Eigen::MatrixXd r = qr.matrixQR().topRows(k).triangularView<Eigen::Upper>();
-        if (!(r.diagonal().cwiseAbs().minCoeff() > 1e-200) || !r.allFinite()) {
+        Eigen::MatrixXd q;
+        const Eigen::VectorXd r = phiEnd.allFinite() ? reorthonormalise(phiEnd, q) : Eigen::VectorXd::Zero(k);
+        if (!(r.minCoeff() > 1e-200) || !r.allFinite()) {
             if (h < 1e-9 * o.interval) {
                 result.status = Status::error("Lyapunov: the tangent vectors collapse at t = " + std::to_string(t)
                                               + " even over a period of " + std::to_string(h));
@@ -168,19 +183,13 @@ LyapunovResult lyapunovSpectrum(const SmoothOde& ode, std::vector<double> y0, do
         z = zEnd;
         t = target;
         Eigen::Map<Eigen::MatrixXd> phi(z.data() + n, n, k);
-        Eigen::MatrixXd q = qr.householderQ() * Eigen::MatrixXd::Identity(n, k);
-        for (int i = 0; i < k; ++i) {
-            // Keep Q's columns aligned with Phi's (positive diagonal of R).
-            if (r(i, i) < 0.0)
-                q.col(i) = -q.col(i);
-            sums(i) += std::log(std::abs(r(i, i)));
-        }
+        sums += r.array().log().matrix();
         if (fullSpectrum) {
             // The last exponent from Liouville: sum ln R_ii = integral of tr J. A stiff integrator
             // follows the slow manifold but not the decay of a tangent vector across it (a BDF or
             // Rosenbrock step damps it by its stability function, not by exp(h lambda)), so ln R_nn
             // is replaced by the trace integral minus the other n - 1 (which are resolved).
-            sums(k - 1) += traceIntegral - r.diagonal().cwiseAbs().array().log().sum();
+            sums(k - 1) += traceIntegral - r.array().log().sum();
         }
         phi = q;
         result.times.push_back(t - tStart);
@@ -232,19 +241,16 @@ LyapunovResult lyapunovSpectrumNonsmooth(const Dynamics& dynamics, std::vector<d
             result.status = Status::error("Lyapunov: the tangent vectors are not finite at t = " + std::to_string(t));
             return result;
         }
-        Eigen::HouseholderQR<Eigen::MatrixXd> qr(tangent);
-        const Eigen::MatrixXd r = qr.matrixQR().topRows(k).triangularView<Eigen::Upper>();
-        Eigen::MatrixXd q = qr.householderQ() * Eigen::MatrixXd::Identity(n, k);
-        const double scale = std::max(1e-300, r.diagonal().cwiseAbs().maxCoeff());
+        Eigen::MatrixXd q;
+        const Eigen::VectorXd r = reorthonormalise(tangent, q);
+        const double scale = std::max(1e-300, r.maxCoeff());
         for (int i = 0; i < k; ++i) {
-            if (r(i, i) < 0.0)
-                q.col(i) = -q.col(i);
             // Mapped to zero by a saltation matrix (to round-off): that direction contracts
             // infinitely fast. Its fresh orthonormal replacement goes on for the others' sake.
-            if (std::abs(r(i, i)) <= 1e-12 * scale)
+            if (r(i) <= 1e-12 * scale)
                 collapsed[static_cast<size_t>(i)] = 1;
             else
-                sums(i) += std::log(std::abs(r(i, i)));
+                sums(i) += std::log(r(i));
         }
         tangent = q;
         result.times.push_back(t - tStart);
