@@ -78,7 +78,8 @@ public:
             direction = hold > 0.0 ? -1.0 : 1.0;
         }
     }
-    /// The mode of an arbitrary starting state.
+    /// The mode of an arbitrary starting state, and whether its event is armed: a slip that starts
+    /// at v_r = 0 may end only after v_r has left zero.
     void enter(double t, double* y)
     {
         const double vr = m_system.relativeVelocity(t, y);
@@ -88,6 +89,7 @@ public:
             mode = ContactMode::Slip;
             direction = vr > 0.0 ? 1.0 : -1.0;
         }
+        armed = mode == ContactMode::Stick || vr != 0.0;
     }
 
 private:
@@ -285,7 +287,6 @@ Status EventDrivenContactDynamics::integrate(State& y, double& t, double tEnd, D
     const IntegrationSettings& s = m_settings;
     ModeDynamics dyn(*m_system, *m_law);
     dyn.enter(t, y.data());
-    dyn.armed = dyn.mode == ContactMode::Stick || m_system->relativeVelocity(t, y.data()) != 0.0;
     ModeHooks hooks{dyn};
     return detail::runEventLoop(hooks, y, t, tEnd, s, observer, stats);
 }
@@ -298,7 +299,6 @@ Status EventDrivenContactDynamics::integrateVariational(State& y, double& t, dou
         return Status::error("integrateVariational: phi must hold n x k values");
     ModeDynamics dyn(*m_system, *m_law);
     dyn.enter(t, y.data());
-    dyn.armed = dyn.mode == ContactMode::Stick || m_system->relativeVelocity(t, y.data()) != 0.0;
     TangentTracker tracker(dyn, n, k, tEnd, phi);
     SaltationHooks hooks{dyn, tracker};
     const Status status = detail::runEventLoop(hooks, y, t, tEnd, m_settings, tracker, stats);
