@@ -1,5 +1,6 @@
 #include "analysis/bifurcation_view.h"
 #include "analysis/analysis_text.h"
+#include "analysis/long_run_controls.h"
 #include "analysis/bifurcation_plot.h"
 #include "analysis/bifurcation_setup_panel.h"
 #include "io/sweep_csv.h"
@@ -8,13 +9,9 @@
 #include "widgets/variable_text.h"
 #include "bridge/safe_file.h"
 
-#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QKeyEvent>
-#include <QLabel>
 #include <QLocale>
-#include <QProgressBar>
-#include <QPushButton>
 #include <QScrollArea>
 #include <QVBoxLayout>
 
@@ -66,46 +63,23 @@ BifurcationView::~BifurcationView() { m_runner.cancel(); }
 
 QWidget* BifurcationView::buildControls()
 {
-    auto* box = new QWidget(this);
-    auto* layout = new QVBoxLayout(box);
-    layout->setContentsMargins(0, 0, 0, 0);
-    auto* row = new QHBoxLayout;
-    m_progress = new QProgressBar(box);
-    m_progress->setFormat(tr("%v / %m columns"));
-    m_progress->setRange(0, 1);
-    m_progress->setValue(0);
-    m_timeLeft = new QLabel(box);
-    m_timeLeft->setObjectName(QStringLiteral("timeLeft"));
-    m_timeLeft->setMinimumWidth(m_timeLeft->fontMetrics().horizontalAdvance(tr("99 min 59 s left")));
-    m_start = new QPushButton(tr("Start"), box);
-    m_start->setDefault(true);
-    m_cancel = new QPushButton(tr("Cancel"), box);
-    m_cancel->setToolTip(tr("Stops the sweep within the column being computed (Esc)"));
-    m_resetView = new QPushButton(tr("Reset view"), box);
-    m_resetView->setToolTip(tr("Fit the diagram to the swept range and the data again"));
-    m_exportPlot = new QPushButton(tr("Export plot…"), box);
-    m_exportPlot->setToolTip(tr("Save the diagram as PNG, SVG or PDF"));
-    m_exportCsv = new QPushButton(tr("Export CSV…"), box);
-    m_exportCsv->setToolTip(tr("Save the points: metadata lines, then param,sample,value,branch"));
-    row->addWidget(m_progress, 1);
-    row->addWidget(m_timeLeft);
-    row->addWidget(m_start);
-    row->addWidget(m_cancel);
-    row->addSpacing(12);
-    row->addWidget(m_resetView);
-    row->addWidget(m_exportPlot);
-    row->addWidget(m_exportCsv);
-    layout->addLayout(row);
-    m_status = new QLabel(box);
-    m_status->setWordWrap(true);
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(m_status);
-    connect(m_start, &QPushButton::clicked, this, &BifurcationView::start);
-    connect(m_cancel, &QPushButton::clicked, this, &BifurcationView::cancel);
-    connect(m_resetView, &QPushButton::clicked, m_plot, &BifurcationPlot::resetView);
-    connect(m_exportPlot, &QPushButton::clicked, this, &BifurcationView::chooseAndExportPlot);
-    connect(m_exportCsv, &QPushButton::clicked, this, &BifurcationView::chooseAndExportCsv);
-    return box;
+    m_controls = new LongRunControls({tr("%v / %m columns"), tr("Stops the sweep within the column being computed (Esc)"),
+                                      tr("Fit the diagram to the swept range and the data again"),
+                                      tr("Save the diagram as PNG, SVG or PDF"),
+                                      tr("Save the points: metadata lines, then param,sample,value,branch")},
+                                     this);
+    connect(m_controls, &LongRunControls::startClicked, this, &BifurcationView::start);
+    connect(m_controls, &LongRunControls::cancelClicked, this, &BifurcationView::cancel);
+    connect(m_controls, &LongRunControls::resetViewClicked, m_plot, &BifurcationPlot::resetView);
+    connect(m_controls, &LongRunControls::exportPlotClicked, this, [this] {
+        m_controls->exportWithDialog(tr("Export bifurcation diagram"), QStringLiteral("bifurcation.png"), plotFileFilter(),
+                                     [this](const QString& path, QString* error) { return exportPlot(path, error); }, true);
+    });
+    connect(m_controls, &LongRunControls::exportCsvClicked, this, [this] {
+        m_controls->exportWithDialog(tr("Export sweep data"), QStringLiteral("bifurcation.csv"), tr("CSV file (*.csv)"),
+                                     [this](const QString& path, QString* error) { return exportCsv(path, error); }, false);
+    });
+    return m_controls;
 }
 
 void BifurcationView::setScenario(const fl::Scenario& scenario) { m_setup->setScenario(scenario); }
@@ -195,11 +169,8 @@ void BifurcationView::showProgress()
     if (!m_progressPending)
         return;
     m_progressPending = false;
-    m_progress->setRange(0, m_progressTotal);
-    m_progress->setValue(m_progressDone);
-    m_timeLeft->setText(m_secondsLeft < 0.0 || m_progressDone == m_progressTotal
-                            ? QString()
-                            : tr("%1 left").arg(durationText(m_secondsLeft)));
+    m_controls->setProgress(m_progressDone, m_progressTotal);
+    m_controls->setSecondsLeft(m_progressDone == m_progressTotal ? -1.0 : m_secondsLeft);
 }
 
 void BifurcationView::onFinished(bool cancelled)
@@ -208,7 +179,7 @@ void BifurcationView::onFinished(bool cancelled)
     m_frame.stop();
     m_plot->flush();
     showProgress();
-    m_timeLeft->clear();
+    m_controls->setSecondsLeft(-1.0);
     long points = 0;
     for (const fl::SweepColumn& column : m_columns)
         points += static_cast<long>(column.values.size());
@@ -238,11 +209,10 @@ void BifurcationView::onColumnClicked(double parameter)
 void BifurcationView::updateButtons()
 {
     const bool running = m_runner.isRunning();
-    m_start->setEnabled(!running && m_setup->isValid());
-    m_start->setToolTip(m_setup->isValid() ? tr("Run the sweep on worker threads") : m_setup->validationMessage());
-    m_cancel->setEnabled(running);
+    m_controls->setButtons(running, m_setup->isValid(),
+                           m_setup->isValid() ? tr("Run the sweep on worker threads") : m_setup->validationMessage(), true,
+                           !running && !m_columns.empty());
     m_setup->setEnabled(!running);
-    m_exportCsv->setEnabled(!running && !m_columns.empty());
 }
 
 std::vector<fl::SweepColumn> BifurcationView::columns() const
@@ -252,13 +222,15 @@ std::vector<fl::SweepColumn> BifurcationView::columns() const
     return sorted;
 }
 
-QString BifurcationView::statusText() const { return m_status->text(); }
+QString BifurcationView::statusText() const { return m_controls->statusText(); }
 
-void BifurcationView::setStatus(const QString& text, bool error)
-{
-    m_status->setText(text);
-    m_status->setStyleSheet(error ? QStringLiteral("color: #c0392b;") : QString());
-}
+void BifurcationView::setStatus(const QString& text, bool error) { m_controls->setStatus(text, error); }
+
+QPushButton* BifurcationView::startButton() const { return m_controls->startButton(); }
+
+QPushButton* BifurcationView::cancelButton() const { return m_controls->cancelButton(); }
+
+QProgressBar* BifurcationView::progressBar() const { return m_controls->progressBar(); }
 
 bool BifurcationView::exportPlot(const QString& path, QString* error)
 {
@@ -275,28 +247,6 @@ bool BifurcationView::exportCsv(const QString& path, QString* error) const
     std::ostringstream text;
     fl::writeSweepCsv(text, m_sweepScenario, m_sweepSpec, m_stateNames, columns());
     return writeFileSafely(path, QByteArray::fromStdString(text.str()), error);
-}
-
-void BifurcationView::chooseAndExportPlot()
-{
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export bifurcation diagram"),
-                                                      QStringLiteral("bifurcation.png"), plotFileFilter());
-    QString error;
-    if (!path.isEmpty() && !exportPlot(path, &error))
-        setStatus(tr("Export failed: %1").arg(error), true);
-    else if (!path.isEmpty())
-        setStatus(tr("Plot written to %1").arg(path));
-}
-
-void BifurcationView::chooseAndExportCsv()
-{
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export sweep data"), QStringLiteral("bifurcation.csv"),
-                                                      tr("CSV file (*.csv)"));
-    QString error;
-    if (!path.isEmpty() && !exportCsv(path, &error))
-        setStatus(tr("Export failed: %1").arg(error), true);
-    else if (!path.isEmpty())
-        setStatus(tr("Data written to %1").arg(path));
 }
 
 } // namespace fl::ui

@@ -21,6 +21,7 @@ class QPushButton;
 namespace fl::ui {
 
 class BifurcationPlot;
+class LongRunControls;
 class BifurcationSetupPanel;
 
 class BifurcationView : public QWidget {
@@ -59,9 +60,9 @@ public:
 
     BifurcationSetupPanel* setupPanel() const { return m_setup; }
     BifurcationPlot* plot() const { return m_plot; }
-    QPushButton* startButton() const { return m_start; }
-    QPushButton* cancelButton() const { return m_cancel; }
-    QProgressBar* progressBar() const { return m_progress; }
+    QPushButton* startButton() const;
+    QPushButton* cancelButton() const;
+    QProgressBar* progressBar() const;
 
 signals:
     /// The user clicked the column at a parameter value: the sweep's scenario with that value
@@ -82,20 +83,11 @@ private:
     void onFinished(bool cancelled);
     void onColumnClicked(double parameter);
     void updateButtons();
-    void chooseAndExportPlot();
-    void chooseAndExportCsv();
     void setStatus(const QString& text, bool error = false);
 
     BifurcationSetupPanel* m_setup;
     BifurcationPlot* m_plot;
-    QProgressBar* m_progress;
-    QLabel* m_timeLeft;
-    QLabel* m_status;
-    QPushButton* m_start;
-    QPushButton* m_cancel;
-    QPushButton* m_resetView;
-    QPushButton* m_exportPlot;
-    QPushButton* m_exportCsv;
+    LongRunControls* m_controls;
     SweepRunner m_runner;
     QTimer m_frame;           ///< draws queued columns and the progress at most 25 times a second
     int m_progressDone = 0, m_progressTotal = 0;

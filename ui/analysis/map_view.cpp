@@ -1,5 +1,6 @@
 #include "analysis/map_view.h"
 #include "analysis/analysis_text.h"
+#include "analysis/long_run_controls.h"
 #include "analysis/map_plot.h"
 #include "analysis/map_setup_panel.h"
 #include "bridge/safe_file.h"
@@ -9,12 +10,9 @@
 #include "widgets/variable_text.h"
 
 #include <QCheckBox>
-#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
-#include <QProgressBar>
-#include <QPushButton>
 #include <QScrollArea>
 #include <QVBoxLayout>
 
@@ -107,56 +105,32 @@ MapView::~MapView() { m_runner.cancel(); }
 
 QWidget* MapView::buildControls()
 {
-    auto* box = new QWidget(this);
-    auto* layout = new QVBoxLayout(box);
-    layout->setContentsMargins(0, 0, 0, 0);
-    auto* row = new QHBoxLayout;
-    m_progress = new QProgressBar(box);
-    m_progress->setFormat(tr("%v / %m points"));
-    m_progress->setRange(0, 1);
-    m_progress->setValue(0);
-    m_timeLeft = new QLabel(box);
-    m_timeLeft->setObjectName(QStringLiteral("timeLeft"));
-    m_timeLeft->setMinimumWidth(m_timeLeft->fontMetrics().horizontalAdvance(tr("99 min 59 s left")));
-    m_start = new QPushButton(tr("Start"), box);
-    m_start->setDefault(true);
-    m_cancel = new QPushButton(tr("Cancel"), box);
-    m_cancel->setToolTip(tr("Stops the map within the points being computed (Esc); the points done stay"));
-    m_logScale = new QCheckBox(tr("Log colours"), box);
+    m_controls = new LongRunControls({tr("%v / %m points"), tr("Stops the map within the points being computed (Esc); the points done stay"),
+                                      tr("Show the whole map again"), tr("Save the map as PNG, SVG or PDF"),
+                                      tr("Save the points as frictionlab-cli map writes them: metadata lines, then x,y,value")},
+                                     this);
+    m_logScale = new QCheckBox(tr("Log colours"));
     m_logScale->setObjectName(QStringLiteral("logScale"));
     m_logScale->setToolTip(tr("Colour the values on a logarithmic scale (values ≤ 0 are left blank);\n"
                               "periods and stick phases keep their own colours"));
-    m_resetView = new QPushButton(tr("Reset view"), box);
-    m_resetView->setToolTip(tr("Show the whole map again"));
-    m_exportPlot = new QPushButton(tr("Export plot…"), box);
-    m_exportPlot->setToolTip(tr("Save the map as PNG, SVG or PDF"));
-    m_exportCsv = new QPushButton(tr("Export CSV…"), box);
-    m_exportCsv->setToolTip(tr("Save the points as frictionlab-cli map writes them: metadata lines, then x,y,value"));
-    row->addWidget(m_progress, 1);
-    row->addWidget(m_timeLeft);
-    row->addWidget(m_start);
-    row->addWidget(m_cancel);
-    row->addSpacing(12);
-    row->addWidget(m_logScale);
-    row->addWidget(m_resetView);
-    row->addWidget(m_exportPlot);
-    row->addWidget(m_exportCsv);
-    layout->addLayout(row);
-    m_hover = new QLabel(box);
+    m_controls->addOption(m_logScale);
+    m_hover = new QLabel;
     m_hover->setObjectName(QStringLiteral("hover"));
     m_hover->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(m_hover);
-    m_status = new QLabel(box);
-    m_status->setWordWrap(true);
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(m_status);
-    connect(m_start, &QPushButton::clicked, this, &MapView::start);
-    connect(m_cancel, &QPushButton::clicked, this, &MapView::cancel);
-    connect(m_resetView, &QPushButton::clicked, m_plot, &MapPlot::resetView);
+    m_controls->addLine(m_hover);
+    connect(m_controls, &LongRunControls::startClicked, this, &MapView::start);
+    connect(m_controls, &LongRunControls::cancelClicked, this, &MapView::cancel);
+    connect(m_controls, &LongRunControls::resetViewClicked, m_plot, &MapPlot::resetView);
     connect(m_logScale, &QCheckBox::toggled, m_plot, &MapPlot::setLogScale);
-    connect(m_exportPlot, &QPushButton::clicked, this, &MapView::chooseAndExportPlot);
-    connect(m_exportCsv, &QPushButton::clicked, this, &MapView::chooseAndExportCsv);
-    return box;
+    connect(m_controls, &LongRunControls::exportPlotClicked, this, [this] {
+        m_controls->exportWithDialog(tr("Export map"), QStringLiteral("map.png"), plotFileFilter(),
+                                     [this](const QString& path, QString* error) { return exportPlot(path, error); }, true);
+    });
+    connect(m_controls, &LongRunControls::exportCsvClicked, this, [this] {
+        m_controls->exportWithDialog(tr("Export map data"), QStringLiteral("map.csv"), tr("CSV file (*.csv)"),
+                                     [this](const QString& path, QString* error) { return exportCsv(path, error); }, false);
+    });
+    return m_controls;
 }
 
 void MapView::setScenario(const fl::Scenario& scenario) { m_setup->setScenario(scenario); }
@@ -190,8 +164,7 @@ bool MapView::start()
                                                    parameterAxisLabel(scenario, spec.x.parameter).section(' ', 0, 0),
                                                    parameterAxisLabel(scenario, spec.y.parameter).section(' ', 0, 0)),
                      parameterAxisLabel(scenario, spec.x.parameter), parameterAxisLabel(scenario, spec.y.parameter), label);
-    m_progress->setRange(0, int(std::min<long>(m_runner.total(), std::numeric_limits<int>::max())));
-    m_progress->setValue(0);
+    m_controls->setProgress(0, m_runner.total());
     m_hover->clear();
     m_frame.start();
     setStatus(tr("Computing %1 × %2 points of %3 on %4 thread(s)…")
@@ -242,11 +215,11 @@ void MapView::drain()
         m_plot->addPoint(r.cell, m_values[index]);
     }
     m_plot->flush();
-    m_progress->setValue(int(m_done));
+    m_controls->setProgress(m_done, m_runner.total());
     const double elapsed = m_runner.elapsedSeconds();
-    m_timeLeft->setText(m_done > 0 && m_runner.isRunning() && m_done < m_runner.total()
-                            ? tr("%1 left").arg(durationText(elapsed / double(m_done) * double(m_runner.total() - m_done)))
-                            : QString());
+    m_controls->setSecondsLeft(m_done > 0 && m_runner.isRunning() && m_done < m_runner.total()
+                                   ? elapsed / double(m_done) * double(m_runner.total() - m_done)
+                                   : -1.0);
 }
 
 void MapView::onFinished(bool cancelled)
@@ -255,7 +228,7 @@ void MapView::onFinished(bool cancelled)
     drain();
     m_plot->flush(true);
     m_plot->replot(); // the finished map at once, not at the next frame
-    m_timeLeft->clear();
+    m_controls->setSecondsLeft(-1.0);
     const double seconds = m_runner.elapsedSeconds();
     const QString summary = tr("%1 of %2 points, %3 integrator steps, %4 on %5 thread(s), %6 points/s")
                                 .arg(m_done).arg(m_runner.total()).arg(m_steps).arg(durationText(seconds)).arg(m_threads)
@@ -306,21 +279,21 @@ void MapView::onCellHovered(int i, int j)
 void MapView::updateButtons()
 {
     const bool running = m_runner.isRunning();
-    m_start->setEnabled(!running && m_setup->isValid());
-    m_start->setToolTip(m_setup->isValid() ? tr("Compute the map on worker threads") : m_setup->validationMessage());
-    m_cancel->setEnabled(running);
+    m_controls->setButtons(running, m_setup->isValid(),
+                           m_setup->isValid() ? tr("Compute the map on worker threads") : m_setup->validationMessage(),
+                           m_done > 0, !running && m_done > 0);
     m_setup->setEnabled(!running);
-    m_exportCsv->setEnabled(!running && m_done > 0);
-    m_exportPlot->setEnabled(m_done > 0);
 }
 
-QString MapView::statusText() const { return m_status->text(); }
+QString MapView::statusText() const { return m_controls->statusText(); }
 
-void MapView::setStatus(const QString& text, bool error)
-{
-    m_status->setText(text);
-    m_status->setStyleSheet(error ? QStringLiteral("color: #c0392b;") : QString());
-}
+void MapView::setStatus(const QString& text, bool error) { m_controls->setStatus(text, error); }
+
+QPushButton* MapView::startButton() const { return m_controls->startButton(); }
+
+QPushButton* MapView::cancelButton() const { return m_controls->cancelButton(); }
+
+QProgressBar* MapView::progressBar() const { return m_controls->progressBar(); }
 
 bool MapView::exportPlot(const QString& path, QString* error) { return fl::ui::exportPlot(m_plot, path, error); }
 
@@ -334,26 +307,6 @@ bool MapView::exportCsv(const QString& path, QString* error) const
     std::ostringstream text;
     fl::writeMapCsv(text, m_scenario, m_spec, m_stateNames, m_values);
     return writeFileSafely(path, QByteArray::fromStdString(text.str()), error);
-}
-
-void MapView::chooseAndExportPlot()
-{
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export map"), QStringLiteral("map.png"), plotFileFilter());
-    QString error;
-    if (!path.isEmpty() && !exportPlot(path, &error))
-        setStatus(tr("Export failed: %1").arg(error), true);
-    else if (!path.isEmpty())
-        setStatus(tr("Plot written to %1").arg(path));
-}
-
-void MapView::chooseAndExportCsv()
-{
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export map data"), QStringLiteral("map.csv"), tr("CSV file (*.csv)"));
-    QString error;
-    if (!path.isEmpty() && !exportCsv(path, &error))
-        setStatus(tr("Export failed: %1").arg(error), true);
-    else if (!path.isEmpty())
-        setStatus(tr("Data written to %1").arg(path));
 }
 
 } // namespace fl::ui

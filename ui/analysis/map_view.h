@@ -22,6 +22,7 @@ class QPushButton;
 
 namespace fl::ui {
 
+class LongRunControls;
 class MapPlot;
 class MapSetupPanel;
 
@@ -55,10 +56,10 @@ public:
 
     MapSetupPanel* setupPanel() const { return m_setup; }
     MapPlot* plot() const { return m_plot; }
-    QPushButton* startButton() const { return m_start; }
-    QPushButton* cancelButton() const { return m_cancel; }
+    QPushButton* startButton() const;
+    QPushButton* cancelButton() const;
     QCheckBox* logScaleBox() const { return m_logScale; }
-    QProgressBar* progressBar() const { return m_progress; }
+    QProgressBar* progressBar() const;
 
 signals:
     /// The user clicked a cell: the map's scenario at that (x, y), for the main window to run.
@@ -77,24 +78,15 @@ private:
     void onCellClicked(int i, int j);
     void onCellHovered(int i, int j);
     void updateButtons();
-    void chooseAndExportPlot();
-    void chooseAndExportCsv();
     void setStatus(const QString& text, bool error = false);
     /// "ω₀ = 45 rad/s, N = 20 N" of a cell.
     QString cellText(int i, int j) const;
 
     MapSetupPanel* m_setup;
     MapPlot* m_plot;
-    QProgressBar* m_progress;
-    QLabel* m_timeLeft;
-    QLabel* m_status;
+    LongRunControls* m_controls;
     QLabel* m_hover;
-    QPushButton* m_start;
-    QPushButton* m_cancel;
-    QPushButton* m_resetView;
     QCheckBox* m_logScale;
-    QPushButton* m_exportPlot;
-    QPushButton* m_exportCsv;
     MapRunner m_runner;
     QTimer m_frame;
     fl::Scenario m_scenario;

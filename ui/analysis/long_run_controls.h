@@ -1,0 +1,71 @@
+#pragma once
+// The controls under a long-running analysis view (the bifurcation diagram, the two-parameter map):
+// progress with the estimated time left, Start and Cancel, the view's own options, Reset view,
+// Export plot… and Export CSV… (a file dialog, the outcome in the status line), and the status
+// line itself (red for errors). The view owns the work; this row only shows it and asks.
+#include <QWidget>
+
+#include <functional>
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QVBoxLayout;
+class QHBoxLayout;
+
+namespace fl::ui {
+
+class LongRunControls : public QWidget {
+    Q_OBJECT
+public:
+    struct Texts {
+        QString progressFormat; ///< "%v / %m points"
+        QString cancelTip;
+        QString resetViewTip;
+        QString exportPlotTip;
+        QString exportCsvTip;
+    };
+    explicit LongRunControls(const Texts& texts, QWidget* parent = nullptr);
+
+    /// A widget of the view's own (e.g. "Log colours") between Cancel and Reset view.
+    void addOption(QWidget* option);
+    /// A line of the view's own under the row, above the status line.
+    void addLine(QWidget* line);
+
+    void setProgress(long done, long total);
+    /// "3 min 20 s left"; nothing for a negative estimate.
+    void setSecondsLeft(double seconds);
+    void setStatus(const QString& text, bool error = false);
+    QString statusText() const;
+    /// Which buttons may be pressed now.
+    void setButtons(bool running, bool canStart, const QString& startTip, bool canExportPlot, bool canExportCsv);
+    /// Asks for a file name and writes it with write(path, &error); the status line says how it went.
+    void exportWithDialog(const QString& title, const QString& fileName, const QString& filter,
+                          const std::function<bool(const QString& path, QString* error)>& write, bool plot);
+
+    QPushButton* startButton() const { return m_start; }
+    QPushButton* cancelButton() const { return m_cancel; }
+    QProgressBar* progressBar() const { return m_progress; }
+
+signals:
+    void startClicked();
+    void cancelClicked();
+    void resetViewClicked();
+    void exportPlotClicked();
+    void exportCsvClicked();
+
+private:
+    QVBoxLayout* m_layout;
+    QHBoxLayout* m_row;
+    QProgressBar* m_progress;
+    QLabel* m_timeLeft;
+    QLabel* m_status;
+    QPushButton* m_start;
+    QPushButton* m_cancel;
+    QPushButton* m_resetView;
+    QPushButton* m_exportPlot;
+    QPushButton* m_exportCsv;
+    int m_optionIndex; ///< where the next option goes in the row
+};
+
+} // namespace fl::ui
