@@ -9,6 +9,10 @@
 // Usage: QT_QPA_PLATFORM=offscreen bench_playback [seconds per system = 10] [long belt seconds = 0]
 //        QT_QPA_PLATFORM=offscreen bench_playback large 1000000
 //        QT_QPA_PLATFORM=offscreen bench_playback soak 3600
+//        QT_QPA_PLATFORM=offscreen heaptrack bench_playback soak 600 diagnose
+//          (undo histories capped at 20 steps, so they are full within a minute, and the process
+//           ends with _exit: every block still live is reported as leaked; heaptrack_print -d of a
+//           short and a long run shows what grows)
 #include "analysis/workbench.h"
 #include "playback/playback_controller.h"
 #include "widgets/main_window.h"
@@ -23,6 +27,7 @@
 #include <QEventLoop>
 #include <QFile>
 #include <QTimer>
+#include <QUndoStack>
 
 #include <algorithm>
 #include <cstdio>
@@ -31,6 +36,7 @@
 #include <malloc.h>
 #endif
 #include <ctime>
+#include <unistd.h>
 #include <vector>
 
 using namespace fl::ui;
@@ -193,7 +199,7 @@ void measureLargeRun(MainWindow& w, long samples)
 /// Issue 12, soak: cycles through cases of the belt, the disk and the pendulum; in each cycle the
 /// preset is loaded (a new run), played back for a second, then played live while a parameter is
 /// edited three times (re-simulation from the frame on screen), then stopped. RSS every 60 s.
-void soak(MainWindow& w, double seconds)
+void soak(MainWindow& w, double seconds, bool wholeRotations)
 {
     const char* presets[] = {"belt-stick-slip", "jtam2016-fig4a", "acta2016-fig5a", "jtam2016-fig4c", "acta2016-fig8a"};
     QElapsedTimer clock;
@@ -202,7 +208,8 @@ void soak(MainWindow& w, double seconds)
     std::printf("soak: RSS %.1f MB at 0 s\n", samples.back().second);
     std::fflush(stdout);
     long cycles = 0, edits = 0;
-    while (clock.elapsed() < seconds * 1000.0) {
+    // (wholeRotations: ends after a whole rotation of the presets, so that two runs end in the same state)
+    while (clock.elapsed() < seconds * 1000.0 || (wholeRotations && cycles % long(std::size(presets)) != 0)) {
         const char* id = presets[cycles % std::size(presets)];
         if (!w.loadPreset(QString::fromLatin1(id)))
             w.loadScenario(fl::defaultScenario());
@@ -260,7 +267,18 @@ int main(int argc, char* argv[])
         if (mode == "large")
             measureLargeRun(window, std::atol(argv[2]));
         else
-            soak(window, std::atof(argv[2]));
+        {
+            const bool diagnose = argc > 3 && QByteArray(argv[3]) == "diagnose";
+            if (diagnose)
+                for (QUndoStack* stack : window.findChildren<QUndoStack*>()) {
+                    stack->clear();
+                    stack->setUndoLimit(20);
+                }
+            soak(window, std::atof(argv[2]), diagnose);
+            std::fflush(stdout);
+            if (diagnose)
+                _exit(0);
+        }
         return 0;
     }
     const double seconds = argc > 1 ? std::atof(argv[1]) : 10.0;

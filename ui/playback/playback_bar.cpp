@@ -41,7 +41,9 @@ PlaybackBar::PlaybackBar(PlaybackController* controller, QWidget* parent) : QWid
         return a;
     };
     m_play = action(tr("Play"), QKeySequence(Qt::Key_Space), tr("Play or pause the motion"));
-    m_play->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
+    m_playIcon = style()->standardIcon(QStyle::SP_MediaPlay);
+    m_pauseIcon = style()->standardIcon(QStyle::SP_MediaPause);
+    m_play->setIcon(m_playIcon);
     m_stepBack = action(tr("Step back"), QKeySequence(Qt::Key_Comma), tr("One output sample back"));
     m_stepBack->setIcon(style()->standardIcon(QStyle::SP_MediaSeekBackward));
     m_stepForward = action(tr("Step forward"), QKeySequence(Qt::Key_Period), tr("One output sample forward"));
@@ -144,7 +146,7 @@ void PlaybackBar::updateState()
 {
     const bool playing = m_controller->isPlaying(), live = m_controller->source() == PlaybackController::Source::Live;
     m_play->setText(playing ? tr("Pause") : tr("Play"));
-    m_play->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+    m_play->setIcon(playing ? m_pauseIcon : m_playIcon);
     m_live->setChecked(live);
     m_reset->setEnabled(live);
     // Live mode swaps Loop and Export Animation (meaningless live) for the plots' window, so the bar

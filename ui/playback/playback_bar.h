@@ -2,6 +2,7 @@
 // The playback controls under the mechanism: play/pause (Space), step back/forward a sample
 // (, and .), speed 1/16x..16x ([ and ]), a scrub bar, loop, live mode (L) with its window of
 // the last N time units and reset to the initial state (Home), and the animation export.
+#include <QIcon>
 #include <QWidget>
 
 class QAction;
@@ -63,6 +64,10 @@ private:
     QDoubleSpinBox* m_window;
     QLabel* m_windowLabel;
     QLabel* m_time;
+    // Made once: a fresh QStyle::standardIcon at every play/pause gave new pixmaps, which entered
+    // QPixmapCache under new keys each time (the one-hour soak, issue 12).
+    QIcon m_playIcon;
+    QIcon m_pauseIcon;
     bool m_scrubbing = false;
 };
 
