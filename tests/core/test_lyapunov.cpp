@@ -80,6 +80,9 @@ private slots:
     }
     void lorenzSpectrum()
     {
+#if defined(__SANITIZE_THREAD__)
+        QSKIP("one thread: nothing for ThreadSanitizer; the other stages run it");
+#endif
         QFETCH(int, integrator);
         fl::LyapunovOptions o;
         o.transient = 50.0;
@@ -212,6 +215,9 @@ private slots:
     /// integral, the same for both to 1e-5 relative.
     void lugreStickSlipSpectrum()
     {
+#if defined(__SANITIZE_THREAD__)
+        QSKIP("one thread: nothing for ThreadSanitizer; the other stages run it");
+#endif
         fl::Scenario s;
         QVERIFY(fl::applyPreset("belt-lugre-stick-slip", s).ok());
         std::vector<double> sums;
