@@ -38,6 +38,12 @@ struct BkChainParameters {
 
 BkChainParameters bkChainParameters(const ParameterSet& p);
 
+namespace bkchain {
+/// Where block i's x and v are in a state of stride 2 (a chain without internal law states).
+constexpr int xIndex(int i) { return 2 * i; }
+constexpr int vIndex(int i) { return 2 * i + 1; }
+} // namespace bkchain
+
 /// "x_1", "v_1", ..., "x_n", "v_n"; with a law with memory each block's own states follow its
 /// velocity, named by the law's state ids: "x_1", "v_1", "z_1", "x_2", ... (the band stays narrow).
 std::vector<std::string> bkChainStateNames(int n, const std::vector<std::string>& lawStates = {});
@@ -58,5 +64,8 @@ double bkChainEnergy(const BkChainParameters& p, const double* y);
 /// on its own, each switch located exactly; regularized: the stiff integrator with a band Jacobian
 /// of half-width 3; explicit: Dormand-Prince 8(5,3) on the regularized equations).
 std::unique_ptr<Dynamics> makeBkChainDynamics(const struct Scenario& scenario, const IntegrationSettings& settings);
+/// The event-driven chain of a static law (bk_chain_event_driven.cpp).
+std::unique_ptr<Dynamics> makeEventDrivenBkChain(const BkChainParameters& p, std::unique_ptr<FrictionLaw> law,
+                                                 const IntegrationSettings& settings);
 
 } // namespace fl
