@@ -108,7 +108,8 @@ fl::MapRow unpackRange(const double* data, long size)
     const double* end = data + size;
     fl::MapRow row;
     row.steps = static_cast<long>(*data++);
-    const long n = std::min<long>(static_cast<long>(*data++), end - data);
+    const long declared = static_cast<long>(*data++); // then what is left after it
+    const long n = std::min<long>(declared, end - data);
     row.values.assign(data, data + n);
     data += n;
     const long failures = data < end ? static_cast<long>(*data++) : 0;
