@@ -3,6 +3,7 @@
 #include "systems/system_registry.h"
 
 #include <charconv>
+#include <limits>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -119,13 +120,23 @@ void writeRunCsv(std::ostream& out, const Scenario& scenario, const RunResult& r
 
 void writeEventsCsv(std::ostream& out, const RunResult& result)
 {
+    // The switches and the grazes in time order; a graze into stick comes before its switch.
     std::string text = "t,event\n";
+    size_t g = 0;
+    auto grazesUpTo = [&](double t) {
+        for (; g < result.grazes.size() && result.grazes[g].t <= t; ++g) {
+            appendNumber(text, result.grazes[g].t);
+            text += ",graze\n";
+        }
+    };
     for (const ModeSwitch& s : result.switches) {
+        grazesUpTo(s.t);
         appendNumber(text, s.t);
         text += ',';
         text += modeName(s.entered);
         text += '\n';
     }
+    grazesUpTo(std::numeric_limits<double>::infinity());
     out.write(text.data(), static_cast<std::streamsize>(text.size()));
 }
 

@@ -20,6 +20,10 @@ public:
     virtual bool onStep(const StepView& step, int mode) = 0;
     /// A located stick/slip switch (event-driven methods).
     virtual void onSwitch(double t, ContactMode entered) { (void)t; (void)entered; }
+    /// A guard that touched its bound tangentially at t while in `mode` (issue 30): a slip whose
+    /// v_r touched 0, or a stick whose holding force touched the static limit. If the mode changes
+    /// there, onSwitch follows.
+    virtual void onGraze(double t, ContactMode mode) { (void)t; (void)mode; }
 };
 
 struct IntegrationStats {

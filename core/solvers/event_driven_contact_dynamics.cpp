@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 namespace fl {
@@ -65,6 +66,49 @@ public:
             observer.onSwitch(t, mode);
     }
 
+    /// How close to zero a local minimum of the guard counts as a graze (issue 30): in stick the
+    /// holding force's round-off (a stick phase of S1 is exact, so a tangency is known to a few
+    /// ulps and any deeper excursion is a breakaway); in slip the integrator's accuracy of v_r.
+    double grazeBand(double tol) const
+    {
+        if (mode == ContactMode::Stick)
+            return 16.0 * std::numeric_limits<double>::epsilon() * (1.0 + m_law.staticLimit());
+        return 100.0 * tol;
+    }
+    /// A guard that touches zero tangentially at t (a local minimum within grazeBand), decided the
+    /// same way at every tolerance. Stick: |F_h| reaches the limit and turns back (g'' > 0), so the
+    /// contact holds: it stays stuck. Slip: v_r touches 0, where the set-valued law applies as at a
+    /// crossing: stick if |F_h| is within the static limit (for Coulomb always, since there
+    /// F_h = -d mu_k), else slip on. Returns whether the mode changed (y is then projected).
+    bool graze(double t, State& y, DynamicsObserver& observer)
+    {
+        observer.onGraze(t, mode);
+        if (mode == ContactMode::Stick)
+            return false;
+        const double before = direction;
+        State stuck = y;
+        enterAtZeroRelativeVelocity(t, stuck.data());
+        if (mode == ContactMode::Slip && direction == before)
+            return false; // passes: the slip goes on, y untouched
+        y = stuck;
+        armed = mode == ContactMode::Stick;
+        if (mode == ContactMode::Stick)
+            observer.onSwitch(t, mode);
+        return true;
+    }
+
+    /// The factors of the tangent map into stick: df/dF, grad v_r and b of v_r' = a + b F.
+    void stickEntryMap(double t, const double* y, State& fF, State& grad, double& b) const
+    {
+        const size_t n = static_cast<size_t>(m_system.dimension());
+        fF.assign(n, 0.0);
+        grad.assign(n, 0.0);
+        m_system.forceColumn(t, y, fF.data());
+        double dvdt = 0.0, a = 0.0;
+        m_system.relativeVelocityGradient(t, y, grad.data(), dvdt);
+        m_system.relativeAcceleration(t, y, a, b);
+    }
+
     /// Chooses the mode where v_r = 0: stick if the holding force is within the static limit,
     /// else slip against the holding force.
     void enterAtZeroRelativeVelocity(double t, double* y)
@@ -110,6 +154,13 @@ struct ModeHooks {
         dyn.switchMode(t, y, observer);
         armed = dyn.armed;
     }
+    double grazeBand(double tol) const { return dyn.grazeBand(tol); }
+    bool graze(double t, State& y, DynamicsObserver& observer)
+    {
+        const bool changed = dyn.graze(t, y, observer);
+        armed = dyn.armed;
+        return changed;
+    }
 };
 
 /// Tangent vectors along an event-driven run (issue 13). Inside a mode phi' = J phi, J the Jacobian
@@ -145,12 +196,20 @@ public:
             den += g[static_cast<size_t>(i)] * fMinus[static_cast<size_t>(i)];
         if (!(std::abs(den) > 0.0) || !std::isfinite(den))
             return; // grazing: no transversal crossing to map
+        State jump(static_cast<size_t>(m_n));
+        for (int i = 0; i < m_n; ++i)
+            jump[static_cast<size_t>(i)] = fPlus[static_cast<size_t>(i)] - fMinus[static_cast<size_t>(i)];
+        rankOne(jump, g, 1.0 / den);
+    }
+    /// phi -> (I + scale u g^T) phi.
+    void rankOne(const State& u, const State& g, double scale)
+    {
         for (int c = 0; c < m_k; ++c) {
             double gphi = 0.0;
             for (int i = 0; i < m_n; ++i)
                 gphi += g[static_cast<size_t>(i)] * m_phi[static_cast<size_t>(c * m_n + i)];
             for (int i = 0; i < m_n; ++i)
-                m_phi[static_cast<size_t>(c * m_n + i)] += (fPlus[static_cast<size_t>(i)] - fMinus[static_cast<size_t>(i)]) * gphi / den;
+                m_phi[static_cast<size_t>(c * m_n + i)] += u[static_cast<size_t>(i)] * gphi * scale;
         }
     }
 
@@ -243,6 +302,23 @@ struct SaltationHooks {
         armed = dyn.armed;
         dyn.rhs(y, fPlus, t);
         tracker.saltation(fMinus, fPlus, g, ht);
+    }
+    double grazeBand(double tol) const { return dyn.grazeBand(tol); }
+    /// A graze into stick maps phi by the saltation matrix's limit at a tangential entry,
+    /// S = I - (df/dF) (grad v_r)^T / b (finite, unlike its two factors): v_r's part is removed.
+    /// A graze that passes leaves phi alone (the flow is continuous through it).
+    bool graze(double t, State& y, DynamicsObserver& observer)
+    {
+        const State yBefore = y;
+        const bool changed = dyn.graze(t, y, observer);
+        armed = dyn.armed;
+        if (changed && !tracker.reachedEnd && dyn.mode == ContactMode::Stick) {
+            State fF, grad;
+            double b = 1.0;
+            dyn.stickEntryMap(t, yBefore.data(), fF, grad, b);
+            tracker.rankOne(fF, grad, -1.0 / b);
+        }
+        return changed;
     }
 };
 

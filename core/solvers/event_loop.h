@@ -7,7 +7,26 @@
 //   bool armed;                                              set by the loop once event() > 0
 //   bool eventWhenUnarmed() const;                           event() < 0 before arming is an event at the step end
 //   void switchMode(double t, State& y, DynamicsObserver&);  after an event: next mode, switches, armed
+// and optionally (grazing, issue 30):
+//   double grazeBand(double tol) const;                      |event| below it at a local minimum is a graze
+//   bool graze(double t, State& y, DynamicsObserver&);       decides a graze; true: the mode changed at t
 // Dormand-Prince 5(4) inside each mode; events located by TOMS 748 on the dense output to ~1e-14.
+//
+// Finding every crossing (issue 30). Checking the guard only at step ends misses an excursion that
+// begins and ends inside one step: in stick the motion is often linear in t, the steps grow to
+// maxStep, and a forced holding force can exceed the static limit for a fraction of a step. So
+// every accepted step is scanned on its dense output: the guard g and its time derivative g' (central
+// difference on the dense output) at kScan + 1 points, and
+//   - a sub-interval whose right end has g <= 0 holds the crossing (TOMS 748 on g);
+//   - a sub-interval where g' goes from < 0 to > 0 holds a local minimum of g; it is located by
+//     TOMS 748 on g'. Below -band it brackets a crossing before it; within [-band, band] it is a graze.
+// The first such event in time is taken. Guarantee: an excursion of g below zero, however short, is
+// found when it is deeper than the guard's round-off and its minimum is the only extremum of g in
+// its sub-interval (h / kScan <= maxStep / 4). The integrator resolves the state's own time scales
+// at every step, so only a guard's explicit time dependence (a forcing) can vary faster; for a
+// forcing cos(w t) that holds for w maxStep / 4 < pi, i.e. w < 50 at the default maxStep.
+// Choosing the minimum of g' rather than a bound on g'' keeps the method free of per-system
+// constants; scanning at fixed points costs ~3 (kScan + 1) guard evaluations per step.
 #include "solvers/dynamics.h"
 #include "solvers/integration_settings.h"
 
@@ -22,6 +41,58 @@ namespace fl::detail {
 
 using EventState = std::vector<double>;
 
+/// What the scan of one step found.
+struct StepScan {
+    enum Kind { None, Crossing, Graze } kind = None;
+    double lo = 0.0, hi = 0.0; ///< Crossing: g(lo) > 0 >= g(hi)
+    double tGraze = 0.0;       ///< Graze: the local minimum of g
+};
+
+template <class Hooks>
+double grazeBandOf(const Hooks& hooks, double tol)
+{
+    if constexpr (requires { hooks.grazeBand(tol); })
+        return hooks.grazeBand(tol);
+    else
+        return 0.0; // no graze classification: an interior minimum at or below zero is a crossing
+}
+
+/// Scans [t0, t1] of the step behind g (the guard on the dense output) as described above.
+/// armed0: whether the guard was armed at t0 (else the scan starts where g is first positive).
+template <class Guard>
+StepScan scanStep(const Guard& g, double t0, double t1, double g1, bool armed0, double band)
+{
+    constexpr int kScan = 4;
+    namespace tools = boost::math::tools;
+    const double h = t1 - t0, delta = 1e-6 * h;
+    double tau[kScan + 1], gv[kScan + 1], dg[kScan + 1];
+    for (int j = 0; j <= kScan; ++j) {
+        tau[j] = j == kScan ? t1 : t0 + h * j / kScan;
+        gv[j] = j == kScan ? g1 : g(tau[j]);
+        dg[j] = (g(tau[j] + delta) - g(tau[j] - delta)) / (2.0 * delta);
+    }
+    bool armed = armed0;
+    for (int j = 0; j < kScan; ++j) {
+        if (!armed) {
+            armed = gv[j + 1] > 0.0;
+            continue;
+        }
+        if (gv[j + 1] <= 0.0)
+            return {StepScan::Crossing, tau[j], tau[j + 1], 0.0};
+        if (!(dg[j] < 0.0 && dg[j + 1] > 0.0))
+            continue;
+        auto slope = [&](double t) { return (g(t + delta) - g(t - delta)) / (2.0 * delta); };
+        std::uintmax_t iterations = 60;
+        const auto [a, b] = tools::toms748_solve(slope, tau[j], tau[j + 1], dg[j], dg[j + 1], tools::eps_tolerance<double>(50), iterations);
+        const double tm = 0.5 * (a + b), gm = g(tm);
+        if (gm < -band || (band == 0.0 && gm <= 0.0))
+            return {StepScan::Crossing, tau[j], tm, 0.0};
+        if (gm <= band && band > 0.0)
+            return {StepScan::Graze, 0.0, 0.0, tm};
+    }
+    return {};
+}
+
 template <class Hooks>
 Status runEventLoop(Hooks& hooks, EventState& y, double& t, double tEnd, const IntegrationSettings& s,
                     DynamicsObserver& observer, IntegrationStats& stats)
@@ -35,6 +106,10 @@ Status runEventLoop(Hooks& hooks, EventState& y, double& t, double tEnd, const I
         stepper.calc_state(time, scratch);
         std::copy(scratch.begin(), scratch.end(), out);
     };
+    auto guard = [&](double time) {
+        stepper.calc_state(time, scratch);
+        return hooks.event(time, scratch.data());
+    };
     double lastDt = std::min(s.maxStep, 1e-3);
     stepper.initialize(y, t, lastDt);
     while (stepper.current_time() < tEnd) {
@@ -42,6 +117,7 @@ Status runEventLoop(Hooks& hooks, EventState& y, double& t, double tEnd, const I
             return Status::error("cancelled");
         if (stats.steps >= s.maxSteps)
             return Status::error("step limit of " + std::to_string(s.maxSteps) + " reached at t = " + std::to_string(t));
+        const bool armed0 = hooks.armed;
         stepper.do_step(rhs);
         ++stats.steps;
         const double t0 = stepper.previous_time(), t1 = stepper.current_time();
@@ -54,27 +130,51 @@ Status runEventLoop(Hooks& hooks, EventState& y, double& t, double tEnd, const I
         if (!finite)
             return Status::error("solver failed at t = " + std::to_string(t0) + ": non-finite state");
         const double g1 = hooks.event(t1, y.data());
+        view.t0 = t0;
+        // Unarmed (a mode entered on its own boundary): an end below zero re-decides the mode there.
+        const bool unarmedEvent = !armed0 && g1 <= 0.0 && hooks.eventWhenUnarmed() && g1 < 0.0;
+        const StepScan scan = unarmedEvent ? StepScan{} : scanStep(guard, t0, t1, g1, armed0, grazeBandOf(hooks, s.tol));
         if (!hooks.armed && g1 > 0.0)
             hooks.armed = true;
-        const bool isEvent = hooks.armed ? g1 <= 0.0 : (hooks.eventWhenUnarmed() && g1 < 0.0);
-        view.t0 = t0;
-        if (!isEvent) {
+        if (scan.kind == StepScan::Graze) {
+            if constexpr (requires { hooks.graze(t, y, observer); }) {
+                EventState yg = y;
+                stepper.calc_state(scan.tGraze, yg);
+                view.t1 = scan.tGraze;
+                view.y1 = yg.data();
+                // The step up to the graze, then the hooks decide: pass (go on from t1) or a new mode.
+                const int modeBefore = hooks.mode();
+                if (!hooks.graze(scan.tGraze, yg, observer)) {
+                    view.t1 = t1;
+                    view.y1 = y.data();
+                    if (!observer.onStep(view, modeBefore))
+                        return Status::success();
+                    continue;
+                }
+                if (!observer.onStep(view, modeBefore))
+                    return Status::success();
+                y = yg;
+                t = scan.tGraze;
+                stepper.initialize(y, t, lastDt);
+                continue;
+            }
+        }
+        if (scan.kind != StepScan::Crossing && !unarmedEvent) {
             view.t1 = t1;
             view.y1 = y.data();
             if (!observer.onStep(view, hooks.mode()))
                 return Status::success();
             continue;
         }
-        // The event lies in (t0, t1]: locate it on the dense output (unarmed: take the step end).
+        // The event lies in (lo, hi]: locate it on the dense output (unarmed: take the step end).
         double tEvent = t1;
-        if (hooks.armed) {
-            auto g = [&](double time) {
-                stepper.calc_state(time, scratch);
-                return hooks.event(time, scratch.data());
-            };
+        if (scan.kind == StepScan::Crossing) {
             std::uintmax_t iterations = 100;
-            const auto [lo, hi] = boost::math::tools::toms748_solve(g, t0, t1, g(t0), g1, boost::math::tools::eps_tolerance<double>(48), iterations);
-            tEvent = g(hi) <= 0.0 ? hi : lo;
+            const double gHi = guard(scan.hi);
+            const auto [lo, hi] = boost::math::tools::toms748_solve(guard, scan.lo, scan.hi, guard(scan.lo), gHi,
+                                                                    boost::math::tools::eps_tolerance<double>(48), iterations);
+            tEvent = guard(hi) <= 0.0 ? hi : lo;
+            hooks.armed = true;
         }
         stepper.calc_state(tEvent, y);
         t = tEvent;

@@ -116,6 +116,11 @@ public:
         m_recorder.onSwitch(t, entered);
         m_mode = static_cast<int>(entered);
     }
+    void onGraze(double t, ContactMode mode) override
+    {
+        if (t <= m_tEnd)
+            m_recorder.onGraze(t, mode);
+    }
 
     bool stepped() const { return m_stepped; }
     bool reached() const { return m_reached; }

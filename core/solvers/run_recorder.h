@@ -24,6 +24,7 @@ public:
 
     bool onStep(const StepView& step, int mode) override;
     void onSwitch(double t, ContactMode entered) override;
+    void onGraze(double t, ContactMode mode) override { m_out.grazes.push_back({t, mode}); }
     /// Closes an open stick interval at tEnd, the time the run reached.
     void finish(double tEnd);
     bool done() const { return m_k >= m_count; }

@@ -17,6 +17,14 @@ struct ModeSwitch {
     ContactMode entered;
 };
 
+/// A guard that touched its bound tangentially (issue 30): a slip whose v_r touched 0 (it sticks
+/// there if friction can hold it: a switch to stick follows at the same t), or a stick whose holding
+/// force touched the static limit and turned back (it stays stuck).
+struct Graze {
+    double t;
+    ContactMode mode; ///< the mode the contact was in when it grazed
+};
+
 struct TimeInterval {
     double begin;
     double end;
@@ -34,6 +42,7 @@ struct RunResult {
     std::vector<double> force;           ///< the "F" output column: friction force on the body
     std::vector<ContactMode> mode;       ///< event-driven runs only (else empty)
     std::vector<ModeSwitch> switches;    ///< event-driven runs only
+    std::vector<Graze> grazes;           ///< event-driven runs only
     std::vector<TimeInterval> stickIntervals; ///< event-driven runs only
     std::vector<double> sectionTimes;    ///< Poincaré section points of the run (see RunOptions)
     std::vector<double> sectionStates;   ///< row-major, dimension() values per point

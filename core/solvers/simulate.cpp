@@ -53,6 +53,7 @@ public:
     /// The error of a drain that failed (success if none did).
     const Status& drainStatus() const { return m_drainStatus; }
     void onSwitch(double t, ContactMode entered) override { m_recorder.onSwitch(t, entered); }
+    void onGraze(double t, ContactMode mode) override { m_recorder.onGraze(t, mode); }
     void report()
     {
         m_options.progress(m_result, m_reportedSamples, m_reportedSections);
