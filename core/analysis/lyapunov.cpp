@@ -99,6 +99,15 @@ Eigen::VectorXd reorthonormalise(const Eigen::Ref<const Eigen::MatrixXd>& phi, E
 
 } // namespace
 
+namespace {
+/// Periods of `interval` that cover `duration`, the last one possibly shorter (a remainder below
+/// 1e-9 of a period is round-off, not a period of its own).
+int periodCount(double duration, double interval)
+{
+    return std::max(1, static_cast<int>(std::ceil(duration / interval - 1e-9)));
+}
+} // namespace
+
 LyapunovResult lyapunovSpectrum(const SmoothOde& ode, std::vector<double> y0, double t0, const LyapunovOptions& o)
 {
     LyapunovResult result;
@@ -123,8 +132,9 @@ LyapunovResult lyapunovSpectrum(const SmoothOde& ode, std::vector<double> y0, do
         z[static_cast<size_t>(n + i * n + i)] = 1.0;
     Eigen::VectorXd sums = Eigen::VectorXd::Zero(k);
     const double tStart = t;
-    const int intervals = std::max(1, static_cast<int>(std::lround(o.duration / o.interval)));
-    const double tEnd = tStart + intervals * o.interval;
+    // The average is over exactly `duration`: the last period is shortened to fit (issue 30: with
+    // a whole number of periods the window, and so lambda, depended on the interval).
+    const double tEnd = tStart + o.duration;
     // The re-orthonormalisation period: o.interval, shortened (for the rest of the run) when a
     // tangent vector shrank below 1e-200 over one period, e.g. across the stick phase of a
     // regularized law, where it contracts like exp(-|dF/dv| t) with |dF/dv| ~ 1/eps.
@@ -135,7 +145,9 @@ LyapunovResult lyapunovSpectrum(const SmoothOde& ode, std::vector<double> y0, do
     const bool fullSpectrum = k == n;
     std::vector<double> zAt = z;
     while (t < tEnd) {
-        const double target = std::min(tEnd, tBase + static_cast<double>(++step) * h);
+        double target = std::min(tEnd, tBase + static_cast<double>(++step) * h);
+        if (tEnd - target < 1e-9 * h) // round-off short of the end: no sliver of a period after it
+            target = tEnd;
         // Stop exactly at the interval end: the loop steps past it, so integrate in one piece with
         // the last step clipped by restarting from the dense output.
         const std::vector<double> zStart = z;
@@ -230,9 +242,10 @@ LyapunovResult lyapunovSpectrumNonsmooth(const Dynamics& dynamics, std::vector<d
     Eigen::VectorXd sums = Eigen::VectorXd::Zero(k);
     std::vector<char> collapsed(static_cast<size_t>(k), 0);
     const double tStart = t;
-    const int intervals = std::max(1, static_cast<int>(std::lround(o.duration / o.interval)));
+    // Over exactly `duration`, the last period shortened to fit (as lyapunovSpectrum).
+    const int intervals = periodCount(o.duration, o.interval);
     for (int m = 1; m <= intervals; ++m) {
-        const double target = tStart + m * o.interval;
+        const double target = m == intervals ? tStart + o.duration : tStart + m * o.interval;
         result.status = dynamics.integrateVariational(y0, t, target, phi, k, stats);
         if (!result.status.ok())
             return result;

@@ -193,6 +193,20 @@ std::optional<BeltRefSwitch> CoulombBeltReference::nextSwitch(BeltRefState from,
     return std::nullopt;
 }
 
+BeltRefState CoulombBeltReference::advance(BeltRefState from, double tTarget) const
+{
+    while (const std::optional<BeltRefSwitch> next = nextSwitch(from, tTarget))
+        from = next->after;
+    // Reversals inside the last slip phase: nextSwitch passes them, so follow them here.
+    while (from.mode != 0) {
+        const std::optional<BeltRefState> end = slipEnd(from, tTarget);
+        if (!end)
+            return slipState(from, tTarget);
+        from = enter(end->t, end->x, m_p.vb);
+    }
+    return {tTarget, from.x + m_p.vb * (tTarget - from.t), m_p.vb, 0};
+}
+
 std::vector<BeltRefSwitch> CoulombBeltReference::switches(double t0, double x0, double v0, double tEnd) const
 {
     std::vector<BeltRefSwitch> out;

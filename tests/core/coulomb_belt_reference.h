@@ -45,6 +45,8 @@ public:
     BeltRefState enter(double t, double x, double v) const;
     /// The first switch after `from` up to tEnd, or nothing.
     std::optional<BeltRefSwitch> nextSwitch(BeltRefState from, double tEnd) const;
+    /// The state at tTarget (>= from.t), through every switch on the way.
+    BeltRefState advance(BeltRefState from, double tTarget) const;
     /// Every switch from (t0, x0, v0) up to tEnd.
     std::vector<BeltRefSwitch> switches(double t0, double x0, double v0, double tEnd) const;
     /// The state at t of the slip phase through `from` (its mode: the direction), forwards or back.

@@ -3,6 +3,7 @@
 // the static limit that lasts 1e-6 time units inside one step, and grazes decided the same way at
 // every tolerance.
 #include "coulomb_belt_reference.h"
+#include "analysis/lyapunov.h"
 #include "scenario/scenario.h"
 #include "solvers/dynamics_factory.h"
 
@@ -103,6 +104,28 @@ QString firstDisagreement(const fltest::CoulombBelt& p, double x0, double v0, do
         if (k >= run.switches.size() || run.switches[k].toStick != whole[k].toStick || std::abs(run.switches[k].t - whole[k].t) > timeTol)
             return QString("trajectory from the initial state, switch %1: the reference at t = %2").arg(k).arg(whole[k].t, 0, 'g', 17);
     return {};
+}
+
+/// lambda_1 of the reference by two trajectories d0 apart, renormalised every `interval` (the
+/// finite-difference form of Benettin's method: no saltation matrix, no variational equation).
+double referenceLambda1(const fltest::CoulombBelt& p, double x0, double v0, double duration, double interval)
+{
+    constexpr double d0 = 1e-8;
+    const fltest::CoulombBeltReference ref(p);
+    fltest::BeltRefState a = ref.enter(0.0, x0, v0);
+    double dx = d0, dv = 0.0, sum = 0.0;
+    const int periods = static_cast<int>(std::ceil(duration / interval - 1e-9));
+    for (int m = 1; m <= periods; ++m) {
+        const double target = m == periods ? duration : m * interval;
+        const fltest::BeltRefState b0 = ref.enter(a.t, a.x + dx, a.v + dv);
+        a = ref.advance(a, target);
+        const fltest::BeltRefState b = ref.advance(b0, target);
+        const double d = std::hypot(b.x - a.x, b.v - a.v);
+        sum += std::log(d / d0);
+        dx = (b.x - a.x) * d0 / d;
+        dv = (b.v - a.v) * d0 / d;
+    }
+    return sum / duration;
 }
 
 unsigned long long testSeed()
@@ -217,6 +240,32 @@ private slots:
         const std::optional<fltest::BeltRefSwitch> exact = ref.nextSwitch({tStar, xStar, p.vb, 0}, tStar + 10.0);
         QVERIFY(exact && !exact->toStick);
         QVERIFY2(std::abs(breakaway.back() - exact->t) < 1e-6, qPrintable(QString::number(breakaway.back() - exact->t)));
+    }
+
+    /// lambda_1 of the event-driven run (saltation matrices) over 41 forcing periods of the issue's
+    /// forced point does not depend on the re-orthonormalisation interval, and equals the exact
+    /// reference's (two trajectories 1e-8 apart); the window is short enough that both follow the
+    /// same chaotic trajectory (its error grows like e^{0.085 t}: 1e-10 -> 3e-5 at t = 147).
+    void lyapunovIndependentOfInterval()
+    {
+        const fltest::CoulombBelt p{0.02, 1.0, 1.75, 2.0, 1.0, 0.2};
+        const double T = 2.0 * std::numbers::pi / p.w, duration = 41.0 * T, x0 = 1.251094, v0 = -0.439182;
+        const double exact = referenceLambda1(p, x0, v0, duration, T);
+        qInfo("reference lambda_1 = %.6f", exact);
+        QVERIFY(std::abs(exact - 0.0846) < 5e-4); // the reference value
+        const std::unique_ptr<fl::Dynamics> dynamics = fl::makeDynamics(beltScenario(p, x0, v0, duration, 1e-10));
+        for (const double interval : {T, 1.0, 0.2, 0.05}) {
+            fl::LyapunovOptions o;
+            o.transient = 0.0;
+            o.duration = duration;
+            o.interval = interval;
+            o.count = 1;
+            const fl::LyapunovResult r = fl::lyapunovOfDynamics(*dynamics, o);
+            QVERIFY2(r.status.ok(), r.status.message().c_str());
+            qInfo("interval %.4f: lambda_1 = %.6f", interval, r.exponents[0]);
+            QVERIFY2(std::abs(r.exponents[0] - exact) < 1e-4, qPrintable(QString("interval %1: %2, reference %3").arg(interval).arg(r.exponents[0]).arg(exact)));
+            QVERIFY2(std::abs(r.times.back() - duration) < 1e-9, qPrintable(QString::number(r.times.back(), 'g', 17)));
+        }
     }
 
     /// A stick whose holding force touches mu_s tangentially (x0 + A = mu_s, v_b = 0: the peak of
