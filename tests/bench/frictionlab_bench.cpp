@@ -1,6 +1,7 @@
 // Speed figures of the core: median wall time over repeated runs on this machine.
 #include "chain_bench.h"
 #include "disk_period_bench.h"
+#include "event_location_bench.h"
 #include "memory_bench.h"
 #include "pendulum_bench.h"
 #include "stiff_bench.h"
@@ -11,6 +12,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <cstdio>
 #include <string>
 #include <numbers>
@@ -109,7 +111,9 @@ void report(const char* name, const Timing& t)
 int main(int argc, char** argv)
 {
     const std::string only = argc > 1 ? argv[1] : "all";
-    std::printf("FrictionLab core benchmarks (median of repeated runs, wall time). Usage: frictionlab_bench [all|belt|disk|pendulum|sweep|stiff|memory|csv|chain]\n\n");
+    std::printf("FrictionLab core benchmarks (median of repeated runs, wall time). Usage: frictionlab_bench [all|belt|disk|pendulum|sweep|stiff|memory|csv|chain|events]\n\n");
+    if (only == "events") // not in "all": its lambda_1 runs take minutes
+        benchEventLocation(argc > 2 ? std::atof(argv[2]) : 20000.0);
     if (only == "chain" || only == "all")
         benchChain();
     if (only == "csv" || only == "all")

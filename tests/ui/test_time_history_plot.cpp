@@ -9,6 +9,8 @@
 #include "widgets/time_history_plot.h"
 
 #include <QComboBox>
+
+#include <cstdlib>
 #include <QTest>
 
 using namespace fl::ui;
@@ -104,6 +106,44 @@ private slots:
         QVERIFY(count >= 5);
         QCOMPARE(plot->stickGraph()->dataCount(), 4 * count);
         QVERIFY(std::abs(shadedLength(plot->stickGraph()) - inView) < 1e-9 * inView);
+    }
+
+    /// Grazes (issue 30): a block held on a resting belt (v_b = 0) whose holding force
+    /// F_h = 0.5 - cos t touches mu_s = 1.5 at t = pi, 3 pi, 5 pi stays stuck; each touch is a
+    /// triangle along the top of the time history, listed in the legend and counted in the status.
+    void grazesAreMarked()
+    {
+        MainWindow w;
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(waitForNewestRun(w));
+        fl::Scenario s = fl::defaultScenario();
+        for (const auto& [id, value] : {std::pair<const char*, double>{"v_b", 0.0}, {"A", 1.0}, {"w", 1.0}, {"x0", 0.5}, {"v0", 0.0},
+                                        {"mu_s", 1.5}, {"mu_k", 0.5}, {"zeta", 0.05}, {"t_end", 20.0}})
+            QVERIFY(s.params.set(id, value).ok());
+        w.loadScenario(s);
+        QVERIFY(waitForNewestRun(w));
+        QCOMPARE(w.currentRun()->result.grazes.size(), size_t(3));
+        QVERIFY(w.currentRun()->result.switches.empty());
+        TimeHistoryPlot* plot = w.timeHistoryPlot();
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+        QCPGraph* marks = plot->grazeGraph();
+        QVERIFY(marks->visible());
+        QCOMPARE(marks->dataCount(), 3);
+        for (int i = 0; i < 3; ++i)
+            QVERIFY(std::abs(marks->data()->at(i)->key - (2 * i + 1) * 3.14159265358979) < 1e-6);
+        bool listed = false;
+        for (int i = 0; i < plot->legend->itemCount(); ++i)
+            if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot->legend->item(i)))
+                listed = listed || (item->plottable() == marks && marks->name() == QStringLiteral("graze"));
+        QVERIFY(listed);
+        QVERIFY2(w.runSummary().contains(QStringLiteral("3 grazes")), qPrintable(w.runSummary()));
+        if (const char* dir = std::getenv("FL_SCREENSHOT_DIR"))
+            w.grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/grazes.png"));
+        // The default case again: no grazes, no markers.
+        w.loadScenario(fl::defaultScenario());
+        QVERIFY(waitForNewestRun(w));
+        QVERIFY(!plot->grazeGraph()->visible());
     }
 
     /// At 1280x720 the LuGre run's legend (near-stick, x, v_r, F, z (right)) is wider than the

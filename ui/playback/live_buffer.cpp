@@ -37,6 +37,7 @@ void LiveBuffer::append(const fl::RunResult& chunk)
     m_samples.states.insert(m_samples.states.end(), chunk.states.begin(), chunk.states.end());
     m_samples.outputs.insert(m_samples.outputs.end(), chunk.outputs.begin(), chunk.outputs.end());
     m_samples.mode.insert(m_samples.mode.end(), chunk.mode.begin(), chunk.mode.end());
+    m_samples.grazes.insert(m_samples.grazes.end(), chunk.grazes.begin(), chunk.grazes.end());
 }
 
 void LiveBuffer::truncateAfter(double t)
@@ -46,6 +47,7 @@ void LiveBuffer::truncateAfter(double t)
     keepFront(m_samples.states, keep * static_cast<size_t>(m_samples.dimension()));
     keepFront(m_samples.outputs, keep * m_samples.outputNames.size());
     keepFront(m_samples.mode, keep);
+    std::erase_if(m_samples.grazes, [t](const fl::Graze& g) { return g.t > t; });
 }
 
 void LiveBuffer::trimBefore(double t)
@@ -61,6 +63,8 @@ void LiveBuffer::erasePrefix(size_t count)
     eraseFront(m_samples.states, count * static_cast<size_t>(m_samples.dimension()));
     eraseFront(m_samples.outputs, count * m_samples.outputNames.size());
     eraseFront(m_samples.mode, count);
+    const double first = m_samples.t.empty() ? 0.0 : m_samples.t.front();
+    std::erase_if(m_samples.grazes, [&](const fl::Graze& g) { return m_samples.t.empty() || g.t < first; });
 }
 
 fl::RunResult LiveBuffer::window(double from, double to) const
@@ -91,6 +95,9 @@ fl::RunResult LiveBuffer::window(double from, double to) const
             i = j;
         }
     }
+    for (const fl::Graze& g : m_samples.grazes)
+        if (g.t >= from && g.t <= to)
+            w.grazes.push_back(g);
     return w;
 }
 

@@ -46,7 +46,8 @@ QPalette paletteOf(const Theme& t)
 QPen themedPen(const QPen& base, const QString& role, const Theme& t, double scale)
 {
     QPen pen = base;
-    pen.setColor(role == QLatin1String("stickLine") ? t.stickStrip : t.curve(base.color()));
+    const bool stickColoured = role == QLatin1String("stickLine") || role == QLatin1String("grazeMarkers");
+    pen.setColor(stickColoured ? t.stickStrip : t.curve(base.color()));
     if (base.widthF() > 0.0)
         pen.setWidthF(base.widthF() * scale * t.lineScale);
     return pen;
@@ -72,6 +73,12 @@ void styleScatter(QCPAbstractPlottable* p, QCPScatterStyle style, const Theme& t
     if (!p->property(kBaseScatter).isValid())
         p->setProperty(kBaseScatter, style.size());
     style.setSize(p->property(kBaseScatter).toDouble() * scale);
+    if (p->property(kRole).toString() == QLatin1String("grazeMarkers")) { // the stick bar's colour
+        style.setPen(QPen(t.stickStrip.darker(130), style.pen().widthF()));
+        style.setBrush(t.stickStrip);
+        set(style);
+        return;
+    }
     style.setPen(QPen(t.curve(style.pen().color()), style.pen().widthF()));
     style.setBrush(t.curve(style.brush().color()));
     set(style);

@@ -370,6 +370,8 @@ void MainWindow::onPlotDataReady(const PlotDataPtr& data)
     else
         parts << (r.mode.empty() && r.switches.empty() ? tr("no stick/slip modes (smooth law)")
                                                        : tr("%1 stick/slip switches").arg(r.switches.size()));
+    if (!r.grazes.empty())
+        parts << (r.grazes.size() == 1 ? tr("1 graze") : tr("%1 grazes").arg(r.grazes.size()));
     parts << tr("%1 ms").arg(r.wallSeconds * 1e3, 0, 'f', r.wallSeconds < 0.1 ? 1 : 0);
     m_summary->setText(parts.join(QStringLiteral(" · ")));
     // An edit that was rejected meanwhile keeps its error in view.

@@ -220,6 +220,8 @@ PlotDataPtr preparePlotData(const RunOutputPtr& run)
     data->stickLabel = nearStick.empty() ? QObject::tr("stick")
                                          : QObject::tr("near-stick %1").arg(qs(fl::describeNearStick(nearStick)));
     addTimeHistory(*data, *system, nearStick.empty() ? run->result.stickIntervals : nearStick.intervals);
+    for (const fl::Graze& g : run->result.grazes)
+        data->grazeTimes.push_back(g.t);
     for (const auto& names : fl::phasePlanes(run->scenario))
         data->planes.push_back(phasePlane(system->id, run->result, nearStick, names));
     addCharacteristic(*data, *system);

@@ -41,6 +41,9 @@ struct PlotData {
     /// The stick intervals (never thinned; the time history shades those in view, joined where
     /// closer than 2 pixels).
     std::vector<fl::TimeInterval> stickIntervals;
+    /// The times where a guard touched its bound tangentially (event-driven runs, issue 30),
+    /// marked along the top of the time history.
+    std::vector<double> grazeTimes;
     /// What the shading means: "stick" (exact, event-driven) or, for smooth runs, the near-stick
     /// rule, e.g. "near-stick |v_r| < 0.0005" (fl::findNearStick).
     QString stickLabel;

@@ -30,6 +30,13 @@ TimeHistoryPlot::TimeHistoryPlot(QWidget* parent) : RunPlot(tr("Time history"), 
     m_stickStrip->setProperty("flRole", QStringLiteral("stickStrip"));
     m_stickStrip->removeFromLegend();
     m_stickStrip->setProperty(kNoLegend, true);
+    // Grazes (issue 30): a downward triangle near the top edge at each, in the stick bar's colour.
+    m_grazes = addGraph(xAxis, yAxis2);
+    m_grazes->setName(tr("graze"));
+    m_grazes->setLineStyle(QCPGraph::lsNone);
+    m_grazes->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangleInverted, stickColor().darker(160), stickColor().darker(135), 11));
+    m_grazes->setProperty("flRole", QStringLiteral("grazeMarkers"));
+    setShown(m_grazes, false);
     m_stateAxis = axisRect()->addAxis(QCPAxis::atRight);
     m_stateAxis->setVisible(false);
     m_stateAxis->setProperty("flRole", QStringLiteral("lawStateAxis"));
@@ -107,6 +114,11 @@ void TimeHistoryPlot::showData(const PlotDataPtr& ptr)
     m_stickIntervals = data.stickIntervals;
     setShown(m_stick, !m_stickIntervals.empty());
     m_stickStrip->setVisible(!m_stickIntervals.empty());
+    QVector<QCPGraphData> grazes;
+    for (double t : data.grazeTimes)
+        grazes << QCPGraphData(t, 0.955);
+    m_grazes->data()->set(grazes, true);
+    setShown(m_grazes, !grazes.isEmpty());
     showLawStates(data);
     setDataRange(data.timeRange, data.valueRange);
     m_boxesWidth = -1;

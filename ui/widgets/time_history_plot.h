@@ -24,6 +24,8 @@ public:
     QCPGraph* stickGraph() const { return m_stick; }
     /// The strong stick bar along the bottom (the same boxes on an axis spanning [0, 14]).
     QCPGraph* stickStripGraph() const { return m_stickStrip; }
+    /// The grazes: a downward triangle along the top at each (PlotData::grazeTimes).
+    QCPGraph* grazeGraph() const { return m_grazes; }
 
     /// The right axis of a law's internal states (hidden for laws without them).
     QCPAxis* stateAxis() const { return m_stateAxis; }
@@ -42,6 +44,7 @@ private:
     std::vector<QCPGraph*> m_stateCurves; ///< one per law state shown so far; unused ones hidden
     QCPGraph* m_stick;
     QCPGraph* m_stickStrip;
+    QCPGraph* m_grazes;
     QCPItemStraightLine* m_cursor;
     std::vector<QCPGraph*> m_curves; ///< one per column shown so far; unused ones hidden
 };
