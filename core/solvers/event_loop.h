@@ -15,25 +15,31 @@
 // Finding every crossing (issue 30). Checking the guard only at step ends misses an excursion that
 // begins and ends inside one step: in stick the motion is often linear in t, the steps grow to
 // maxStep, and a forced holding force can exceed the static limit for a fraction of a step. So
-// every accepted step is scanned on its dense output: the guard g and its time derivative g' (central
-// difference on the dense output) at kScan + 1 points, and
-//   - a sub-interval whose right end has g <= 0 holds the crossing (TOMS 748 on g);
-//   - a sub-interval where g' goes from < 0 to > 0 holds a local minimum of g; it is located by
-//     TOMS 748 on g'. Below -band it brackets a crossing before it; within [-band, band] it is a graze.
-// The first such event in time is taken. Guarantee: an excursion of g below zero, however short, is
-// found when it is deeper than the guard's round-off and its minimum is the only extremum of g in
-// its sub-interval (h / kScan <= maxStep / 4). The integrator resolves the state's own time scales
-// at every step, so only a guard's explicit time dependence (a forcing) can vary faster; for a
-// forcing cos(w t) that holds for w maxStep / 4 < pi, i.e. w < 50 at the default maxStep.
-// Choosing the minimum of g' rather than a bound on g'' keeps the method free of per-system
-// constants; scanning at fixed points costs ~3 (kScan + 1) guard evaluations per step.
+// every accepted step is scanned on its dense output: g at kScan + 1 equally spaced points (the
+// ends known), and g' at the step's end (a one-sided difference, carried over as the next step's
+// g' at its start). Then, in time order,
+//   - a local minimum of the samples (a sample below both neighbours; at an end, g' pointing into
+//     the step) brackets a local minimum of g between its neighbours. When the samples leave room
+//     for it to reach zero (the parabola through them dips at most (d1 + d2) / 8 below the lowest
+//     sample, d1, d2 the rises to the neighbours; a margin of 16 is kept) it is located by Brent's
+//     minimisation: below -band it brackets a crossing before it, within [-band, band] it is a graze;
+//   - the first sample with g <= 0 brackets a crossing with the sample before it.
+// The crossing is then located by TOMS 748. Guarantee: an excursion of g below zero, however short,
+// is found when it is deeper than the guard's round-off and its minimum is the only extremum of g
+// within two sample spacings (2 h / kScan <= maxStep / 2). The integrator resolves the state's own
+// time scales at every step, so only a guard's explicit time dependence (a forcing) can vary faster;
+// for a forcing cos(w t) that holds for w maxStep / 2 < pi, i.e. w < 25 at the default maxStep 0.25.
+// Sampling g rather than bounding g'' keeps the method free of per-system constants; it costs
+// kScan more guard evaluations per step, and a minimisation only where g may come near zero.
 #include "solvers/dynamics.h"
 #include "solvers/integration_settings.h"
 
+#include <boost/math/tools/minima.hpp>
 #include <boost/math/tools/roots.hpp>
 #include <boost/numeric/odeint.hpp>
 
 #include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -57,39 +63,53 @@ double grazeBandOf(const Hooks& hooks, double tol)
         return 0.0; // no graze classification: an interior minimum at or below zero is a crossing
 }
 
-/// Scans [t0, t1] of the step behind g (the guard on the dense output) as described above.
-/// armed0: whether the guard was armed at t0 (else the scan starts where g is first positive).
+/// Scans the step [t0, t1] of the guard g (on the dense output) as described above. g0, g1: g at
+/// the ends; dg0: g' at t0 (NaN: unknown, estimated here); dg1 receives g' at t1. armed0: whether
+/// the guard was armed at t0 (else the scan starts where g is first positive).
 template <class Guard>
-StepScan scanStep(const Guard& g, double t0, double t1, double g1, bool armed0, double band)
+StepScan scanStep(const Guard& g, double t0, double t1, double g0, double dg0, double g1, double& dg1, bool armed0, double band)
 {
     constexpr int kScan = 4;
-    namespace tools = boost::math::tools;
-    const double h = t1 - t0, delta = 1e-6 * h;
-    double tau[kScan + 1], gv[kScan + 1], dg[kScan + 1];
+    const double h = t1 - t0, delta = 1e-6 * h, spacing = h / kScan;
+    double tau[kScan + 1], gv[kScan + 1];
     for (int j = 0; j <= kScan; ++j) {
         tau[j] = j == kScan ? t1 : t0 + h * j / kScan;
-        gv[j] = j == kScan ? g1 : g(tau[j]);
-        dg[j] = (g(tau[j] + delta) - g(tau[j] - delta)) / (2.0 * delta);
+        gv[j] = j == 0 ? g0 : (j == kScan ? g1 : g(tau[j]));
     }
-    bool armed = armed0;
-    for (int j = 0; j < kScan; ++j) {
-        if (!armed) {
-            armed = gv[j + 1] > 0.0;
-            continue;
+    dg1 = (g1 - g(t1 - delta)) / delta;
+    int first = 0; // the first sample of the armed part
+    if (!armed0)
+        for (first = 1; first <= kScan && !(gv[first] > 0.0); ++first) {
         }
-        if (gv[j + 1] <= 0.0)
-            return {StepScan::Crossing, tau[j], tau[j + 1], 0.0};
-        if (!(dg[j] < 0.0 && dg[j + 1] > 0.0))
+    int crossing = kScan + 1; // the first sample at or below zero
+    for (int j = first + 1; j <= kScan && crossing > kScan; ++j)
+        if (gv[j] <= 0.0)
+            crossing = j;
+    for (int j = first; j < crossing && j <= kScan; ++j) {
+        if (!(gv[j] > 0.0))
             continue;
-        auto slope = [&](double t) { return (g(t + delta) - g(t - delta)) / (2.0 * delta); };
-        std::uintmax_t iterations = 60;
-        const auto [a, b] = tools::toms748_solve(slope, tau[j], tau[j + 1], dg[j], dg[j + 1], tools::eps_tolerance<double>(50), iterations);
-        const double tm = 0.5 * (a + b), gm = g(tm);
+        double fallIn = 0.0, riseOut = 0.0; // g's rise to the left and to the right of sample j
+        if (j == 0) {
+            if (std::isnan(dg0))
+                dg0 = (g(t0 + delta) - g0) / delta;
+            fallIn = -dg0 * spacing;
+        } else {
+            fallIn = gv[j - 1] - gv[j];
+        }
+        riseOut = j == kScan ? dg1 * spacing : gv[j + 1] - gv[j];
+        if (!(fallIn > 0.0 && riseOut > 0.0))
+            continue; // not a local minimum of the samples
+        if (gv[j] - 2.0 * (fallIn + riseOut) > band && (band > 0.0 || gv[j] - 2.0 * (fallIn + riseOut) > 0.0))
+            continue; // too high for the minimum between the neighbours to reach the band
+        const double lo = tau[std::max(0, j - 1)], hi = tau[std::min(kScan, j + 1)];
+        const auto [tm, gm] = boost::math::tools::brent_find_minima(g, lo, hi, 40);
         if (gm < -band || (band == 0.0 && gm <= 0.0))
-            return {StepScan::Crossing, tau[j], tm, 0.0};
+            return {StepScan::Crossing, lo, tm, 0.0};
         if (gm <= band && band > 0.0)
             return {StepScan::Graze, 0.0, 0.0, tm};
     }
+    if (crossing <= kScan)
+        return {StepScan::Crossing, tau[crossing - 1], tau[crossing], 0.0};
     return {};
 }
 
@@ -112,6 +132,10 @@ Status runEventLoop(Hooks& hooks, EventState& y, double& t, double tEnd, const I
     };
     double lastDt = std::min(s.maxStep, 1e-3);
     stepper.initialize(y, t, lastDt);
+    // The guard and its slope at the stepper's current time, carried from step to step (the slope
+    // is unknown after a restart: NaN).
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    double gNow = hooks.event(t, y.data()), dgNow = nan;
     while (stepper.current_time() < tEnd) {
         if (s.cancelled())
             return Status::error("cancelled");
@@ -132,8 +156,11 @@ Status runEventLoop(Hooks& hooks, EventState& y, double& t, double tEnd, const I
         const double g1 = hooks.event(t1, y.data());
         view.t0 = t0;
         // Unarmed (a mode entered on its own boundary): an end below zero re-decides the mode there.
-        const bool unarmedEvent = !armed0 && g1 <= 0.0 && hooks.eventWhenUnarmed() && g1 < 0.0;
-        const StepScan scan = unarmedEvent ? StepScan{} : scanStep(guard, t0, t1, g1, armed0, grazeBandOf(hooks, s.tol));
+        const bool unarmedEvent = !armed0 && hooks.eventWhenUnarmed() && g1 < 0.0;
+        double dg1 = nan;
+        const StepScan scan = unarmedEvent ? StepScan{} : scanStep(guard, t0, t1, gNow, dgNow, g1, dg1, armed0, grazeBandOf(hooks, s.tol));
+        gNow = g1;
+        dgNow = dg1;
         if (!hooks.armed && g1 > 0.0)
             hooks.armed = true;
         if (scan.kind == StepScan::Graze) {
@@ -156,6 +183,8 @@ Status runEventLoop(Hooks& hooks, EventState& y, double& t, double tEnd, const I
                 y = yg;
                 t = scan.tGraze;
                 stepper.initialize(y, t, lastDt);
+                gNow = hooks.event(t, y.data());
+                dgNow = nan;
                 continue;
             }
         }
@@ -186,6 +215,8 @@ Status runEventLoop(Hooks& hooks, EventState& y, double& t, double tEnd, const I
         if (!goOn)
             return Status::success();
         stepper.initialize(y, tEvent, lastDt);
+        gNow = hooks.event(tEvent, y.data());
+        dgNow = nan;
     }
     return Status::success();
 }
