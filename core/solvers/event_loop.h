@@ -21,8 +21,8 @@
 //   - a local minimum of the samples (a sample below both neighbours; at an end, g' pointing into
 //     the step) brackets a local minimum of g between its neighbours. When the samples leave room
 //     for it to reach zero (the parabola through them dips at most (d1 + d2) / 8 below the lowest
-//     sample, d1, d2 the rises to the neighbours; a margin of 16 is kept) it is located by Brent's
-//     minimisation: below -band it brackets a crossing before it, within [-band, band] it is a graze;
+//     sample, d1, d2 the rises to the neighbours; a margin of 16 is kept) it is located as the zero
+//     of g': below -band it brackets a crossing before it, within [-band, band] it is a graze;
 //   - the first sample with g <= 0 brackets a crossing with the sample before it.
 // The crossing is then located by TOMS 748. Guarantee: an excursion of g below zero, however short,
 // is found when it is deeper than the guard's round-off and its minimum is the only extremum of g
@@ -61,6 +61,22 @@ double grazeBandOf(const Hooks& hooks, double tol)
         return hooks.grazeBand(tol);
     else
         return 0.0; // no graze classification: an interior minimum at or below zero is a crossing
+}
+
+/// The local minimum of g in [lo, hi] (one extremum there): the zero of g' (a central difference
+/// on the dense output) by TOMS 748, which finds it to ~1e-9 where g is flat to round-off (Brent's
+/// minimisation, comparing values of g alone, stops ~1e-7 away: g there is ~1e-14 above the
+/// minimum, more than a stick graze's band); Brent's minimisation if g' does not change sign.
+template <class Guard>
+double locateMinimum(const Guard& g, double lo, double hi, double delta)
+{
+    auto slope = [&](double t) { return (g(t + delta) - g(t - delta)) / (2.0 * delta); };
+    const double sLo = slope(lo), sHi = slope(hi);
+    if (!(sLo < 0.0 && sHi > 0.0))
+        return boost::math::tools::brent_find_minima(g, lo, hi, 40).first;
+    std::uintmax_t iterations = 60;
+    const auto [a, b] = boost::math::tools::toms748_solve(slope, lo, hi, sLo, sHi, boost::math::tools::eps_tolerance<double>(50), iterations);
+    return 0.5 * (a + b);
 }
 
 /// Scans the step [t0, t1] of the guard g (on the dense output) as described above. g0, g1: g at
@@ -102,7 +118,7 @@ StepScan scanStep(const Guard& g, double t0, double t1, double g0, double dg0, d
         if (gv[j] - 2.0 * (fallIn + riseOut) > band && (band > 0.0 || gv[j] - 2.0 * (fallIn + riseOut) > 0.0))
             continue; // too high for the minimum between the neighbours to reach the band
         const double lo = tau[std::max(0, j - 1)], hi = tau[std::min(kScan, j + 1)];
-        const auto [tm, gm] = boost::math::tools::brent_find_minima(g, lo, hi, 40);
+        const double tm = locateMinimum(g, lo, hi, delta), gm = g(tm);
         if (gm < -band || (band == 0.0 && gm <= 0.0))
             return {StepScan::Crossing, lo, tm, 0.0};
         if (gm <= band && band > 0.0)
