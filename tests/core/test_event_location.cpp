@@ -6,6 +6,8 @@
 #include "analysis/lyapunov.h"
 #include "scenario/scenario.h"
 #include "solvers/dynamics_factory.h"
+#include "systems/bk_chain.h"
+#include "systems/system_registry.h"
 
 #include <QTest>
 
@@ -240,6 +242,75 @@ private slots:
         const std::optional<fltest::BeltRefSwitch> exact = ref.nextSwitch({tStar, xStar, p.vb, 0}, tStar + 10.0);
         QVERIFY(exact && !exact->toStick);
         QVERIFY2(std::abs(breakaway.back() - exact->t) < 1e-6, qPrintable(QString::number(breakaway.back() - exact->t)));
+    }
+
+    /// The chain (bk-chain-quakes, 100 blocks, 200 time units): at 15 points inside every step, no
+    /// stuck block (v_i = v_b exactly) is held by more than the static limit mu_0 = 1. The event
+    /// function is the minimum of the 100 blocks' guards, so a neighbour's slip can push one
+    /// block's spring force over the limit inside a step; the earlier loop let 17 blocks' excursions
+    /// (by up to 4e-3) pass unseen in these 200 time units.
+    void chainNeverHoldsOverTheLimit()
+    {
+        fl::Scenario s = fl::defaultScenario();
+        QVERIFY(fl::applyPreset("bk-chain-quakes", s).ok());
+        const fl::BkChainParameters p = fl::bkChainParameters(s.params);
+        const double limit = s.params.value("mu_0");
+        const std::unique_ptr<fl::Dynamics> dynamics = fl::makeDynamics(s);
+        struct Check final : fl::DynamicsObserver {
+            const fl::BkChainParameters& p;
+            double limit, worst = 0.0, worstSpeed = 0.0;
+            long over = 0, checked = 0, wrongWay = 0, slipChecked = 0;
+            std::vector<double> y, yUp, yDown;
+            Check(const fl::BkChainParameters& params, double l)
+                : p(params), limit(l), y(static_cast<size_t>(2 * params.n)), yUp(y), yDown(y)
+            {
+            }
+            bool onStep(const fl::StepView& step, int) override
+            {
+                for (int k = 1; k < 16; ++k) { // inside the step: at its end a block reaching v_r = 0 is not yet decided
+                    step.stateAt(step.t0 + (step.t1 - step.t0) * k / 16.0, y.data());
+                    const double tk = step.t0 + (step.t1 - step.t0) * k / 16.0, h = 1e-7 * (step.t1 - step.t0);
+                    step.stateAt(tk + h, yUp.data());
+                    step.stateAt(tk - h, yDown.data());
+                    for (int i = 0; i < p.n; ++i) {
+                        const size_t v = static_cast<size_t>(fl::bkchain::vIndex(i));
+                        const double vr = y[v] - p.vb;
+                        if (vr == 0.0) {
+                            ++checked;
+                            const double excess = std::abs(fl::bkChainSpringForce(p, y.data(), i)) - limit;
+                            if (excess > 1e-9) {
+                                ++over;
+                                worst = std::max(worst, excess);
+                            }
+                            continue;
+                        }
+                        // Slipping slowly (where a missed crossing would leave a block): the friction force
+                        // v_i' - spring force, from the dense output, must oppose v_r; it is -d g(|v_r|),
+                        // g = mu_0 / (1 + 3 |v_r|) > 0.76, against an error of the interpolant's slope of
+                        // ~1e-6; the wrong way it would be +d g.
+                        if (std::abs(vr) > 0.1 || step.t1 - step.t0 < 1e-4) // (a shorter step's difference is round-off)
+                            continue;
+                        const double friction = (yUp[v] - yDown[v]) / (2.0 * h) - fl::bkChainSpringForce(p, y.data(), i);
+                        ++slipChecked;
+                        if (friction * (vr > 0.0 ? 1.0 : -1.0) > 0.5 * limit / (1.0 + 3.0 * std::abs(vr))) {
+                            ++wrongWay;
+                            worstSpeed = std::max(worstSpeed, std::abs(vr));
+                        }
+                    }
+                }
+                return true;
+            }
+        } check(p, limit);
+        std::vector<double> y = dynamics->initialState();
+        double t = 0.0;
+        fl::IntegrationStats stats;
+        QVERIFY(dynamics->integrate(y, t, 200.0, check, stats).ok());
+        qInfo("%ld stuck-block samples checked, %ld over the limit (worst by %.3g); %ld slipping-block samples, %ld slipping "
+              "with v_r (friction pushing, worst |v_r| %.3g)", check.checked, check.over, check.worst, check.slipChecked, check.wrongWay,
+              check.worstSpeed);
+        QVERIFY(check.checked > 100000 && check.slipChecked > 100000);
+        QCOMPARE(check.over, 0L);
+        QCOMPARE(check.wrongWay, 0L);
     }
 
     /// lambda_1 of the event-driven run (saltation matrices) over 41 forcing periods of the issue's
