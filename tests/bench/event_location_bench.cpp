@@ -32,37 +32,6 @@ double seconds(std::chrono::steady_clock::time_point start)
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-/// lambda_1 of the reference by two trajectories 1e-8 apart, renormalised every `interval`, over
-/// [transient, transient + duration] from (x0, v0); the mean and the standard error of 20 blocks.
-void referenceLambda1(double x0, double v0, double transient, double duration, double interval, double& mean, double& stderror)
-{
-    const fltest::CoulombBeltReference ref(kPoint);
-    fltest::BeltRefState a = ref.advance(ref.enter(0.0, x0, v0), transient);
-    constexpr double d0 = 1e-8;
-    constexpr int kBlocks = 20;
-    double dx = d0, dv = 0.0;
-    std::vector<double> blockSums(kBlocks, 0.0);
-    const long periods = static_cast<long>(std::ceil(duration / interval - 1e-9));
-    for (long m = 1; m <= periods; ++m) {
-        const double target = transient + (m == periods ? duration : m * interval);
-        const fltest::BeltRefState b0 = ref.enter(a.t, a.x + dx, a.v + dv);
-        a = ref.advance(a, target);
-        const fltest::BeltRefState b = ref.advance(b0, target);
-        const double d = std::hypot(b.x - a.x, b.v - a.v);
-        blockSums[static_cast<size_t>(std::min<long>(kBlocks - 1, (m - 1) * kBlocks / periods))] += std::log(d / d0);
-        dx = (b.x - a.x) * d0 / d;
-        dv = (b.v - a.v) * d0 / d;
-    }
-    double sum = 0.0, sq = 0.0;
-    for (double s : blockSums) {
-        const double block = s / (duration / kBlocks);
-        sum += block;
-        sq += block * block;
-    }
-    mean = sum / kBlocks;
-    stderror = std::sqrt(std::max(0.0, sq / kBlocks - mean * mean) / (kBlocks - 1));
-}
-
 } // namespace
 
 void benchEventLocation(double periods)
@@ -118,8 +87,12 @@ void benchEventLocation(double periods)
                     r.status.ok() ? r.exponents[0] : NAN, se, r.status.ok() ? "ok" : r.status.message().c_str(), seconds(start));
     }
     const auto start = std::chrono::steady_clock::now();
-    double mean = 0.0, se = 0.0;
-    referenceLambda1(0.0, 0.0, transient, duration, T, mean, se);
+    std::vector<double> blocks;
+    const double mean = fltest::CoulombBeltReference(kPoint).lambda1(0.0, 0.0, transient, duration, T, &blocks);
+    double sq = 0.0;
+    for (double b : blocks)
+        sq += (b - mean) * (b - mean);
+    const double se = std::sqrt(sq / static_cast<double>(blocks.size() - 1) / static_cast<double>(blocks.size()));
     std::printf("  exact reference (two trajectories 1e-8 apart, renormalised every T): lambda_1 = %.5f  (standard error %.5f)  %.1f s\n",
                 mean, se, seconds(start));
 }

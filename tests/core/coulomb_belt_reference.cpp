@@ -207,6 +207,33 @@ BeltRefState CoulombBeltReference::advance(BeltRefState from, double tTarget) co
     return {tTarget, from.x + m_p.vb * (tTarget - from.t), m_p.vb, 0};
 }
 
+double CoulombBeltReference::lambda1(double x0, double v0, double transient, double duration, double interval,
+                                     std::vector<double>* blocks, int blockCount) const
+{
+    constexpr double d0 = 1e-8;
+    BeltRefState a = advance(enter(0.0, x0, v0), transient);
+    double dx = d0, dv = 0.0, sum = 0.0;
+    std::vector<double> blockSums(static_cast<size_t>(blockCount), 0.0);
+    const long periods = std::max(1L, static_cast<long>(std::ceil(duration / interval - 1e-9)));
+    for (long m = 1; m <= periods; ++m) {
+        const double target = transient + (m == periods ? duration : static_cast<double>(m) * interval);
+        const BeltRefState b0 = enter(a.t, a.x + dx, a.v + dv);
+        a = advance(a, target);
+        const BeltRefState b = advance(b0, target);
+        const double d = std::hypot(b.x - a.x, b.v - a.v), growth = std::log(d / d0);
+        sum += growth;
+        blockSums[static_cast<size_t>(std::min<long>(blockCount - 1, (m - 1) * blockCount / periods))] += growth;
+        dx = (b.x - a.x) * d0 / d;
+        dv = (b.v - a.v) * d0 / d;
+    }
+    if (blocks) {
+        blocks->clear();
+        for (double s : blockSums)
+            blocks->push_back(s / (duration / blockCount));
+    }
+    return sum / duration;
+}
+
 std::vector<BeltRefSwitch> CoulombBeltReference::switches(double t0, double x0, double v0, double tEnd) const
 {
     std::vector<BeltRefSwitch> out;

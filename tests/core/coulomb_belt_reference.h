@@ -47,6 +47,12 @@ public:
     std::optional<BeltRefSwitch> nextSwitch(BeltRefState from, double tEnd) const;
     /// The state at tTarget (>= from.t), through every switch on the way.
     BeltRefState advance(BeltRefState from, double tTarget) const;
+    /// lambda_1 by two trajectories 1e-8 apart, renormalised every `interval` (the last period
+    /// shortened), averaged over [transient, transient + duration] from (0, x0, v0): the
+    /// finite-difference form of Benettin's method, no saltation matrix, no variational equation.
+    /// blocks (if given) receives the averages over `blockCount` equal parts of the window.
+    double lambda1(double x0, double v0, double transient, double duration, double interval, std::vector<double>* blocks = nullptr,
+                   int blockCount = 20) const;
     /// Every switch from (t0, x0, v0) up to tEnd.
     std::vector<BeltRefSwitch> switches(double t0, double x0, double v0, double tEnd) const;
     /// The state at t of the slip phase through `from` (its mode: the direction), forwards or back.
