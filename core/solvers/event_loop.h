@@ -174,36 +174,45 @@ Status runEventLoop(Hooks& hooks, EventState& y, double& t, double tEnd, const I
         // Unarmed (a mode entered on its own boundary): an end below zero re-decides the mode there.
         const bool unarmedEvent = !armed0 && hooks.eventWhenUnarmed() && g1 < 0.0;
         double dg1 = nan;
-        const StepScan scan = unarmedEvent ? StepScan{} : scanStep(guard, t0, t1, gNow, dgNow, g1, dg1, armed0, grazeBandOf(hooks, s.tol));
-        gNow = g1;
-        dgNow = dg1;
-        if (!hooks.armed && g1 > 0.0)
-            hooks.armed = true;
-        if (scan.kind == StepScan::Graze) {
-            if constexpr (requires { hooks.graze(t, y, observer); }) {
-                EventState yg = y;
-                stepper.calc_state(scan.tGraze, yg);
-                view.t1 = scan.tGraze;
-                view.y1 = yg.data();
-                // The step up to the graze, then the hooks decide: pass (go on from t1) or a new mode.
-                const int modeBefore = hooks.mode();
-                if (!hooks.graze(scan.tGraze, yg, observer)) {
-                    view.t1 = t1;
-                    view.y1 = y.data();
-                    if (!observer.onStep(view, modeBefore))
-                        return Status::success();
-                    continue;
+        const double band = grazeBandOf(hooks, s.tol);
+        StepScan scan;
+        if (!unarmedEvent) {
+            // The guard counts as armed from t0 only where it is positive there.
+            scan = scanStep(guard, t0, t1, gNow, dgNow, g1, dg1, armed0 && gNow > 0.0, band);
+            // A graze the hooks pass (no change of mode) leaves the rest of the step to scan, from
+            // the graze on, armed again where the guard is positive.
+            for (int passes = 0; scan.kind == StepScan::Graze && passes < 64; ++passes) {
+                if constexpr (requires { hooks.graze(t, y, observer); }) {
+                    EventState yg = y;
+                    stepper.calc_state(scan.tGraze, yg);
+                    const int modeBefore = hooks.mode();
+                    if (hooks.graze(scan.tGraze, yg, observer)) {
+                        // A new mode at the graze: the step up to it in the old mode, then restart.
+                        view.t1 = scan.tGraze;
+                        view.y1 = yg.data();
+                        if (!observer.onStep(view, modeBefore))
+                            return Status::success();
+                        y = yg;
+                        t = scan.tGraze;
+                        stepper.initialize(y, t, lastDt);
+                        break;
+                    }
+                    const double from = scan.tGraze;
+                    scan = from < t1 ? scanStep(guard, from, t1, guard(from), nan, g1, dg1, false, band) : StepScan{};
+                } else {
+                    scan = {};
                 }
-                if (!observer.onStep(view, modeBefore))
-                    return Status::success();
-                y = yg;
-                t = scan.tGraze;
-                stepper.initialize(y, t, lastDt);
+            }
+            if (t < t1) { // restarted at a graze
                 gNow = hooks.event(t, y.data());
                 dgNow = nan;
                 continue;
             }
         }
+        gNow = g1;
+        dgNow = dg1;
+        if (!hooks.armed && g1 > 0.0)
+            hooks.armed = true;
         if (scan.kind != StepScan::Crossing && !unarmedEvent) {
             view.t1 = t1;
             view.y1 = y.data();
@@ -215,10 +224,14 @@ Status runEventLoop(Hooks& hooks, EventState& y, double& t, double tEnd, const I
         double tEvent = t1;
         if (scan.kind == StepScan::Crossing) {
             std::uintmax_t iterations = 100;
-            const double gHi = guard(scan.hi);
-            const auto [lo, hi] = boost::math::tools::toms748_solve(guard, scan.lo, scan.hi, guard(scan.lo), gHi,
-                                                                    boost::math::tools::eps_tolerance<double>(48), iterations);
-            tEvent = guard(hi) <= 0.0 ? hi : lo;
+            const double gLo = guard(scan.lo), gHi = guard(scan.hi);
+            if (gLo > 0.0 && gHi <= 0.0) {
+                const auto [lo, hi] = boost::math::tools::toms748_solve(guard, scan.lo, scan.hi, gLo, gHi,
+                                                                        boost::math::tools::eps_tolerance<double>(48), iterations);
+                tEvent = guard(hi) <= 0.0 ? hi : lo;
+            } else {
+                tEvent = gLo <= 0.0 ? scan.lo : scan.hi; // (round-off at the bracket's ends)
+            }
             hooks.armed = true;
         }
         stepper.calc_state(tEvent, y);

@@ -112,6 +112,39 @@ struct ChainHooks {
         armed = event(t, y) > 0.0;
     }
 
+    /// Grazes (issue 30): the guard of the block nearest its bound touches it tangentially. A stuck
+    /// block's holding force depends on its neighbours' integrated positions, so both bands are
+    /// the integrator's accuracy.
+    double grazeBand(double tolerance) const { return 100.0 * tolerance * (1.0 + Fs); }
+    /// Stick: the holding force turns back below F_s, the block stays stuck. Slip: v_r touches 0,
+    /// decided as at a crossing (stick if friction can hold the block, else slip on the way the
+    /// springs pull). Returns whether a mode changed (y is then projected).
+    bool graze(double t, EventState& y, DynamicsObserver& observer)
+    {
+        int i = 0;
+        for (int j = 1; j < p.n; ++j)
+            if (shiftedGuard(y.data(), j) < shiftedGuard(y.data(), i))
+                i = j;
+        // A block that switched at the last event starts at its bound (its guard shifted by 2 kTol):
+        // a minimum there is the switch it just made, not a touch.
+        if (fresh[static_cast<size_t>(i)])
+            return false;
+        const signed char d = direction[static_cast<size_t>(i)];
+        observer.onGraze(t, d == 0 ? ContactMode::Stick : ContactMode::Slip);
+        if (d == 0)
+            return false;
+        EventState held = y;
+        held[vIndex(i)] = p.vb;
+        const double h = holding(held.data(), i);
+        const signed char next = std::abs(h) <= Fs ? 0 : (h < 0.0 ? 1 : -1);
+        if (next == d)
+            return false; // slips on the same way
+        std::fill(fresh.begin(), fresh.end(), 0);
+        settle(y.data(), i, t, &observer);
+        armed = event(t, y.data()) > 0.0;
+        return true;
+    }
+
     void switchMode(double t, EventState& y, DynamicsObserver& observer)
     {
         std::vector<int> switching;

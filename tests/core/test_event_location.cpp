@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <numbers>
 #include <random>
+#include <string>
 
 namespace {
 
@@ -314,6 +315,39 @@ private slots:
             qInfo("interval %.4f: lambda_1 = %.6f", interval, r.exponents[0]);
             QVERIFY2(std::abs(r.exponents[0] - exact) < 1e-4, qPrintable(QString("interval %1: %2, reference %3").arg(interval).arg(r.exponents[0]).arg(exact)));
             QVERIFY2(std::abs(r.times.back() - duration) < 1e-9, qPrintable(QString::number(r.times.back(), 'g', 17)));
+        }
+    }
+
+    /// The unforced block slipping backwards on its circle about (mu_k, 0), x - mu_k = v_b sin(t - 2),
+    /// has v_r = v_b (cos(t - 2) - 1) <= 0: it touches v_r = 0 at t = 2 without crossing. There the
+    /// holding force is mu_k < mu_s: it sticks, at every tolerance, as the belt and as a one-block
+    /// chain (whose event loop has its own graze hooks), and the stick lasts (mu_s - mu_k) / v_b.
+    void slipCircleTouchingTheBelt()
+    {
+        const double muS = 2.0, muK = 1.0, vb = 0.5, x0 = muK + vb * std::sin(-2.0), v0 = vb * std::cos(-2.0);
+        for (const char* system : {"belt", "bk-chain"}) {
+            fl::Scenario s = fl::defaultScenario();
+            if (std::string(system) == "bk-chain")
+                QVERIFY(fl::applyPreset("bk-chain-single", s).ok());
+            for (const auto& [id, value] : {std::pair<const char*, double>{"mu_s", muS}, {"mu_k", muK}, {"v_b", vb}, {"x0", x0}, {"v0", v0}})
+                QVERIFY(s.params.set(id, value).ok());
+            for (const double tol : {1e-8, 1e-9, 1e-10, 1e-11, 1e-12}) {
+                s.params.set("tol", tol);
+                s.params.set("t_end", 3.5);
+                const SwitchLog run = runEventDriven(s);
+                const QString where = QString("%1, tol %2").arg(system).arg(tol);
+                QCOMPARE(run.grazes.size(), size_t(1));
+                QCOMPARE(run.grazes[0].mode, fl::ContactMode::Slip);
+                QVERIFY2(std::abs(run.grazes[0].t - 2.0) < 1e-4, qPrintable(where + QString(": graze at %1").arg(run.grazes[0].t, 0, 'g', 17)));
+                QVERIFY2(run.switches.size() == 1 && run.switches[0].toStick, qPrintable(where));
+                QCOMPARE(run.switches[0].t, run.grazes[0].t);
+                // The stick holds until x = mu_s: (mu_s - mu_k) / v_b = 2 time units later.
+                s.params.set("t_end", 4.5);
+                const SwitchLog longer = runEventDriven(s);
+                QVERIFY2(longer.switches.size() == 2 && !longer.switches[1].toStick
+                             && std::abs(longer.switches[1].t - (longer.switches[0].t + (muS - muK) / vb)) < 1e-6,
+                         qPrintable(where + QString(": %1 switches").arg(longer.switches.size())));
+            }
         }
     }
 
