@@ -176,6 +176,7 @@ Status runEventLoop(Hooks& hooks, EventState& y, double& t, double tEnd, const I
         double dg1 = nan;
         const double band = grazeBandOf(hooks, s.tol);
         StepScan scan;
+        bool passed = false; // a graze in this step that the hooks passed
         if (!unarmedEvent) {
             // The guard counts as armed from t0 only where it is positive there.
             scan = scanStep(guard, t0, t1, gNow, dgNow, g1, dg1, armed0 && gNow > 0.0, band);
@@ -197,8 +198,9 @@ Status runEventLoop(Hooks& hooks, EventState& y, double& t, double tEnd, const I
                         stepper.initialize(y, t, lastDt);
                         break;
                     }
-                    const double from = scan.tGraze;
-                    scan = from < t1 ? scanStep(guard, from, t1, guard(from), nan, g1, dg1, false, band) : StepScan{};
+                    passed = true;
+                    const double from = scan.tGraze, gFrom = guard(from);
+                    scan = from < t1 ? scanStep(guard, from, t1, gFrom, nan, g1, dg1, gFrom > 0.0, band) : StepScan{};
                 } else {
                     scan = {};
                 }
@@ -213,7 +215,12 @@ Status runEventLoop(Hooks& hooks, EventState& y, double& t, double tEnd, const I
         dgNow = dg1;
         if (!hooks.armed && g1 > 0.0)
             hooks.armed = true;
-        if (scan.kind != StepScan::Crossing && !unarmedEvent) {
+        // An armed guard that ends a step at or below zero with no crossing found (it began the
+        // step at or below zero after a graze, and did not come back): the mode ends here. Without
+        // this a guard held below zero would hide every later event (the chain's guard is the
+        // minimum over all blocks).
+        const bool stuckBelow = scan.kind == StepScan::None && !unarmedEvent && !passed && armed0 && g1 <= 0.0;
+        if (scan.kind != StepScan::Crossing && !unarmedEvent && !stuckBelow) {
             view.t1 = t1;
             view.y1 = y.data();
             if (!observer.onStep(view, hooks.mode()))

@@ -6,6 +6,7 @@
 #include "analysis/lyapunov.h"
 #include "scenario/scenario.h"
 #include "solvers/dynamics_factory.h"
+#include "solvers/event_loop.h"
 #include "systems/bk_chain.h"
 #include "systems/system_registry.h"
 
@@ -349,6 +350,23 @@ private slots:
                          qPrintable(where + QString(": %1 switches").arg(longer.switches.size())));
             }
         }
+    }
+
+    /// After a graze the hooks pass at tm, the rest of the step is scanned from tm, armed where the
+    /// guard is positive there: a crossing before the first new sample is found. (Scanned unarmed,
+    /// as first written, it was not, and the guard stayed below zero with no event: the chain's
+    /// guard, the minimum over its blocks, then hid every later switch; bk-chain-quakes stopped
+    /// switching at t = 4679 and hit the step limit.)
+    void scanAfterAPassedGraze()
+    {
+        const double tm = 0.3, t1 = 1.0;
+        auto g = [&](double t) { return 1e-3 - 0.1 * (t - tm); }; // crosses at tm + 0.01
+        double dg1 = 0.0;
+        const fl::detail::StepScan armed = fl::detail::scanStep(g, tm, t1, g(tm), std::nan(""), g(t1), dg1, g(tm) > 0.0, 1e-10);
+        QCOMPARE(armed.kind, fl::detail::StepScan::Crossing);
+        QVERIFY(armed.lo == tm && armed.hi > tm + 0.01 && armed.hi <= tm + 0.25 * (t1 - tm));
+        const fl::detail::StepScan unarmed = fl::detail::scanStep(g, tm, t1, g(tm), std::nan(""), g(t1), dg1, false, 1e-10);
+        QCOMPARE(unarmed.kind, fl::detail::StepScan::None); // what the loop must not do after a pass
     }
 
     /// A stick whose holding force touches mu_s tangentially (x0 + A = mu_s, v_b = 0: the peaks of
