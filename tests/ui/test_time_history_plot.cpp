@@ -3,6 +3,7 @@
 // the event-driven run, and the legend says which rule it is.
 #include "analysis/near_stick_run.h"
 #include "bridge/simulation_controller.h"
+#include "presenter/appearance.h"
 #include "widgets/main_window.h"
 #include "widgets/parameter_panel.h"
 #include "widgets/phase_portrait_plot.h"
@@ -138,8 +139,18 @@ private slots:
                 listed = listed || (item->plottable() == marks && marks->name() == QStringLiteral("graze"));
         QVERIFY(listed);
         QVERIFY2(w.runSummary().contains(QStringLiteral("3 grazes")), qPrintable(w.runSummary()));
-        if (const char* dir = std::getenv("FL_SCREENSHOT_DIR"))
+        if (const char* dir = std::getenv("FL_SCREENSHOT_DIR")) {
+            QTest::qWait(1500); // the other views' data arrive from their workers
             w.grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/grazes.png"));
+        }
+        // On a projector's dark theme the triangles take that theme's stick colour, at its scale.
+        w.setAppearance({QStringLiteral("dark"), 1.5});
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+        QCOMPARE(marks->scatterStyle().brush().color(), fl::ui::findTheme(QStringLiteral("dark")).stickStrip);
+        QCOMPARE(marks->scatterStyle().size(), 11.0 * 1.5);
+        if (const char* dir = std::getenv("FL_SCREENSHOT_DIR"))
+            w.grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/grazes-dark.png"));
+        w.setAppearance({});
         // The default case again: no grazes, no markers.
         w.loadScenario(fl::defaultScenario());
         QVERIFY(waitForNewestRun(w));

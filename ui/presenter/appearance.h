@@ -4,7 +4,7 @@
 // background, axes, grids, fonts, legend, titles, curve colours, line widths and markers. Base
 // colours and widths are read from each plottable the first time it is styled (kept as dynamic
 // properties), so a plot never needs to know the theme: roles set as the property "flRole"
-// ("stickTint", "stickStrip", "stickLine") take the theme's stick colours.
+// ("stickTint", "stickStrip", "stickLine", "grazeMarkers") take the theme's stick colours.
 #include "presenter/theme.h"
 
 #include <QFont>
