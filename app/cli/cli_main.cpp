@@ -31,7 +31,7 @@ int dispatch(int argc, char** argv);
 
 int main(int argc, char** argv)
 {
-    // Status codes, not exceptions (ARCHITECTURE.md idea 6); should one escape anyway (a library's
+    // Status codes, not exceptions (docs/architecture.md idea 6); should one escape anyway (a library's
     // error, out of memory), the command still ends with one line and a non-zero code.
     try {
         return dispatch(argc, argv);

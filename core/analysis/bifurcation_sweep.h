@@ -1,5 +1,5 @@
 #pragma once
-// Brute-force bifurcation diagrams (PHYSICS.md sec. 5): sweep one parameter, discard a transient,
+// Brute-force bifurcation diagrams (docs/physics.md sec. 5): sweep one parameter, discard a transient,
 // record an observable (Poincaré section points or local maxima of a variable). Continuation (each
 // value starts from the previous value's final state, up and/or down) shows hysteresis and
 // coexisting attractors; otherwise every value starts from the scenario's initial state. Each

@@ -1,7 +1,7 @@
 #pragma once
 // Lyapunov exponents of a smooth system by Benettin's method: the variational equations
 // Phi' = J(t, y) Phi integrated with the state, Phi re-orthonormalised by QR every `interval`
-// time units, the exponents the time averages of log |R_ii| (PHYSICS.md sec. 5).
+// time units, the exponents the time averages of log |R_ii| (docs/physics.md sec. 5).
 #include "common/status.h"
 #include "solvers/ode_integrator.h"
 

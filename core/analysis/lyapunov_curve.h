@@ -1,5 +1,5 @@
 #pragma once
-// The largest Lyapunov exponent as a curve over a parameter range (PHYSICS.md sec. 5), every value
+// The largest Lyapunov exponent as a curve over a parameter range (docs/physics.md sec. 5), every value
 // from the scenario's initial state, on a pool of threads (deterministic whatever their number).
 #include "analysis/lyapunov.h"
 #include "scenario/scenario.h"

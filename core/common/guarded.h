@@ -1,5 +1,5 @@
 #pragma once
-// Status codes, not exceptions, across module and thread boundaries (ARCHITECTURE.md idea 6): the
+// Status codes, not exceptions, across module and thread boundaries (docs/architecture.md idea 6): the
 // places where work enters a worker thread or a command run their body through guarded(), so that
 // an exception from a library (a Boost root find, std::bad_alloc) becomes a one-line error status
 // instead of std::terminate.

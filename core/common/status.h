@@ -1,5 +1,5 @@
 #pragma once
-// Status codes, not exceptions, across module and thread boundaries (ARCHITECTURE.md idea 6).
+// Status codes, not exceptions, across module and thread boundaries (docs/architecture.md idea 6).
 #include <string>
 #include <utility>
 

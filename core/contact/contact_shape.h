@@ -1,5 +1,5 @@
 #pragma once
-// The contact area F and its dimensionless pressure sigma(x, y) (integral 1), PHYSICS.md sec. 3:
+// The contact area F and its dimensionless pressure sigma(x, y) (integral 1), docs/physics.md sec. 3:
 // uniform and Hertz circles, ellipses (uniform and Hertz-like) and polygons with uniform pressure.
 #include "common/status.h"
 

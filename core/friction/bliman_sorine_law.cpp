@@ -1,4 +1,4 @@
-// Bliman-Sorine second-order law, review (13)-(15) (PHYSICS.md sec. 2). In the path length s
+// Bliman-Sorine second-order law, review (13)-(15) (docs/physics.md sec. 2). In the path length s
 // (s' = |v_r|): dz/ds = B z + C sgn(v_r), F = D z, with B = diag(-1/(eta eps_f), -1/eps_f),
 // C = (f1/(eta eps_f), -f2/eps_f), D = (1, 1); in time z' = |v_r| B z + C v_r. The fast state z1
 // rises to f1 within a path eta eps_f, the slow z2 to -f2 within eps_f: a stiction peak that

@@ -1,4 +1,4 @@
-// Dahl's law, review (12) with the exponent 1 (PHYSICS.md sec. 2; the review names one exponent
+// Dahl's law, review (12) with the exponent 1 (docs/physics.md sec. 2; the review names one exponent
 // twice): z' = v_r - sigma0 |v_r| z / mu_k, resisting force sigma0 z. The force depends on the
 // path travelled, not on its rate: a loop under a periodic displacement is the same at every
 // frequency. Steady state mu_k sgn(v_r); no static peak.

@@ -1,5 +1,5 @@
 #pragma once
-// One-dimensional static friction laws, PHYSICS.md section 1, normalised with N = 1.
+// One-dimensional static friction laws, docs/physics.md section 1, normalised with N = 1.
 // A law gives the slip force magnitude g(|v_r|) (friction on the body is F = -g(|v_r|) sgn(v_r))
 // and the limit of its set-valued stick branch, |F| <= staticLimit().
 #include "common/status.h"
@@ -37,7 +37,7 @@ public:
 };
 
 /// Which contact a law describes: a 1-D friction force F(v_r), or the coupled force and moment
-/// (T_sx, T_sy, M_s) of a plane contact (Coulomb-Contensou, PHYSICS.md sec. 3).
+/// (T_sx, T_sy, M_s) of a plane contact (Coulomb-Contensou, docs/physics.md sec. 3).
 /// OneDimensional: F(v_r) on a line; PlaneContact: force and moment on a plane contact; TyreRoad: a
 /// tyre's friction coefficient over its braking slip, mu(S) (S7, the ABS wheel).
 enum class LawFamily { OneDimensional, PlaneContact, TyreRoad };
@@ -62,7 +62,7 @@ struct FrictionLawInfo {
     std::function<std::unique_ptr<FrictionLaw>(const ParameterSet&)> create;
     /// Checks relations between parameters (e.g. mu_s >= mu_k); ranges are checked by ParameterSet.
     std::function<Status(const ParameterSet&)> validate;
-    /// Laws with memory (PHYSICS.md sec. 2, friction/state_law.h): their internal states in
+    /// Laws with memory (docs/physics.md sec. 2, friction/state_law.h): their internal states in
     /// state-vector order, and the factory of the law with its state equations (the regularization
     /// replaces sgn(v_r) where the law's force still carries one). Empty for laws of v_r alone.
     std::vector<LawStateSpec> states{};

@@ -1,4 +1,4 @@
-// The static laws of PHYSICS.md section 1 (review = Awrejcewicz & Olejnik, Appl. Mech. Rev. 2005).
+// The static laws of docs/physics.md section 1 (review = Awrejcewicz & Olejnik, Appl. Mech. Rev. 2005).
 #include "friction/friction_law.h"
 #include "friction/brake_law.h"
 #include "friction/law_specs.h"
@@ -84,7 +84,7 @@ private:
     double m_mu0, m_mu1, m_l0, m_l1;
 };
 
-/// LuGre's steady-state characteristic as a law of v_r (review (17) at z' = 0, PHYSICS.md sec. 2):
+/// LuGre's steady-state characteristic as a law of v_r (review (17) at z' = 0, docs/physics.md sec. 2):
 /// g = mu_k + (mu_s - mu_k) exp(-(s/v_s)^2) + sigma2 s, stick limit mu_s. The event-driven
 /// counterpart of LuGre and the elasto-plastic law: same parameter ids, no bristles.
 class GaussStribeckLaw final : public FrictionLaw {

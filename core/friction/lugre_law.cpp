@@ -1,4 +1,4 @@
-// LuGre (Lund-Grenoble) law, review (17) and PHYSICS.md sec. 2; Canudas de Wit et al., IEEE TAC
+// LuGre (Lund-Grenoble) law, review (17) and docs/physics.md sec. 2; Canudas de Wit et al., IEEE TAC
 // 40 (1995):
 //   z' = v_r - sigma0 |v_r| z / g(v_r),   g(v) = mu_k + (mu_s - mu_k) exp(-(v/v_s)^2),
 //   resisting force sigma0 z + sigma1 z' + sigma2 v_r (the force on the body is its negative).

@@ -1,4 +1,4 @@
-// Ostermeyer's energetic brake model, review (18)-(19) (PHYSICS.md sec. 2; the review's eta is
+// Ostermeyer's energetic brake model, review (18)-(19) (docs/physics.md sec. 2; the review's eta is
 // theta here): the friction coefficient mu and a temperature-like theta evolve with the friction
 // power nv = N |v_r| (N = 1 in S1's units):
 //   mu' = -a (nv mu - theta),   theta' = -c (theta - theta0 - alpha nv) - gamma (theta^4 - theta0^4),

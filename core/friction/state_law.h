@@ -1,5 +1,5 @@
 #pragma once
-// Friction laws with memory (PHYSICS.md sec. 2; review sec. 2.2.2: Dahl, LuGre, Bliman-Sorine,
+// Friction laws with memory (docs/physics.md sec. 2; review sec. 2.2.2: Dahl, LuGre, Bliman-Sorine,
 // Ostermeyer, the elasto-plastic model): the force depends on the relative velocity v_r and on
 // internal states z (bristle deflection, a temperature-like state, ...) that obey z' = R(v_r, z).
 // A system closed with such a law integrates its mechanical state and z together

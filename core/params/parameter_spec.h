@@ -1,5 +1,5 @@
 #pragma once
-// Every parameter is described once, as data (ARCHITECTURE.md idea 3): the GUI panel, the CLI,
+// Every parameter is described once, as data (docs/architecture.md idea 3): the GUI panel, the CLI,
 // validation and CSV headers all read this table.
 #include <string>
 #include <vector>
@@ -10,7 +10,7 @@ namespace fl {
 struct ParameterSpec {
     std::string id;      ///< machine name used by the CLI (--set id=value) and CSV headers
     std::string label;   ///< human name, e.g. "Static friction coefficient"
-    std::string symbol;  ///< symbol as in PHYSICS.md, e.g. "μ_s"
+    std::string symbol;  ///< symbol as in docs/physics.md, e.g. "μ_s"
     std::string unit;    ///< unit; "–" for dimensionless quantities
     std::string help;    ///< one or two sentences: meaning and where it enters the equations
     double defaultValue = 0.0;

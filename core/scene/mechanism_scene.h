@@ -1,5 +1,5 @@
 #pragma once
-// A mechanism as abstract primitives computed from a state (ARCHITECTURE.md idea 11, MuJoCo's
+// A mechanism as abstract primitives computed from a state (docs/architecture.md idea 11, MuJoCo's
 // mjv_updateScene / Box2D's b2Draw): each system describes what to draw in world coordinates
 // (y up); the Qt view (ui/widgets/mechanism_view) only paints. Qt-free and testable headless.
 #include <functional>

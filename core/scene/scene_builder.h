@@ -1,5 +1,5 @@
 #pragma once
-// Small builders shared by the systems' mechanism drawings (ARCHITECTURE.md idea 11): shapes from
+// Small builders shared by the systems' mechanism drawings (docs/architecture.md idea 11): shapes from
 // a few numbers, the world box as the union of what a scenario can reach, marks that move with a
 // surface, and the stick/slip decision shown on the view.
 #include "scene/mechanism_scene.h"

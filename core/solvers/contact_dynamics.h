@@ -72,7 +72,7 @@ std::unique_ptr<Dynamics> makeStateLawDynamics(std::unique_ptr<ContactSystem> sy
 std::unique_ptr<Dynamics> makeKarnoppDynamics(std::unique_ptr<ContactSystem> system, const ParameterSet& params,
                                               Integrator integrator, const IntegrationSettings& settings);
 
-/// Set-valued law with exact stick/slip switching (ARCHITECTURE.md idea 5, Siconos/Chrono style):
+/// Set-valued law with exact stick/slip switching (docs/architecture.md idea 5, Siconos/Chrono style):
 /// - slip in direction d = sgn(v_r): F = -d g(|v_r|), integrated by Dormand-Prince 5(4);
 /// - slip -> stick when d v_r reaches 0 and the holding force F_h = -a/b (v_r' = a + b F) satisfies
 ///   |F_h| <= staticLimit; otherwise the slip reverses direction;

@@ -1,4 +1,4 @@
-// Karnopp's stick window, review (6) (PHYSICS.md sec. 2), as a smooth-method integration: inside
+// Karnopp's stick window, review (6) (docs/physics.md sec. 2), as a smooth-method integration: inside
 // |v_r| < dv the body is held (F = F_h = -a/b, so v_r' = 0) while the holding force stays within
 // mu_s; beyond it the body breaks away in the direction of the applied force (F = -mu_k sgn(a): the
 // review's sgn(x') is undefined inside the window); outside the window Coulomb slip, F = -mu_k sgn(v_r).

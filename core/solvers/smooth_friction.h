@@ -6,7 +6,7 @@
 
 namespace fl {
 
-/// Regularized friction force F(v_r) = -g(|v_r|) s(v_r / eps) (PHYSICS.md sec. 1; JTAM (4.1)-(4.2)).
+/// Regularized friction force F(v_r) = -g(|v_r|) s(v_r / eps) (docs/physics.md sec. 1; JTAM (4.1)-(4.2)).
 /// For Kudra's law eta = staticLimit / g(0), so the peak of |F| near v_r = 0 is the law's static
 /// limit and eta' is computed exactly from it.
 class SmoothFriction {

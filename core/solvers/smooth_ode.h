@@ -1,6 +1,6 @@
 #pragma once
 // A smooth first-order system y' = f(t, y) with its Jacobian: what the smooth integrators, the
-// Lyapunov analysis and the Poincaré sections need (ARCHITECTURE.md idea 4: odeint's shapes).
+// Lyapunov analysis and the Poincaré sections need (docs/architecture.md idea 4: odeint's shapes).
 #include <string>
 #include <vector>
 

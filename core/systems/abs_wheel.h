@@ -1,5 +1,5 @@
 #pragma once
-// S7: the ABS wheel (review (2)-(3), PHYSICS.md S7), a quarter vehicle braking on one wheel, SI units:
+// S7: the ABS wheel (review (2)-(3), docs/physics.md S7), a quarter vehicle braking on one wheel, SI units:
 //   x' = v,  m v' = -F,  theta' = Omega,  J Omega' = -(T_b - r F),  T_b' = u,
 //   F = mu(S) N,  N = m g,  S = 1 - r Omega / v  (braking slip; 1 = locked wheel),
 // with Burckhardt's mu(S) = c1 (1 - e^{-c2 S}) - c3 S. The brake torque rate u is switched by a

@@ -6,7 +6,7 @@ namespace fl {
 
 void AbsorberSystem::springForces(double t, const double* y, double& f1, double& f2) const
 {
-    // PHYSICS.md S6 made nondimensional (absorber_system.h): base u = A cos wt, u' = -A w sin wt.
+    // docs/physics.md S6 made nondimensional (absorber_system.h): base u = A cos wt, u' = -A w sin wt.
     const double wt = m_p.frequency * t;
     const double u = m_p.amplitude == 0.0 ? 0.0 : m_p.amplitude * std::cos(wt);
     const double du = m_p.amplitude == 0.0 ? 0.0 : -m_p.amplitude * m_p.frequency * std::sin(wt);

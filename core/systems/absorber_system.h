@@ -5,7 +5,7 @@
 
 namespace fl {
 
-/// S6: passive vibration absorber with dry friction (review Fig. 5, PHYSICS.md S6). The housing m1
+/// S6: passive vibration absorber with dry friction (review Fig. 5, docs/physics.md S6). The housing m1
 /// hangs on a spring k1 (with a dashpot) from a base that moves as u = A cos(w t); the absorber m2
 /// slides on a guide fixed to the housing, tied to it by a spring k2 and a damper c, with dry
 /// friction F(v_r) on the guide, v_r = x2' - x1' (absorber relative to housing). Nondimensional

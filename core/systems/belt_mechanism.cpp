@@ -46,7 +46,7 @@ BeltLayout layoutOf(const Scenario& s)
     const double A = std::abs(p.value("A"));
     BeltLayout l;
     // Stick ends near x = mu_s (+ the forcing); the following slip swings about mu_k with an
-    // amplitude of at most mu_s + |v_b| (PHYSICS.md S1); a start away from rest adds its energy.
+    // amplitude of at most mu_s + |v_b| (docs/physics.md S1); a start away from rest adds its energy.
     l.reach = std::max(muS + A + std::max(1.0, std::abs(p.value("v_b"))), std::hypot(p.value("x0"), p.value("v0")) + muS);
     l.blockOrigin = kMinSpring + l.reach + 0.5 * kBlockWidth;
     l.forceScale = kForceArm / std::max({muS, A, 1e-9});
@@ -94,7 +94,7 @@ void addBelt(MechanismScene& scene, const BeltLayout& l, double t, double vb)
     }
 }
 
-/// Block at centre bx with the friction force F on it and the forcing f (PHYSICS.md S1).
+/// Block at centre bx with the friction force F on it and the forcing f (docs/physics.md S1).
 void addBlock(MechanismScene& scene, const BeltLayout& l, double bx, double F, double forcing, bool forced)
 {
     scene.shapes.push_back(scene::box({bx, l.lift + 0.5 * kBlockHeight}, kBlockWidth, kBlockHeight, SceneRole::Body, true));

@@ -1,5 +1,5 @@
 // Teaching presets of S1, the block on a moving belt: x″ + 2ζx′ + x = A cos(ωt) + F(v_r),
-// v_r = x′ − v_b (PHYSICS.md S1). Every figure quoted in a note was measured with
+// v_r = x′ − v_b (docs/physics.md S1). Every figure quoted in a note was measured with
 // `frictionlab-cli run --preset ID --events ev.csv` (event-driven switches located on the dense
 // output) and is asserted in tests/core/test_teaching_presets.cpp.
 #include "systems/belt_presets.h"

@@ -4,7 +4,7 @@
 namespace fl {
 
 /// S1: block on a moving belt, x'' + 2 zeta x' + x = A cos(w t) + F(v_r), v_r = x' - v_b
-/// (PHYSICS.md S1; time in units of 1/omega_n, length in units of N/k). State (x, v).
+/// (docs/physics.md S1; time in units of 1/omega_n, length in units of N/k). State (x, v).
 class BeltSystem final : public ContactSystem {
 public:
     struct Parameters {

@@ -1,5 +1,5 @@
 #pragma once
-// S5: the Burridge-Knopoff chain (PHYSICS.md S5; review (1)): n blocks of unit mass on a belt moving
+// S5: the Burridge-Knopoff chain (docs/physics.md S5; review (1)): n blocks of unit mass on a belt moving
 // at v_b, each tied to the frame by a spring k_p and to its neighbours by springs k_c (free ends),
 // with viscous damping 2 zeta x_i' and dry friction F(v_r,i), v_r,i = x_i' - v_b, of any static 1-D
 // law (the velocity-weakening law (1) is the rational decay with mu_0 = 1, delta = gamma):

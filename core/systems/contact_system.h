@@ -1,8 +1,8 @@
 #pragma once
-// A mechanical system with one one-dimensional friction contact (S1 of PHYSICS.md, and any other
+// A mechanical system with one one-dimensional friction contact (S1 of docs/physics.md, and any other
 // single-contact system). The friction force F enters the equations as an input, so the same
 // description serves the regularized method (F = F(v_r) smooth) and the event-driven one
-// (F from the set-valued law, or the holding force in stick): ARCHITECTURE.md idea 5.
+// (F from the set-valued law, or the holding force in stick): docs/architecture.md idea 5.
 #include <string>
 #include <vector>
 

@@ -38,7 +38,7 @@ DiskLayout layoutOf(const ParameterSet& p, const MechanismFrame& frame)
     l.staticForce = std::max(mu * std::max(p.value("eta"), 1.0), 1e-9);
     // Stick carries the disk with the belt until the spring holds eta mu (translation alone; the
     // rotation's share of the load stops it earlier); slip then swings back about the kinetic
-    // level mu, to about 2 mu - eta mu (the 1-D stick-slip cycle, PHYSICS.md S1).
+    // level mu, to about 2 mu - eta mu (the 1-D stick-slip cycle, docs/physics.md S1).
     const double ahead = 1.1 * l.staticForce + 1.0, behind = 1.1 * std::max(0.0, l.staticForce - 2.0 * mu) + 1.0;
     l.lo = vb > 0.0 ? -behind : -ahead;
     l.hi = vb < 0.0 ? behind : ahead;

@@ -1,5 +1,5 @@
 #pragma once
-// The mechanism drawings of the systems (ARCHITECTURE.md idea 11): each turns a scenario and one
+// The mechanism drawings of the systems (docs/architecture.md idea 11): each turns a scenario and one
 // frame of a run into abstract shapes in world coordinates (y up); SystemInfo::mechanism holds them.
 // The world box depends on the scenario's parameters only, so it stays fixed during a run.
 // Precondition of each drawing: frame.y is set (drawMechanism checks it); frame.outputs may be null

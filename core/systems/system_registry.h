@@ -1,5 +1,5 @@
 #pragma once
-// Every mechanical system as data (ARCHITECTURE.md idea 3): parameters, which laws and methods it
+// Every mechanical system as data (docs/architecture.md idea 3): parameters, which laws and methods it
 // takes, its published presets, what its plots show, and a factory for its dynamics.
 #include "analysis/bifurcation_sweep.h"
 #include "analysis/law_experiments.h"
@@ -99,7 +99,7 @@ struct SystemInfo {
     std::function<Status(const Scenario&)> validate;
     /// The scenario's dynamics (precondition: the scenario is valid and names this system).
     std::function<std::unique_ptr<Dynamics>(const Scenario&, const IntegrationSettings&)> makeDynamics;
-    /// How the mechanism view draws a state of this system (ARCHITECTURE.md idea 11); may be empty.
+    /// How the mechanism view draws a state of this system (docs/architecture.md idea 11); may be empty.
     MechanismDrawing mechanism;
     /// The curve drawn under the friction characteristic's trajectory when the law is not a 1-D law
     /// of v_r (S7: μ over the slip S); empty: fl::frictionCharacteristic of the scenario's law.

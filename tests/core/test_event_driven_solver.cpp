@@ -1,4 +1,4 @@
-// The event-driven solver against closed-form stick-slip solutions of S1 (PHYSICS.md S1).
+// The event-driven solver against closed-form stick-slip solutions of S1 (docs/physics.md S1).
 //
 // Derivation (zeta = A = 0, Coulomb mu_s > mu_k, v_b > 0): in stick x' = v_b and the holding force
 // is F = x, so stick ends at x = mu_s. Slip then starts with v_r = 0 and friction +mu_k (the block

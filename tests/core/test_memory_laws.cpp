@@ -1,4 +1,4 @@
-// Friction laws with memory (PHYSICS.md sec. 2): each test asserts a number from the law's
+// Friction laws with memory (docs/physics.md sec. 2): each test asserts a number from the law's
 // closed form, from its limit (the exact event-driven Coulomb cycle) or from an independent
 // evaluation (finite differences of the right-hand side).
 #include "analysis/law_experiments.h"
@@ -303,7 +303,7 @@ private slots:
     }
 
     /// The LuGre cycle on the belt tends to the exact Coulomb cycle (mu_s = 2, mu_k = 1, v_b = 0.5:
-    /// x_max = 1 + sqrt(1.25) = 2.118034) as sigma0 grows along sigma0 v_s^2 = 0.1 (PHYSICS.md sec. 2:
+    /// x_max = 1 + sqrt(1.25) = 2.118034) as sigma0 grows along sigma0 v_s^2 = 0.1 (docs/physics.md sec. 2:
     /// both the bristle compliance and the Stribeck width must vanish), sigma1 = 2 sqrt(sigma0)
     /// (critical bristle damping), sigma2 = 0: the error falls at each step.
     void lugreTendsToCoulombCycle_data() { fltest::addStiffIntegratorRows(); }

@@ -127,7 +127,7 @@ private slots:
         QVERIFY(std::abs(fl::kudraEtaPrime(1.0 + 1e-12) - 1.1499288835) < 1e-6);
     }
 
-    /// Published values (PHYSICS.md sec. 1): JTAM's (4.98, 13.7627) agrees with the exact root; JTAM's
+    /// Published values (docs/physics.md sec. 1): JTAM's (4.98, 13.7627) agrees with the exact root; JTAM's
     /// (2.7, 6.7627) and Acta Mech's eta'(2) = 4.479 do not (their peaks are 2.7174 and 1.9865).
     /// FrictionLab uses the exact values 6.70852 and 4.52155, which JTAM's cubic fit also gives.
     void publishedValues()

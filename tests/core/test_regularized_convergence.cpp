@@ -1,5 +1,5 @@
 // Regularized runs converge to the event-driven (exact switching) cycle as eps -> 0: two
-// independent methods agreeing (PHYSICS.md sec. 1; JTAM sec. 4).
+// independent methods agreeing (docs/physics.md sec. 1; JTAM sec. 4).
 #include "cycle_metrics.h"
 #include "stiff_integrator_rows.h"
 #include "scenario/scenario.h"

@@ -1,6 +1,6 @@
 // The period of a stick-slip attractor from the recurrence of its stick entries
 // (core/analysis/stick_recurrence.h): a synthetic switch list, the belt's closed-form cycle
-// (PHYSICS.md S1) and the disk's attractors of JTAM Fig. 4, each run from a state on the attractor.
+// (docs/physics.md S1) and the disk's attractors of JTAM Fig. 4, each run from a state on the attractor.
 #include "analysis/stick_recurrence.h"
 #include "cycle_metrics.h"
 #include "scenario/scenario.h"

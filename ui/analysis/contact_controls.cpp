@@ -74,7 +74,7 @@ QWidget* ContactControls::buildContactBox()
     m_pressure->setObjectName(QStringLiteral("pressureCombo"));
     m_pressure->addItem(tr("Uniform, σ = 1/area"), int(PressureKind::Uniform));
     m_pressure->addItem(tr("Hertz, σ ∝ √(1 − x²/a² − y²/b²)"), int(PressureKind::Hertz));
-    m_pressure->setToolTip(tr("Dimensionless contact pressure σ(x, y), integral 1 (PHYSICS.md sec. 3).\n"
+    m_pressure->setToolTip(tr("Dimensionless contact pressure σ(x, y), integral 1 (Help → Contact models).\n"
                               "Choosing it resets (b, m) of the approximants to the values fitted for it."));
     form->addRow(tr("Shape"), m_shape);
     form->addRow(tr("Pressure"), m_pressure);

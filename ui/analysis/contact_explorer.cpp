@@ -320,7 +320,7 @@ void ContactExplorer::updateStatus()
 QStringList ContactExplorer::metadata() const
 {
     const ContactSettings& s = m_curves ? m_curves->settings : m_controls->settings();
-    QStringList lines{QStringLiteral("FrictionLab contact explorer (Coulomb-Contensou, PHYSICS.md sec. 3)"),
+    QStringList lines{QStringLiteral("FrictionLab contact explorer (Coulomb-Contensou contact)"),
                       QStringLiteral("contact: ") + QString::fromStdString(s.contactShape().description())};
     for (size_t i = 0; i < s.values.specs().size(); ++i) {
         const fl::ParameterSpec& spec = s.values.specs()[i];

@@ -13,7 +13,7 @@ namespace fl::ui {
 class ContactControls;
 class ContactPlot;
 
-/// Coupled friction force and torque on a plane contact (Coulomb-Contensou, PHYSICS.md sec. 3):
+/// Coupled friction force and torque on a plane contact (Coulomb-Contensou, docs/physics.md sec. 3):
 /// the inputs (ContactControls) on the left and four plots on the right:
 ///  (a) Acta Mech Fig. 2: T_sx(theta) and M_s(theta), theta in [0, pi/2] at the chosen phi, of the
 ///      integral model (JTAM (2.2)) with I(0,0) and I(1,1) (JTAM (3.4), Acta Mech (2)-(3));

@@ -13,7 +13,7 @@
 
 namespace fl::ui {
 
-/// The contact shapes the explorer offers (PHYSICS.md sec. 3).
+/// The contact shapes the explorer offers (docs/physics.md sec. 3).
 enum class ContactShapeChoice { Circle, Ellipse, Rectangle, Polygon };
 
 /// Every scalar of the explorer, described once (ids: semi_a, semi_b, width, height, b00, m00,

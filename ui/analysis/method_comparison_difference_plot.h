@@ -7,7 +7,7 @@
 namespace fl::ui {
 
 /// |event-driven - regularized| over time for each compared variable (|Δx|, |Δφ| for the disk),
-/// on a linear or logarithmic axis. Shrinks as eps -> 0 (PHYSICS.md S2: the curves of JTAM
+/// on a linear or logarithmic axis. Shrinks as eps -> 0 (docs/physics.md S2: the curves of JTAM
 /// Fig. 4 coincide).
 class MethodComparisonDifferencePlot : public RunPlot {
     Q_OBJECT

@@ -1,7 +1,7 @@
 #pragma once
 // The worker side of live mode: a fl::LiveSimulation on its own thread, computing ahead of the
 // display in chunks the GUI asks for, and taking new parameters at the instant on screen
-// (ARCHITECTURE.md ideas 2 and 7). Each start or restart opens a new generation; chunks of older
+// (docs/architecture.md ideas 2 and 7). Each start or restart opens a new generation; chunks of older
 // generations are dropped, so while a slider is dragged the newest value wins.
 #include "scenario/scenario.h"
 #include "solvers/run_result.h"

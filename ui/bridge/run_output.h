@@ -1,6 +1,6 @@
 #pragma once
 // What crosses from a worker thread to the GUI: one finished run as a value type, tagged with its
-// run id (ARCHITECTURE.md ideas 2 and 7).
+// run id (docs/architecture.md ideas 2 and 7).
 #include "scenario/scenario.h"
 #include "solvers/run_result.h"
 

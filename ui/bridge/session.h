@@ -1,6 +1,6 @@
 #pragma once
 // A session (.frictionlab file): everything a user set, as a versioned JSON document that the GUI
-// and frictionlab-cli read and write through this one code (ARCHITECTURE.md idea 13). A lecture
+// and frictionlab-cli read and write through this one code (docs/architecture.md idea 13). A lecture
 // is a session with an ordered list of scenes, each a full state with a title and a note.
 //
 // Reader: Qt's QJsonDocument (Qt Core, already linked by the CLI and the GUI; its parser limits

@@ -1,5 +1,5 @@
 #pragma once
-// Colours of a mechanism scene by role (ARCHITECTURE.md idea 14): one table, so a theme recolours
+// Colours of a mechanism scene by role (docs/architecture.md idea 14): one table, so a theme recolours
 // every drawing at once; sizes derive from one scale factor.
 #include "scene/mechanism_scene.h"
 

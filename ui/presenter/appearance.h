@@ -1,5 +1,5 @@
 #pragma once
-// One theme and one scale for everything on screen (ARCHITECTURE.md idea 14, after Stellarium's
+// One theme and one scale for everything on screen (docs/architecture.md idea 14, after Stellarium's
 // sizes derived from one font size): the application's palette and font, and every QCustomPlot's
 // background, axes, grids, fonts, legend, titles, curve colours, line widths and markers. Base
 // colours and widths are read from each plottable the first time it is styled (kept as dynamic

@@ -1,5 +1,5 @@
 #pragma once
-// Colour themes (ARCHITECTURE.md idea 14, after PhET's colour profiles): every colour of the
+// Colour themes (docs/architecture.md idea 14, after PhET's colour profiles): every colour of the
 // window, the plots and the mechanism named once by role, with a value per theme, so a switch
 // recolours everything at once. Light for the desk, dark for a dim hall, high contrast for a
 // washed-out projector.
