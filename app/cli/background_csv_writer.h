@@ -1,6 +1,6 @@
 #pragma once
 // Formats and writes a streamed run's CSV rows while the run goes on (`frictionlab-cli run`,
-// issue 12): the integrating thread only copies each drained block, and a writer thread formats
+// bounded memory): the integrating thread only copies each drained block, and a writer thread formats
 // (one std::to_chars per number) and writes them in order, overlapping with the integration.
 // When the integration is faster than the formatting (the belt: 100 001 rows in 5 ms), the queue
 // fills and the integrating thread formats blocks too instead of waiting, as it does in finish():

@@ -192,7 +192,7 @@ int runCommand(const QStringList& arguments)
         return fail(2, "--out and --events name the same file '" + parser.value("events") + "': each would overwrite the other");
 
     // The rows go to the file while the run goes on, a block at a time: memory stays bounded
-    // whatever the number of rows (issue 12: 5e6 rows held 3.5 GB before).
+    // whatever the number of rows (5e6 rows held 3.5 GB before).
     TextOutput out(parser.value("out"));
     status = out.open();
     if (!status.ok())

@@ -1,4 +1,4 @@
-// `frictionlab-cli map`: a two-parameter map (issue 13) from the command line.
+// `frictionlab-cli map`: a two-parameter map from the command line.
 #include "cli/cli_commands.h"
 #include "cli/cli_support.h"
 #include "cli/mpi_session.h"

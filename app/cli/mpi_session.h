@@ -1,5 +1,5 @@
 #pragma once
-// `--mpi` of `map` and `sweep` (issue 13): Open MPI through libfrictionlab_mpi, loaded with dlopen
+// `--mpi` of `map` and `sweep`: Open MPI through libfrictionlab_mpi, loaded with dlopen
 // only when asked for, so frictionlab-cli itself needs no MPI library to run.
 #include "common/status.h"
 

@@ -132,7 +132,7 @@ LyapunovResult lyapunovSpectrum(const SmoothOde& ode, std::vector<double> y0, do
         z[static_cast<size_t>(n + i * n + i)] = 1.0;
     Eigen::VectorXd sums = Eigen::VectorXd::Zero(k);
     const double tStart = t;
-    // The average is over exactly `duration`: the last period is shortened to fit (issue 30: with
+    // The average is over exactly `duration`: the last period is shortened to fit (with
     // a whole number of periods the window, and so lambda, depended on the interval).
     const double tEnd = tStart + o.duration;
     // The re-orthonormalisation period: o.interval, shortened (for the rest of the run) when a

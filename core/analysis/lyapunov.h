@@ -33,7 +33,7 @@ struct LyapunovResult {
 /// system has n exponents.
 LyapunovResult lyapunovSpectrum(const SmoothOde& ode, std::vector<double> y0, double t0, const LyapunovOptions& options);
 
-/// Benettin's method through the stick/slip switches of an event-driven run (issue 13): the
+/// Benettin's method through the stick/slip switches of an event-driven run: the
 /// tangent vectors follow each mode's linearisation and are mapped by saltation matrices at the
 /// switches (Dynamics::integrateVariational; Müller 1995). A tangent direction that a switch maps
 /// to zero (entering stick confines the motion to v_r = 0) has the exponent -infinity, reported as

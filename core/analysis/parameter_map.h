@@ -1,5 +1,5 @@
 #pragma once
-// Two-parameter maps (issue 13; docs/physics.md sec. 5): every point of a grid over two parameters is
+// Two-parameter maps (docs/physics.md sec. 5): every point of a grid over two parameters is
 // one run from the scenario's initial state: a transient is discarded, then an observable of the
 // attractor is recorded. No continuation: a point is a pure function of (scenario, spec, i, j), so
 // a map is bit-identical whatever the thread count, the order of the points or the process

@@ -1,4 +1,4 @@
-// Running a two-parameter map over its grid (issue 13): ranges of points on threads, their
+// Running a two-parameter map over its grid: ranges of points on threads, their
 // results gathered into the map, and the coarse-to-fine order of the Map view. The points
 // themselves are computed by parameter_map.cpp.
 #include "analysis/parameter_map.h"

@@ -24,7 +24,7 @@ std::string runCsvHead(const Scenario& scenario, const RunResult& firstBlock);
 void appendRunCsvRows(std::string& text, const RunResult& block);
 std::string runCsvStatusLine(const RunResult& result);
 /// Header "t,event", one row per mode switch (event = the mode entered: stick / slip) and per
-/// graze (event = graze: a tangential touch, issue 30), in time order.
+/// graze (event = graze: a tangential touch), in time order.
 void writeEventsCsv(std::ostream& out, const RunResult& result);
 
 } // namespace fl

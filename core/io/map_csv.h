@@ -1,5 +1,5 @@
 #pragma once
-// The two-parameter map's CSV (issue 13): '#' metadata, then "x,y,value", one row per point,
+// The two-parameter map's CSV: '#' metadata, then "x,y,value", one row per point,
 // y outer and x inner (row j of the map, then j + 1), numbers in shortest round-trip form.
 #include "analysis/parameter_map.h"
 

@@ -51,7 +51,7 @@ const StiffIntegratorInfo& stiffIntegratorInfo(StiffIntegrator kind);
 ParameterSpecs numericsSpecs();
 
 /// Most output samples a run may produce (t_end / dt): held in memory (plots, the GUI), or
-/// streamed to a file as they are computed (RunOptions::drain: memory stays bounded, issue 12).
+/// streamed to a file as they are computed (RunOptions::drain: memory stays bounded).
 /// In memory the bound is also on the values: samples x (state variables + outputs + 1), so that
 /// a chain of 1000 blocks cannot ask for 5e6 samples of 2000 states (80 GB).
 constexpr double kMaxOutputSamples = 5e6;

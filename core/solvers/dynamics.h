@@ -20,7 +20,7 @@ public:
     virtual bool onStep(const StepView& step, int mode) = 0;
     /// A located stick/slip switch (event-driven methods).
     virtual void onSwitch(double t, ContactMode entered) { (void)t; (void)entered; }
-    /// A guard that touched its bound tangentially at t while in `mode` (issue 30): a slip whose
+    /// A guard that touched its bound tangentially at t while in `mode`: a slip whose
     /// v_r touched 0, or a stick whose holding force touched the static limit. If the mode changes
     /// there, onSwitch follows.
     virtual void onGraze(double t, ContactMode mode) { (void)t; (void)mode; }
@@ -58,7 +58,7 @@ public:
     /// The smooth ODE behind a regularized method (for Lyapunov exponents); nullptr when the
     /// method is event-driven.
     virtual const class SmoothOde* smoothOde() const { return nullptr; }
-    /// Whether integrateVariational works: event-driven methods with saltation matrices (issue 13).
+    /// Whether integrateVariational works: event-driven methods with saltation matrices.
     virtual bool hasSaltationVariational() const { return false; }
     /// Integrates the state from (t, y) to exactly tEnd together with k tangent vectors phi (n x k,
     /// column-major): inside a mode phi' = J_mode phi, at each mode switch phi -> S phi with the

@@ -66,7 +66,7 @@ public:
             observer.onSwitch(t, mode);
     }
 
-    /// How close to zero a local minimum of the guard counts as a graze (issue 30): in stick the
+    /// How close to zero a local minimum of the guard counts as a graze: in stick the
     /// holding force's round-off (a stick phase of S1 is exact, so a tangency is known to a few
     /// ulps and any deeper excursion is a breakaway); in slip the integrator's accuracy of v_r.
     double grazeBand(double tol) const
@@ -163,7 +163,7 @@ struct ModeHooks {
     }
 };
 
-/// Tangent vectors along an event-driven run (issue 13). Inside a mode phi' = J phi, J the Jacobian
+/// Tangent vectors along an event-driven run. Inside a mode phi' = J phi, J the Jacobian
 /// of that mode's right-hand side (slip: the law's branch; stick: the holding force) by central
 /// differences, integrated by RK4 on the step's dense output (sub-steps of at most kTangentStep).
 class TangentTracker final : public DynamicsObserver {

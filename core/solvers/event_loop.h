@@ -7,12 +7,12 @@
 //   bool armed;                                              set by the loop once event() > 0
 //   bool eventWhenUnarmed() const;                           event() < 0 before arming is an event at the step end
 //   void switchMode(double t, State& y, DynamicsObserver&);  after an event: next mode, switches, armed
-// and optionally (grazing, issue 30):
+// and optionally (grazing):
 //   double grazeBand(double tol) const;                      |event| below it at a local minimum is a graze
 //   bool graze(double t, State& y, DynamicsObserver&);       decides a graze; true: the mode changed at t
 // Dormand-Prince 5(4) inside each mode; events located by TOMS 748 on the dense output to ~1e-14.
 //
-// Finding every crossing (issue 30). Checking the guard only at step ends misses an excursion that
+// Finding every crossing. Checking the guard only at step ends misses an excursion that
 // begins and ends inside one step: in stick the motion is often linear in t, the steps grow to
 // maxStep, and a forced holding force can exceed the static limit for a fraction of a step. So
 // every accepted step is scanned on its dense output: g at kScan + 1 equally spaced points (the

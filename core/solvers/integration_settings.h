@@ -15,7 +15,7 @@ struct IntegrationSettings {
     const std::atomic<bool>* cancel = nullptr;
     /// The integrator of the regularized method (Scenario::stiffIntegrator).
     Integrator stiffIntegrator = Integrator::Bdf;
-    /// The integrator of the explicit method: Dormand-Prince 8(5,3) (issue 12: ~6x fewer steps than
+    /// The integrator of the explicit method: Dormand-Prince 8(5,3) (~6x fewer steps than
     /// 5(4) at the default tol = 1e-10, 2x less time on the pendulum).
     static constexpr Integrator kExplicitIntegrator = Integrator::Dop853;
 

@@ -3,7 +3,7 @@
 // SciPy's RungeKutta: error norm of the 5th- and 3rd-order estimators combined, safety 0.9,
 // factors 0.2..10, exponent -1/8). Boost.Odeint has no DOP853 and its Fehlberg 7(8) no dense
 // output; SUNDIALS' ARKODE offers 8th-order tables but only Hermite interpolation of order <= 5.
-// Issue 12: at the default tol = 1e-10 it takes ~6x fewer steps than Dormand-Prince 5(4) on the
+// At the default tol = 1e-10 it takes ~6x fewer steps than Dormand-Prince 5(4) on the
 // pendulum (tests/bench: frictionlab_bench pendulum) and the dense output costs 3 extra stages
 // only for steps that are sampled.
 #include "solvers/ode_integrator_loop.h"

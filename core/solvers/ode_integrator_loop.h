@@ -78,7 +78,7 @@ Status stepLoop(Stepper& stepper, Rhs rhs, State& x, double t0, double t1, const
 }
 
 /// Calls f.template operator()<State>() with State = std::array<double, n> for the dimensions of
-/// FrictionLab's smooth systems (issue 12: odeint's loops then unroll and nothing is resized per
+/// FrictionLab's smooth systems (odeint's loops then unroll and nothing is resized per
 /// step): the belt (2, 3), the disk and the absorber (4, with a law state 5), the pendulum (6);
 /// std::vector<double> otherwise.
 template <class F>

@@ -17,7 +17,7 @@ struct ModeSwitch {
     ContactMode entered;
 };
 
-/// A guard that touched its bound tangentially (issue 30): a slip whose v_r touched 0 (it sticks
+/// A guard that touched its bound tangentially: a slip whose v_r touched 0 (it sticks
 /// there if friction can hold it: a switch to stick follows at the same t), or a stick whose holding
 /// force touched the static limit and turned back (it stays stuck).
 struct Graze {

@@ -17,7 +17,7 @@ struct RunOptions {
     std::optional<PoincareSection> section;     ///< recorded into RunResult::section*
     RunProgress progress;                       ///< throttled to one call per progressInterval
     double progressInterval = 0.05;             ///< seconds of wall time
-    /// Bounded memory for long runs written to a file (issue 12): when set, as soon as the result
+    /// Bounded memory for long runs written to a file: when set, as soon as the result
     /// holds drainRows samples (at the end of an integrator step: at most drainRows plus one
     /// step's samples) they are handed to drain and then dropped from it, so a run of any length
     /// holds one block; the last (partial) block stays in the returned result, and t_end / dt may

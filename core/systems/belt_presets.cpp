@@ -94,7 +94,7 @@ std::vector<Preset> beltTeachingPresets()
         "stick-slip has period 8.07), 13 % of the time in stick. The force drives the block faster than the belt (v_r up "
         "to 1.58), so friction also takes the value −μ_k and the phase portrait crosses the line x′ = v_b."));
 
-    // Issue 13: a forced S1 with stick-slip in a chaotic regime, for Lyapunov exponents of the
+    // A forced S1 with stick-slip in a chaotic regime, for Lyapunov exponents of the
     // event-driven method (saltation matrices) against the regularized method as eps -> 0.
     Preset chaos = teachingPreset(
         "belt-forced-chaos", "Forced stick-slip in chaos: λ₁ = 0.058 through stick and slip", "stribeck-exp",
@@ -107,7 +107,7 @@ std::vector<Preset> beltTeachingPresets()
         "own scan (frictionlab-cli map --law stribeck-exp --set zeta=0.05 --set v_b=0.5 --x w --x-from 0.3 --x-to 3 "
         "--x-steps 28 --y A --y-from 0.2 --y-to 3 --y-steps 15 --observable lyapunov --transient 100 --record 300), where "
         "neighbouring cases are positive too. Measured (transient 200, averaged over 4000, re-orthonormalised every 1): "
-        "event-driven λ₁ = 0.05790, λ₂ = −∞ (each stick phase confines the motion to v_r = 0; 0.05837 with the event location before issue 30); regularized (Kudra) "
+        "event-driven λ₁ = 0.05790, λ₂ = −∞ (each stick phase confines the motion to v_r = 0; 0.05837 when the event location checked the guard only at step ends); regularized (Kudra) "
         "λ₁ = 0.0346 at ε = 1e-2, 0.0535 at 1e-3, 0.0579 at 1e-4.");
     chaos.group = "Nonlinear dynamics";
     presets.push_back(std::move(chaos));

@@ -1,5 +1,5 @@
 #pragma once
-// Teaching presets of S1, the block on a moving belt (issue 9 part 3): one case per lecture scene.
+// Teaching presets of S1, the block on a moving belt: one case per lecture scene.
 #include "systems/system_registry.h"
 
 #include <vector>

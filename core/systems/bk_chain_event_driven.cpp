@@ -112,7 +112,7 @@ struct ChainHooks {
         armed = event(t, y) > 0.0;
     }
 
-    /// Grazes (issue 30): the guard of the block nearest its bound touches it tangentially. A stuck
+    /// Grazes: the guard of the block nearest its bound touches it tangentially. A stuck
     /// block's holding force depends on its neighbours' integrated positions, so both bands are
     /// the integrator's accuracy.
     double grazeBand(double tolerance) const { return 100.0 * tolerance * (1.0 + Fs); }

@@ -1,4 +1,4 @@
-// cvode_peer_bench: a native "peer" of FrictionLab (issue 12, item 3). Two FrictionLab cases written
+// cvode_peer_bench: a native "peer" of FrictionLab. Two FrictionLab cases written
 // as a competent SUNDIALS user would, with plain CVODE 6.4 and the C++ standard library only (no
 // FrictionLab code is linked), writing the same CSV, to judge FrictionLab's speed against them.
 //   belt      S1, Coulomb mu_s = 2, mu_k = 1, v_b = 0.5, zeta = 0, t_end = 1000, dt = 0.01, tol 1e-10:

@@ -1,4 +1,4 @@
-// Benchmarks of the plane-contact systems (issues 3 and 4).
+// Benchmarks of the plane-contact systems.
 #include "disk_period_bench.h"
 
 #include "analysis/bifurcation_sweep.h"

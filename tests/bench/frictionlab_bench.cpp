@@ -69,7 +69,7 @@ double xMaxError(const fl::RunResult& run)
     return worst;
 }
 
-/// The run CSV writer alone (issue 12's output target: >= 5 million numbers per second): the
+/// The run CSV writer alone (the output target: >= 5 million numbers per second): the
 /// default belt case, 100001 rows x 5 numbers, written into memory; median of 15.
 void benchCsv()
 {

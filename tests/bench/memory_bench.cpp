@@ -1,4 +1,4 @@
-// Issue 10: the laws with memory are stiff (bristle stiffness 1e4-1e6 times the spring). For each
+// The laws with memory are stiff (bristle stiffness 1e4-1e6 times the spring). For each
 // case: accepted steps and median wall time with BDF (CVODE), Rosenbrock4 and Dormand-Prince 8(5,3) (the explicit method).
 //   frictionlab_bench memory
 #include "memory_bench.h"

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""SciPy reference for the forced belt (S1) with Kudra's regularization (issue 16).
+"""SciPy reference for the forced belt (S1) with Kudra's regularization.
 
 The same equations as core/systems/belt_system.cpp with the regularized Coulomb law of
 core/solvers/smooth_friction.h (Kudra, JTAM (4.2)), integrated by scipy.integrate.solve_ivp with
@@ -81,7 +81,7 @@ def check(path, method, max_step):
 
 
 def main():
-    ap = argparse.ArgumentParser(description="SciPy reference for the forced belt (issue 16)")
+    ap = argparse.ArgumentParser(description="SciPy reference for the forced belt")
     ap.add_argument("methods", nargs="*", default=["LSODA", "BDF", "Radau"])
     ap.add_argument("--tol", type=float, nargs="+", default=[1e-6, 1e-8, 1e-10])
     ap.add_argument("--max-step", default="inf", help="a number, inf (SciPy's default) or frictionlab")

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""SciPy peer of `frictionlab-cli run --t-end 1000 --dt 0.01 --out FILE` (issue 12): the default
+"""SciPy peer of `frictionlab-cli run --t-end 1000 --dt 0.01 --out FILE`: the default
 belt (S1, Coulomb mu_s = 2, mu_k = 1, v_b = 0.5, no damping), event-driven like FrictionLab:
 slip  x'' + x = -mu_k sgn(v - v_b) until v = v_b (then stick if |x| <= mu_s),
 stick x' = v_b until |x| = mu_s (then slip), integrated by solve_ivp (DOP853, rtol = atol = 1e-10)

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""SciPy peer of one pendulum run as a whole process (issue 12): Acta Mech 2016 Fig. 5a at
+"""SciPy peer of one pendulum run as a whole process: Acta Mech 2016 Fig. 5a at
 omega0 = 40 rad/s, 45 s, rtol = atol = 1e-9, output every 0.001 s (45 001 rows) with the same 15
 columns as `frictionlab-cli run --preset acta2016-fig5a --set omega0=40 --t-end 45 --tol 1e-9`,
 written to a CSV. The equations are those of scipy_pendulum.py (Acta Mech (6)-(9), regularized

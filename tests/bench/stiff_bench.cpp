@@ -1,4 +1,4 @@
-// Issue 16: the stiff integrators on the cases of the issue. For each tolerance 1e-6 ... 1e-10,
+// The stiff integrators on the forced and unforced belt and acta2016-fig9. For each tolerance 1e-6 ... 1e-10,
 // BDF (SUNDIALS CVODE) and Rosenbrock4 (odeint): accepted steps, median wall time, and the error
 // against a reference at tolerance 1e-13 over a horizon where chaos does not amplify it.
 //   frictionlab_bench stiff
@@ -100,7 +100,7 @@ fl::Scenario forcedBelt(double amplitude)
 
 void benchStiff()
 {
-    std::printf("Stiff integrators (issue 16). Error: max |state - reference| over the samples (dt 0.01) up to H.\n\n");
+    std::printf("Stiff integrators. Error: max |state - reference| over the samples (dt 0.01) up to H.\n\n");
     table("Forced belt: run --system belt --law coulomb --method regularized --eps 1e-3 --set zeta=0.02 --set A=1 "
           "--set w=1.75 --set v_b=0.2 --t-end 1149 --dt 1 --tol T [--integrator I]; H = 20 (chaotic later)",
           forcedBelt(1.0), 20.0);

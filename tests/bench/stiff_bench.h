@@ -1,3 +1,3 @@
 #pragma once
-/// Issue 16: BDF vs Rosenbrock4 on the forced and unforced belt and acta2016-fig9 (prints tables).
+/// BDF vs Rosenbrock4 on the forced and unforced belt and acta2016-fig9 (prints tables).
 void benchStiff();

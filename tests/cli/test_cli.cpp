@@ -84,7 +84,7 @@ QByteArray lectureJson()
 class TestCli : public QObject {
     Q_OBJECT
 private slots:
-    /// Issue 12: NaN, inf and text are refused for every numeric option of every command (contact
+    /// NaN, inf and text are refused for every numeric option of every command (contact
     /// eval --theta nan printed "0 0 0" and exited 0; lyapunov --duration inf returned numbers; an
     /// infinite sweep --transient never returned), each with one line naming the option.
     void everyNumericOptionRefusesNanInfAndText()
@@ -140,7 +140,7 @@ private slots:
         QVERIFY(strobe.err.contains("section times"));
     }
 
-    /// Issue 12, "never lose a file": under `ulimit -f 256` (SIGXFSZ ignored) a 1000-time-unit run
+    /// "never lose a file": under `ulimit -f 256` (SIGXFSZ ignored) a 1000-time-unit run
     /// (5.5 MB of CSV) replaced an existing out.csv by one cut at 256 KiB and exited 0. Now: exit 2,
     /// one line naming the file and the reason, the old file intact. /dev/full and a full standard
     /// output fail the same way (and /dev/full stays a device); --out and --events naming one file
@@ -175,7 +175,7 @@ private slots:
         QCOMPARE(readAll(out), QByteArray("old content\n"));
     }
 
-    /// Issue 12, bounded memory: a run's rows go to the file while it runs, so its memory does not
+    /// Bounded memory: a run's rows go to the file while it runs, so its memory does not
     /// grow with the row count. 10^7 rows (belt, 10^5 time units at dt 0.01) held ~1.2 GB before
     /// (samples, contact columns and the whole CSV text); now they run under a 700 MB address-space
     /// limit. (Not under AddressSanitizer, which reserves terabytes of address space.)
@@ -595,7 +595,7 @@ private slots:
         QCOMPARE(runCli({"sweep", "--preset", "acta2016-fig5a", "--param", "nope"}).exitCode, 2);
     }
 
-    /// Issue 13: `map` with the issue's command line: x,y,value rows, y outer and x inner; the same
+    /// `map` with the command line scripts rely on: x,y,value rows, y outer and x inner; the same
     /// bytes on 1 and 2 threads; every observable; one-line errors with exit 2; failed points as nan
     /// with exit 1 and the file written.
     void map()
@@ -686,7 +686,7 @@ private slots:
         const QStringList rows = readLines(events);
         QVERIFY(!rows.isEmpty());
         QCOMPARE(rows.first(), QString("t_begin,t_end,first_block,last_block,blocks,moment"));
-        // The chain is chaotic: these figures pin this build's trajectory (issue 30's event location
+        // The chain is chaotic: these figures pin this build's trajectory (the event location
         // moved it: 2692 events before; over tolerances 1e-11..1e-9 the count ranges 2500-3500).
         QCOMPARE(rows.size(), 3001 + 1); // as the view reads the in-memory run (tests/ui_analysis/test_slip_events.cpp)
         QVERIFY2(o.err.contains("3001 slip events after t = 200") && o.err.contains("moment exponent alpha = 1.566 +- 0.076"), qPrintable(o.err));

@@ -1,4 +1,4 @@
-// frictionlab-cli map and sweep under Open MPI (issue 13): `mpirun -np 2` with --mpi writes the
+// frictionlab-cli map and sweep under Open MPI: `mpirun -np 2` with --mpi writes the
 // same bytes as one process; without the MPI library the option fails with one line.
 #include <QFile>
 #include <QProcess>

@@ -1,6 +1,6 @@
 #pragma once
 // An exact reference for the forced Coulomb belt (S1 with Coulomb friction, 0 <= zeta < 1), written
-// independently of the solver (issue 30): it shares no code with core/solvers.
+// independently of the solver: it shares no code with core/solvers.
 //
 //   x'' + 2 zeta x' + x = A cos(w t) + F,   v_r = x' - v_b
 //

@@ -74,7 +74,7 @@ private slots:
         QVERIFY(r4.str().find("# integrator: rosenbrock4 (") != std::string::npos);
     }
 
-    // Issue 12, bounded memory: a run drained block by block (RunOptions::drain) holds at most one
+    // Bounded memory: a run drained block by block (RunOptions::drain) holds at most one
     // block, and its pieces of text are exactly the whole run's CSV, for both methods and for a
     // block size that does and one that does not divide the row count.
     void drainedRunWritesTheSameText_data()

@@ -1,4 +1,4 @@
-// Event location that cannot step over a switch (issue 30): the event-driven belt against an
+// Event location that cannot step over a switch: the event-driven belt against an
 // independent exact reference (coulomb_belt_reference.h), an excursion of the holding force above
 // the static limit that lasts 1e-6 time units inside one step, and grazes decided the same way at
 // every tolerance.

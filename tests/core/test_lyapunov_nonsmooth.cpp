@@ -1,4 +1,4 @@
-// Lyapunov exponents of event-driven runs through saltation matrices (issue 13): the tangent map
+// Lyapunov exponents of event-driven runs through saltation matrices: the tangent map
 // across stick and slip against finite differences of the event-driven flow itself; the stable
 // stick-slip cycle of the autonomous belt (lambda_1 = 0, lambda_2 = -inf: each stick phase maps the
 // tangent space onto v_r = 0); the chaotic preset belt-forced-chaos, whose regularized lambda_1

@@ -1,5 +1,5 @@
 // Integrator::Bdf (SUNDIALS CVODE, solvers/ode_cvode.cpp): convergence with the tolerance on a
-// stiff problem with a closed form (Prothero-Robinson) and on the forced belt of issue 16,
+// stiff problem with a closed form (Prothero-Robinson) and on the forced belt (Kudra, chaotic stick-slip),
 // determinism, failures as one-line Status messages, cancel.
 #include "scenario/scenario.h"
 #include "solvers/ode_integrator.h"
@@ -117,7 +117,7 @@ double prError(double tol, long& steps)
     return status.ok() ? error : 1.0;
 }
 
-/// The forced belt of issue 16 over t <= 20 (chaotic later; errors stay unamplified here).
+/// The forced belt (Kudra, chaotic stick-slip) over t <= 20 (chaotic later; errors stay unamplified here).
 fl::Scenario forcedBelt(double tol, fl::Method method = fl::Method::Regularized)
 {
     fl::Scenario s;

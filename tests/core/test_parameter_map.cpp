@@ -1,4 +1,4 @@
-// Tests of core/analysis/parameter_map (issue 13): the observables of a map point against the
+// Tests of core/analysis/parameter_map: the observables of a map point against the
 // closed-form stick-slip cycle of S1 (see test_event_driven_solver.cpp for its derivation), the
 // regularized method agreeing with the event-driven one, the period detector, determinism
 // whatever the thread count, and the map's checks.

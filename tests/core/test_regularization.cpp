@@ -52,7 +52,7 @@ private slots:
         QVERIFY(std::abs(fl::kudraPeak(etaPrime) - eta) < 1e-12);
     }
 
-    /// Issue 12's crash: kudraEtaPrime threw "toms748_solve: Parameters a and b do not bracket the
+    /// A crash found by fuzzing: kudraEtaPrime threw "toms748_solve: Parameters a and b do not bracket the
     /// root" from eta ~ 1e154 on (TOMS 748's products of unscaled values overflowed). Now for 2001
     /// values of eta - 1 from 1e-15 to 1e12 (the last one just beyond kMaxKudraEta: NaN) the round trip kudraPeak(kudraEtaPrime(eta)) = eta holds to
     /// 1e-12 relative without an exception; beyond kMaxKudraEta, NaN and infinity give NaN (and the

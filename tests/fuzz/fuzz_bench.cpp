@@ -1,4 +1,4 @@
-// The input fuzzers at scale (issue 12): fuzz_bench [sessions N] [cli N] [--seed S]. Prints the
+// The input fuzzers at scale: fuzz_bench [sessions N] [cli N] [--seed S]. Prints the
 // cases run, how many were refused, the rate and the slowest case; exits 1 at the first case that
 // breaks a rule (its seed and input printed). FUZZ_TRACE=FILE writes each command line before it
 // runs (the last line names a case that does not return). Not a test: ctest runs a few thousand cases

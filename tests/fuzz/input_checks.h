@@ -1,5 +1,5 @@
 #pragma once
-// What every case of the input fuzzers must satisfy (issue 12): no crash, no hang, and either a
+// What every case of the input fuzzers must satisfy: no crash, no hang, and either a
 // clean result or one clear error. Each check returns "" when the case passed, else what was wrong.
 #include "mutator.h"
 

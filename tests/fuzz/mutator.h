@@ -1,5 +1,5 @@
 #pragma once
-// Seeded mutations of outside input for the fuzz tests and the fuzz benchmark (issue 12): bytes
+// Seeded mutations of outside input for the fuzz tests and the fuzz benchmark: bytes
 // (flips, inserts, deletions, duplications, truncations, splices), JSON values replaced by
 // hostile ones at random paths, and hostile words for command lines. Deterministic for a seed.
 #include <QByteArray>

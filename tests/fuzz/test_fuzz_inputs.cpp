@@ -1,4 +1,4 @@
-// Issue 12, fuzzing: every parser of outside input gets random and mutated inputs: session files
+// Fuzzing: every parser of outside input gets random and mutated inputs: session files
 // (bytes, and JSON with hostile values at random paths, from the shipped lecture and a session
 // with every field) and the command lines of every frictionlab-cli command (options from each
 // command's --help). A few thousand seeded cases here; `fuzz_bench N` runs any number. A failing

@@ -125,7 +125,7 @@ void TestDataExport::failedWriteGivesTheReason()
     QCOMPARE(readLines(path), QList<QByteArray>{"new"});
 }
 
-/// Issue 12: under a file-size limit (RLIMIT_FSIZE 64 KiB, SIGXFSZ ignored, as `ulimit -f 64` in a
+/// Under a file-size limit (RLIMIT_FSIZE 64 KiB, SIGXFSZ ignored, as `ulimit -f 64` in a
 /// shell) an export of a 1000-time-unit run (about 5 MB) used to commit a file cut at a block
 /// boundary. Now it fails with the reason and the old file keeps its content; a special file
 /// (/dev/null) is written in place and stays a device.

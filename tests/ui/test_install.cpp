@@ -1,4 +1,4 @@
-// Installable like any desktop program (issue 14): cmake --install into a temporary prefix lays out
+// Installable like any desktop program: cmake --install into a temporary prefix lays out
 // the programs, the desktop entry, the icons in the hicolor sizes, the MIME type, the AppStream
 // metadata, the licence and the shipped lectures and help; the installed programs run from there
 // (frictionlab-cli list and a short run; the GUI started on an installed lecture under the offscreen

@@ -1,4 +1,4 @@
-// Tests of ui/widgets/palette_sharing_style (issue 12, soak): the parameter panel's real row
+// Tests of ui/widgets/palette_sharing_style (soak): the parameter panel's real row
 // rebuilds (switching the system back and forth, as a lecturer does) create new sliders and combo
 // boxes, each with a palette instance of its own; what reaches the base style (Fusion, which puts
 // the palette's cacheKey() into its pixmap-cache keys) must be one palette, so the keys repeat.

@@ -109,7 +109,7 @@ private slots:
         QVERIFY(std::abs(shadedLength(plot->stickGraph()) - inView) < 1e-9 * inView);
     }
 
-    /// Grazes (issue 30): a block held on a resting belt (v_b = 0) whose holding force
+    /// Grazes: a block held on a resting belt (v_b = 0) whose holding force
     /// F_h = 0.5 - cos t touches mu_s = 1.5 at t = pi, 3 pi, 5 pi stays stuck; each touch is a
     /// triangle along the top of the time history, listed in the legend and counted in the status.
     void grazesAreMarked()

@@ -150,7 +150,7 @@ void measure(MainWindow& w, const QString& label, double seconds, const char* id
     wait(300);
 }
 
-/// Issue 12, large runs in the GUI: the default belt with N output samples (dt = 0.01, t_end =
+/// Large runs in the GUI: the default belt with N output samples (dt = 0.01, t_end =
 /// (N - 1) dt), run and drawn in the window (time history, phase portrait, mechanism). A 1 ms timer
 /// on the GUI thread records its longest interval between ticks from the request until 3 s after
 /// the run has finished (the plots' decimation and redraw included).
@@ -196,7 +196,7 @@ void measureLargeRun(MainWindow& w, long samples)
                 rows, finishedMs, worst, worstAt, percentile(gaps, 0.99), gaps.size(), rss0, rssMb());
 }
 
-/// Issue 12, soak: cycles through cases of the belt, the disk and the pendulum; in each cycle the
+/// Soak: cycles through cases of the belt, the disk and the pendulum; in each cycle the
 /// preset is loaded (a new run), played back for a second, then played live while a parameter is
 /// edited three times (re-simulation from the frame on screen), then stopped. RSS every 60 s.
 void soak(MainWindow& w, double seconds, bool wholeRotations)

@@ -1,5 +1,5 @@
 #pragma once
-// A seeded random drive of a whole window (issue 12): random clicks, drags, wheel turns, keys,
+// A seeded random drive of a whole window: random clicks, drags, wheel turns, keys,
 // typed text, menu actions and tab switches over whatever is on screen (the window, an open menu
 // or a modal dialog), dialogs answered automatically, while a heartbeat on the GUI thread measures
 // how long it is ever kept busy. The seed fixes every choice; which widgets exist at a moment

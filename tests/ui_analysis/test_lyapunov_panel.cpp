@@ -74,7 +74,7 @@ private slots:
         QVERIFY(m_panel->grab().save(QDir(dir).filePath("view_lyapunov_event_driven.png")));
     }
 
-    /// The default (event-driven) belt through saltation matrices (issue 13): its stick-slip cycle
+    /// The default (event-driven) belt through saltation matrices: its stick-slip cycle
     /// has lambda_1 = 0 and lambda_2 = -inf, stated as an exact contraction.
     void eventDrivenBeltThroughSaltation()
     {

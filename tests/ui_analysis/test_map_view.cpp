@@ -1,4 +1,4 @@
-// MapView driven through its real widgets (issue 13): the form typed into, Start, Cancel, the
+// MapView driven through its real widgets: the form typed into, Start, Cancel, the
 // progressive picture, a click on a cell, bad input, CSV and PNG export. The values must be the
 // core's (fl::runMap) bit for bit, and the CSV the CLI's.
 #include "analysis/map_plot.h"

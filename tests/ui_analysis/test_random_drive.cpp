@@ -1,4 +1,4 @@
-// Issue 12: a seeded random drive of the whole application window, as frictionlab builds it (main
+// A seeded random drive of the whole application window, as frictionlab builds it (main
 // window, Workbench, sessions, GuardedApplication): 10 000 random clicks, drags, wheel turns, keys,
 // typed values, menu actions and tab switches, dialogs answered automatically (files saved to and
 // opened from a temporary directory), at most 2 minutes. It fails on a crash, an exception that

@@ -1,5 +1,5 @@
 #pragma once
-// The Map view (issue 13): a two-parameter map of one observable. The setup form on the left; on
+// The Map view: a two-parameter map of one observable. The setup form on the left; on
 // the right the colour map filling coarse to fine (the whole plane at once, then sharper), with
 // progress, the estimated time left, Start and Cancel (Esc), zoom and pan, a colour bar with the
 // observable's unit, the value under the pointer, and export of the picture (PNG/SVG/PDF) and the

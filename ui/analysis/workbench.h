@@ -25,7 +25,7 @@ public:
     explicit Workbench(MainWindow& window);
 
     BifurcationView* bifurcation() const { return m_bifurcation; }
-    /// "Map": two-parameter maps of one observable (issue 13).
+    /// "Map": two-parameter maps of one observable.
     MapView* map() const { return m_map; }
     MethodComparison* comparison() const { return m_comparison; }
     ContactExplorer* contactExplorer() const { return m_contact; }

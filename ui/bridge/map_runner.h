@@ -1,5 +1,5 @@
 #pragma once
-// Runs a two-parameter map (fl::computeMapPoint, issue 13) away from the GUI thread: its own pool
+// Runs a two-parameter map (fl::computeMapPoint) away from the GUI thread: its own pool
 // thread starts the worker threads, which take the points in fl::progressiveOrder (coarse to fine)
 // one at a time. Finished points wait in a queue that the view drains once per frame (take()), so
 // a map of a million fast points never floods the GUI thread with events.

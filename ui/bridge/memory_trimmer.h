@@ -1,5 +1,5 @@
 #pragma once
-// Gives the C heap's free pages back to the system now and then (issue 12, soak): every run, plot
+// Gives the C heap's free pages back to the system now and then (soak): every run, plot
 // preparation and live chunk allocates and frees megabytes on several threads, and glibc keeps the
 // freed pages of its arenas. Over an hour of re-simulation that held memory grew RSS by ~15 MB/hour
 // although the memory in use stayed flat (tests/ui_analysis/bench_playback soak: mallinfo2's

@@ -1,5 +1,5 @@
 #pragma once
-// Files written so that none is ever lost or left cut short (issue 12): QSaveFile replaces the old
+// Files written so that none is ever lost or left cut short: QSaveFile replaces the old
 // file only by a complete new one, and every write, the flush and the size on disk are checked.
 // QSaveFile::commit alone is not enough: under a file-size limit (ulimit -f, SIGXFSZ ignored) or
 // on a full disk the temporary file was cut short at a block boundary and still committed. And a

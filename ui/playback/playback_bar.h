@@ -65,7 +65,7 @@ private:
     QLabel* m_windowLabel;
     QLabel* m_time;
     // Made once: a fresh QStyle::standardIcon at every play/pause gave new pixmaps, which entered
-    // QPixmapCache under new keys each time (the one-hour soak, issue 12).
+    // QPixmapCache under new keys each time (the one-hour soak).
     QIcon m_playIcon;
     QIcon m_pauseIcon;
     bool m_scrubbing = false;

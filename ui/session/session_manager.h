@@ -1,5 +1,5 @@
 #pragma once
-// Sessions and lectures in the window (issue 9): File → New, Open, Open Recent, Open Shipped
+// Sessions and lectures in the window: File → New, Open, Open Recent, Open Shipped
 // Lecture, Save, Save As, "Restore last session on start"; Lecture → next / previous scene
 // (PageDown / PageUp, what presenter remotes send), the scene list, add / update / edit / remove
 // a scene; the scene caption above the views. The file format is ui/bridge/session.h; the

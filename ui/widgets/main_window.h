@@ -58,7 +58,7 @@ public:
     /// stopped something (e.g. a sweep); otherwise the run is cancelled as in any other tab.
     void setTabStop(QWidget* view, std::function<bool()> stop);
     QTabWidget* tabs() const { return m_tabs; }
-    /// Gives freed heap pages back after runs (issue 12, soak).
+    /// Gives freed heap pages back after runs (soak).
     MemoryTrimmer* memoryTrimmer() const { return m_trimmer; }
     /// The tabs beside the friction characteristic (Poincaré section, Lyapunov).
     QTabWidget* sideTabs() const { return m_sideTabs; }

@@ -1,5 +1,5 @@
 #pragma once
-// Issue 12 (soak): Qt's Fusion style caches the pixmaps of sliders, combo boxes, spin boxes and
+// Found by the one-hour soak: Qt's Fusion style caches the pixmaps of sliders, combo boxes, spin boxes and
 // buttons under string keys that contain the palette's cacheKey(). Every widget gets its own
 // palette instance when it is created (resolved from its parent's), so a parameter panel that
 // rebuilds its rows paints under ever new keys; the pixmaps are evicted, the keys pile up (a

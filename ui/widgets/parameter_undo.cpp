@@ -104,7 +104,7 @@ ParameterUndo::ParameterUndo(const fl::Scenario& initial, Apply apply, QObject* 
     : QObject(parent), m_stack(new QUndoStack(this)), m_apply(std::move(apply)), m_current(initial)
 {
     // Each step holds two whole scenarios: unbounded, an hour of live edits grew the heap by tens
-    // of MB (the one-hour soak, issue 12). The oldest steps go beyond kUndoLimit.
+    // of MB (the one-hour soak). The oldest steps go beyond kUndoLimit.
     m_stack->setUndoLimit(kUndoLimit);
 }
 

@@ -41,7 +41,7 @@ struct PlotData {
     /// The stick intervals (never thinned; the time history shades those in view, joined where
     /// closer than 2 pixels).
     std::vector<fl::TimeInterval> stickIntervals;
-    /// The times where a guard touched its bound tangentially (event-driven runs, issue 30),
+    /// The times where a guard touched its bound tangentially (event-driven runs),
     /// marked along the top of the time history.
     std::vector<double> grazeTimes;
     /// What the shading means: "stick" (exact, event-driven) or, for smooth runs, the near-stick

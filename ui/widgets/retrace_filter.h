@@ -1,5 +1,5 @@
 #pragma once
-// Drops the parts of a phase-plane path that retrace ground already drawn (issue 12: a 5e6-sample
+// Drops the parts of a phase-plane path that retrace ground already drawn (a 5e6-sample
 // stick-slip run went round its limit cycle 5000 times, 476 000 points after thinning, and the
 // phase portrait took 1.9 s per redraw on the GUI thread). The plane is divided into cells (2048
 // per axis over the path's extent); a point reached along a segment whose every cell the path has

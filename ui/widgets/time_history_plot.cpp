@@ -30,7 +30,7 @@ TimeHistoryPlot::TimeHistoryPlot(QWidget* parent) : RunPlot(tr("Time history"), 
     m_stickStrip->setProperty("flRole", QStringLiteral("stickStrip"));
     m_stickStrip->removeFromLegend();
     m_stickStrip->setProperty(kNoLegend, true);
-    // Grazes (issue 30): a downward triangle near the top edge at each, in the stick bar's colour.
+    // Grazes: a downward triangle near the top edge at each, in the stick bar's colour.
     m_grazes = addGraph(xAxis, yAxis2);
     m_grazes->setName(tr("graze"));
     m_grazes->setLineStyle(QCPGraph::lsNone);

@@ -9,7 +9,7 @@ namespace fl::ui {
 /// only while it has the keyboard focus, and only a focus the user gave it (a click, Tab, a
 /// shortcut, setFocus) — not the focus a window hands its first control when it opens or comes
 /// back to the front. Otherwise the wheel event goes on to the parents, so the scroll area a
-/// panel sits in scrolls (issue 8: the wheel once changed e and η unnoticed).
+/// panel sits in scrolls (the wheel once changed e and η unnoticed).
 class WheelGuard : public QObject {
     Q_OBJECT
 public:

@@ -1,5 +1,5 @@
-// libfrictionlab_mpi: dynamic task distribution over MPI ranks for `map --mpi` and `sweep --mpi`
-// (issue 13). Rank 0 runs a server thread that answers every request with the next task (so no
+// libfrictionlab_mpi: dynamic task distribution over MPI ranks for `map --mpi` and `sweep --mpi`.
+// Rank 0 runs a server thread that answers every request with the next task (so no
 // rank idles behind a slow chaotic row) and computes tasks itself on its main thread; the server
 // polls with MPI_Iprobe and sleeps 1 ms between polls, so it does not spin on a core the main thread
 // needs. Messages: a worker sends [task, result...] (task -1 for its first request) with kResult,

@@ -1,6 +1,6 @@
 // Benchmark (prints, never asserts a time): latency from a slider value change to the end of the
 // replot of all three plots, for the default scenario (block on a belt, event-driven, 20001
-// samples) or the forced belt of issue 16 with the regularized method (Kudra, eps = 1e-3,
+// samples) or the forced belt in chaotic stick-slip with the regularized method (Kudra, eps = 1e-3,
 // zeta = 0.02, A = 1, w = 1.75, v_b = 0.2; t_end 200, dt 0.01, tol 1e-10) and either stiff
 // integrator. Usage: ui_bench_slider_latency [moves = 50] [default | forced [bdf | rosenbrock4]].
 #include "bridge/simulation_controller.h"
@@ -62,7 +62,7 @@ double median(std::vector<double> v)
     return v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
 }
 
-/// The forced belt of issue 16 (regularized, chaotic stick-slip) with the given stiff integrator.
+/// The forced belt (regularized with Kudra's law, chaotic stick-slip) with the given stiff integrator.
 fl::Scenario forcedBelt(fl::StiffIntegrator integrator)
 {
     fl::Scenario s;
