@@ -27,7 +27,7 @@ std::vector<double> margins(const NearStickRule& rule, const Scenario& scenario,
         frame.outputs = m > 0 ? run.outputs.data() + i * m : nullptr;
         const NearStick s = rule(scenario, frame);
         g[i] = s.speed - s.threshold;
-        out.stick[i] = s.stick() ? 1 : 0;
+        out.stick[i] = (out.exact ? s.speed == 0.0 : s.stick()) ? 1 : 0;
         out.minThreshold = i == 0 ? s.threshold : std::min(out.minThreshold, s.threshold);
         out.maxThreshold = i == 0 ? s.threshold : std::max(out.maxThreshold, s.threshold);
         if (i == 0)
@@ -44,15 +44,22 @@ NearStickRun findNearStick(const Scenario& scenario, const RunResult& run)
     const SystemInfo* system = findSystem(scenario.systemId);
     if (!run.mode.empty() || run.size() == 0 || !system || !system->nearStick)
         return out;
+    out.exact = scenario.method == Method::EventDriven;
     const std::vector<double> g = margins(system->nearStick, scenario, run, out);
-    // Each run of near-stick samples is one interval, its ends where the margin crosses zero.
+    // Each run of near-stick samples is one interval, its ends where the margin crosses zero (an
+    // exact reading: the samples at the switches, which an event-driven run records).
     for (size_t i = 0; i < run.size(); ++i) {
         if (!out.stick[i])
             continue;
-        const double begin = i == 0 ? run.t[0] : crossing(run.t[i - 1], g[i - 1], run.t[i], g[i]);
         size_t j = i;
         while (j + 1 < run.size() && out.stick[j + 1])
             ++j;
+        if (out.exact) {
+            out.intervals.push_back({run.t[i], run.t[j]});
+            i = j;
+            continue;
+        }
+        const double begin = i == 0 ? run.t[0] : crossing(run.t[i - 1], g[i - 1], run.t[i], g[i]);
         const double end = j + 1 == run.size() ? run.t[j] : crossing(run.t[j], g[j], run.t[j + 1], g[j + 1]);
         out.intervals.push_back({begin, end});
         i = j;
@@ -64,6 +71,8 @@ std::string describeNearStick(const NearStickRun& reading)
 {
     if (reading.empty())
         return {};
+    if (reading.exact)
+        return reading.symbol + " = 0";
     std::string text = reading.symbol + " < " + scene::formatShort(reading.minThreshold);
     if (reading.maxThreshold > reading.minThreshold * (1.0 + 1e-9))
         text += "…" + scene::formatShort(reading.maxThreshold);

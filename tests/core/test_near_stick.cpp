@@ -50,6 +50,33 @@ private slots:
         QCOMPARE(fl::describeNearStick(reading), std::string("|v_r| < 0.0005"));
     }
 
+    /// The chain's event-driven run has no mode per sample (n contacts): its stick is read exactly
+    /// (v_r,1 = 0, which a stuck block keeps exactly), not with the near-stick threshold. On the
+    /// same samples the threshold reading finds the same stick phases plus slivers of slow slip.
+    void eventDrivenChainIsReadExactly()
+    {
+        fl::Scenario s;
+        QVERIFY(fl::makeScenario("bk-chain", "rational", fl::Method::EventDriven, fl::Regularization::Kudra, s).ok());
+        s.params.set("t_end", 40.0);
+        const fl::RunResult run = fl::simulate(s);
+        QVERIFY2(run.status.ok(), run.status.message().c_str());
+        QVERIFY(run.mode.empty());
+        const fl::NearStickRun exact = fl::findNearStick(s, run);
+        QVERIFY(exact.exact);
+        QCOMPARE(fl::describeNearStick(exact), exact.symbol + " = 0");
+        fl::Scenario smooth = s;
+        smooth.method = fl::Method::Regularized;
+        const fl::NearStickRun threshold = fl::findNearStick(smooth, run);
+        QVERIFY(!threshold.exact);
+        const double exactTime = fl::totalLength(exact.intervals), thresholdTime = fl::totalLength(threshold.intervals);
+        QVERIFY2(exactTime > 1.0, qPrintable(QString::number(exactTime)));
+        QVERIFY2(exactTime <= thresholdTime && exactTime > 0.9 * thresholdTime,
+                 qPrintable(QString("exact %1, threshold %2").arg(exactTime).arg(thresholdTime)));
+        for (size_t i = 0; i < run.size(); ++i)
+            if (exact.stick[i])
+                QVERIFY(threshold.stick[i]);
+    }
+
     /// The mechanism view's stick/slip badge and the plots' reading agree sample by sample.
     void mechanismReadsTheSameRule()
     {

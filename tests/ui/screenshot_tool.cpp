@@ -137,7 +137,7 @@ int main(int argc, char* argv[])
             std::fprintf(stderr, "no bifurcation view\n");
             return 1;
         }
-        window.tabs()->setCurrentWidget(view);
+        window.showView(view);
         if (parser.isSet(preset))
             view->selectPreset(parser.value(preset));
         bool finished = false;
@@ -154,7 +154,7 @@ int main(int argc, char* argv[])
             std::fprintf(stderr, "no map view, or --map is not X:FROM:TO:N,Y:FROM:TO:M,OBSERVABLE\n");
             return 2;
         }
-        window.tabs()->setCurrentWidget(view);
+        window.showView(view);
         fl::MapSpec spec = view->setupPanel()->spec();
         fl::MapAxis* axes[2] = {&spec.x, &spec.y};
         for (int k = 0; k < 2; ++k) {
@@ -184,7 +184,7 @@ int main(int argc, char* argv[])
             return 2;
         }
         window.tabs()->setCurrentIndex(index);
-        if (auto* slips = qobject_cast<fl::ui::SlipEventView*>(window.tabs()->widget(index)))
+        if (auto* slips = qobject_cast<fl::ui::SlipEventView*>(window.viewAt(index)))
             waitFor([&] { return slips->data() && !slips->isComputing(); });
     }
     // Let the queued replots and the repaint happen.

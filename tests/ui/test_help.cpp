@@ -238,13 +238,13 @@ private slots:
                                                       {bench->comparison(), QStringLiteral("compare-methods.html")},
                                                       {bench->contactExplorer(), QStringLiteral("contact-explorer.html")}};
         for (const auto& [view, page] : tabs) {
-            window.tabs()->setCurrentWidget(view);
+            window.showView(view);
             helpAction(window)->trigger();
             QCOMPARE(pageShown(window), page);
         }
         // The ε study tab, where the window has one, opens "Choosing ε, and the ε study".
         for (int i = 1; i < window.tabs()->count(); ++i) {
-            if (QLatin1String(window.tabs()->widget(i)->metaObject()->className()) == QLatin1String("fl::ui::EpsStudyView")) {
+            if (QLatin1String(window.viewAt(i)->metaObject()->className()) == QLatin1String("fl::ui::EpsStudyView")) {
                 window.tabs()->setCurrentIndex(i);
                 helpAction(window)->trigger();
                 QCOMPARE(pageShown(window), QStringLiteral("regularizations.html"));
@@ -252,10 +252,10 @@ private slots:
             }
         }
         window.tabs()->setCurrentIndex(0);
-        window.sideTabs()->setCurrentWidget(bench->poincare());
+        window.showSideView(bench->poincare());
         helpAction(window)->trigger();
         QCOMPARE(pageShown(window), QStringLiteral("poincare.html"));
-        window.sideTabs()->setCurrentWidget(bench->lyapunov());
+        window.showSideView(bench->lyapunov());
         helpAction(window)->trigger();
         QCOMPARE(pageShown(window), QStringLiteral("lyapunov.html"));
         window.sideTabs()->setCurrentIndex(0);

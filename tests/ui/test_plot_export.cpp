@@ -21,11 +21,44 @@ private slots:
     void unknownSuffixIsAnError();
     void unwritablePathGivesTheReason();
     void failedWriteKeepsTheOldFile();
+    void playbackCursorIsLeftOut();
 
 private:
     QCustomPlot* m_plot = nullptr;
     QTemporaryDir m_dir;
 };
+
+/// The dashed playback cursor marks the instant on screen: an exported figure is the same
+/// wherever the cursor stands, and the cursor is back on screen afterwards.
+void TestPlotExport::playbackCursorIsLeftOut()
+{
+    m_plot->addLayer(QStringLiteral("cursor"), m_plot->layer(QStringLiteral("main")), QCustomPlot::limAbove);
+    auto* line = new QCPItemStraightLine(m_plot);
+    line->setLayer(QStringLiteral("cursor"));
+    line->setPen(QPen(Qt::black, 3.0, Qt::DashLine));
+    QImage shots[2];
+    for (int k = 0; k < 2; ++k) {
+        const double t = k == 0 ? 2.0 : 7.0;
+        line->point1->setCoords(t, 0.0);
+        line->point2->setCoords(t, 1.0);
+        m_plot->replot();
+        const QString path = m_dir.filePath(QStringLiteral("cursor%1.png").arg(k));
+        QString error;
+        QVERIFY2(exportPlot(m_plot, path, &error), qPrintable(error));
+        QVERIFY(shots[k].load(path));
+        QVERIFY(m_plot->layer(QStringLiteral("cursor"))->visible());
+    }
+    QCOMPARE(shots[0], shots[1]);
+    // With the cursor drawn (what the export used to do) the two differ: the test can tell.
+    QImage drawn[2];
+    for (int k = 0; k < 2; ++k) {
+        const double t = k == 0 ? 2.0 : 7.0;
+        line->point1->setCoords(t, 0.0);
+        line->point2->setCoords(t, 1.0);
+        drawn[k] = m_plot->toPixmap(640, 400, 2.0).toImage();
+    }
+    QVERIFY(drawn[0] != drawn[1]);
+}
 
 void TestPlotExport::init()
 {

@@ -42,7 +42,7 @@ private slots:
         EpsStudyView* view = m_bench->epsStudy();
         QSignalSpy finished(view, &EpsStudyView::studyFinished);
         QVERIFY(m_window->loadPreset(QStringLiteral("acta2016-fig9")));
-        QCOMPARE(m_window->tabs()->currentWidget(), static_cast<QWidget*>(view));
+        QCOMPARE(m_window->currentView(), static_cast<QWidget*>(view));
         QVERIFY(view->isRunning());
         QVERIFY(view->progressBar()->isVisible());
         QVERIFY(view->cancelButton()->isEnabled());

@@ -39,7 +39,7 @@ private slots:
     void lawWithoutMemoryIsExplained()
     {
         LawLab* lab = m_bench->lawLab();
-        m_window->tabs()->setCurrentWidget(lab);
+        m_window->showView(lab);
         QVERIFY(!lab->hasLaw());
         QVERIFY2(lab->introText().contains("has no internal state"), qPrintable(lab->introText()));
         QVERIFY(!lab->runButton()->isEnabled());
@@ -142,7 +142,7 @@ private slots:
         m_window->tabs()->setCurrentIndex(0);
         QSignalSpy finished(lab, &LawLab::experimentFinished);
         QVERIFY(m_window->loadPreset(QStringLiteral("lugre-frictional-lag")));
-        QCOMPARE(m_window->tabs()->currentWidget(), static_cast<QWidget*>(lab));
+        QCOMPARE(m_window->currentView(), static_cast<QWidget*>(lab));
         QTRY_VERIFY_WITH_TIMEOUT(!lab->isRunning() && lab->result() && lab->result()->xLabel == std::string("v_r"), 20000);
         QVERIFY(lab->experimentBox()->currentText().startsWith("Frictional lag"));
         QCOMPARE(lab->plot()->visibleCurves().size(), size_t(5));

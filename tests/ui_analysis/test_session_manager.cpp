@@ -130,8 +130,8 @@ private slots:
             a.window.playback()->setSpeed(a.window.playbackBar()->speedBox()->currentData().toDouble());
             a.window.playbackBar()->loopBox()->setChecked(true);
             a.window.playbackBar()->windowBox()->setValue(20.0);
-            a.window.sideTabs()->setCurrentWidget(a.bench->poincare());
-            a.window.tabs()->setCurrentWidget(a.bench->bifurcation());
+            a.window.showSideView(a.bench->poincare());
+            a.window.showView(a.bench->bifurcation());
             saved = captureState(a.window, *a.bench);
             QCOMPARE(saved.otherSystems.size(), size_t(1));
             QCOMPARE(saved.otherSystems[0].systemId, std::string("disk"));

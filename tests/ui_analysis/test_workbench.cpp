@@ -38,7 +38,7 @@ private slots:
         QTest::keyClick(&window, Qt::Key_8, Qt::AltModifier); // hidden: stays
         QCOMPARE(window.tabs()->currentIndex(), 1);
         QTest::keyClick(&window, Qt::Key_3, Qt::AltModifier); // the map
-        QCOMPARE(window.tabs()->currentWidget(), static_cast<QWidget*>(bench->map()));
+        QCOMPARE(window.currentView(), static_cast<QWidget*>(bench->map()));
     }
 
     /// A preset that compares laws (LuGre against event-driven Stribeck) opens "Compare methods"
@@ -101,7 +101,7 @@ private slots:
         window.show();
         window.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&window));
-        window.tabs()->setCurrentWidget(bench->bifurcation());
+        window.showView(bench->bifurcation());
         // Acta Fig. 5a: 601 values with continuation, far longer than this test waits.
         QVERIFY(bench->bifurcation()->selectPreset(QStringLiteral("acta2016-fig5a")));
         QSignalSpy finished(bench->bifurcation(), &fl::ui::BifurcationView::sweepFinished);

@@ -104,7 +104,9 @@ void BifurcationSetupPanel::buildCaseBox(QFormLayout* form)
     m_preset->setToolTip(tr("A published case; presets of bifurcation figures also fill in their sweep"));
     m_caseText = new QLabel(box);
     m_caseText->setWordWrap(true);
-    m_caseText->setStyleSheet(QStringLiteral("color: #505050; font-style: italic;"));
+    QFont caseFont;
+    caseFont.setItalic(true);
+    m_caseText->setFont(caseFont); // the theme's text colour (a fixed grey was dark on the dark theme)
     form->addRow(tr("System"), m_system);
     form->addRow(tr("Preset"), m_preset);
     form->addRow(m_caseText);

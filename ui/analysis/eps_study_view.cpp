@@ -147,6 +147,7 @@ void EpsStudyView::setScenario(const fl::Scenario& scenario)
     m_hasScenario = true;
     if (newSystem && !m_result)
         fillVariables();
+    showMessage(QString()); // a refusal spoke of the scenario before (e.g. its law): stale now
 }
 
 void EpsStudyView::setEpsList(const std::vector<double>& eps) { m_epsField->setText(epsListText(eps)); }

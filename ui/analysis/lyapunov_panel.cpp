@@ -58,7 +58,9 @@ LyapunovPanel::LyapunovPanel(QWidget* parent) : QWidget(parent), m_scenario(fl::
     m_pool.setMaxThreadCount(2); // a cancelled computation may wind down while the next one starts
     m_pool.setObjectName(QStringLiteral("FrictionLab Lyapunov"));
     m_case = new QLabel(this);
-    m_case->setStyleSheet(QStringLiteral("color: #505050; font-style: italic;"));
+    QFont caseFont;
+    caseFont.setItalic(true);
+    m_case->setFont(caseFont); // the theme's text colour (a fixed grey was dark on the dark theme)
     m_message = new QLabel(this);
     m_message->setObjectName(QStringLiteral("message"));
     m_message->setWordWrap(true);
@@ -71,7 +73,9 @@ LyapunovPanel::LyapunovPanel(QWidget* parent) : QWidget(parent), m_scenario(fl::
     m_value->setFont(valueFont);
 
     m_plot = new QCustomPlot(this);
-    m_plot->setMinimumSize(200, 120); // small enough for a 1280x720 projector at 150 %
+    // Tall enough for its title, legend and a readable axis (at 120 px the axis got ~50 px and its
+    // ticks overlapped); the side tab scrolls when the panel is taller than the room it has.
+    m_plot->setMinimumSize(200, 240);
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     m_plot->setToolTip(tr("Running estimates over the averaging time: a converged exponent is a flat curve.\n"
                           "Drag to pan, wheel to zoom, double-click to fit."));

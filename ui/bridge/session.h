@@ -41,6 +41,7 @@ struct ViewState {
     QString sideTab = QStringLiteral("characteristic"); ///< characteristic | poincare | lyapunov
     QString layout = QStringLiteral("all");             ///< PlotLayout id
     bool panelShown = true;
+    bool fullScreen = false;                            ///< presenter mode (F11)
     QString theme = QStringLiteral("light");            ///< light | dark | high-contrast
     double scale = 1.0;                                 ///< 1 .. 3
     PlotViewState timeHistory;
@@ -55,7 +56,9 @@ struct ViewState {
     double playbackSpeed = 1.0;         ///< 1/16 .. 16
     bool playbackLoop = true;           ///< the playback bar starts with Loop on
     double liveWindow = 50.0;           ///< time units the live plots show
+    double playbackTime = 0.0;          ///< where the playback starts (clamped to the run)
 };
+
 
 /// One full state of the application: the active scenario, what every other system was left at
 /// (each system remembers its own values), the preset it came from and the view.
@@ -71,6 +74,9 @@ struct Scene {
     QString title;
     QString note;
     SessionState state;
+    /// Stepping to the scene also sets its saved look (scale, theme, full screen, panel); without
+    /// it the projector set-up the lecturer made stays.
+    bool keepLook = false;
 };
 
 struct Session {
@@ -105,6 +111,8 @@ constexpr int kMaxWarnings = 100;   ///< then one line saying how many more were
 /// The playback bar's live window, time units (ui/playback/playback_bar.cpp, m_window's range).
 constexpr double kMinLiveWindow = 0.5;
 constexpr double kMaxLiveWindow = 1000.0;
+/// Largest playback start time a file may hold (any run's end is below it; the start is clamped to the run).
+constexpr double kMaxPlaybackTime = 1e9;
 
 /// The document as JSON text (UTF-8, indented).
 QByteArray writeSession(const Session& session);

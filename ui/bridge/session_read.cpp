@@ -277,6 +277,7 @@ Status readView(ObjectReader& state, const fl::Scenario& scenario, ViewState& ou
     FL_TRY(r.oneOf(QStringLiteral("sideTab"), kSideTabIds, v.sideTab));
     FL_TRY(r.oneOf(QStringLiteral("layout"), kLayoutIds, v.layout));
     FL_TRY(r.boolean(QStringLiteral("panelShown"), v.panelShown));
+    FL_TRY(r.boolean(QStringLiteral("fullScreen"), v.fullScreen));
     FL_TRY(r.oneOf(QStringLiteral("theme"), kThemeIds, v.theme));
     FL_TRY(r.number(QStringLiteral("scale"), 1.0, 3.0, v.scale));
     FL_TRY(readPlots(r, v, warnings));
@@ -298,6 +299,7 @@ Status readView(ObjectReader& state, const fl::Scenario& scenario, ViewState& ou
         FL_TRY(p.number(QStringLiteral("speed"), 1.0 / 16.0, 16.0, v.playbackSpeed));
         FL_TRY(p.boolean(QStringLiteral("loop"), v.playbackLoop));
         FL_TRY(p.number(QStringLiteral("liveWindow"), kMinLiveWindow, kMaxLiveWindow, v.liveWindow));
+        FL_TRY(p.number(QStringLiteral("time"), 0.0, kMaxPlaybackTime, v.playbackTime));
         p.finish();
     }
     r.finish();
@@ -345,6 +347,7 @@ Status readScenes(ObjectReader& r, std::vector<Scene>& out, Warnings& warnings)
         Scene scene;
         FL_TRY(s.string(QStringLiteral("title"), kMaxTitleChars, scene.title));
         FL_TRY(s.string(QStringLiteral("note"), kMaxNoteChars, scene.note));
+        FL_TRY(s.boolean(QStringLiteral("keepLook"), scene.keepLook));
         if (s.has(QStringLiteral("state")))
             FL_TRY(readState(items.at(i).toObject().value(QStringLiteral("state")), s.pathOf(QStringLiteral("state")),
                              scene.state, warnings));

@@ -67,6 +67,7 @@ void writeView(Writer& w, const ViewState& v)
     w.key("sideTab").value(v.sideTab);
     w.key("layout").value(v.layout);
     w.key("panelShown").value(v.panelShown);
+    w.key("fullScreen").value(v.fullScreen);
     w.key("theme").value(v.theme);
     w.key("scale").value(v.scale);
     w.key("plots").beginObject();
@@ -87,6 +88,7 @@ void writeView(Writer& w, const ViewState& v)
     w.key("speed").value(v.playbackSpeed);
     w.key("loop").value(v.playbackLoop);
     w.key("liveWindow").value(v.liveWindow);
+    w.key("time").value(v.playbackTime);
     w.endObject();
     w.endObject();
 }
@@ -125,6 +127,7 @@ QByteArray writeSession(const Session& session)
         w.beginObject();
         w.key("title").value(scene.title);
         w.key("note").value(scene.note);
+        w.key("keepLook").value(scene.keepLook);
         w.key("state");
         writeState(w, scene.state);
         w.endObject();

@@ -94,9 +94,9 @@ QUrl helpUrl(const QString& file, const QString& anchor)
 HelpContext contextHelp(const MainWindow& window)
 {
     HelpContext context;
-    const QWidget* tab = window.tabs() ? window.tabs()->currentWidget() : nullptr;
+    const QWidget* tab = window.tabs() ? window.currentView() : nullptr;
     const bool simulationTab = !window.tabs() || window.tabs()->currentIndex() == 0;
-    QString page = simulationTab ? pageOfView(window.sideTabs() ? window.sideTabs()->currentWidget() : nullptr) : pageOfView(tab);
+    QString page = simulationTab ? pageOfView(window.sideTabs() ? window.currentSideView() : nullptr) : pageOfView(tab);
     const fl::Scenario& scenario = window.panel()->scenario();
     if (page.isEmpty())
         page = QStringLiteral("system-%1.html").arg(QString::fromStdString(scenario.systemId));

@@ -34,6 +34,7 @@ fl::MechanismScene sceneOf(const fl::Scenario& scenario, const PlaybackFrame& fr
 MechanismView::MechanismView(QWidget* parent) : QWidget(parent)
 {
     setAttribute(Qt::WA_OpaquePaintEvent);
+    setFocusPolicy(Qt::ClickFocus); // a click on the drawing takes the keys from a field: Space plays
     setToolTip(tr("The mechanism at the instant on screen. Space plays and pauses; the badge shows "
                   "whether the contact sticks or slips."));
 }

@@ -149,15 +149,22 @@ std::vector<QStringList> splitRows(const QPainter& painter, const QStringList& t
     return rows;
 }
 
+/// The smallest readout type, pixels: readable from a hall's back rows at the presenter scale.
+int minReadoutPixels(const SceneStyle& style)
+{
+    return static_cast<int>(std::lround(12.0 * std::max(1.0, style.scale)));
+}
+
 /// The largest type (into font) at which the readouts fit in one, two or three rows of this width;
-/// empty if none down to 9 px does.
-std::vector<QStringList> fitReadouts(QPainter& painter, const QStringList& texts, const QRectF& band, double width, QFont& best)
+/// empty if none down to minPx does.
+std::vector<QStringList> fitReadouts(QPainter& painter, const QStringList& texts, const QRectF& band, double width, int minPx,
+                                     QFont& best)
 {
     QFont font = best;
     std::vector<QStringList> layout;
     for (int rows = 1; rows <= 3; ++rows) {
         int px = static_cast<int>(std::min(band.height() * 0.36, (band.height() - 8.0) / (1.3 * rows)));
-        for (; px >= 9; px = static_cast<int>(px * 0.9)) {
+        for (; px >= minPx; px = static_cast<int>(px * 0.9)) {
             font.setPixelSize(px);
             painter.setFont(font);
             std::vector<QStringList> split = splitRows(painter, texts, width, rows);
@@ -171,6 +178,22 @@ std::vector<QStringList> fitReadouts(QPainter& painter, const QStringList& texts
         }
     }
     return layout;
+}
+
+/// At the smallest type, the readouts that fit in the rows the band has room for, in order; the
+/// rest are left out (a small view shows fewer readouts, never unreadable ones).
+std::vector<QStringList> firstReadouts(QPainter& painter, const QStringList& texts, const QRectF& band, double width, int minPx,
+                                       QFont& best)
+{
+    best.setPixelSize(minPx);
+    painter.setFont(best);
+    const int rows = std::max(1, static_cast<int>((band.height() - 8.0) / (1.3 * minPx)));
+    for (qsizetype n = texts.size(); n > 0; --n) {
+        std::vector<QStringList> layout = splitRows(painter, texts.first(n), width, rows);
+        if (!layout.empty())
+            return layout;
+    }
+    return {};
 }
 
 } // namespace
@@ -187,11 +210,12 @@ void paintOverlay(QPainter& painter, const fl::MechanismScene& scene, const QRec
     // Clear of badge and note if the readouts fit there (a wide view), else clear of the badge.
     QFont best = painter.font();
     best.setBold(false);
-    std::vector<QStringList> layout = fitReadouts(painter, texts, band, widthLeftOf(area.covered), best);
+    const int minPx = minReadoutPixels(style);
+    std::vector<QStringList> layout = fitReadouts(painter, texts, band, widthLeftOf(area.covered), minPx, best);
     if (layout.empty())
-        layout = fitReadouts(painter, texts, band, widthLeftOf(area.badge), best);
+        layout = fitReadouts(painter, texts, band, widthLeftOf(area.badge), minPx, best);
     if (layout.empty())
-        layout = {texts};
+        layout = firstReadouts(painter, texts, band, widthLeftOf(area.badge), minPx, best);
     painter.setFont(best);
     painter.setPen(style.text);
     const double line = best.pixelSize() * 1.3, top = band.top() + 6.0 + 0.5 * (band.height() - 8.0 - line * layout.size());

@@ -53,7 +53,11 @@ PlaybackBar::PlaybackBar(PlaybackController* controller, QWidget* parent) : QWid
     m_live = action(tr("Live"), QKeySequence(Qt::Key_L),
                     tr("Live mode: the simulation runs on indefinitely and every change takes effect at the current instant"));
     m_live->setCheckable(true);
-    m_reset = action(tr("Reset"), QKeySequence(Qt::Key_Home), tr("Live mode: back to the initial state at t = 0"));
+    m_reset = action(tr("Start"), QKeySequence(Qt::Key_Home),
+                     tr("Back to the start of the run (live mode: to the initial state at t = 0)"));
+    m_reset->setIcon(style()->standardIcon(QStyle::SP_MediaSkipBackward));
+    m_end = action(tr("End"), QKeySequence(Qt::Key_End), tr("To the end of the run"));
+    m_end->setIcon(style()->standardIcon(QStyle::SP_MediaSkipForward));
     m_exportAnimation = new QAction(tr("Export Animation…"), this);
     m_exportAnimation->setToolTip(tr("Numbered PNG frames of an interval, and MP4 or GIF when ffmpeg is installed"));
 
@@ -81,24 +85,30 @@ PlaybackBar::PlaybackBar(PlaybackController* controller, QWidget* parent) : QWid
 
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(4, 2, 4, 2);
-    layout->addWidget(toolButton(m_play));
-    layout->addWidget(toolButton(m_stepBack));
-    layout->addWidget(toolButton(m_stepForward));
+    m_playButton = toolButton(m_play);
+    layout->addWidget(m_playButton);
+    QToolButton* start = toolButton(m_reset);
+    layout->addWidget(start);
+    QToolButton* back = toolButton(m_stepBack);
+    layout->addWidget(back);
+    QToolButton* forward = toolButton(m_stepForward);
+    layout->addWidget(forward);
+    QToolButton* end = toolButton(m_end);
+    layout->addWidget(end);
     layout->addWidget(m_speed);
     layout->addWidget(m_scrub, 1);
     layout->addWidget(m_time);
     layout->addWidget(m_loop);
-    auto* live = toolButton(m_live);
-    live->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    layout->addWidget(live);
-    auto* reset = toolButton(m_reset);
-    reset->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    layout->addWidget(reset);
+    m_liveButton = toolButton(m_live);
+    m_liveButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    layout->addWidget(m_liveButton);
     layout->addWidget(m_windowLabel);
     layout->addWidget(m_window);
     m_exportButton = toolButton(m_exportAnimation);
     m_exportButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
     layout->addWidget(m_exportButton);
+    // Least needed first: each has a key or a menu entry (Playback menu) as well.
+    m_optional = {m_exportButton, m_windowLabel, m_loop, back, forward, m_speed, end, start, m_window, m_time};
 
     connect(m_play, &QAction::triggered, controller, &PlaybackController::togglePlay);
     connect(m_stepBack, &QAction::triggered, controller, [controller] { controller->stepFrame(-1); });
@@ -109,7 +119,13 @@ PlaybackBar::PlaybackBar(PlaybackController* controller, QWidget* parent) : QWid
     connect(m_loop, &QCheckBox::toggled, controller, &PlaybackController::setLoop);
     connect(m_window, &QDoubleSpinBox::valueChanged, controller, &PlaybackController::setWindow);
     connect(m_live, &QAction::triggered, this, &PlaybackBar::liveToggled);
-    connect(m_reset, &QAction::triggered, controller, &PlaybackController::resetLive);
+    connect(m_reset, &QAction::triggered, controller, [controller] {
+        if (controller->source() == PlaybackController::Source::Live)
+            controller->resetLive();
+        else
+            controller->seek(controller->begin());
+    });
+    connect(m_end, &QAction::triggered, controller, [controller] { controller->seek(controller->end()); });
     connect(m_scrub, &QSlider::sliderPressed, this, [this] { m_scrubbing = true; });
     connect(m_scrub, &QSlider::sliderReleased, this, [this] { m_scrubbing = false; });
     // Programmatic updates are blocked (updateTime): every valueChanged here is the user's.
@@ -132,7 +148,7 @@ QToolButton* PlaybackBar::toolButton(QAction* action)
 
 QList<QAction*> PlaybackBar::shortcutActions() const
 {
-    return {m_play, m_stepBack, m_stepForward, m_slower, m_faster, m_live, m_reset};
+    return {m_play, m_stepBack, m_stepForward, m_slower, m_faster, m_live, m_reset, m_end};
 }
 
 void PlaybackBar::changeSpeed(int steps)
@@ -148,15 +164,62 @@ void PlaybackBar::updateState()
     m_play->setText(playing ? tr("Pause") : tr("Play"));
     m_play->setIcon(playing ? m_pauseIcon : m_playIcon);
     m_live->setChecked(live);
-    m_reset->setEnabled(live);
+    m_end->setEnabled(!live);
     // Live mode swaps Loop and Export Animation (meaningless live) for the plots' window, so the bar
     // keeps its width and the window fits a 1280-pixel projector (it grew to 1314 px with all shown).
     m_loop->setEnabled(!live);
-    m_loop->setVisible(!live);
-    m_windowLabel->setVisible(live);
-    m_window->setVisible(live);
     m_exportAnimation->setEnabled(!live);
-    m_exportButton->setVisible(!live);
+    fitControls();
+}
+
+bool PlaybackBar::usedNow(const QWidget* control) const
+{
+    const bool live = m_controller->source() == PlaybackController::Source::Live;
+    if (control == m_loop || control == m_exportButton)
+        return !live;
+    if (control == m_windowLabel || control == m_window)
+        return live;
+    return true;
+}
+
+void PlaybackBar::fitControls()
+{
+    if (m_fitting)
+        return;
+    m_fitting = true;
+    for (QWidget* control : m_optional)
+        control->setVisible(usedNow(control));
+    for (QWidget* control : m_optional) {
+        if (layout()->minimumSize().width() <= width())
+            break;
+        control->setVisible(false);
+    }
+    m_fitting = false;
+}
+
+QSize PlaybackBar::minimumSizeHint() const
+{
+    const QMargins m = layout()->contentsMargins();
+    const int spacing = std::max(0, layout()->spacing());
+    const int width = m.left() + m.right() + m_playButton->sizeHint().width() + m_scrub->minimumSizeHint().width()
+                      + m_liveButton->sizeHint().width() + 2 * spacing;
+    return {width, QWidget::minimumSizeHint().height()};
+}
+
+void PlaybackBar::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    fitControls();
+}
+
+void PlaybackBar::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::ApplicationFontChange) {
+        // The time's width follows the type size (set once, it cut the time off at 200 %).
+        m_time->setMinimumWidth(m_time->fontMetrics().horizontalAdvance(QStringLiteral("t = 00000.000 / 00000.0")));
+        QMetaObject::invokeMethod(this, &PlaybackBar::fitControls, Qt::QueuedConnection);
+    }
 }
 
 void PlaybackBar::updateTime(const PlaybackFrame& frame)

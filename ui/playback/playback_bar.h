@@ -1,9 +1,13 @@
 #pragma once
-// The playback controls under the mechanism: play/pause (Space), step back/forward a sample
-// (, and .), speed 1/16x..16x ([ and ]), a scrub bar, loop, live mode (L) with its window of
-// the last N time units and reset to the initial state (Home), and the animation export.
+// The playback controls under the mechanism: play/pause (Space), to the start / end (Home / End;
+// live: reset to the initial state), step back/forward a sample (, and .), speed 1/16x..16x
+// ([ and ]), a scrub bar, loop, live mode (L) with its window of the last N time units, and the
+// animation export. Narrower than all of that (a high presenter scale), the bar drops its least
+// needed controls (their keys and the Playback menu still work) instead of widening the window.
 #include <QIcon>
 #include <QWidget>
+
+#include <vector>
 
 class QAction;
 class QCheckBox;
@@ -38,12 +42,22 @@ public:
     /// The speeds offered, 1/16 .. 16.
     static const std::vector<double>& speeds();
 
+    /// Room for play, the scrub bar and live: the bar never asks for more.
+    QSize minimumSizeHint() const override;
+
 signals:
     /// The user turned live mode on or off.
     void liveToggled(bool live);
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
 private:
     QToolButton* toolButton(QAction* action);
+    /// Shows the controls the mode uses, then hides the least needed until the rest fit.
+    void fitControls();
+    bool usedNow(const QWidget* control) const;
     void updateState();
     void updateTime(const PlaybackFrame& frame);
     void changeSpeed(int steps);
@@ -55,7 +69,8 @@ private:
     QAction* m_slower;
     QAction* m_faster;
     QAction* m_live;
-    QAction* m_reset;
+    QAction* m_reset; ///< Home: to the start (live: the initial state at t = 0)
+    QAction* m_end;   ///< End: to the end of the run
     QAction* m_exportAnimation;
     QComboBox* m_speed;
     QSlider* m_scrub;
@@ -69,6 +84,10 @@ private:
     QIcon m_playIcon;
     QIcon m_pauseIcon;
     bool m_scrubbing = false;
+    QToolButton* m_playButton = nullptr;
+    QToolButton* m_liveButton = nullptr;
+    std::vector<QWidget*> m_optional; ///< hidden first to last when the bar is narrow
+    bool m_fitting = false;
 };
 
 } // namespace fl::ui

@@ -48,7 +48,16 @@ PresenterBar::PresenterBar(QWidget* parent) : QToolBar(tr("Presenter"), parent)
     m_theme = new QComboBox;
     for (const Theme& t : themes())
         m_theme->addItem(t.name, t.id);
-    m_theme->setToolTip(tr("Colours: light, dark (a dim hall) or high contrast (a washed-out projector)"));
+    m_theme->setToolTip(tr("Colours: light, dark (a dim hall) or high contrast (a washed-out projector); "
+                           "Ctrl+Shift+T switches to the next"));
+    m_nextTheme = new QAction(tr("Next Theme"), this);
+    m_nextTheme->setShortcut(QKeySequence(tr("Ctrl+Shift+T")));
+    m_nextTheme->setObjectName(QStringLiteral("nextThemeAction"));
+    connect(m_nextTheme, &QAction::triggered, this, [this] {
+        const int next = (m_theme->currentIndex() + 1) % m_theme->count();
+        m_appearance.themeId = m_theme->itemData(next).toString();
+        emit appearanceRequested(m_appearance);
+    });
     addWidget(m_theme);
     m_layout = new QComboBox;
     m_layout->addItems({tr("All views"), tr("Mechanism + time history"), tr("Mechanism + phase portrait"),
@@ -78,7 +87,7 @@ PresenterBar::PresenterBar(QWidget* parent) : QToolBar(tr("Presenter"), parent)
 
 QList<QAction*> PresenterBar::shortcutActions() const
 {
-    return {m_presenter, m_smaller, m_larger, m_resetScale, m_panel};
+    return {m_presenter, m_smaller, m_larger, m_resetScale, m_panel, m_nextTheme};
 }
 
 void PresenterBar::changeScale(double delta)

@@ -55,6 +55,7 @@ private:
     QAction* m_smaller;
     QAction* m_larger;
     QAction* m_resetScale;
+    QAction* m_nextTheme; ///< Ctrl+Shift+T: light → dark → high contrast → light
     QAction* m_panel;
     QLabel* m_scaleLabel;
     QComboBox* m_theme;

@@ -3,6 +3,7 @@
 #include "session/scene_caption.h"
 #include "session/session_settings.h"
 #include "session/session_view.h"
+#include "widgets/lecture_keys.h"
 #include "widgets/main_window.h"
 #include "widgets/parameter_panel.h"
 
@@ -31,8 +32,13 @@ public:
     CloseWatcher(SessionManager* manager, QObject* parent) : QObject(parent), m_manager(manager) {}
     bool eventFilter(QObject* watched, QEvent* event) override
     {
-        if (event->type() == QEvent::Close)
+        if (event->type() == QEvent::Close) {
+            if (!m_manager->confirmClose()) {
+                event->ignore(); // Cancel: the window stays, nothing is lost
+                return true;
+            }
             m_manager->saveLast();
+        }
         return QObject::eventFilter(watched, event);
     }
 
@@ -60,11 +66,17 @@ SessionManager::SessionManager(MainWindow& window, Workbench& workbench)
 
     buildFileMenu();
     buildLectureMenu();
+    m_window.lectureKeys()->addLectureActions({m_nextScene, m_previousScene});
     // Any change of the scenario by the user makes the document modified.
-    connect(m_window.panel(), &ParameterPanel::scenarioChanged, this, [this] { setModified(true); });
-    connect(&m_window, &MainWindow::scenarioLoaded, this, [this] {
-        if (!m_applying)
-            setModified(true);
+    connect(m_window.panel(), &ParameterPanel::scenarioChanged, this, [this](const fl::Scenario& scenario) {
+        setModified(true);
+        hideCaptionOfOtherSystem(scenario);
+    });
+    connect(&m_window, &MainWindow::scenarioLoaded, this, [this](const fl::Scenario& scenario) {
+        if (m_applying)
+            return;
+        setModified(true);
+        hideCaptionOfOtherSystem(scenario);
     });
     m_window.installEventFilter(new CloseWatcher(this, this));
     updateActions();
@@ -94,8 +106,10 @@ bool SessionManager::open(const QString& path, QString* error)
     setPath(shipped ? QString() : path);
     if (!shipped)
         addRecent(path);
+    // A session brings its look; a lecture leaves the room's set-up to the lecturer (its scenes
+    // set theirs only when saved with "keep this look").
     if (m_session.scenes.empty() || m_session.currentScene < 0) {
-        showState(m_session.state, tr("open %1").arg(QFileInfo(path).fileName()));
+        showState(m_session.state, tr("open %1").arg(QFileInfo(path).fileName()), m_session.scenes.empty());
         m_session.currentScene = -1;
         if (!m_session.scenes.empty())
             goToScene(0);
@@ -146,7 +160,7 @@ void SessionManager::newSession()
 {
     m_session = Session{};
     setPath(QString());
-    showState(SessionState{}, tr("new session"));
+    showState(SessionState{}, tr("new session"), false); // the room's look stays
     setModified(false);
     showCaption();
     updateActions();
@@ -197,7 +211,7 @@ bool SessionManager::restoreLast()
     // The last session remembers which file it was (if any), so Save goes on writing there.
     const QString file = QSettings().value(QLatin1String(kLastFileKey)).toString();
     m_session = last;
-    showState(last.state, tr("restore last session"));
+    showState(last.state, tr("restore last session"), true);
     setPath(!file.isEmpty() && QFileInfo::exists(file) ? file : QString());
     setModified(QSettings().value(QLatin1String(kLastModifiedKey), false).toBool());
     showCaption();
@@ -233,11 +247,11 @@ void SessionManager::message(const QString& text, bool error)
     m_window.showNote(text, error);
 }
 
-void SessionManager::showState(const SessionState& state, const QString& undoText)
+void SessionManager::showState(const SessionState& state, const QString& undoText, bool withLook)
 {
     // Loading the state's scenario is no change by the user: the document stays unmodified.
     m_applying = true;
-    applyState(m_window, m_workbench, state, undoText);
+    applyState(m_window, m_workbench, state, undoText, withLook);
     m_applying = false;
 }
 

@@ -45,11 +45,12 @@ public:
     bool goToScene(int index);
     void nextScene();
     void previousScene();
-    /// Appends the state on screen as a scene after the current one and goes to it.
-    void addScene(const QString& title, const QString& note);
+    /// Appends the state on screen as a scene after the current one and goes to it; keepLook:
+    /// stepping to it sets the look on screen now (scale, theme, full screen, panel).
+    void addScene(const QString& title, const QString& note, bool keepLook = false);
     /// Stores the state on screen into the current scene.
     bool updateScene();
-    bool editScene(const QString& title, const QString& note);
+    bool editScene(const QString& title, const QString& note, bool keepLook);
     bool removeScene();
     SceneCaption* caption() const { return m_caption; }
 
@@ -66,14 +67,18 @@ public:
     bool saveLast();
     /// Ask before New/Open throws away unsaved changes of a named file (tests turn it off).
     void setConfirmDiscard(bool confirm) { m_confirmDiscard = confirm; }
+    /// On quit (Ctrl+Q, closing the window): asks Save / Discard / Cancel when unsaved work would be
+    /// lost (a file, a lecture, or anything when the last session is not restored); false: stay open.
+    bool confirmClose();
 
 signals:
     /// A scene was shown (index 0-based), or -1 when none is.
     void sceneShown(int index);
 
 private:
-    /// Shows a state (applyState) without marking the document modified.
-    void showState(const SessionState& state, const QString& undoText);
+    /// Shows a state (applyState) without marking the document modified; withLook also sets its
+    /// scale, theme, full screen and panel (a session being opened, a scene that keeps its look).
+    void showState(const SessionState& state, const QString& undoText, bool withLook);
     void buildFileMenu();
     void buildLectureMenu();
     void fillRecentMenu();
@@ -82,6 +87,8 @@ private:
     void setPath(const QString& path);
     void setModified(bool modified);
     void showCaption();
+    /// Hides the scene's caption once the user has switched to another system than the scene's.
+    void hideCaptionOfOtherSystem(const fl::Scenario& scenario);
     void message(const QString& text, bool error = false);
     bool confirmDiscard();
     void askOpen();

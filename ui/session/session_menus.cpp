@@ -5,6 +5,7 @@
 #include "widgets/main_window.h"
 
 #include <QAction>
+#include <QCheckBox>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDir>
@@ -24,8 +25,8 @@ namespace fl::ui {
 using namespace session_settings;
 
 namespace {
-/// Asks for a scene's title and note; false if cancelled.
-bool askTitleAndNote(QWidget* parent, const QString& caption, QString& title, QString& note)
+/// Asks for a scene's title, note and whether it keeps its look; false if cancelled.
+bool askScene(QWidget* parent, const QString& caption, QString& title, QString& note, bool& keepLook)
 {
     QDialog dialog(parent);
     dialog.setWindowTitle(caption);
@@ -34,17 +35,25 @@ bool askTitleAndNote(QWidget* parent, const QString& caption, QString& title, QS
     titleEdit->setPlaceholderText(QObject::tr("e.g. Classic stick-slip"));
     auto* noteEdit = new QPlainTextEdit(note);
     noteEdit->setPlaceholderText(QObject::tr("What the audience should watch (up to 4000 characters)"));
+    auto* keep = new QCheckBox(QObject::tr("Keep this look: stepping to the scene sets the scale, theme, full screen "
+                                           "and panel it is saved with"));
+    keep->setObjectName(QStringLiteral("keepLook"));
+    keep->setChecked(keepLook);
+    keep->setToolTip(QObject::tr("Off (the default): the scene leaves the projector set-up (Ctrl+= / Ctrl+-, theme, "
+                                 "F11, panel) as the lecturer made it"));
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
     QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
     QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
     auto* form = new QFormLayout(&dialog);
     form->addRow(QObject::tr("Title"), titleEdit);
     form->addRow(QObject::tr("Note"), noteEdit);
+    form->addRow(keep);
     form->addRow(buttons);
     if (dialog.exec() != QDialog::Accepted)
         return false;
     title = titleEdit->text().trimmed();
     note = noteEdit->toPlainText().trimmed().left(4000);
+    keepLook = keep->isChecked();
     return true;
 }
 } // namespace
@@ -76,7 +85,7 @@ void SessionManager::buildFileMenu()
         QString title = QFileInfo(path).completeBaseName();
         if (loadSessionFile(path, lecture).ok() && !lecture.title.isEmpty())
             title = lecture.title;
-        lectures->addAction(title, this, [this, path] {
+        lectures->addAction(QString(title).replace(QLatin1Char('&'), QStringLiteral("&&")), this, [this, path] {
             if (confirmDiscard())
                 open(path);
         });
@@ -120,9 +129,10 @@ void SessionManager::buildLectureMenu()
     lecture->addSeparator();
     QAction* add = lecture->addAction(tr("&Add Current State as Scene…"), this, &SessionManager::askAddScene);
     add->setObjectName(QStringLiteral("addSceneAction"));
-    add->setStatusTip(tr("Stores what is on screen (scenario, views, zoom, theme) as a new scene after the current one"));
+    add->setStatusTip(tr("Stores what is on screen (scenario, views, zoom, playback time) as a new scene after the "
+                         "current one; \"Keep this look\" also stores the scale, theme, full screen and panel"));
     m_updateScene = lecture->addAction(tr("&Update Scene from Current State"), this, [this] { updateScene(); });
-    m_editScene = lecture->addAction(tr("&Edit Scene Title and Note…"), this, &SessionManager::askEditScene);
+    m_editScene = lecture->addAction(tr("&Edit Scene Title, Note and Look…"), this, &SessionManager::askEditScene);
     m_removeScene = lecture->addAction(tr("&Remove Scene"), this, [this] { removeScene(); });
     m_updateScene->setStatusTip(tr("Replaces the current scene's state by what is on screen (title and note stay)"));
     m_removeScene->setStatusTip(tr("Removes the current scene from the lecture (saved with Save)"));
@@ -153,7 +163,9 @@ void SessionManager::fillSceneMenu()
 {
     m_sceneMenu->clear();
     for (int i = 0; i < sceneCount(); ++i) {
-        QAction* action = m_sceneMenu->addAction(tr("&%1  %2").arg(i + 1).arg(m_session.scenes[size_t(i)].title), this,
+        QString title = m_session.scenes[size_t(i)].title;
+        title.replace(QLatin1Char('&'), QStringLiteral("&&"));
+        QAction* action = m_sceneMenu->addAction(tr("&%1  %2").arg(i + 1).arg(title), this,
                                                  [this, i] { goToScene(i); });
         action->setCheckable(true);
         action->setChecked(i == m_session.currentScene);
@@ -191,6 +203,28 @@ bool SessionManager::confirmDiscard()
     return answer == QMessageBox::Discard;
 }
 
+bool SessionManager::confirmClose()
+{
+    if (!m_confirmDiscard || !m_modified)
+        return true;
+    // An untitled plain session comes back as the last session; a file, a lecture being written,
+    // or any work when the last session is not restored would be lost.
+    if (m_path.isEmpty() && m_session.scenes.empty() && restoreLastEnabled())
+        return true;
+    const QString name = m_path.isEmpty() ? (m_session.title.isEmpty() ? tr("this untitled session") : m_session.title)
+                                          : QFileInfo(m_path).fileName();
+    const auto answer = QMessageBox::question(&m_window, tr("Unsaved changes"), tr("Save the changes to %1 before quitting?").arg(name),
+                                              QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Save) {
+        if (m_path.isEmpty())
+            askSaveAs();
+        else
+            save();
+        return !m_modified; // a cancelled or failed save keeps the window open
+    }
+    return answer == QMessageBox::Discard;
+}
+
 void SessionManager::askOpen()
 {
     if (!confirmDiscard())
@@ -219,8 +253,9 @@ void SessionManager::askAddScene()
 {
     QString title = tr("Scene %1").arg(m_session.currentScene + 2);
     QString note;
-    if (askTitleAndNote(&m_window, tr("Add Scene"), title, note))
-        addScene(title, note);
+    bool keepLook = false;
+    if (askScene(&m_window, tr("Add Scene"), title, note, keepLook))
+        addScene(title, note, keepLook);
 }
 
 void SessionManager::askEditScene()
@@ -229,8 +264,9 @@ void SessionManager::askEditScene()
         return;
     const Scene& scene = m_session.scenes[size_t(m_session.currentScene)];
     QString title = scene.title, note = scene.note;
-    if (askTitleAndNote(&m_window, tr("Edit Scene"), title, note))
-        editScene(title, note);
+    bool keepLook = scene.keepLook;
+    if (askScene(&m_window, tr("Edit Scene"), title, note, keepLook))
+        editScene(title, note, keepLook);
 }
 
 } // namespace fl::ui

@@ -16,7 +16,7 @@ bool SessionManager::goToScene(int index)
     }
     const Scene& scene = m_session.scenes[size_t(index)];
     m_session.currentScene = index;
-    showState(scene.state, tr("scene %1: %2").arg(index + 1).arg(scene.title));
+    showState(scene.state, tr("scene %1: %2").arg(index + 1).arg(scene.title), scene.keepLook);
     showCaption();
     updateActions();
     emit sceneShown(index);
@@ -41,11 +41,12 @@ void SessionManager::previousScene()
         message(tr("First scene"));
 }
 
-void SessionManager::addScene(const QString& title, const QString& note)
+void SessionManager::addScene(const QString& title, const QString& note, bool keepLook)
 {
     Scene scene;
     scene.title = title;
     scene.note = note;
+    scene.keepLook = keepLook;
     scene.state = captureState(m_window, m_workbench);
     const int at = m_session.currentScene + 1;
     m_session.scenes.insert(m_session.scenes.begin() + at, scene);
@@ -66,13 +67,14 @@ bool SessionManager::updateScene()
     return true;
 }
 
-bool SessionManager::editScene(const QString& title, const QString& note)
+bool SessionManager::editScene(const QString& title, const QString& note, bool keepLook)
 {
     if (m_session.currentScene < 0)
         return false;
     Scene& scene = m_session.scenes[size_t(m_session.currentScene)];
     scene.title = title;
     scene.note = note;
+    scene.keepLook = keepLook;
     setModified(true);
     showCaption();
     return true;
@@ -88,6 +90,15 @@ bool SessionManager::removeScene()
     showCaption();
     updateActions();
     return true;
+}
+
+void SessionManager::hideCaptionOfOtherSystem(const fl::Scenario& scenario)
+{
+    // The note speaks of the scene's system: another system on screen is no longer that scene
+    // (PageDown / PageUp still step on from it).
+    const int index = m_session.currentScene;
+    if (index >= 0 && index < sceneCount() && m_session.scenes[size_t(index)].state.scenario.systemId != scenario.systemId)
+        m_caption->showScene(-1, 0, QString(), QString());
 }
 
 void SessionManager::showCaption()

@@ -37,7 +37,7 @@ namespace {
 QWidget* tabView(const MainWindow& window, const Workbench& workbench, const QString& id)
 {
     if (id == QLatin1String("simulation"))
-        return window.tabs()->widget(0);
+        return window.viewAt(0);
     if (id == QLatin1String("bifurcation"))
         return workbench.bifurcation();
     if (id == QLatin1String("compare"))
@@ -101,13 +101,14 @@ SessionState captureState(const MainWindow& window, const Workbench& workbench)
     state.presetId = window.currentPresetId();
     ViewState& view = state.view;
     for (const QString& id : kTabIds)
-        if (tabView(window, workbench, id) == window.tabs()->currentWidget())
+        if (tabView(window, workbench, id) == window.currentView())
             view.tab = id;
     for (const QString& id : {QStringLiteral("characteristic"), QStringLiteral("poincare"), QStringLiteral("lyapunov")})
-        if (sideView(window, workbench, id) == window.sideTabs()->currentWidget())
+        if (sideView(window, workbench, id) == window.currentSideView())
             view.sideTab = id;
     view.layout = plotLayoutId(static_cast<int>(window.plotLayout()));
     view.panelShown = window.isPanelShown();
+    view.fullScreen = window.isPresenterMode();
     view.theme = currentAppearance().themeId;
     view.scale = currentAppearance().scale;
     view.timeHistory = plotView(window.timeHistoryPlot());
@@ -125,19 +126,28 @@ SessionState captureState(const MainWindow& window, const Workbench& workbench)
     view.playbackSpeed = window.playback()->speed();
     view.playbackLoop = window.playback()->loop();
     view.liveWindow = window.playback()->window();
+    view.playbackTime = window.isLive() ? 0.0 : std::max(0.0, window.playback()->time());
     return state;
 }
 
-void applyState(MainWindow& window, Workbench& workbench, const SessionState& state, const QString& undoText)
+void applyLook(MainWindow& window, const ViewState& view)
 {
-    const ViewState& view = state.view;
     Appearance appearance;
     appearance.themeId = view.theme;
     appearance.scale = view.scale;
     window.setAppearance(appearance);
+    window.setPanelShown(view.panelShown);
+    window.setPresenterMode(view.fullScreen);
+}
+
+void applyState(MainWindow& window, Workbench& workbench, const SessionState& state, const QString& undoText,
+                bool withLook)
+{
+    const ViewState& view = state.view;
+    if (withLook)
+        applyLook(window, view);
     const int layout = plotLayoutFromId(view.layout);
     window.setPlotLayout(static_cast<PlotLayout>(std::max(0, layout)));
-    window.setPanelShown(view.panelShown);
 
     // Zoom: plots that follow the data are fitted to the new run, so the saved ranges are
     // shown once that run is on screen (locked plots keep them from then on).
@@ -171,21 +181,27 @@ void applyState(MainWindow& window, Workbench& workbench, const SessionState& st
     bar->windowBox()->setValue(view.liveWindow);
 
     if (QWidget* side = sideView(window, workbench, view.sideTab))
-        window.sideTabs()->setCurrentWidget(side);
+        window.showSideView(side);
     if (QWidget* tab = tabView(window, workbench, view.tab))
-        window.tabs()->setCurrentWidget(tab);
+        window.showView(tab);
 
     // Once, at the next run shown. The handle is shared with the slot, so it goes with the slot also
     // when the window closes before that run (a raw new leaked then: LeakSanitizer).
     auto connection = std::make_shared<QMetaObject::Connection>();
     QPointer<MainWindow> guard(&window);
-    *connection = QObject::connect(&window, &MainWindow::runDisplayed, &window, [guard, plots, connection] {
+    const double startTime = view.playbackTime;
+    *connection = QObject::connect(&window, &MainWindow::runDisplayed, &window, [guard, plots, connection, startTime] {
         QObject::disconnect(*connection);
         if (!guard)
             return;
         for (const auto& [plot, plotState] : plots)
             showRanges(plot, plotState);
+        // The state starts at its own time (t = 0 unless saved elsewhere), playing or paused as before.
+        if (!guard->isLive())
+            guard->playback()->seek(startTime);
     });
+    if (window.isLive())
+        window.playback()->resetLive(); // a live run starts the new state at t = 0
 }
 
 } // namespace fl::ui

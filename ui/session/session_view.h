@@ -12,8 +12,13 @@ class Workbench;
 /// The state on screen.
 SessionState captureState(const MainWindow& window, const Workbench& workbench);
 /// Shows a state: the scenario is loaded as one undoable step named undoText and simulated;
-/// the views take their settings (zoom once the run is on screen).
-void applyState(MainWindow& window, Workbench& workbench, const SessionState& state, const QString& undoText);
+/// the views take their settings (zoom and the playback's start time once the run is on screen).
+/// The look (scale, theme, full screen, panel) is applied only with withLook: it belongs to the
+/// room, so a lecture's scenes leave it alone unless saved with "keep this look".
+void applyState(MainWindow& window, Workbench& workbench, const SessionState& state, const QString& undoText,
+                bool withLook);
+/// Applies the look a state was saved with (scale, theme, full screen, panel).
+void applyLook(MainWindow& window, const ViewState& view);
 
 /// Stable ids of the plot layouts in session files ("all", "mechanism-time", ...).
 QString plotLayoutId(int layout);

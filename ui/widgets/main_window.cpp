@@ -4,6 +4,7 @@
 #include "bridge/simulation_controller.h"
 #include "widgets/about_text.h"
 #include "widgets/characteristic_plot.h"
+#include "widgets/elided_label.h"
 #include "widgets/export_dialogs.h"
 #include "widgets/parameter_panel.h"
 #include "widgets/parameter_undo.h"
@@ -34,6 +35,22 @@
 #include <QTimer>
 
 namespace fl::ui {
+
+namespace {
+
+/// A tab's page: the view in a frameless scroll area that scrolls only when the view's minimum
+/// size exceeds the window (so the tabs never ask the window for more than the screen has).
+QScrollArea* scrollingPage(QWidget* view)
+{
+    auto* page = new QScrollArea;
+    page->setObjectName(view->objectName().isEmpty() ? QStringLiteral("viewPage") : view->objectName() + QStringLiteral("Page"));
+    page->setFrameShape(QFrame::NoFrame);
+    page->setWidgetResizable(true);
+    page->setWidget(view);
+    return page;
+}
+
+} // namespace
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_controller(new SimulationController(this)), m_plotData(new PlotDataWorker(this)),
@@ -78,8 +95,8 @@ void MainWindow::buildLayout()
     auto* scroll = new QScrollArea;
     scroll->setWidget(m_panel);
     scroll->setWidgetResizable(true);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMinimumWidth(m_panel->sizeHint().width() + 24);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded); // never cut off: at a high scale it scrolls
+    scroll->setObjectName(QStringLiteral("panelArea"));
     m_panelArea = scroll;
 
     m_timeHistory = new TimeHistoryPlot;
@@ -111,7 +128,7 @@ void MainWindow::buildLayout()
     main->setCollapsible(1, false);
     m_tabs = new QTabWidget;
     m_tabs->setDocumentMode(true);
-    m_tabs->addTab(main, tr("Simulation"));
+    m_tabs->addTab(scrollingPage(main), tr("Simulation"));
     m_tabs->setTabToolTip(0, tr("Simulation (Alt+1)"));
     setCentralWidget(m_tabs);
 
@@ -127,12 +144,12 @@ void MainWindow::buildLayout()
     }
     setActivePlot(m_timeHistory);
 
-    m_message = new QLabel;
-    m_message->setTextFormat(Qt::RichText);
-    m_summary = new QLabel;
-    m_summary->setTextFormat(Qt::RichText);
-    statusBar()->addWidget(m_message, 1);
-    statusBar()->addPermanentWidget(m_summary);
+    m_message = new ElidedLabel;
+    m_message->setObjectName(QStringLiteral("statusMessage"));
+    m_summary = new ElidedLabel;
+    m_summary->setObjectName(QStringLiteral("runSummary"));
+    statusBar()->addWidget(m_message, 3);
+    statusBar()->addPermanentWidget(m_summary, 2);
 }
 
 void MainWindow::buildMenus()
@@ -175,7 +192,7 @@ void MainWindow::buildMenus()
     for (const fl::SystemInfo& system : fl::systems()) {
         if (system.presets.empty())
             continue;
-        QMenu* sub = presets->addMenu(QString::fromStdString(system.name));
+        QMenu* sub = presets->addMenu(QString::fromStdString(system.name).replace(QLatin1Char('&'), QStringLiteral("&&")));
         sub->setToolTipsVisible(true);
         std::vector<std::string> groups;
         for (const fl::Preset& preset : system.presets) {
@@ -192,7 +209,8 @@ void MainWindow::buildMenus()
                 const QString id = QString::fromStdString(preset.id);
                 const QString title = QString::fromStdString(preset.title);
                 // Teaching cases by their plain title; published ones also by their figure id.
-                const QString text = group == "Teaching" ? title : QStringLiteral("%1 — %2").arg(id, title);
+                QString text = group == "Teaching" ? title : QStringLiteral("%1 — %2").arg(id, title);
+                text.replace(QLatin1Char('&'), QStringLiteral("&&")); // "Hess & Soom": no mnemonic
                 QAction* action = sub->addAction(text, this, [this, id] { loadPreset(id); });
                 action->setObjectName(QStringLiteral("preset:") + id);
                 const QString summary = QString::fromStdString(preset.summary.empty() ? preset.title : preset.summary);
@@ -214,9 +232,27 @@ void MainWindow::rerun()
     onScenarioChanged(m_panel->scenario());
 }
 
+QWidget* MainWindow::viewAt(int index) const
+{
+    auto* page = qobject_cast<QScrollArea*>(m_tabs->widget(index));
+    return page ? page->widget() : m_tabs->widget(index);
+}
+
+QWidget* MainWindow::currentView() const
+{
+    return viewAt(m_tabs->currentIndex());
+}
+
+void MainWindow::showView(QWidget* view)
+{
+    for (int i = 0; i < m_tabs->count(); ++i)
+        if (viewAt(i) == view)
+            m_tabs->setCurrentIndex(i);
+}
+
 int MainWindow::addTab(QWidget* view, const QString& title)
 {
-    const int index = m_tabs->addTab(view, title);
+    const int index = m_tabs->addTab(scrollingPage(view), title);
     // Alt+1, Alt+2, ... switch tabs.
     auto* shortcut = new QAction(this);
     shortcut->setShortcut(QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_1 + index)));
@@ -231,7 +267,22 @@ int MainWindow::addTab(QWidget* view, const QString& title)
 
 void MainWindow::addSideView(QWidget* view, const QString& title)
 {
-    m_sideTabs->addTab(view, title);
+    m_sideTabs->addTab(scrollingPage(view), title);
+}
+
+QWidget* MainWindow::currentSideView() const
+{
+    auto* page = qobject_cast<QScrollArea*>(m_sideTabs->currentWidget());
+    return page ? page->widget() : m_sideTabs->currentWidget();
+}
+
+void MainWindow::showSideView(QWidget* view)
+{
+    for (int i = 0; i < m_sideTabs->count(); ++i) {
+        auto* page = qobject_cast<QScrollArea*>(m_sideTabs->widget(i));
+        if ((page ? page->widget() : m_sideTabs->widget(i)) == view)
+            m_sideTabs->setCurrentIndex(i);
+    }
 }
 
 void MainWindow::loadScenario(const fl::Scenario& scenario, const QString& undoText)
@@ -249,7 +300,7 @@ void MainWindow::setTabStop(QWidget* view, std::function<bool()> stop)
 void MainWindow::stop()
 {
     // Esc stops what the tab in front is doing (a sweep), else the run.
-    const auto it = m_tabStops.find(m_tabs->currentWidget());
+    const auto it = m_tabStops.find(currentView());
     if (it != m_tabStops.end() && it->second())
         return;
     m_controller->cancel();
@@ -272,14 +323,14 @@ bool MainWindow::loadPreset(const QString& presetId)
     return true;
 }
 
-QString MainWindow::statusMessage() const { return m_message->text(); }
+QString MainWindow::statusMessage() const { return m_message->fullHtml(); }
 
 void MainWindow::showNote(const QString& text, bool error)
 {
     showMessage(text, error ? QStringLiteral("#c0392b") : QString());
 }
 
-QString MainWindow::runSummary() const { return m_summary->text(); }
+QString MainWindow::runSummary() const { return m_summary->fullText(); }
 
 void MainWindow::setCurrentPresetId(const QString& presetId)
 {
@@ -373,7 +424,7 @@ void MainWindow::onPlotDataReady(const PlotDataPtr& data)
     if (!r.grazes.empty())
         parts << (r.grazes.size() == 1 ? tr("1 graze") : tr("%1 grazes").arg(r.grazes.size()));
     parts << tr("%1 ms").arg(r.wallSeconds * 1e3, 0, 'f', r.wallSeconds < 0.1 ? 1 : 0);
-    m_summary->setText(parts.join(QStringLiteral(" · ")));
+    m_summary->setFullText(parts.join(QStringLiteral(" · ")));
     // An edit that was rejected meanwhile keeps its error in view.
     if (!m_rejected)
         showMessage(r.warning.empty() ? QString() : tr("Warning: %1").arg(QString::fromStdString(r.warning)),
@@ -391,9 +442,7 @@ void MainWindow::setActivePlot(RunPlot* plot)
 
 void MainWindow::showMessage(const QString& text, const QString& color)
 {
-    m_message->setText(color.isEmpty() || text.isEmpty()
-                           ? text.toHtmlEscaped()
-                           : QStringLiteral("<span style=\"color:%1\">%2</span>").arg(color, text.toHtmlEscaped()));
+    m_message->setFullText(text, color);
 }
 
 void MainWindow::updateActions()

@@ -14,6 +14,8 @@ class QTimer;
 
 namespace fl::ui {
 
+class ElidedLabel;
+class LectureKeys;
 class MemoryTrimmer;
 class CharacteristicPlot;
 class MechanismView;
@@ -51,9 +53,20 @@ public:
     /// The run on display (null until the first run has finished successfully).
     RunOutputPtr currentRun() const { return m_run; }
     /// Adds a view as a tab of the central area, after the "Simulation" tab; returns its index.
+    /// The tab holds the view in a scroll area: a view larger than the window (a high presenter
+    /// scale on a projector) scrolls instead of making the window outgrow the screen.
     int addTab(QWidget* view, const QString& title);
-    /// Adds a view as a tab beside the friction characteristic (below the time history).
+    /// The view of the tab in front (the Simulation tab: its splitter), and of tab index.
+    QWidget* currentView() const;
+    QWidget* viewAt(int index) const;
+    /// Brings the tab holding view to the front.
+    void showView(QWidget* view);
+    /// Adds a view as a tab beside the friction characteristic (below the time history), in a
+    /// scroll area as the main tabs' views.
     void addSideView(QWidget* view, const QString& title);
+    /// The side view in front; brings the side tab holding view to the front.
+    QWidget* currentSideView() const;
+    void showSideView(QWidget* view);
     /// What Stop (Esc) does while the tab showing view is in front: stop() returns true when it
     /// stopped something (e.g. a sweep); otherwise the run is cancelled as in any other tab.
     void setTabStop(QWidget* view, std::function<bool()> stop);
@@ -69,6 +82,10 @@ public:
     void setMechanismOnly(bool only);
     bool isMechanismOnly() const;
     PresenterBar* presenterBar() const { return m_presenterBar; }
+    /// Keeps Space, PageUp / PageDown, Home / End, F11 and the scale keys with the lecture.
+    LectureKeys* lectureKeys() const { return m_lectureKeys; }
+    /// Gives the keys back to the lecture: the mechanism (or the selected plot, or the tab in front).
+    void focusLecture();
     /// Applies a theme and scale to the whole window: panels, every plot, the mechanism.
     void setAppearance(const Appearance& appearance);
     /// Which views the simulation area shows.
@@ -76,6 +93,7 @@ public:
     PlotLayout plotLayout() const { return m_plotLayout; }
     /// Presenter mode: full screen (F11).
     void setPresenterMode(bool on);
+    bool isPresenterMode() const { return isFullScreen(); }
     /// Shows or collapses the parameter panel.
     void setPanelShown(bool shown);
     bool isPanelShown() const;
@@ -136,6 +154,8 @@ private:
     void buildPresenter();
     /// Opens inside the available screen: never larger than it, 1400x900 where there is room.
     void fitToScreen();
+    /// The panel's width for the type size in force (at most 40 % of the screen).
+    void fitPanelWidth();
     void buildPlaybackMenu();
     void onFrame(const PlaybackFrame& frame);
     void onLiveData(const PlotDataPtr& data);
@@ -163,6 +183,7 @@ private:
     QWidget* m_bottomRow = nullptr;
     QAction* m_mechanismOnlyAction = nullptr;
     PresenterBar* m_presenterBar = nullptr;
+    LectureKeys* m_lectureKeys = nullptr;
     QWidget* m_panelArea = nullptr;
     PlotLayout m_plotLayout{};
     RunOutputPtr m_run;
@@ -171,8 +192,8 @@ private:
     QString m_documentName;       ///< setDocumentName
     void updateWindowTitle();
     bool m_rejected = false; ///< the panel holds an edit that was not run
-    QLabel* m_message = nullptr;
-    QLabel* m_summary = nullptr;
+    ElidedLabel* m_message = nullptr;
+    ElidedLabel* m_summary = nullptr;
     QTimer* m_busyTimer = nullptr;
     QAction* m_exportPlotAction = nullptr;
     QAction* m_exportCsvAction = nullptr;

@@ -4,12 +4,16 @@
 #include "widgets/main_window.h"
 
 #include "mechanism/mechanism_view.h"
+#include "playback/playback_bar.h"
 #include "presenter/presenter_bar.h"
+#include "widgets/lecture_keys.h"
+#include "widgets/parameter_panel.h"
 #include "widgets/phase_portrait_plot.h"
 #include "widgets/time_history_plot.h"
 
 #include <QAction>
 #include <QScreen>
+#include <QSplitter>
 #include <QTabWidget>
 
 #include <qcustomplot.h>
@@ -27,6 +31,21 @@ void MainWindow::buildPresenter()
     connect(m_presenterBar, &PresenterBar::presenterToggled, this, &MainWindow::setPresenterMode);
     connect(m_presenterBar, &PresenterBar::panelToggled, this, &MainWindow::setPanelShown);
     setAppearance(currentAppearance());
+    m_lectureKeys = new LectureKeys(this, [this] { focusLecture(); });
+    m_lectureKeys->addLectureActions(m_presenterBar->shortcutActions());
+    m_lectureKeys->addLectureActions(m_playbackBar->shortcutActions());
+}
+
+void MainWindow::focusLecture()
+{
+    QWidget* page = currentView();
+    if (m_tabs->currentIndex() == 0) {
+        if (m_mechanism->isVisible())
+            return m_mechanism->setFocus(Qt::OtherFocusReason);
+        if (m_activePlot && m_activePlot->isVisible())
+            return m_activePlot->setFocus(Qt::OtherFocusReason);
+    }
+    page->setFocus(Qt::OtherFocusReason);
 }
 
 void MainWindow::fitToScreen()
@@ -52,11 +71,22 @@ void MainWindow::setAppearance(const Appearance& appearance)
     style.scale = a.scale;
     m_mechanism->setSceneStyle(style);
     m_presenterBar->showAppearance(a);
+    fitPanelWidth();
     emit appearanceChanged();
+}
+
+void MainWindow::fitPanelWidth()
+{
+    // The panel as wide as its rows at the type size in force, but at most 40 % of the screen:
+    // wider rows scroll sideways (a fixed 100 % width cut the rows off at larger scales).
+    const QScreen* s = screen();
+    const int screenWidth = s ? s->availableGeometry().width() : 1280;
+    m_panelArea->setMinimumWidth(std::min(m_panel->sizeHint().width() + 24, screenWidth * 2 / 5));
 }
 
 void MainWindow::setPlotLayout(PlotLayout layout)
 {
+    const bool changed = layout != m_plotLayout;
     m_plotLayout = layout;
     using L = PlotLayout;
     const bool mechanism = layout == L::All || layout == L::MechanismAndTimeHistory || layout == L::MechanismAndPhasePortrait
@@ -70,6 +100,13 @@ void MainWindow::setPlotLayout(PlotLayout layout)
     m_phasePortrait->setVisible(phase);
     m_sideTabs->setVisible(side);
     m_bottomRow->setVisible(phase || side);
+    // A new layout shares the room evenly again: sizes left from another layout squeezed the
+    // time history of "All views" to a strip under its own title.
+    if (changed)
+        for (auto* splitter : {qobject_cast<QSplitter*>(m_plotRows->parentWidget()), qobject_cast<QSplitter*>(m_plotRows),
+                               qobject_cast<QSplitter*>(m_bottomRow)})
+            if (splitter)
+                splitter->setSizes(QList<int>(splitter->count(), 1000));
     if (m_mechanismOnlyAction)
         m_mechanismOnlyAction->setChecked(layout == L::MechanismOnly);
     m_presenterBar->showLayout(layout);
@@ -77,9 +114,10 @@ void MainWindow::setPlotLayout(PlotLayout layout)
 
 void MainWindow::setPresenterMode(bool on)
 {
-    if (on)
+    // Only a change: showNormal() would also show a hidden window and undo a maximised one.
+    if (on && !isFullScreen())
         showFullScreen();
-    else
+    else if (!on && isFullScreen())
         showNormal();
     const QSignalBlocker block(m_presenterBar->presenterAction());
     m_presenterBar->presenterAction()->setChecked(on);

@@ -261,9 +261,12 @@ void ParameterPanel::addGroup(QVBoxLayout* layout, const QString& title, const Q
     if (!formula.isEmpty()) {
         auto* label = new QLabel(formula, box);
         label->setWordWrap(true);
-        // Italic in the theme's text colour (a fixed grey was unreadable on the dark theme).
+        // Italic in the theme's text colour: a font, not a style sheet (a styled label kept the
+        // old palette's dark text when the theme was switched live). Size follows the scale.
         label->setObjectName(QStringLiteral("modelFormula"));
-        label->setStyleSheet(QStringLiteral("font-style: italic;"));
+        QFont italic;
+        italic.setItalic(true);
+        label->setFont(italic);
         grid->addWidget(label, gridRow++, 0, 1, 4);
     }
     if (leading) {

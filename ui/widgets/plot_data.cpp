@@ -218,6 +218,7 @@ PlotDataPtr preparePlotData(const RunOutputPtr& run)
     // Smooth runs never stick exactly: they are shaded where the system's near-stick rule holds.
     const fl::NearStickRun nearStick = fl::findNearStick(run->scenario, run->result);
     data->stickLabel = nearStick.empty() ? QObject::tr("stick")
+                       : nearStick.exact ? QObject::tr("stick %1 (exact)").arg(qs(fl::describeNearStick(nearStick)))
                                          : QObject::tr("near-stick %1").arg(qs(fl::describeNearStick(nearStick)));
     addTimeHistory(*data, *system, nearStick.empty() ? run->result.stickIntervals : nearStick.intervals);
     for (const fl::Graze& g : run->result.grazes)

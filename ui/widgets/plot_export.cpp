@@ -74,6 +74,11 @@ bool exportPlot(QCustomPlot* plot, const QString& path, QString* error)
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") && suffix != QLatin1String("pdf"))
         return fail(error, QObject::tr("unknown plot format \"%1\": use .png, .svg or .pdf").arg(suffix));
+    // The playback cursor marks an instant on screen, not a result: figures leave it out.
+    QCPLayer* cursor = plot->layer(QStringLiteral("cursor"));
+    const bool cursorShown = cursor && cursor->visible();
+    if (cursor)
+        cursor->setVisible(false);
     // Drawn into memory, then written with every byte checked (bridge/safe_file.h).
     QBuffer file;
     file.open(QIODevice::WriteOnly);
@@ -85,6 +90,10 @@ bool exportPlot(QCustomPlot* plot, const QString& path, QString* error)
     else
         ok = writePdf(plot, file, error);
     file.close();
+    if (cursor) {
+        cursor->setVisible(cursorShown);
+        plot->replot(QCustomPlot::rpQueuedReplot);
+    }
     return ok && writeFileSafely(path, file.data(), error);
 }
 

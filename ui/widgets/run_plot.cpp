@@ -28,7 +28,7 @@ RunPlot::RunPlot(const QString& title, QWidget* parent) : QCustomPlot(parent), m
     setPlottingHint(QCP::phFastPolylines, true);
     setNoAntialiasingOnDrag(true);
 
-    addTitleAndLegendRows(this, title);
+    m_titleElement = addTitleAndLegendRows(this, title);
     addLayer(QStringLiteral("cursor"), layer(QStringLiteral("main")), QCustomPlot::limAbove);
     m_cursorLayer = layer(QStringLiteral("cursor"));
     m_cursorLayer->setMode(QCPLayer::lmBuffered);
@@ -64,8 +64,29 @@ void RunPlot::buildLockButton()
     m_lockButton->setDefaultAction(m_lockAction);
     m_lockButton->setAutoRaise(true);
     m_lockButton->setFocusPolicy(Qt::NoFocus);
+    fitLockButton();
+}
+
+void RunPlot::fitLockButton()
+{
+    // Sized for the font in force (at 150 % a button sized at 100 % cut "Lock view" off); the
+    // title keeps that width free on both sides so it stays centred and clear of the button.
     m_lockButton->adjustSize();
     m_lockButton->move(6, 4);
+    const int side = m_lockButton->width() + 8;
+    if (m_titleElement) {
+        m_titleElement->setMargins(QMargins(side, 2, side, 2));
+        m_titleElement->setMinimumSize(0, m_lockButton->height() + 4);
+    }
+}
+
+void RunPlot::changeEvent(QEvent* event)
+{
+    QCustomPlot::changeEvent(event);
+    const QEvent::Type type = event->type();
+    // Queued: the button may take the new application font after this plot does.
+    if (type == QEvent::FontChange || type == QEvent::ApplicationFontChange || type == QEvent::StyleChange)
+        QMetaObject::invokeMethod(this, &RunPlot::fitLockButton, Qt::QueuedConnection);
 }
 
 void RunPlot::setViewLocked(bool locked)

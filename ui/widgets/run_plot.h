@@ -48,6 +48,8 @@ public:
 protected:
     /// QCustomPlot's buffers, then the selection strip (setActive).
     void paintEvent(QPaintEvent* event) override;
+    /// A new font (the presenter scale) resizes the lock button and keeps the title clear of it.
+    void changeEvent(QEvent* event) override;
     /// Sets both axis ranges (padded by 5 %) unless the user has taken over the view.
     void setDataRange(QCPRange keys, QCPRange values);
     /// A line graph with a pen of this colour and width, listed in the legend under name.
@@ -71,6 +73,8 @@ private:
     QString m_title;
     QAction* m_lockAction = nullptr;
     QToolButton* m_lockButton = nullptr;
+    QCPTextElement* m_titleElement = nullptr;
+    void fitLockButton();
     QCPLayer* m_cursorLayer = nullptr;
     bool m_active = false;
     bool m_followData = true;

@@ -1,0 +1,336 @@
+// A lecture in front of a hall, driven with real key events to the focused widget: the projector
+// set-up (scale, theme, full screen, panel) stays through every scene, every scene starts at its
+// own time, Space plays and pauses throughout (also after typing a value), and the window fits
+// the screen at every scale. Run twice by ctest, on a 1280x720 and a 1920x1080 offscreen screen
+// (QT_QPA_PLATFORM=offscreen:configfile=...).
+#include "analysis/workbench.h"
+#include "mechanism/mechanism_view.h"
+#include "playback/playback_bar.h"
+#include "playback/playback_controller.h"
+#include "presenter/appearance.h"
+#include "presenter/presenter_bar.h"
+#include "session/scene_caption.h"
+#include "session/session_manager.h"
+#include "widgets/lecture_keys.h"
+#include "widgets/main_window.h"
+#include "widgets/parameter_panel.h"
+#include "widgets/parameter_row.h"
+
+#include <QAbstractScrollArea>
+#include <QApplication>
+#include <QLineEdit>
+#include <QScreen>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTest>
+
+using namespace fl::ui;
+
+namespace {
+
+const QString kLecture = QStringLiteral(":/lectures/stick-slip-in-ten-scenes.frictionlab");
+
+/// The application's window: views, sessions, lectures.
+struct App {
+    MainWindow window;
+    Workbench* bench = new Workbench(window);
+    SessionManager* sessions = new SessionManager(window, *bench);
+    App()
+    {
+        sessions->setConfirmDiscard(false);
+        window.show();
+        window.activateWindow();
+    }
+};
+
+/// A key to whichever widget has the focus now, as a keyboard delivers it.
+void press(QWidget& window, Qt::Key key, Qt::KeyboardModifiers modifiers = Qt::NoModifier)
+{
+    QWidget* target = QApplication::focusWidget();
+    QTest::keyClick(target ? target : &window, key, modifiers);
+}
+
+bool waitForRun(MainWindow& window)
+{
+    QSignalSpy shown(&window, &MainWindow::runDisplayed);
+    return shown.wait(60000);
+}
+
+/// The room's set-up as the lecturer made it.
+struct RoomLook {
+    double scale;
+    QString theme;
+    bool fullScreen;
+    bool panel;
+};
+
+QString lookOf(const MainWindow& w)
+{
+    return QStringLiteral("scale %1, theme %2, full screen %3, panel %4")
+        .arg(currentAppearance().scale)
+        .arg(currentAppearance().themeId)
+        .arg(w.isPresenterMode())
+        .arg(w.isPanelShown());
+}
+
+bool hasLook(const MainWindow& w, const RoomLook& look)
+{
+    return currentAppearance().scale == look.scale && currentAppearance().themeId == look.theme
+           && w.isPresenterMode() == look.fullScreen && w.isPanelShown() == look.panel;
+}
+
+/// Visible widgets of the window whose rectangle leaves the window, or that are squeezed below
+/// their minimum width (text cut off): "name (x, y, w x h)" each. Contents of scroll areas scroll
+/// and are left out (the scroll area itself is checked).
+QStringList clippedWidgets(QWidget& window)
+{
+    QStringList out;
+    const QRect inside = window.rect();
+    for (QWidget* w : window.findChildren<QWidget*>()) {
+        if (!w->isVisible() || w->isWindow())
+            continue;
+        bool scrolled = false;
+        for (QWidget* p = w->parentWidget(); p && p != &window; p = p->parentWidget())
+            if (auto* area = qobject_cast<QAbstractScrollArea*>(p); area && area->viewport()->isAncestorOf(w))
+                scrolled = true;
+        if (scrolled)
+            continue;
+        const QRect r(w->mapTo(&window, QPoint(0, 0)), w->size());
+        const QString name = QStringLiteral("%1 '%2' (%3, %4, %5 x %6)")
+                                 .arg(QString::fromLatin1(w->metaObject()->className()), w->objectName())
+                                 .arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height());
+        if (!inside.contains(r))
+            out << QStringLiteral("outside: ") + name;
+    }
+    return out;
+}
+
+} // namespace
+
+class TestLectureFlow : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("FrictionLabTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("test_lecture_flow"));
+        const QSize screen = QGuiApplication::primaryScreen()->size();
+        std::printf("screen %d x %d\n", screen.width(), screen.height());
+    }
+
+    /// F11, Ctrl+= twice, the dark theme, the panel collapsed; the lecture opened; then PageDown
+    /// through all ten scenes with Space, a typed value and Return, Space again, PageUp.
+    void keysOnlyWalkThroughTheShippedLecture()
+    {
+        App app;
+        MainWindow& w = app.window;
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(waitForRun(w));
+        w.focusLecture();
+        press(w, Qt::Key_F11);
+        press(w, Qt::Key_Equal, Qt::ControlModifier);
+        press(w, Qt::Key_Equal, Qt::ControlModifier);
+        press(w, Qt::Key_T, Qt::ControlModifier | Qt::ShiftModifier); // light -> dark
+        press(w, Qt::Key_P, Qt::ControlModifier | Qt::ShiftModifier); // panel collapsed
+        const RoomLook room{1.5, QStringLiteral("dark"), true, false};
+        QVERIFY2(hasLook(w, room), qPrintable(lookOf(w)));
+
+        QVERIFY(app.sessions->open(kLecture));
+        QCOMPARE(app.sessions->sceneCount(), 10);
+        QVERIFY(waitForRun(w));
+        QVERIFY2(hasLook(w, room), qPrintable(QStringLiteral("after opening the lecture: ") + lookOf(w)));
+        QCOMPARE(app.sessions->currentScene(), 0);
+
+        press(w, Qt::Key_Space);
+        QVERIFY(w.playback()->isPlaying());
+        for (int i = 0; i < 4; ++i)
+            press(w, Qt::Key_BracketRight); // 16x: the old time is far from 0 before each PageDown
+        for (int scene = 1; scene < 10; ++scene) {
+            QTRY_VERIFY_WITH_TIMEOUT(w.playback()->time() > 4.0, 20000);
+            QSignalSpy shown(&w, &MainWindow::runDisplayed);
+            press(w, Qt::Key_PageDown);
+            QCOMPARE(app.sessions->currentScene(), scene);
+            QVERIFY2(shown.wait(60000), qPrintable(QStringLiteral("scene %1 did not run").arg(scene + 1)));
+            // Its own time (0 for every shipped scene): a moment of play at 16x at most.
+            QVERIFY2(w.playback()->time() < 2.0,
+                     qPrintable(QStringLiteral("scene %1 starts at t = %2").arg(scene + 1).arg(w.playback()->time())));
+            QVERIFY2(w.playback()->isPlaying(), qPrintable(QStringLiteral("scene %1 does not play").arg(scene + 1)));
+            QVERIFY2(hasLook(w, room), qPrintable(QStringLiteral("scene %1: ").arg(scene + 1) + lookOf(w)));
+            QVERIFY(!app.sessions->caption()->titleText().isEmpty());
+
+            if (scene == 1) {
+                // A value typed into a field and Return: Space plays and pauses again, not a space
+                // in the field.
+                press(w, Qt::Key_P, Qt::ControlModifier | Qt::ShiftModifier); // the panel, to type
+                QVERIFY(w.isPanelShown());
+                QLineEdit* field = w.panel()->row(QStringLiteral("mu_s"))->editor();
+                QTest::mouseClick(field, Qt::LeftButton);
+                QTRY_COMPARE(QApplication::focusWidget(), field);
+                field->selectAll();
+                press(w, Qt::Key_Backspace);
+                QTest::keyClicks(QApplication::focusWidget(), QStringLiteral("2.5"));
+                press(w, Qt::Key_Return);
+                QVERIFY2(!LectureKeys::isTextEntry(QApplication::focusWidget()), "Return left the keys in the field");
+                QVERIFY(waitForRun(w));
+                QCOMPARE(w.panel()->scenario().params.value("mu_s"), 2.5);
+                const bool before = w.playback()->isPlaying();
+                press(w, Qt::Key_Space);
+                QCOMPARE(w.playback()->isPlaying(), !before);
+                QCOMPARE(field->text(), QStringLiteral("2.5"));
+                press(w, Qt::Key_Space);
+                QCOMPARE(w.playback()->isPlaying(), before);
+                if (!w.playback()->isPlaying())
+                    press(w, Qt::Key_Space);
+                press(w, Qt::Key_P, Qt::ControlModifier | Qt::ShiftModifier);
+                QVERIFY2(hasLook(w, room), qPrintable(lookOf(w)));
+            }
+        }
+        QSignalSpy shown(&w, &MainWindow::runDisplayed);
+        press(w, Qt::Key_PageUp);
+        QCOMPARE(app.sessions->currentScene(), 8);
+        QVERIFY(shown.wait(60000));
+        QVERIFY2(hasLook(w, room), qPrintable(QStringLiteral("PageUp: ") + lookOf(w)));
+        QVERIFY(w.playback()->isPlaying());
+        press(w, Qt::Key_Space);
+        QVERIFY(!w.playback()->isPlaying());
+        w.setPresenterMode(false);
+    }
+
+    /// A scene saved with "keep this look" sets it; a scene's own start time is kept in the file.
+    void aSceneKeepsItsLookOnlyWhenSavedSo()
+    {
+        App app;
+        MainWindow& w = app.window;
+        QVERIFY(waitForRun(w));
+        Appearance plain;
+        w.setAppearance(plain);
+        app.sessions->addScene(QStringLiteral("plain"), QString());
+        Appearance big;
+        big.scale = 2.0;
+        big.themeId = QStringLiteral("high-contrast");
+        w.setAppearance(big);
+        w.setPanelShown(false);
+        w.playback()->seek(7.5);
+        app.sessions->addScene(QStringLiteral("big"), QString(), true);
+        const Session session = app.sessions->currentSession();
+        QVERIFY(!session.scenes[0].keepLook);
+        QVERIFY(session.scenes[1].keepLook);
+        QCOMPARE(session.scenes[1].state.view.playbackTime, 7.5);
+        // Round trip through the file format.
+        Session read;
+        QVERIFY(readSession(writeSession(session), read).ok());
+        QVERIFY(read.scenes[1].keepLook && !read.scenes[0].keepLook);
+        QCOMPARE(read.scenes[1].state.view.playbackTime, 7.5);
+
+        Appearance room;
+        room.scale = 1.25;
+        room.themeId = QStringLiteral("dark");
+        w.setAppearance(room);
+        w.setPanelShown(true);
+        QVERIFY(app.sessions->goToScene(0)); // no look of its own: the room's stays
+        QCOMPARE(currentAppearance().scale, 1.25);
+        QCOMPARE(currentAppearance().themeId, QStringLiteral("dark"));
+        QVERIFY(w.isPanelShown());
+        QVERIFY(app.sessions->goToScene(1)); // keeps its look
+        QCOMPARE(currentAppearance().scale, 2.0);
+        QCOMPARE(currentAppearance().themeId, QStringLiteral("high-contrast"));
+        QVERIFY(!w.isPanelShown());
+        QVERIFY(waitForRun(w));
+        QCOMPARE(w.playback()->time(), 7.5); // its own start time
+        w.setAppearance(plain);
+    }
+
+    /// Clicking the drawing takes the keys from a field; Esc in a field hands them back and does
+    /// not stop the run; a click on a plot does as well.
+    void viewsTakeTheKeysFromAField()
+    {
+        App app;
+        MainWindow& w = app.window;
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(waitForRun(w));
+        QLineEdit* field = w.panel()->row(QStringLiteral("mu_s"))->editor();
+        QTest::mouseClick(field, Qt::LeftButton);
+        QTRY_COMPARE(QApplication::focusWidget(), field);
+        QTest::mouseClick(w.mechanismView(), Qt::LeftButton);
+        QCOMPARE(QApplication::focusWidget(), w.mechanismView());
+        press(w, Qt::Key_Space);
+        QVERIFY(w.playback()->isPlaying());
+        press(w, Qt::Key_Space);
+        QVERIFY(!w.playback()->isPlaying());
+
+        QTest::mouseClick(field, Qt::LeftButton);
+        QTRY_COMPARE(QApplication::focusWidget(), field);
+        press(w, Qt::Key_Escape);
+        QVERIFY(!LectureKeys::isTextEntry(QApplication::focusWidget()));
+        press(w, Qt::Key_Space);
+        QVERIFY(w.playback()->isPlaying());
+        press(w, Qt::Key_Space);
+
+        // A check box or a combo box with the focus does not keep Space, PageDown or Home.
+        auto* loop = w.playbackBar()->loopBox();
+        loop->setFocus();
+        const bool checked = loop->isChecked();
+        press(w, Qt::Key_Space);
+        QVERIFY(w.playback()->isPlaying());
+        QCOMPARE(loop->isChecked(), checked);
+        press(w, Qt::Key_Space);
+        QVERIFY(!w.playback()->isPlaying());
+        w.playback()->seek(5.0);
+        press(w, Qt::Key_Home);
+        QCOMPARE(w.playback()->time(), w.playback()->begin());
+        press(w, Qt::Key_End);
+        QCOMPARE(w.playback()->time(), w.playback()->end());
+    }
+
+    /// At every scale from 100 % to 300 %, with and without the panel, in and out of full screen,
+    /// the window stays within the screen and no visible widget leaves it.
+    void theWindowFitsTheScreenAtEveryScale_data()
+    {
+        QTest::addColumn<bool>("panel");
+        QTest::addColumn<bool>("fullScreen");
+        QTest::newRow("panel") << true << false;
+        QTest::newRow("no panel") << false << false;
+        QTest::newRow("panel, full screen") << true << true;
+        QTest::newRow("no panel, full screen") << false << true;
+    }
+    void theWindowFitsTheScreenAtEveryScale()
+    {
+        QFETCH(bool, panel);
+        QFETCH(bool, fullScreen);
+        App app;
+        MainWindow& w = app.window;
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(waitForRun(w));
+        const QRect screen = w.screen()->availableGeometry();
+        w.setPanelShown(panel);
+        w.setPresenterMode(fullScreen);
+        const QByteArray shots = qgetenv("FL_SCREENSHOT_DIR");
+        for (double scale = kMinScale; scale <= kMaxScale + 1e-9; scale += kScaleStep) {
+            Appearance look;
+            look.scale = scale;
+            w.setAppearance(look);
+            QTest::qWait(50); // layouts settle
+            const QString where = QStringLiteral("%1 %: ").arg(std::lround(scale * 100));
+            QVERIFY2(w.frameGeometry().width() <= screen.width() && w.frameGeometry().height() <= screen.height(),
+                     qPrintable(where + QStringLiteral("window %1 x %2 on a %3 x %4 screen")
+                                            .arg(w.frameGeometry().width()).arg(w.frameGeometry().height())
+                                            .arg(screen.width()).arg(screen.height())));
+            const QStringList clipped = clippedWidgets(w);
+            if (!shots.isEmpty())
+                w.grab().save(QStringLiteral("%1/fit-%2x%3-%4%5-%6.png")
+                                  .arg(QString::fromLocal8Bit(shots)).arg(screen.width()).arg(screen.height())
+                                  .arg(panel ? "panel" : "nopanel").arg(fullScreen ? "-full" : "")
+                                  .arg(std::lround(scale * 100)));
+            QVERIFY2(clipped.isEmpty(), qPrintable(where + clipped.join(QStringLiteral("; "))));
+        }
+        // Back to 100 % out of full screen: the window is no wider than before.
+        w.setAppearance(Appearance{});
+        w.setPresenterMode(false);
+        QTest::qWait(50);
+        QVERIFY2(w.frameGeometry().width() <= screen.width(), qPrintable(QString::number(w.frameGeometry().width())));
+    }
+};
+
+QTEST_MAIN(TestLectureFlow)
+#include "test_lecture_flow.moc"

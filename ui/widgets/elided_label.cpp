@@ -1,0 +1,61 @@
+#include "widgets/elided_label.h"
+
+#include <QEvent>
+
+namespace fl::ui {
+
+ElidedLabel::ElidedLabel(QWidget* parent) : QLabel(parent)
+{
+    setTextFormat(Qt::RichText);
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
+}
+
+void ElidedLabel::setFullText(const QString& text, const QString& color)
+{
+    m_text = text;
+    m_color = color;
+    relabel();
+    updateGeometry();
+}
+
+QString ElidedLabel::fullHtml() const
+{
+    return m_color.isEmpty() || m_text.isEmpty() ? m_text.toHtmlEscaped()
+                                                 : QStringLiteral("<span style=\"color:%1\">%2</span>").arg(m_color, m_text.toHtmlEscaped());
+}
+
+QSize ElidedLabel::sizeHint() const
+{
+    const QMargins m = contentsMargins();
+    return {fontMetrics().horizontalAdvance(m_text) + m.left() + m.right() + 2 * margin(), QLabel::minimumSizeHint().height()};
+}
+
+QSize ElidedLabel::minimumSizeHint() const
+{
+    return {fontMetrics().horizontalAdvance(QStringLiteral("…")) * 2, QLabel::minimumSizeHint().height()};
+}
+
+void ElidedLabel::resizeEvent(QResizeEvent* event)
+{
+    QLabel::resizeEvent(event);
+    relabel();
+}
+
+void ElidedLabel::changeEvent(QEvent* event)
+{
+    QLabel::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        relabel();
+}
+
+void ElidedLabel::relabel()
+{
+    const QMargins m = contentsMargins();
+    const int room = std::max(0, width() - m.left() - m.right() - 2 * margin());
+    const QString shown = fontMetrics().elidedText(m_text, Qt::ElideRight, room);
+    const QString escaped = shown.toHtmlEscaped();
+    setText(m_color.isEmpty() || shown.isEmpty() ? escaped : QStringLiteral("<span style=\"color:%1\">%2</span>").arg(m_color, escaped));
+    setToolTip(shown == m_text ? QString() : m_text);
+}
+
+} // namespace fl::ui
