@@ -1,5 +1,6 @@
 #include "analysis/bifurcation_plot.h"
 
+#include "widgets/axis_range.h"
 #include "widgets/plot_layout.h"
 
 #include <algorithm>
@@ -8,15 +9,6 @@
 
 namespace fl::ui {
 namespace {
-
-/// Pad a range by 5 % (a flat range by 0.5 or 5 % of its level).
-QCPRange padded(QCPRange range)
-{
-    double pad = 0.05 * range.size();
-    if (pad <= 0.0)
-        pad = std::max(0.5, 0.05 * std::abs(range.center()));
-    return QCPRange(range.lower - pad, range.upper + pad);
-}
 
 constexpr int kClickSlop = 4; ///< pixels a press may move and still be a click
 
@@ -200,8 +192,8 @@ void BifurcationPlot::updateLegend()
 
 void BifurcationPlot::fitRanges()
 {
-    xAxis->setRange(padded(QCPRange(m_from, m_to)));
-    yAxis->setRange(m_hasValues ? padded(m_valueRange) : QCPRange(-1.0, 1.0));
+    xAxis->setRange(fittedRange(m_from, m_to));
+    yAxis->setRange(m_hasValues ? fittedRange(m_valueRange) : QCPRange(-1.0, 1.0));
 }
 
 } // namespace fl::ui

@@ -1,5 +1,6 @@
 #include "analysis/contact_plot.h"
 
+#include "widgets/axis_range.h"
 #include "widgets/plot_layout.h"
 
 #include <QMenu>
@@ -9,14 +10,6 @@
 
 namespace fl::ui {
 namespace {
-
-QCPRange padded(QCPRange range)
-{
-    double pad = 0.05 * range.size();
-    if (pad <= 0.0)
-        pad = std::max(0.5, 0.05 * std::abs(range.center()));
-    return QCPRange(range.lower - pad, range.upper + pad);
-}
 
 /// CSV field: numbers with 12 significant digits, NaN (a break in a curve) as an empty cell.
 QByteArray number(double v) { return std::isnan(v) ? QByteArray() : QByteArray::number(v, 'g', 12); }
@@ -145,8 +138,8 @@ void ContactPlot::updateRange()
         }
     }
     if (m_followData) {
-        xAxis->setRange(padded(m_keys));
-        yAxis->setRange(padded(m_values));
+        xAxis->setRange(fittedRange(m_keys));
+        yAxis->setRange(fittedRange(m_values));
     }
     replot(rpQueuedReplot);
 }

@@ -33,7 +33,7 @@ public:
     void setNote(const QString& note);
     QString note() const;
 
-    /// Fits the axes to the visible curves (padded by 5 %) unless the user has taken over the
+    /// Fits the axes to the visible curves (fittedRange) unless the user has taken over the
     /// view, and queues a replot.
     void updateRange();
 

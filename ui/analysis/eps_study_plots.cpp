@@ -1,5 +1,6 @@
 #include "analysis/eps_study_plots.h"
 #include "analysis/analysis_view_parts.h"
+#include "widgets/axis_range.h"
 
 #include <algorithm>
 
@@ -66,7 +67,7 @@ void EpsStudyPlot::draw()
         setDataRange(m_data->timeRange, values);
         // Eight decades below the largest difference at most (near t = 0 the runs agree to round-off).
         if (m_differences && m_log)
-            yAxis->setRange(QCPRange(std::max(values.lower, values.upper * 1e-8) / 2.0, values.upper * 2.0));
+            yAxis->setRange(fittedLogRange(std::max(values.lower, values.upper * 1e-8), values.upper, 2.0));
     }
     replot(rpQueuedReplot);
 }

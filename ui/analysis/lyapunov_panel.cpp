@@ -1,5 +1,6 @@
 #include "analysis/lyapunov_panel.h"
 #include "bridge/thread_handoff.h"
+#include "widgets/axis_range.h"
 #include "widgets/run_plot.h"
 
 #include <qcustomplot.h>
@@ -356,15 +357,15 @@ void LyapunovPanel::fitRanges()
     bool first = true;
     for (int g = 0; g < m_plot->graphCount(); ++g)
         for (auto it = m_plot->graph(g)->data()->constBegin(); it != m_plot->graph(g)->data()->constEnd(); ++it) {
-            if (it->key < 0.1 * tMax)
+            if (it->key < 0.1 * tMax || !std::isfinite(it->value))
                 continue;
             lo = first ? it->value : std::min(lo, it->value);
             hi = first ? it->value : std::max(hi, it->value);
             first = false;
         }
-    const double pad = std::max(0.08 * (hi - lo), 1e-3 * std::max(std::abs(lo), std::abs(hi)) + 1e-12);
-    m_plot->xAxis->setRange(0.0, tMax);
-    m_plot->yAxis->setRange(lo - pad, hi + pad);
+    m_plot->xAxis->setRange(fittedRange(0.0, tMax, RangeFit{.padding = 0.0}));
+    // A converged estimate is flat: at least 2e-3 of its level, so the ticks stay readable.
+    m_plot->yAxis->setRange(fittedRange(lo, hi, RangeFit{.padding = 0.08, .relativeFloor = 2e-3}));
 }
 
 void LyapunovPanel::updateState()

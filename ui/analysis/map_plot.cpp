@@ -1,5 +1,6 @@
 #include "analysis/map_plot.h"
 
+#include "widgets/axis_range.h"
 #include "widgets/plot_layout.h"
 
 #include <algorithm>
@@ -182,9 +183,11 @@ void MapPlot::applyDataRange()
     if (isCount(m_spec.observable))
         m_map->setDataRange(QCPRange(-2.0, m_spec.maxPeriod));
     else if (log && m_lowPositive > 0.0)
-        m_map->setDataRange(m_high > m_lowPositive ? QCPRange(m_lowPositive, m_high) : QCPRange(m_lowPositive / 10.0, m_lowPositive * 10.0));
+        // The colours span the data exactly; only a flat map (a constant up to round-off) is widened.
+        m_map->setDataRange(m_high > m_lowPositive * (1.0 + RangeFit{}.relativeFloor) ? QCPRange(m_lowPositive, m_high)
+                                                                                     : fittedLogRange(m_lowPositive, m_high, 1.0));
     else if (m_hasValue)
-        m_map->setDataRange(m_high > m_low ? QCPRange(m_low, m_high) : QCPRange(m_low - 0.5, m_low + 0.5));
+        m_map->setDataRange(fittedRange(m_low, m_high, RangeFit{.padding = 0.0}));
 }
 
 void MapPlot::setLogScale(bool on)
@@ -198,8 +201,8 @@ void MapPlot::resetView()
 {
     const double dx = m_spec.x.steps > 1 ? (m_spec.x.to - m_spec.x.from) / (m_spec.x.steps - 1) : 1.0;
     const double dy = m_spec.y.steps > 1 ? (m_spec.y.to - m_spec.y.from) / (m_spec.y.steps - 1) : 1.0;
-    xAxis->setRange(m_spec.x.from - 0.5 * dx, m_spec.x.to + 0.5 * dx);
-    yAxis->setRange(m_spec.y.from - 0.5 * dy, m_spec.y.to + 0.5 * dy);
+    xAxis->setRange(fittedRange(m_spec.x.from - 0.5 * dx, m_spec.x.to + 0.5 * dx, RangeFit{.padding = 0.0}));
+    yAxis->setRange(fittedRange(m_spec.y.from - 0.5 * dy, m_spec.y.to + 0.5 * dy, RangeFit{.padding = 0.0}));
     replot(QCustomPlot::rpQueuedReplot);
 }
 

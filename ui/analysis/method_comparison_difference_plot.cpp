@@ -1,5 +1,6 @@
 #include "analysis/method_comparison_difference_plot.h"
 #include "analysis/analysis_view_parts.h"
+#include "widgets/axis_range.h"
 
 #include <algorithm>
 
@@ -69,7 +70,7 @@ void MethodComparisonDifferencePlot::draw()
             for (size_t i = 0; i < series.size(); ++i)
                 if (const QCPRange r = m_graphs[i]->getValueRange(found, QCP::sdPositive); found)
                     positive.expand(r);
-            values = QCPRange(std::max(positive.lower, values.upper * 1e-8), values.upper * 2.0);
+            values = fittedLogRange(std::max(positive.lower, values.upper * 1e-8), values.upper, 2.0);
         }
         setDataRange(time, values);
         if (m_log)

@@ -3,6 +3,7 @@
 #include "systems/run_variables.h"
 #include "systems/system_registry.h"
 #include "widgets/angle_wrap.h"
+#include "widgets/axis_range.h"
 #include "widgets/plot_export.h"
 #include "widgets/variable_text.h"
 
@@ -20,14 +21,6 @@
 
 namespace fl::ui {
 namespace {
-
-QCPRange padded(double lo, double hi)
-{
-    double pad = 0.05 * (hi - lo);
-    if (pad <= 0.0)
-        pad = std::max(0.5, 0.05 * std::abs(0.5 * (lo + hi)));
-    return QCPRange(lo - pad, hi + pad);
-}
 
 int indexOf(const std::vector<std::string>& names, const std::string& name)
 {
@@ -308,8 +301,8 @@ void PoincareView::fitRanges()
         return;
     }
     const QCPRange values = m_points->getValueRange(found);
-    m_plot->xAxis->setRange(padded(keys.lower, keys.upper));
-    m_plot->yAxis->setRange(padded(values.lower, values.upper));
+    m_plot->xAxis->setRange(fittedRange(keys));
+    m_plot->yAxis->setRange(fittedRange(values));
 }
 
 QString PoincareView::infoText() const { return m_info->text(); }

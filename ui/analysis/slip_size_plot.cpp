@@ -1,6 +1,7 @@
 #include "analysis/slip_size_plot.h"
 #include "presenter/appearance.h"
 #include "presenter/theme.h"
+#include "widgets/axis_range.h"
 
 #include <algorithm>
 #include <cmath>
@@ -44,7 +45,7 @@ SlipSizePlot::SlipSizePlot(QWidget* parent) : QCustomPlot(parent)
     legend->setVisible(true);
     axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignLeft); // the data fall from top left
     connect(this, &QCustomPlot::mouseDoubleClick, this, [this] {
-        rescaleAxes();
+        fitToData();
         replot(QCustomPlot::rpQueuedReplot);
     });
 }
@@ -86,14 +87,38 @@ void SlipSizePlot::showDistribution(const fl::LogHistogram& histogram, const fl:
                                : tr("Slip-event sizes (too few events for a fit)"));
     xAxis->setLabel(xLabel);
     matchLegendFont();
-    rescaleAxes();
-    // A little room around the dots on the log axes.
-    for (QCPAxis* axis : {xAxis, yAxis}) {
-        const QCPRange r = axis->range();
-        if (r.lower > 0.0 && r.upper > 0.0)
-            axis->setRange(r.lower / 1.6, r.upper * 1.6);
-    }
+    fitToData();
     replot(QCustomPlot::rpQueuedReplot);
+}
+
+void SlipSizePlot::fitToData()
+{
+    // Positive values only (log axes); a single size or density is widened, not drawn degenerate.
+    bool any = false;
+    QCPRange keys, values;
+    for (QCPGraph* graph : {m_density, m_fit}) {
+        if (!graph->visible())
+            continue;
+        bool found = false;
+        const QCPRange k = graph->getKeyRange(found, QCP::sdPositive);
+        if (!found)
+            continue;
+        const QCPRange v = graph->getValueRange(found, QCP::sdPositive);
+        if (!found)
+            continue;
+        if (any) {
+            keys.expand(k);
+            values.expand(v);
+        } else {
+            keys = k;
+            values = v;
+            any = true;
+        }
+    }
+    if (!any)
+        return;
+    xAxis->setRange(fittedLogRange(keys.lower, keys.upper));
+    yAxis->setRange(fittedLogRange(values.lower, values.upper));
 }
 
 } // namespace fl::ui

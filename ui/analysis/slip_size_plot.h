@@ -25,6 +25,9 @@ public:
 
 private:
     QCPTextElement* m_title;
+    /// Fits both log axes to the dots and the fit line (fittedLogRange).
+    void fitToData();
+
     QCPGraph* m_density;
     QCPGraph* m_fit;
 };

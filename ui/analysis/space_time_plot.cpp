@@ -1,6 +1,7 @@
 #include "analysis/space_time_plot.h"
 #include "presenter/appearance.h"
 #include "presenter/theme.h"
+#include "widgets/axis_range.h"
 
 #include <algorithm>
 #include <cmath>
@@ -150,7 +151,7 @@ void SpaceTimePlot::showMap(const fl::SpaceTimeMap& map, double floor)
     fill(map);
     yAxis->setRange(0.5, map.blocks + 0.5);
     if (!sameRun)
-        xAxis->setRange(map.tBegin, map.tEnd);
+        xAxis->setRange(fittedRange(map.tBegin, map.tEnd, RangeFit{.padding = 0.0}));
     updateGradient(); // the theme may have changed while no map was shown
     replot(QCustomPlot::rpQueuedReplot);
 }
@@ -168,7 +169,7 @@ void SpaceTimePlot::resetView()
     if (!hasMap())
         return;
     fill(m_runMap);
-    xAxis->setRange(m_runMap.tBegin, m_runMap.tEnd);
+    xAxis->setRange(fittedRange(m_runMap.tBegin, m_runMap.tEnd, RangeFit{.padding = 0.0}));
     replot(QCustomPlot::rpQueuedReplot);
 }
 

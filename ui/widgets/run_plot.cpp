@@ -1,5 +1,6 @@
 #include "widgets/run_plot.h"
 
+#include "widgets/axis_range.h"
 #include "widgets/plot_layout.h"
 
 #include <QAction>
@@ -9,18 +10,6 @@
 #include <cmath>
 
 namespace fl::ui {
-namespace {
-
-QCPRange padded(QCPRange range)
-{
-    double pad = 0.05 * range.size();
-    if (pad <= 0.0)
-        pad = std::max(0.5, 0.05 * std::abs(range.center()));
-    return QCPRange(range.lower - pad, range.upper + pad);
-}
-
-} // namespace
-
 RunPlot::RunPlot(const QString& title, QWidget* parent) : QCustomPlot(parent), m_title(title)
 {
     setMinimumSize(180, 120); // small enough for a 1280x720 projector at 150 % (presenter scale)
@@ -43,8 +32,8 @@ RunPlot::RunPlot(const QString& title, QWidget* parent) : QCustomPlot(parent), m
     // A double click fits the data now, locked or not.
     connect(this, &QCustomPlot::mouseDoubleClick, this, [this] {
         m_followData = true;
-        xAxis->setRange(padded(m_keys));
-        yAxis->setRange(padded(m_values));
+        xAxis->setRange(fittedRange(m_keys));
+        yAxis->setRange(fittedRange(m_values));
         replot(rpQueuedReplot);
     });
     buildLockButton();
@@ -124,8 +113,8 @@ void RunPlot::setDataRange(QCPRange keys, QCPRange values)
     m_values = values;
     if (!m_followData || isViewLocked())
         return;
-    xAxis->setRange(padded(keys));
-    yAxis->setRange(padded(values));
+    xAxis->setRange(fittedRange(keys));
+    yAxis->setRange(fittedRange(values));
 }
 
 QCPGraph* RunPlot::addLineGraph(const QString& name, const QColor& color, double width)

@@ -50,7 +50,8 @@ protected:
     void paintEvent(QPaintEvent* event) override;
     /// A new font (the presenter scale) resizes the lock button and keeps the title clear of it.
     void changeEvent(QEvent* event) override;
-    /// Sets both axis ranges (padded by 5 %) unless the user has taken over the view.
+    /// Sets both axis ranges (fittedRange: padded by 5 %, a flat range widened) unless the user
+    /// has taken over the view.
     void setDataRange(QCPRange keys, QCPRange values);
     /// A line graph with a pen of this colour and width, listed in the legend under name.
     QCPGraph* addLineGraph(const QString& name, const QColor& color, double width = 1.5);

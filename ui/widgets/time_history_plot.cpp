@@ -1,4 +1,5 @@
 #include "widgets/time_history_plot.h"
+#include "widgets/axis_range.h"
 #include "widgets/plot_layout.h"
 #include "widgets/variable_text.h"
 
@@ -149,9 +150,7 @@ void TimeHistoryPlot::showLawStates(const PlotData& data)
     if (data.lawStates.empty())
         return;
     m_stateAxis->setLabel(names.join(QStringLiteral(",  ")));
-    QCPRange range = data.lawStateRange;
-    const double pad = 0.05 * std::max(range.size(), 1e-300);
-    m_stateAxis->setRange(range.lower - pad, range.upper + pad);
+    m_stateAxis->setRange(fittedRange(data.lawStateRange));
 }
 
 } // namespace fl::ui
