@@ -1,6 +1,9 @@
 // Tests of ui/widgets/run_plot (through the main window's plots): a zoom lasts until the next
 // run, which is fitted again, unless the plot's view is locked; a double click fits now.
+#include "bridge/run_output.h"
 #include "bridge/simulation_controller.h"
+#include "scenario/scenario.h"
+#include "widgets/plot_data.h"
 #include "widgets/main_window.h"
 #include "widgets/parameter_panel.h"
 #include "widgets/parameter_row.h"
@@ -9,6 +12,8 @@
 #include <QLineEdit>
 #include <QToolButton>
 #include <QTest>
+
+#include "axis_checks.h"
 
 using namespace fl::ui;
 
@@ -95,6 +100,41 @@ private slots:
         QVERIFY(lock != actions.end() && (*lock)->isCheckable() && (*lock)->isChecked());
         (*lock)->trigger();
         QVERIFY(!plot->isViewLocked());
+    }
+
+    /// A constant variable (round-off apart) is one flat line with distinct tick labels, on the
+    /// left axis and on the law states' right axis (a state at 0 +- 1e-15).
+    void constantVariableIsOneLine()
+    {
+        TimeHistoryPlot plot;
+        plot.resize(700, 400);
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        auto run = std::make_shared<RunOutput>();
+        run->scenario = fl::defaultScenario();
+        auto data = std::make_shared<PlotData>();
+        data->run = run;
+        PlotSeries x{QStringLiteral("x"), {}, QStringLiteral("x")};
+        PlotSeries z{QStringLiteral("z"), {}, QStringLiteral("z")};
+        QVector<double> xs, zs;
+        for (int i = 0; i < 200; ++i) {
+            xs << 1.41421 + (i % 3) * 2.2e-16;
+            zs << (i % 2 ? 1e-15 : -1e-15);
+            x.points << QCPGraphData(i, xs.back());
+            z.points << QCPGraphData(i, zs.back());
+        }
+        data->series = {x};
+        data->lawStates = {z};
+        data->timeRange = QCPRange(0.0, 199.0);
+        data->valueRange = QCPRange(*std::min_element(xs.begin(), xs.end()), *std::max_element(xs.begin(), xs.end()));
+        data->lawStateRange = QCPRange(-1e-15, 1e-15);
+        plot.showData(data);
+        plot.replot();
+        for (auto [axis, values] : {std::pair{plot.yAxis, xs}, std::pair{plot.stateAxis(), zs}}) {
+            QVERIFY2(fl::test::pixelSpread(axis, values) <= 1.0, qPrintable(QString::number(fl::test::pixelSpread(axis, values))));
+            QVERIFY2(fl::test::distinctTickLabels(axis), qPrintable(fl::test::visibleTickLabels(axis).join(' ')));
+        }
+        QVERIFY(plot.xAxis->range().contains(0.0) && plot.xAxis->range().contains(199.0));
     }
 };
 

@@ -4,6 +4,7 @@
 #include "analysis/bifurcation_plot.h"
 #include "analysis/bifurcation_setup_panel.h"
 #include "analysis/bifurcation_view.h"
+#include "../ui/axis_checks.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -348,6 +349,33 @@ private slots:
         const QString path = QDir(dir).filePath("view_bifurcation.png");
         QVERIFY(m_view->grab().save(path));
         qInfo("screenshot: %s (%.2f s sweep)", qPrintable(path), m_view->lastSweepSeconds());
+    }
+
+    /// A constant branch (one period-1 value for every parameter, differing by round-off) is one
+    /// horizontal line of dots with distinct tick labels, not every tick reading 0.0959073.
+    void constantBranchHasDistinctTicks()
+    {
+        fl::ui::BifurcationPlot plot;
+        plot.resize(700, 450);
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        plot.beginSweep("S3", "ω₀", "x", 20.0, 60.0, 41);
+        QVector<double> values;
+        for (int k = 0; k < 41; ++k) {
+            fl::SweepColumn column;
+            column.index = k;
+            column.parameter = 20.0 + k;
+            column.values = {0.0959073 + (k % 4) * 1.4e-17};
+            values << column.values.front();
+            plot.addColumn(column);
+        }
+        plot.flush();
+        plot.replot();
+        QCOMPARE(plot.pointCount(), 41);
+        QVERIFY2(fl::test::pixelSpread(plot.yAxis, values) <= 1.0, qPrintable(QString::number(fl::test::pixelSpread(plot.yAxis, values))));
+        QVERIFY2(fl::test::distinctTickLabels(plot.yAxis), qPrintable(fl::test::visibleTickLabels(plot.yAxis).join(' ')));
+        QVERIFY2(fl::test::distinctTickLabels(plot.xAxis), qPrintable(fl::test::visibleTickLabels(plot.xAxis).join(' ')));
+        QVERIFY(plot.xAxis->range().contains(20.0) && plot.xAxis->range().contains(60.0));
     }
 
 private:

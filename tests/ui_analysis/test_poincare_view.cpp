@@ -3,6 +3,7 @@
 #include "bridge/thread_handoff.h"
 #include "analysis/poincare_section_text.h"
 #include "analysis/poincare_view.h"
+#include "../ui/axis_checks.h"
 #include "solvers/simulate.h"
 #include "systems/system_registry.h"
 
@@ -172,6 +173,41 @@ private slots:
         QVERIFY(view.stateNames() == names);
         QCOMPARE(view.plot()->xAxis->label(), QString("φ [rad]"));
         QCOMPARE(view.pointsGraph()->dataCount(), 3);
+    }
+
+    /// A period-1 orbit: 25 section points that differ only by round-off (1e-14) are one dot, and
+    /// the axes' ticks read as distinct numbers (not 25 dots spread over 1e-14, every tick alike).
+    void periodOneSectionIsOneDot()
+    {
+        PoincareView view;
+        view.resize(900, 640);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setScenario(preset("acta2016-fig7"));
+        view.setPlane(2, 5);
+        std::vector<double> times, states;
+        QVector<double> xs, ys;
+        for (int i = 0; i < 25; ++i) {
+            times.push_back(1.0 + i);
+            const double x = 2.11803 + (i % 5) * 2.5e-15, y = -0.431207 - (i % 7) * 1.6e-15;
+            states.insert(states.end(), {0.0, 0.0, x, 0.0, 0.0, y});
+            xs << x;
+            ys << y;
+        }
+        view.appendSection(times, states);
+        QCOMPARE(view.pointCount(), 25);
+        view.plot()->replot();
+        const QString dir = qEnvironmentVariable("FL_VIEW_SCREENSHOT_DIR", QDir::tempPath());
+        QVERIFY(view.grab().save(QDir(dir).filePath("view_poincare_period1.png")));
+        QCPAxis* x = view.plot()->xAxis;
+        QCPAxis* y = view.plot()->yAxis;
+        QVERIFY2(fl::test::pixelSpread(x, xs) <= 1.0, qPrintable(QString::number(fl::test::pixelSpread(x, xs))));
+        QVERIFY2(fl::test::pixelSpread(y, ys) <= 1.0, qPrintable(QString::number(fl::test::pixelSpread(y, ys))));
+        QVERIFY2(fl::test::distinctTickLabels(x), qPrintable(fl::test::visibleTickLabels(x).join(' ')));
+        QVERIFY2(fl::test::distinctTickLabels(y), qPrintable(fl::test::visibleTickLabels(y).join(' ')));
+        // The dot sits in the middle of the plot.
+        QVERIFY(std::abs(x->range().center() - xs.front()) < 1e-3 * x->range().size());
+        QVERIFY(std::abs(y->range().center() - ys.front()) < 1e-3 * y->range().size());
     }
 
     /// A new scenario of the same system keeps the chosen plane and clears the points.
