@@ -226,6 +226,8 @@ void TestMainWindow::switchingLawResimulates()
 void TestMainWindow::exportWritesPngAndCsv()
 {
     MainWindow& w = *m_window;
+    w.resize(1280, 720); // a projector's window (the offscreen screen is 800 x 600)
+    QTest::qWait(50);
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     QString error;

@@ -130,9 +130,9 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(bench->poincare()->pointCount() > 0, 5000);
         QTest::qWait(50);
         QCOMPARE(window.width(), 1280);
-        auto* sideTabs = qobject_cast<QTabWidget*>(bench->poincare()->parentWidget()->parentWidget());
-        QVERIFY(sideTabs);
-        sideTabs->setCurrentWidget(bench->poincare());
+        QVERIFY(window.sideTabs());
+        window.showSideView(bench->poincare());
+        QCOMPARE(window.currentSideView(), static_cast<QWidget*>(bench->poincare()));
         QTest::qWait(50);
         QVERIFY(bench->poincare()->isVisible());
         QVERIFY2(!bench->poincare()->infoText().isEmpty(), "the section label is shown");

@@ -71,6 +71,7 @@ PlaybackBar::PlaybackBar(PlaybackController* controller, QWidget* parent) : QWid
     m_scrub->setRange(0, kScrubSteps);
     m_scrub->setToolTip(tr("Scrub through the run: every plot's cursor follows"));
     m_scrub->setFocusPolicy(Qt::ClickFocus);
+    m_scrub->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("0")) * 12); // other controls go first
     m_loop = new QCheckBox(tr("Loop"));
     m_loop->setChecked(controller->loop());
     m_loop->setToolTip(tr("Start again at the beginning when the run ends"));
@@ -85,6 +86,7 @@ PlaybackBar::PlaybackBar(PlaybackController* controller, QWidget* parent) : QWid
 
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(4, 2, 4, 2);
+    layout->setSpacing(6); // explicit: fitControls() sums it
     m_playButton = toolButton(m_play);
     layout->addWidget(m_playButton);
     QToolButton* start = toolButton(m_reset);
@@ -189,8 +191,20 @@ void PlaybackBar::fitControls()
     m_fitting = true;
     for (QWidget* control : m_optional)
         control->setVisible(usedNow(control));
+    // What the controls shown need, summed here (the layout's own minimum is only recomputed later).
+    auto needed = [this] {
+        const QMargins m = layout()->contentsMargins();
+        int sum = m.left() + m.right(), shown = 0;
+        for (int i = 0; i < layout()->count(); ++i)
+            if (QWidget* w = layout()->itemAt(i)->widget(); w && !w->isHidden()) {
+                sum += std::max(w->minimumSizeHint().width(), w->minimumWidth());
+                ++shown;
+            }
+        // (plus two characters of slack: the buttons' hints can grow a little after a new font)
+        return sum + std::max(0, shown - 1) * std::max(0, layout()->spacing()) + 2 * fontMetrics().averageCharWidth();
+    };
     for (QWidget* control : m_optional) {
-        if (layout()->minimumSize().width() <= width())
+        if (needed() <= width())
             break;
         control->setVisible(false);
     }
@@ -201,9 +215,18 @@ QSize PlaybackBar::minimumSizeHint() const
 {
     const QMargins m = layout()->contentsMargins();
     const int spacing = std::max(0, layout()->spacing());
-    const int width = m.left() + m.right() + m_playButton->sizeHint().width() + m_scrub->minimumSizeHint().width()
-                      + m_liveButton->sizeHint().width() + 2 * spacing;
+    const int width = m.left() + m.right() + m_playButton->sizeHint().width()
+                      + std::max(m_scrub->minimumSizeHint().width(), m_scrub->minimumWidth()) + m_liveButton->sizeHint().width()
+                      + 2 * spacing;
     return {width, QWidget::minimumSizeHint().height()};
+}
+
+bool PlaybackBar::event(QEvent* event)
+{
+    // A control's size hint changed (its font arrived after the bar's): fit again.
+    if (event->type() == QEvent::LayoutRequest && !m_fitting)
+        QMetaObject::invokeMethod(this, &PlaybackBar::fitControls, Qt::QueuedConnection);
+    return QWidget::event(event);
 }
 
 void PlaybackBar::resizeEvent(QResizeEvent* event)
@@ -217,8 +240,16 @@ void PlaybackBar::changeEvent(QEvent* event)
     QWidget::changeEvent(event);
     if (event->type() == QEvent::FontChange || event->type() == QEvent::ApplicationFontChange) {
         // The time's width follows the type size (set once, it cut the time off at 200 %).
-        m_time->setMinimumWidth(m_time->fontMetrics().horizontalAdvance(QStringLiteral("t = 00000.000 / 00000.0")));
-        QMetaObject::invokeMethod(this, &PlaybackBar::fitControls, Qt::QueuedConnection);
+        // (the bar's font: its children take the new font after it)
+        m_time->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("t = 00000.000 / 00000.0")));
+        m_scrub->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("0")) * 12);
+        QMetaObject::invokeMethod(
+            this,
+            [this] {
+                updateGeometry(); // a new minimumSizeHint (the essentials at the new size)
+                fitControls();
+            },
+            Qt::QueuedConnection);
     }
 }
 

@@ -50,6 +50,7 @@ signals:
     void liveToggled(bool live);
 
 protected:
+    bool event(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     void changeEvent(QEvent* event) override;
 

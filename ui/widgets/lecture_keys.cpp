@@ -96,8 +96,8 @@ bool LectureKeys::eventFilter(QObject* watched, QEvent* event)
     const bool finish = key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter || key->key() == Qt::Key_Escape;
     if (type == QEvent::ShortcutOverride) {
         if (typing && key->key() == Qt::Key_Escape) {
-            key->accept(); // the field's Esc (hand the keys back), not Stop
-            return true;
+            m_handBack(); // and Esc goes on to Stop (a run the typed value started)
+            return false;
         }
         if (!typing && widget == focus && isLectureKey(key)) {
             key->ignore(); // the widget does not keep the key: the lecture's shortcut runs

@@ -1,6 +1,6 @@
 #pragma once
 // Keeps the lecture's keys with the lecture. A text field holds the keys only while it is being
-// typed in: Return or Esc there hands the keys back (Esc does not stop the run then), a click on
+// typed in: Return or Esc there hands the keys back (Esc also stops a run, as anywhere), a click on
 // anything that does not take the focus itself does too, and from every other widget (a combo
 // box, a check box, a slider, a list) the lecture's shortcuts (Space, PageUp / PageDown,
 // Home / End, F11, the scale keys) win over the widget's own use of the key.

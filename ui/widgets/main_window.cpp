@@ -89,6 +89,14 @@ MainWindow::MainWindow(QWidget* parent)
 
 MainWindow::~MainWindow() = default;
 
+bool MainWindow::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() == QEvent::Resize && m_tabs && m_tabs->count() > 0 && m_plotRows)
+        if (auto* page = qobject_cast<QScrollArea*>(m_tabs->widget(0)); page && watched == page->viewport())
+            QMetaObject::invokeMethod(this, &MainWindow::fitPanes, Qt::QueuedConnection);
+    return QMainWindow::eventFilter(watched, event);
+}
+
 void MainWindow::buildLayout()
 {
     m_panel = new ParameterPanel;
@@ -128,7 +136,10 @@ void MainWindow::buildLayout()
     main->setCollapsible(1, false);
     m_tabs = new QTabWidget;
     m_tabs->setDocumentMode(true);
-    m_tabs->addTab(scrollingPage(main), tr("Simulation"));
+    QScrollArea* simulationPage = scrollingPage(main);
+    m_tabs->addTab(simulationPage, tr("Simulation"));
+    // The room for the plots changes with the window: fewer or more panes fit.
+    simulationPage->viewport()->installEventFilter(this);
     m_tabs->setTabToolTip(0, tr("Simulation (Alt+1)"));
     setCentralWidget(m_tabs);
 

@@ -43,6 +43,7 @@ public:
     /// Opens with fl::defaultScenario() already simulating.
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
     ParameterPanel* panel() const { return m_panel; }
     SimulationController* controller() const { return m_controller; }
@@ -156,6 +157,10 @@ private:
     void fitToScreen();
     /// The panel's width for the type size in force (at most 40 % of the screen).
     void fitPanelWidth();
+    /// Shows the layout's views that have room at the scale in force (fewer, readable panes).
+    void fitPanes();
+    static QSize minimumPaneSize();
+    QString m_droppedNote; ///< the status note on views fitPanes() left out
     void buildPlaybackMenu();
     void onFrame(const PlaybackFrame& frame);
     void onLiveData(const PlotDataPtr& data);

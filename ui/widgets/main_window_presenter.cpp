@@ -13,6 +13,7 @@
 
 #include <QAction>
 #include <QScreen>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QTabWidget>
 
@@ -72,6 +73,7 @@ void MainWindow::setAppearance(const Appearance& appearance)
     m_mechanism->setSceneStyle(style);
     m_presenterBar->showAppearance(a);
     fitPanelWidth();
+    QMetaObject::invokeMethod(this, &MainWindow::fitPanes, Qt::QueuedConnection); // once the new fonts are laid out
     emit appearanceChanged();
 }
 
@@ -88,18 +90,7 @@ void MainWindow::setPlotLayout(PlotLayout layout)
 {
     const bool changed = layout != m_plotLayout;
     m_plotLayout = layout;
-    using L = PlotLayout;
-    const bool mechanism = layout == L::All || layout == L::MechanismAndTimeHistory || layout == L::MechanismAndPhasePortrait
-                           || layout == L::MechanismAndCharacteristic || layout == L::MechanismOnly;
-    const bool history = layout == L::All || layout == L::MechanismAndTimeHistory || layout == L::TimeHistoryOnly;
-    const bool phase = layout == L::All || layout == L::MechanismAndPhasePortrait || layout == L::PhasePortraitOnly;
-    const bool side = layout == L::All || layout == L::MechanismAndCharacteristic || layout == L::CharacteristicOnly;
-    m_mechanism->setVisible(mechanism);
-    m_timeHistory->setVisible(history);
-    m_plotRows->setVisible(mechanism || history);
-    m_phasePortrait->setVisible(phase);
-    m_sideTabs->setVisible(side);
-    m_bottomRow->setVisible(phase || side);
+    fitPanes();
     // A new layout shares the room evenly again: sizes left from another layout squeezed the
     // time history of "All views" to a strip under its own title.
     if (changed)
@@ -108,8 +99,68 @@ void MainWindow::setPlotLayout(PlotLayout layout)
             if (splitter)
                 splitter->setSizes(QList<int>(splitter->count(), 1000));
     if (m_mechanismOnlyAction)
-        m_mechanismOnlyAction->setChecked(layout == L::MechanismOnly);
+        m_mechanismOnlyAction->setChecked(layout == PlotLayout::MechanismOnly);
     m_presenterBar->showLayout(layout);
+}
+
+QSize MainWindow::minimumPaneSize()
+{
+    // A plot's title, legend, tick labels and some curve, at the type size in force.
+    const double s = currentAppearance().scale;
+    return {static_cast<int>(std::lround(220.0 * s)), static_cast<int>(std::lround(180.0 * s))};
+}
+
+void MainWindow::fitPanes()
+{
+    using L = PlotLayout;
+    const L layout = m_plotLayout;
+    bool mechanism = layout == L::All || layout == L::MechanismAndTimeHistory || layout == L::MechanismAndPhasePortrait
+                     || layout == L::MechanismAndCharacteristic || layout == L::MechanismOnly;
+    bool history = layout == L::All || layout == L::MechanismAndTimeHistory || layout == L::TimeHistoryOnly;
+    bool phase = layout == L::All || layout == L::MechanismAndPhasePortrait || layout == L::PhasePortraitOnly;
+    bool side = layout == L::All || layout == L::MechanismAndCharacteristic || layout == L::CharacteristicOnly;
+    // The room the plots have: the splitter's size, within the tab's visible area.
+    auto* rows = qobject_cast<QSplitter*>(m_plotRows->parentWidget());
+    auto* page = qobject_cast<QScrollArea*>(m_tabs->widget(0));
+    QSize room = rows->size();
+    if (page && page->viewport()->height() > 0)
+        room = room.boundedTo(QSize(page->viewport()->width(), page->viewport()->height() - m_playbackBar->height()));
+    // Too little room for every pane at this scale: fewer, readable panes (the bottom row first,
+    // then the second pane of a row) rather than plots squashed under their own titles.
+    // At 100 % every view of the layout is shown, as chosen (the layouts are made for 1280x720).
+    QStringList dropped;
+    const QSize pane = currentAppearance().scale > 1.0 ? minimumPaneSize() : QSize(0, 0);
+    if ((mechanism || history) && (phase || side) && room.height() < 2 * pane.height()) {
+        if (phase)
+            dropped << tr("phase portrait");
+        if (side)
+            dropped << m_sideTabs->tabText(m_sideTabs->currentIndex()).toLower();
+        phase = side = false;
+    }
+    if (mechanism && history && room.width() < 2 * pane.width()) {
+        dropped << tr("time history");
+        history = false;
+    }
+    if (phase && side && room.width() < 2 * pane.width()) {
+        dropped << m_sideTabs->tabText(m_sideTabs->currentIndex()).toLower();
+        side = false;
+    }
+    m_mechanism->setVisible(mechanism);
+    m_timeHistory->setVisible(history);
+    m_plotRows->setVisible(mechanism || history);
+    m_phasePortrait->setVisible(phase);
+    m_sideTabs->setVisible(side);
+    m_bottomRow->setVisible(phase || side);
+    const QString note = dropped.isEmpty() ? QString()
+                                           : tr("At %1 % this window has room for fewer views: %2 hidden (Ctrl+− or a layout "
+                                                "with fewer views shows them)")
+                                                 .arg(std::lround(currentAppearance().scale * 100))
+                                                 .arg(dropped.join(QStringLiteral(", ")));
+    if (note != m_droppedNote) {
+        m_droppedNote = note;
+        if (!note.isEmpty())
+            showMessage(note);
+    }
 }
 
 void MainWindow::setPresenterMode(bool on)
