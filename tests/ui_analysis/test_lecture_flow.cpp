@@ -16,6 +16,7 @@
 #include "widgets/parameter_panel.h"
 #include "widgets/parameter_row.h"
 
+#include <QAbstractButton>
 #include <QAbstractScrollArea>
 #include <QScrollBar>
 #include <QTabBar>
@@ -100,8 +101,10 @@ QStringList clippedWidgets(QWidget& window)
             if (auto* area = qobject_cast<QAbstractScrollArea*>(p); area && area->viewport()->isAncestorOf(w))
                 scrolled = true;
         const QRect r(w->mapTo(&window, QPoint(0, 0)), w->size());
+        const auto* button = qobject_cast<const QAbstractButton*>(w);
         const QString name = QStringLiteral("%1 '%2' (%3, %4, %5 x %6)")
-                                 .arg(QString::fromLatin1(w->metaObject()->className()), w->objectName())
+                                 .arg(QString::fromLatin1(w->metaObject()->className()),
+                                      w->objectName().isEmpty() && button ? button->text() : w->objectName())
                                  .arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height());
         if (!scrolled && !inside.contains(r))
             out << QStringLiteral("outside: ") + name;
@@ -111,12 +114,9 @@ QStringList clippedWidgets(QWidget& window)
         const bool squeezedX = policy.horizontalPolicy() != QSizePolicy::Ignored && min.width() > 0 && w->width() < min.width() - 3;
         const bool squeezedY = policy.verticalPolicy() != QSizePolicy::Ignored && min.height() > 0 && w->height() < min.height() - 3;
         // A plot lays itself out in any size (its axes are checked below).
-        // (Qt sizes a tab bar's scroll arrows below their hint itself. KNOWN GAP, not fixed yet: with
-        // the panel shown at 225-300 % one button of the playback bar ends up 5-7 px narrower than
-        // its hint; the bar's own controls are left out of this check until it is.)
-        const bool inPlaybackBar = w->parentWidget() && w->parentWidget()->objectName() == QLatin1String("playbackBar");
+        // (Qt sizes a tab bar's scroll arrows below their hint itself.)
         if ((squeezedX || squeezedY) && !qobject_cast<QScrollBar*>(w) && !qobject_cast<QCustomPlot*>(w)
-            && !qobject_cast<QTabBar*>(w->parentWidget()) && !inPlaybackBar)
+            && !qobject_cast<QTabBar*>(w->parentWidget()))
             out << QStringLiteral("squeezed below %1 x %2: ").arg(min.width()).arg(min.height()) + name;
         if (auto* plot = qobject_cast<QCustomPlot*>(w); plot && plot->axisRect()
             && (plot->axisRect()->height() < 40 || plot->axisRect()->width() < 60))

@@ -12,6 +12,7 @@
 #include <QStyle>
 #include <QToolButton>
 
+#include <algorithm>
 #include <cmath>
 
 namespace fl::ui {
@@ -189,25 +190,33 @@ void PlaybackBar::fitControls()
     if (m_fitting)
         return;
     m_fitting = true;
+    // The controls to show: those the mode uses, less the least needed until the rest fit. Only
+    // changes are applied (a show or hide asks for a new layout, which calls this again).
+    std::vector<const QWidget*> hidden;
     for (QWidget* control : m_optional)
-        control->setVisible(usedNow(control));
-    // What the controls shown need, summed here (the layout's own minimum is only recomputed later).
-    auto needed = [this] {
+        if (!usedNow(control))
+            hidden.push_back(control);
+    auto shown = [&hidden](const QWidget* w) { return std::find(hidden.begin(), hidden.end(), w) == hidden.end(); };
+    auto needed = [this, &shown] {
         const QMargins m = layout()->contentsMargins();
-        int sum = m.left() + m.right(), shown = 0;
+        int sum = m.left() + m.right(), count = 0;
         for (int i = 0; i < layout()->count(); ++i)
-            if (QWidget* w = layout()->itemAt(i)->widget(); w && !w->isHidden()) {
+            if (QWidget* w = layout()->itemAt(i)->widget(); w && shown(w)) {
                 sum += std::max(w->minimumSizeHint().width(), w->minimumWidth());
-                ++shown;
+                ++count;
             }
         // (plus two characters of slack: the buttons' hints can grow a little after a new font)
-        return sum + std::max(0, shown - 1) * std::max(0, layout()->spacing()) + 2 * fontMetrics().averageCharWidth();
+        return sum + std::max(0, count - 1) * std::max(0, layout()->spacing()) + 2 * fontMetrics().averageCharWidth();
     };
     for (QWidget* control : m_optional) {
         if (needed() <= width())
             break;
-        control->setVisible(false);
+        if (shown(control))
+            hidden.push_back(control);
     }
+    for (QWidget* control : m_optional)
+        if (control->isHidden() == shown(control))
+            control->setVisible(shown(control));
     m_fitting = false;
 }
 

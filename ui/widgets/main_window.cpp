@@ -92,7 +92,7 @@ MainWindow::~MainWindow() = default;
 bool MainWindow::eventFilter(QObject* watched, QEvent* event)
 {
     if (event->type() == QEvent::Resize && m_tabs && m_tabs->count() > 0 && m_plotRows)
-        if (auto* page = qobject_cast<QScrollArea*>(m_tabs->widget(0)); page && watched == page->viewport())
+        if (auto* page = qobject_cast<QScrollArea*>(m_tabs->widget(0)); page && watched == page)
             QMetaObject::invokeMethod(this, &MainWindow::fitPanes, Qt::QueuedConnection);
     return QMainWindow::eventFilter(watched, event);
 }
@@ -139,7 +139,7 @@ void MainWindow::buildLayout()
     QScrollArea* simulationPage = scrollingPage(main);
     m_tabs->addTab(simulationPage, tr("Simulation"));
     // The room for the plots changes with the window: fewer or more panes fit.
-    simulationPage->viewport()->installEventFilter(this);
+    simulationPage->installEventFilter(this);
     m_tabs->setTabToolTip(0, tr("Simulation (Alt+1)"));
     setCentralWidget(m_tabs);
 

@@ -119,12 +119,13 @@ void MainWindow::fitPanes()
     bool history = layout == L::All || layout == L::MechanismAndTimeHistory || layout == L::TimeHistoryOnly;
     bool phase = layout == L::All || layout == L::MechanismAndPhasePortrait || layout == L::PhasePortraitOnly;
     bool side = layout == L::All || layout == L::MechanismAndCharacteristic || layout == L::CharacteristicOnly;
-    // The room the plots have: the splitter's size, within the tab's visible area.
+    // The room the plots have: the splitter's size, within the tab's area (the whole area, not its
+    // viewport: scroll bars coming and going would otherwise toggle the panes back and forth).
     auto* rows = qobject_cast<QSplitter*>(m_plotRows->parentWidget());
     auto* page = qobject_cast<QScrollArea*>(m_tabs->widget(0));
     QSize room = rows->size();
-    if (page && page->viewport()->height() > 0)
-        room = room.boundedTo(QSize(page->viewport()->width(), page->viewport()->height() - m_playbackBar->height()));
+    if (page && page->height() > 0)
+        room = room.boundedTo(QSize(page->width(), page->height() - m_playbackBar->height()));
     // Too little room for every pane at this scale: fewer, readable panes (the bottom row first,
     // then the second pane of a row) rather than plots squashed under their own titles.
     // At 100 % every view of the layout is shown, as chosen (the layouts are made for 1280x720).
