@@ -85,6 +85,31 @@ bool hasLook(const MainWindow& w, const RoomLook& look)
            && w.isPresenterMode() == look.fullScreen && w.isPanelShown() == look.panel;
 }
 
+/// Tick labels of a plot's axes written over each other ("y ticks 0.25, 0: 12 px apart"); empty if none.
+QString overlappingTicks(QCustomPlot& plot)
+{
+    for (QCPAxisRect* rect : plot.axisRects())
+        for (QCPAxis* axis : rect->axes()) {
+            if (!axis->visible() || !axis->tickLabels())
+                continue;
+            const QVector<double> ticks = axis->tickVector();
+            const QVector<QString> labels = axis->tickVectorLabels();
+            const QFontMetrics metrics(axis->tickLabelFont());
+            const bool vertical = axis->orientation() == Qt::Vertical;
+            for (int i = 1; i < ticks.size() && i < labels.size(); ++i) {
+                if (!axis->range().contains(ticks[i - 1]) || !axis->range().contains(ticks[i]))
+                    continue;
+                const double gap = std::abs(axis->coordToPixel(ticks[i]) - axis->coordToPixel(ticks[i - 1]));
+                const double need = vertical ? 0.9 * metrics.height()
+                                             : 0.5 * (metrics.horizontalAdvance(labels[i - 1]) + metrics.horizontalAdvance(labels[i]));
+                if (gap < need)
+                    return QStringLiteral("%1 ticks %2, %3: %4 px apart, need %5")
+                        .arg(vertical ? "y" : "x", labels[i - 1], labels[i]).arg(gap, 0, 'f', 0).arg(need, 0, 'f', 0);
+            }
+        }
+    return {};
+}
+
 /// Visible widgets of the window that are cut off: whose rectangle leaves the window (contents of
 /// scroll areas scroll and are left out of this), that are squeezed below their minimum size (text
 /// cut, e.g. "Lock view" drawn as ".ock viev"), or plots whose axes have no room left.
@@ -118,9 +143,12 @@ QStringList clippedWidgets(QWidget& window)
         if ((squeezedX || squeezedY) && !qobject_cast<QScrollBar*>(w) && !qobject_cast<QCustomPlot*>(w)
             && !qobject_cast<QTabBar*>(w->parentWidget()))
             out << QStringLiteral("squeezed below %1 x %2: ").arg(min.width()).arg(min.height()) + name;
-        if (auto* plot = qobject_cast<QCustomPlot*>(w); plot && plot->axisRect()
-            && (plot->axisRect()->height() < 40 || plot->axisRect()->width() < 60))
-            out << QStringLiteral("axes %1 x %2: ").arg(plot->axisRect()->width()).arg(plot->axisRect()->height()) + name;
+        if (auto* plot = qobject_cast<QCustomPlot*>(w); plot && plot->axisRect()) {
+            if (plot->axisRect()->height() < 40 || plot->axisRect()->width() < 60)
+                out << QStringLiteral("axes %1 x %2: ").arg(plot->axisRect()->width()).arg(plot->axisRect()->height()) + name;
+            if (const QString overlap = overlappingTicks(*plot); !overlap.isEmpty())
+                out << overlap + QStringLiteral(": ") + name;
+        }
     }
     return out;
 }

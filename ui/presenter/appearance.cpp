@@ -3,6 +3,9 @@
 #include <qcustomplot.h>
 
 #include <QApplication>
+#include <QFontMetrics>
+
+#include <algorithm>
 #include <QPalette>
 
 namespace fl::ui {
@@ -203,6 +206,24 @@ void setCurrentAppearance(const Appearance& appearance)
     QApplication::setFont(scaledFont());
 }
 
+/// As many ticks as there is room for their labels, at most QCustomPlot's default of 5 (a small
+/// plot at 150 % had its tick labels written over each other).
+void fitTickCounts(QCustomPlot* plot)
+{
+    for (QCPAxisRect* rect : plot->axisRects())
+        for (QCPAxis* axis : rect->axes()) {
+            if (!axis->visible() || !axis->tickLabels())
+                continue;
+            const QFontMetrics metrics(axis->tickLabelFont());
+            const bool vertical = axis->orientation() == Qt::Vertical;
+            const int length = vertical ? rect->height() : rect->width();
+            const int perLabel = vertical ? 2 * metrics.height() : metrics.horizontalAdvance(QStringLiteral("−0.000 ")) + metrics.height();
+            const int count = std::clamp(length / std::max(1, perLabel), 2, 5);
+            if (axis->ticker()->tickCount() != count)
+                axis->ticker()->setTickCount(count);
+        }
+}
+
 void stylePlot(QCustomPlot* plot)
 {
     const Theme& t = g_appearance.theme();
@@ -218,7 +239,10 @@ void stylePlot(QCustomPlot* plot)
         stylePlottable(plot->plottable(i), t, scale);
     if (!plot->property("flStyleHook").toBool()) {
         plot->setProperty("flStyleHook", true);
-        QObject::connect(plot, &QCustomPlot::beforeReplot, plot, [plot] { styleNew(plot); });
+        QObject::connect(plot, &QCustomPlot::beforeReplot, plot, [plot] {
+            styleNew(plot);
+            fitTickCounts(plot);
+        });
     }
 }
 

@@ -59,12 +59,13 @@ void RunPlot::buildLockButton()
 void RunPlot::fitLockButton()
 {
     // Sized for the font in force (at 150 % a button sized at 100 % cut "Lock view" off); the
-    // title keeps that width free on both sides so it stays centred and clear of the button.
+    // title is centred in the width right of the button (kept free on both sides, a narrow plot
+    // cut its title to "po").
     m_lockButton->adjustSize();
     m_lockButton->move(6, 4);
     const int side = m_lockButton->width() + 8;
     if (m_titleElement) {
-        m_titleElement->setMargins(QMargins(side, 2, side, 2));
+        m_titleElement->setMargins(QMargins(side, 2, 0, 2));
         m_titleElement->setMinimumSize(0, m_lockButton->height() + 4);
     }
 }
