@@ -87,6 +87,7 @@ void PhasePortraitPlot::placeControls()
 {
     // The selector top right; the mod 2π box bottom left, beside the horizontal axis' label.
     m_planes->move(width() - m_planes->width() - 6, 4);
+    reserveTitleRight(m_planes->isHidden() ? 0 : m_planes->width() + 10); // the title stays clear of it
     m_wrap->adjustSize();
     m_wrap->move(4, height() - m_wrap->height() - 2);
     // A legend wider than the plot (a long near-stick rule) goes on more rows.

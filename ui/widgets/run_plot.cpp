@@ -65,9 +65,18 @@ void RunPlot::fitLockButton()
     m_lockButton->move(6, 4);
     const int side = m_lockButton->width() + 8;
     if (m_titleElement) {
-        m_titleElement->setMargins(QMargins(side, 2, 0, 2));
+        m_titleElement->setMargins(QMargins(side, 2, m_titleRight, 2));
         m_titleElement->setMinimumSize(0, m_lockButton->height() + 4);
     }
+}
+
+void RunPlot::reserveTitleRight(int px)
+{
+    if (px == m_titleRight)
+        return;
+    m_titleRight = px;
+    fitLockButton();
+    replot(rpQueuedReplot);
 }
 
 void RunPlot::changeEvent(QEvent* event)

@@ -48,6 +48,8 @@ public:
 protected:
     /// QCustomPlot's buffers, then the selection strip (setActive).
     void paintEvent(QPaintEvent* event) override;
+    /// Keeps px at the title row's right end free (a control placed there, e.g. a plane selector).
+    void reserveTitleRight(int px);
     /// A new font (the presenter scale) resizes the lock button and keeps the title clear of it.
     void changeEvent(QEvent* event) override;
     /// Sets both axis ranges (fittedRange: padded by 5 %, a flat range widened) unless the user
@@ -75,6 +77,7 @@ private:
     QAction* m_lockAction = nullptr;
     QToolButton* m_lockButton = nullptr;
     QCPTextElement* m_titleElement = nullptr;
+    int m_titleRight = 0; ///< reserveTitleRight
     void fitLockButton();
     QCPLayer* m_cursorLayer = nullptr;
     bool m_active = false;
