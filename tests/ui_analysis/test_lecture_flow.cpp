@@ -3,6 +3,8 @@
 // own time, Space plays and pauses throughout (also after typing a value), and the window fits
 // the screen at every scale. Run twice by ctest, on a 1280x720 and a 1920x1080 offscreen screen
 // (QT_QPA_PLATFORM=offscreen:configfile=...).
+#include "analysis/eps_study_view.h"
+#include "analysis/lyapunov_panel.h"
 #include "analysis/workbench.h"
 #include "mechanism/mechanism_view.h"
 #include "playback/playback_bar.h"
@@ -15,6 +17,7 @@
 #include "widgets/main_window.h"
 #include "widgets/parameter_panel.h"
 #include "widgets/parameter_row.h"
+#include "widgets/time_history_plot.h"
 
 #include <QAbstractButton>
 #include <QAbstractScrollArea>
@@ -25,10 +28,16 @@
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTimer>
 #include <QScreen>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
+
+#include <memory>
 
 using namespace fl::ui;
 
@@ -328,6 +337,101 @@ private slots:
         QCOMPARE(w.playback()->time(), w.playback()->begin());
         press(w, Qt::Key_End);
         QCOMPARE(w.playback()->time(), w.playback()->end());
+    }
+
+    /// The Lyapunov tab's fields hand the keys back on Return as the panel's do.
+    void lyapunovFieldHandsTheKeysBack()
+    {
+        App app;
+        MainWindow& w = app.window;
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(waitForRun(w));
+        w.showSideView(app.bench->lyapunov());
+        auto* transient = app.bench->lyapunov()->findChild<QLineEdit*>(QStringLiteral("transient"));
+        QVERIFY(transient);
+        QTRY_VERIFY(transient->isVisible());
+        QTest::mouseClick(transient, Qt::LeftButton);
+        QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget*>(transient));
+        transient->selectAll();
+        QTest::keyClicks(transient, QStringLiteral("3"));
+        press(w, Qt::Key_Return);
+        QVERIFY(!LectureKeys::isTextEntry(QApplication::focusWidget()));
+        press(w, Qt::Key_Space);
+        QVERIFY(w.playback()->isPlaying());
+        QCOMPARE(transient->text(), QStringLiteral("3"));
+        press(w, Qt::Key_Space);
+        QVERIFY(!w.playback()->isPlaying());
+    }
+
+    /// Smaller things seen on screen: "&" in menu titles is shown, not taken as a mnemonic; a
+    /// scene's note goes when the user switches to another system; an ε-study refusal goes with
+    /// the scenario it spoke of; a new layout shares the room evenly again.
+    void smallerItems()
+    {
+        App app;
+        MainWindow& w = app.window;
+        QVERIFY(waitForRun(w));
+        auto* hess = w.findChild<QAction*>(QStringLiteral("preset:lugre-frictional-lag"));
+        QVERIFY(hess);
+        QVERIFY2(hess->text().contains(QStringLiteral("Hess && Soom")), qPrintable(hess->text()));
+
+        QVERIFY(app.sessions->open(kLecture));
+        QVERIFY(waitForRun(w));
+        QVERIFY(app.sessions->caption()->isVisible());
+        QVERIFY(!app.sessions->caption()->noteText().isEmpty());
+        QVERIFY(w.loadPreset(QStringLiteral("jtam2016-fig4a"))); // the disk: not the scene's system
+        QVERIFY(!app.sessions->caption()->isVisible());
+        press(w, Qt::Key_PageDown); // the lecture goes on from its scene
+        QCOMPARE(app.sessions->currentScene(), 1);
+        QVERIFY(app.sessions->caption()->isVisible());
+
+        fl::Scenario refused = w.panel()->scenario();
+        QVERIFY(fl::makeScenario("belt", "lugre", fl::Method::Regularized, fl::Regularization::Kudra, refused).ok());
+        app.bench->epsStudy()->setScenario(refused);
+        app.bench->epsStudy()->start();
+        QVERIFY2(!app.bench->epsStudy()->messageText().isEmpty(), "the ε study refuses a law with memory");
+        QVERIFY(w.loadPreset(QStringLiteral("bk-chain-quakes")));
+        QVERIFY2(app.bench->epsStudy()->messageText().isEmpty(), qPrintable(app.bench->epsStudy()->messageText()));
+
+        w.tabs()->setCurrentIndex(0); // the chain's preset showed its Slip events tab
+        w.setPlotLayout(PlotLayout::All);
+        auto* rows = qobject_cast<QSplitter*>(w.timeHistoryPlot()->parentWidget()->parentWidget());
+        QVERIFY(rows);
+        rows->setSizes({60, 900}); // the time history squeezed, as a session of another layout left it
+        w.setPlotLayout(PlotLayout::MechanismAndPhasePortrait);
+        w.setPlotLayout(PlotLayout::All);
+        QTest::qWait(50);
+        const QList<int> sizes = rows->sizes();
+        QVERIFY2(std::abs(sizes[0] - sizes[1]) <= 8, // (the handle's width)
+                 qPrintable(QStringLiteral("%1 / %2 (minimum %3 / %4)").arg(sizes[0]).arg(sizes[1])
+                                .arg(rows->widget(0)->minimumSizeHint().height()).arg(rows->widget(1)->minimumSizeHint().height())));
+    }
+
+    /// Ctrl+Q with unsaved changes to a lecture asks first; Cancel keeps the window and the work.
+    void quittingAModifiedLectureAsks()
+    {
+        App app;
+        MainWindow& w = app.window;
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(waitForRun(w));
+        QVERIFY(app.sessions->open(kLecture));
+        QVERIFY(waitForRun(w));
+        app.sessions->addScene(QStringLiteral("mine"), QString());
+        QVERIFY(app.sessions->isModified());
+        app.sessions->setConfirmDiscard(true);
+        auto asked = std::make_shared<bool>(false);
+        QTimer::singleShot(200, &w, [asked] {
+            if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
+                *asked = true;
+                box->button(QMessageBox::Cancel)->click();
+            }
+        });
+        w.focusLecture();
+        press(w, Qt::Key_Q, Qt::ControlModifier);
+        QVERIFY(*asked);
+        QVERIFY(w.isVisible());
+        QCOMPARE(app.sessions->sceneCount(), 11);
+        app.sessions->setConfirmDiscard(false);
     }
 
     /// At every scale from 100 % to 300 %, with and without the panel, in and out of full screen,

@@ -93,11 +93,21 @@ void MainWindow::setPlotLayout(PlotLayout layout)
     fitPanes();
     // A new layout shares the room evenly again: sizes left from another layout squeezed the
     // time history of "All views" to a strip under its own title.
+    // Queued: the rows just shown are laid out first (sizes set before that were overridden).
     if (changed)
-        for (auto* splitter : {qobject_cast<QSplitter*>(m_plotRows->parentWidget()), qobject_cast<QSplitter*>(m_plotRows),
-                               qobject_cast<QSplitter*>(m_bottomRow)})
-            if (splitter)
-                splitter->setSizes(QList<int>(splitter->count(), 1000));
+        QMetaObject::invokeMethod(
+            this,
+            [this] {
+                for (auto* splitter : {qobject_cast<QSplitter*>(m_plotRows->parentWidget()), qobject_cast<QSplitter*>(m_plotRows),
+                                       qobject_cast<QSplitter*>(m_bottomRow)})
+                    if (splitter) {
+                        // What the splitter has, in equal parts (sizes summing to more were shared
+                        // out by the panes' stretch: the time history kept 402 px, the bottom row 150).
+                        const int total = splitter->orientation() == Qt::Vertical ? splitter->height() : splitter->width();
+                        splitter->setSizes(QList<int>(splitter->count(), std::max(1, total / std::max(1, splitter->count()))));
+                    }
+            },
+            Qt::QueuedConnection);
     if (m_mechanismOnlyAction)
         m_mechanismOnlyAction->setChecked(layout == PlotLayout::MechanismOnly);
     m_presenterBar->showLayout(layout);
