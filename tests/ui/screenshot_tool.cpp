@@ -3,6 +3,7 @@
 //   frictionlab_screenshot OUT.png [--system ID] [--law ID] [--method ID] [--regularization ID]
 //                          [--size WxH] [--preset ID] [--time T] [--live SECONDS] [--mechanism-only]
 //                          [--theme light|dark|high-contrast] [--scale S] [--no-panel] [--layout N] [--sweep]
+//                          [--side TITLE]
 //                          [--map X:FROM:TO:N,Y:FROM:TO:M,OBSERVABLE[,TRANSIENT,RECORD]]
 // --time seeks the playback to T (cursors and mechanism); --live plays live for SECONDS first;
 // --sweep shows the Bifurcation tab after running its sweep (the preset's, e.g. a frequency response);
@@ -87,7 +88,9 @@ int main(int argc, char* argv[])
     const QCommandLineOption tab(QStringLiteral("tab"), QStringLiteral("Show the tab with this title, e.g. \"Slip events\""), QStringLiteral("title"));
     const QCommandLineOption map(QStringLiteral("map"), QStringLiteral("Compute this map in the Map tab and show it"),
                                  QStringLiteral("X:FROM:TO:N,Y:FROM:TO:M,OBSERVABLE[,TRANSIENT,RECORD]"));
-    parser.addOptions({system, law, method, regularization, size, preset, time, live, mechanismOnly, theme, scale, noPanel, layout, sweep, tab, map});
+    const QCommandLineOption side(QStringLiteral("side"), QStringLiteral("Show the side tab with this title, e.g. \"Lyapunov\""),
+                                  QStringLiteral("title"));
+    parser.addOptions({system, law, method, regularization, size, preset, time, live, mechanismOnly, theme, scale, noPanel, layout, sweep, tab, map, side});
     parser.process(app);
     if (parser.positionalArguments().size() != 1)
         parser.showHelp(2);
@@ -186,6 +189,18 @@ int main(int argc, char* argv[])
         window.tabs()->setCurrentIndex(index);
         if (auto* slips = qobject_cast<fl::ui::SlipEventView*>(window.viewAt(index)))
             waitFor([&] { return slips->data() && !slips->isComputing(); });
+    }
+    if (parser.isSet(side)) {
+        bool found = false;
+        for (int i = 0; i < window.sideTabs()->count(); ++i)
+            if (window.sideTabs()->tabText(i) == parser.value(side)) {
+                window.sideTabs()->setCurrentIndex(i);
+                found = true;
+            }
+        if (!found) {
+            std::fprintf(stderr, "no side tab '%s'\n", qPrintable(parser.value(side)));
+            return 2;
+        }
     }
     // Let the queued replots and the repaint happen.
     QElapsedTimer settle;

@@ -35,6 +35,7 @@ private:
 void TestPresenter::init()
 {
     m_window = new MainWindow;
+    m_window->resize(1280, 720); // a projector (on the offscreen 800 x 600 screen the window has room for fewer views)
     m_window->show();
     QVERIFY(QTest::qWaitForWindowActive(m_window));
     QTRY_VERIFY_WITH_TIMEOUT(m_window->currentRun() != nullptr, 20000);

@@ -66,6 +66,7 @@ private slots:
     void newRunsRefitUnlessLocked()
     {
         MainWindow w;
+        w.resize(1280, 720); // a projector: every view of "All views" has room
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QVERIFY(waitForNewestRun(w));

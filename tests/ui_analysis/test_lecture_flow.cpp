@@ -440,19 +440,28 @@ private slots:
     {
         QTest::addColumn<bool>("panel");
         QTest::addColumn<bool>("fullScreen");
-        QTest::newRow("panel") << true << false;
-        QTest::newRow("no panel") << false << false;
-        QTest::newRow("panel, full screen") << true << true;
-        QTest::newRow("no panel, full screen") << false << true;
+        QTest::addColumn<bool>("lecture"); // the scene's caption above the views takes its height
+        QTest::newRow("panel") << true << false << false;
+        QTest::newRow("no panel") << false << false << false;
+        QTest::newRow("panel, full screen") << true << true << false;
+        QTest::newRow("no panel, full screen") << false << true << false;
+        QTest::newRow("panel, lecture") << true << false << true;
+        QTest::newRow("no panel, full screen, lecture") << false << true << true;
     }
     void theWindowFitsTheScreenAtEveryScale()
     {
         QFETCH(bool, panel);
         QFETCH(bool, fullScreen);
+        QFETCH(bool, lecture);
         App app;
         MainWindow& w = app.window;
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QVERIFY(waitForRun(w));
+        if (lecture) {
+            QVERIFY(app.sessions->open(kLecture));
+            QVERIFY(waitForRun(w));
+            QVERIFY(app.sessions->caption()->isVisible());
+        }
         const QRect screen = w.screen()->availableGeometry();
         w.setPanelShown(panel);
         w.setPresenterMode(fullScreen);
@@ -477,7 +486,7 @@ private slots:
             if (!shots.isEmpty())
                 w.grab().save(QStringLiteral("%1/fit-%2x%3-%4%5-%6.png")
                                   .arg(QString::fromLocal8Bit(shots)).arg(screen.width()).arg(screen.height())
-                                  .arg(panel ? "panel" : "nopanel").arg(fullScreen ? "-full" : "")
+                                  .arg(panel ? "panel" : "nopanel").arg(QString(fullScreen ? "-full" : "") + (lecture ? "-lecture" : ""))
                                   .arg(std::lround(scale * 100)));
             QVERIFY2(clipped.isEmpty(), qPrintable(where + clipped.join(QStringLiteral("; "))));
         }

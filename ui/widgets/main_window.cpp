@@ -91,6 +91,9 @@ MainWindow::~MainWindow() = default;
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* event)
 {
+    // The panel's rows changed (another system or law): its width follows.
+    if (event->type() == QEvent::LayoutRequest && watched == m_panel)
+        QMetaObject::invokeMethod(this, &MainWindow::fitPanelWidth, Qt::QueuedConnection);
     if (event->type() == QEvent::Resize && m_tabs && m_tabs->count() > 0 && m_plotRows)
         if (auto* page = qobject_cast<QScrollArea*>(m_tabs->widget(0)); page && watched == page)
             QMetaObject::invokeMethod(this, &MainWindow::fitPanes, Qt::QueuedConnection);
@@ -106,6 +109,7 @@ void MainWindow::buildLayout()
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded); // never cut off: at a high scale it scrolls
     scroll->setObjectName(QStringLiteral("panelArea"));
     m_panelArea = scroll;
+    m_panel->installEventFilter(this);
 
     m_timeHistory = new TimeHistoryPlot;
     m_phasePortrait = new PhasePortraitPlot;

@@ -6,6 +6,7 @@
 #include "mechanism/mechanism_view.h"
 #include "playback/playback_bar.h"
 #include "presenter/presenter_bar.h"
+#include "widgets/elided_label.h"
 #include "widgets/lecture_keys.h"
 #include "widgets/parameter_panel.h"
 #include "widgets/phase_portrait_plot.h"
@@ -15,6 +16,7 @@
 #include <QScreen>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QStyle>
 #include <QTabWidget>
 
 #include <qcustomplot.h>
@@ -83,7 +85,10 @@ void MainWindow::fitPanelWidth()
     // wider rows scroll sideways (a fixed 100 % width cut the rows off at larger scales).
     const QScreen* s = screen();
     const int screenWidth = s ? s->availableGeometry().width() : 1280;
-    m_panelArea->setMinimumWidth(std::min(m_panel->sizeHint().width() + 24, screenWidth * 2 / 5));
+    auto* area = static_cast<QScrollArea*>(m_panelArea);
+    const int chrome = area->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, area) + 2 * area->frameWidth() + 4;
+    const int rows = std::max(m_panel->sizeHint().width(), m_panel->minimumSizeHint().width());
+    m_panelArea->setMinimumWidth(std::min(rows + chrome, screenWidth * 2 / 5));
 }
 
 void MainWindow::setPlotLayout(PlotLayout layout)
@@ -117,7 +122,7 @@ QSize MainWindow::minimumPaneSize()
 {
     // A plot's title, legend, tick labels and some curve, at the type size in force.
     const double s = currentAppearance().scale;
-    return {static_cast<int>(std::lround(220.0 * s)), static_cast<int>(std::lround(180.0 * s))};
+    return {static_cast<int>(std::lround(220.0 * s)), static_cast<int>(std::lround(160.0 * s))};
 }
 
 void MainWindow::fitPanes()
@@ -138,15 +143,19 @@ void MainWindow::fitPanes()
         room = room.boundedTo(QSize(page->width(), page->height() - m_playbackBar->height()));
     // Too little room for every pane at this scale: fewer, readable panes (the bottom row first,
     // then the second pane of a row) rather than plots squashed under their own titles.
-    // At 100 % every view of the layout is shown, as chosen (the layouts are made for 1280x720).
     QStringList dropped;
-    const QSize pane = currentAppearance().scale > 1.0 ? minimumPaneSize() : QSize(0, 0);
+    const QSize pane = minimumPaneSize();
     if ((mechanism || history) && (phase || side) && room.height() < 2 * pane.height()) {
         if (phase)
             dropped << tr("phase portrait");
         if (side)
             dropped << m_sideTabs->tabText(m_sideTabs->currentIndex()).toLower();
         phase = side = false;
+    }
+    // Not even one plot's height (a scene caption at 275 %): the mechanism alone, if the layout has it.
+    if (mechanism && history && room.height() < pane.height()) {
+        dropped << tr("time history");
+        history = false;
     }
     if (mechanism && history && room.width() < 2 * pane.width()) {
         dropped << tr("time history");
@@ -162,12 +171,24 @@ void MainWindow::fitPanes()
     m_phasePortrait->setVisible(phase);
     m_sideTabs->setVisible(side);
     m_bottomRow->setVisible(phase || side);
+    // Both rows kept: neither below a pane's height (a scene's caption taking height came out of
+    // the bottom row alone, leaving its plots 25 px of axes).
+    if ((mechanism || history) && (phase || side)) {
+        const QList<int> sizes = rows->sizes();
+        if (sizes.size() == 2 && std::min(sizes[0], sizes[1]) < pane.height()) {
+            const int total = sizes[0] + sizes[1];
+            rows->setSizes({total / 2, total - total / 2});
+        }
+    }
     const QString note = dropped.isEmpty() ? QString()
                                            : tr("At %1 % this window has room for fewer views: %2 hidden (Ctrl+− or a layout "
                                                 "with fewer views shows them)")
                                                  .arg(std::lround(currentAppearance().scale * 100))
                                                  .arg(dropped.join(QStringLiteral(", ")));
     if (note != m_droppedNote) {
+        // The old note goes with the condition it described (it stayed after Ctrl+0).
+        if (note.isEmpty() && !m_droppedNote.isEmpty() && m_message->fullText() == m_droppedNote)
+            showMessage(QString());
         m_droppedNote = note;
         if (!note.isEmpty())
             showMessage(note);
