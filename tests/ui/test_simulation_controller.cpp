@@ -52,7 +52,8 @@ private slots:
         fl::ui::SimulationController controller;
         fl::Scenario scenario = fl::defaultScenario();
         QVERIFY(fl::applyPreset("acta2016-fig7", scenario).ok());
-        scenario.params.set("t_end", 200.0);
+        // Long enough for several 50 ms reports on a fast machine (t_end 200 took ~0.1 s: one chunk now and then).
+        QVERIFY(scenario.params.set("t_end", 2000.0).ok());
         std::vector<double> streamed;
         int chunks = 0;
         fl::ui::RunOutputPtr finished;

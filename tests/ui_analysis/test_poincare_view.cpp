@@ -74,7 +74,10 @@ private slots:
         view.resize(900, 640);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
-        const fl::Scenario scenario = preset("acta2016-fig7");
+        fl::Scenario scenario = preset("acta2016-fig7");
+        // Ten times the figure's span: the run lasts long enough for several 50 ms progress reports
+        // (the figure's own span took ~0.1 s, and two partial counts were seen now and then).
+        QVERIFY(scenario.params.set("t_end", 10.0 * scenario.params.value("t_end")).ok());
         view.setScenario(scenario);
         QCOMPARE(view.pointCount(), 0);
         // Display labels with units (the column ids phi, dphi stay in the CSV).
