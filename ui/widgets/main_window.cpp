@@ -442,8 +442,12 @@ void MainWindow::onPlotDataReady(const PlotDataPtr& data)
     m_summary->setFullText(parts.join(QStringLiteral(" · ")));
     // An edit that was rejected meanwhile keeps its error in view.
     if (!m_rejected)
-        showMessage(r.warning.empty() ? QString() : tr("Warning: %1").arg(QString::fromStdString(r.warning)),
-                    QStringLiteral("#b9770e"));
+    {
+        if (r.warning.empty())
+            showMessage(m_droppedNote); // which views the scale left out, if any
+        else
+            showMessage(tr("Warning: %1").arg(QString::fromStdString(r.warning)), QStringLiteral("#b9770e"));
+    }
     updateActions();
     emit runDisplayed(m_run->runId);
 }
