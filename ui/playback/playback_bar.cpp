@@ -54,9 +54,9 @@ PlaybackBar::PlaybackBar(PlaybackController* controller, QWidget* parent) : QWid
     m_live = action(tr("Live"), QKeySequence(Qt::Key_L),
                     tr("Live mode: the simulation runs on indefinitely and every change takes effect at the current instant"));
     m_live->setCheckable(true);
-    m_reset = action(tr("Start"), QKeySequence(Qt::Key_Home),
+    m_start = action(tr("Start"), QKeySequence(Qt::Key_Home),
                      tr("Back to the start of the run (live mode: to the initial state at t = 0)"));
-    m_reset->setIcon(style()->standardIcon(QStyle::SP_MediaSkipBackward));
+    m_start->setIcon(style()->standardIcon(QStyle::SP_MediaSkipBackward));
     m_end = action(tr("End"), QKeySequence(Qt::Key_End), tr("To the end of the run"));
     m_end->setIcon(style()->standardIcon(QStyle::SP_MediaSkipForward));
     m_exportAnimation = new QAction(tr("Export Animation…"), this);
@@ -90,7 +90,7 @@ PlaybackBar::PlaybackBar(PlaybackController* controller, QWidget* parent) : QWid
     layout->setSpacing(6); // explicit: fitControls() sums it
     m_playButton = toolButton(m_play);
     layout->addWidget(m_playButton);
-    QToolButton* start = toolButton(m_reset);
+    QToolButton* start = toolButton(m_start);
     layout->addWidget(start);
     QToolButton* back = toolButton(m_stepBack);
     layout->addWidget(back);
@@ -122,7 +122,7 @@ PlaybackBar::PlaybackBar(PlaybackController* controller, QWidget* parent) : QWid
     connect(m_loop, &QCheckBox::toggled, controller, &PlaybackController::setLoop);
     connect(m_window, &QDoubleSpinBox::valueChanged, controller, &PlaybackController::setWindow);
     connect(m_live, &QAction::triggered, this, &PlaybackBar::liveToggled);
-    connect(m_reset, &QAction::triggered, controller, [controller] {
+    connect(m_start, &QAction::triggered, controller, [controller] {
         if (controller->source() == PlaybackController::Source::Live)
             controller->resetLive();
         else
@@ -151,7 +151,7 @@ QToolButton* PlaybackBar::toolButton(QAction* action)
 
 QList<QAction*> PlaybackBar::shortcutActions() const
 {
-    return {m_play, m_stepBack, m_stepForward, m_slower, m_faster, m_live, m_reset, m_end};
+    return {m_play, m_stepBack, m_stepForward, m_slower, m_faster, m_live, m_start, m_end};
 }
 
 void PlaybackBar::changeSpeed(int steps)

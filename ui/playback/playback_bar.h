@@ -31,7 +31,7 @@ public:
     QList<QAction*> shortcutActions() const;
     QAction* playAction() const { return m_play; }
     QAction* liveAction() const { return m_live; }
-    QAction* resetAction() const { return m_reset; }
+    QAction* startAction() const { return m_start; }
     QAction* exportAnimationAction() const { return m_exportAnimation; }
     QSlider* scrubBar() const { return m_scrub; }
     QComboBox* speedBox() const { return m_speed; }
@@ -70,7 +70,7 @@ private:
     QAction* m_slower;
     QAction* m_faster;
     QAction* m_live;
-    QAction* m_reset; ///< Home: to the start (live: the initial state at t = 0)
+    QAction* m_start; ///< Home: to the start (live: the initial state at t = 0)
     QAction* m_end;   ///< End: to the end of the run
     QAction* m_exportAnimation;
     QComboBox* m_speed;

@@ -18,10 +18,15 @@ void ElidedLabel::setFullText(const QString& text, const QString& color)
     updateGeometry();
 }
 
+QString ElidedLabel::html(const QString& text) const
+{
+    return m_color.isEmpty() || text.isEmpty() ? text.toHtmlEscaped()
+                                               : QStringLiteral("<span style=\"color:%1\">%2</span>").arg(m_color, text.toHtmlEscaped());
+}
+
 QString ElidedLabel::fullHtml() const
 {
-    return m_color.isEmpty() || m_text.isEmpty() ? m_text.toHtmlEscaped()
-                                                 : QStringLiteral("<span style=\"color:%1\">%2</span>").arg(m_color, m_text.toHtmlEscaped());
+    return html(m_text);
 }
 
 QSize ElidedLabel::sizeHint() const
@@ -53,8 +58,7 @@ void ElidedLabel::relabel()
     const QMargins m = contentsMargins();
     const int room = std::max(0, width() - m.left() - m.right() - 2 * margin());
     const QString shown = fontMetrics().elidedText(m_text, Qt::ElideRight, room);
-    const QString escaped = shown.toHtmlEscaped();
-    setText(m_color.isEmpty() || shown.isEmpty() ? escaped : QStringLiteral("<span style=\"color:%1\">%2</span>").arg(m_color, escaped));
+    setText(html(shown));
     setToolTip(shown == m_text ? QString() : m_text);
 }
 

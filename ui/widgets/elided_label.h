@@ -24,6 +24,8 @@ protected:
 
 private:
     void relabel();
+    /// text as rich text in the label's colour.
+    QString html(const QString& text) const;
     QString m_text;
     QString m_color;
 };

@@ -93,7 +93,6 @@ bool LectureKeys::eventFilter(QObject* watched, QEvent* event)
     }
 
     auto* key = static_cast<QKeyEvent*>(event);
-    const bool finish = key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter || key->key() == Qt::Key_Escape;
     if (type == QEvent::ShortcutOverride) {
         if (typing && key->key() == Qt::Key_Escape) {
             m_handBack(); // and Esc goes on to Stop (a run the typed value started)
@@ -105,12 +104,9 @@ bool LectureKeys::eventFilter(QObject* watched, QEvent* event)
         }
         return false;
     }
-    // KeyPress
-    if (typing && widget == focus && finish && key->modifiers() == Qt::NoModifier) {
-        if (key->key() == Qt::Key_Escape) {
-            m_handBack();
-            return true;
-        }
+    // KeyPress (Esc never gets here from a field: its shortcut override above handed the keys back).
+    const bool commit = key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter;
+    if (typing && widget == focus && commit && key->modifiers() == Qt::NoModifier) {
         // Return commits the field as usual; then the lecture has the keys again.
         m_forwarding = true;
         QCoreApplication::sendEvent(focus, event);

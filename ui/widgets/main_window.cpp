@@ -36,22 +36,6 @@
 
 namespace fl::ui {
 
-namespace {
-
-/// A tab's page: the view in a frameless scroll area that scrolls only when the view's minimum
-/// size exceeds the window (so the tabs never ask the window for more than the screen has).
-QScrollArea* scrollingPage(QWidget* view)
-{
-    auto* page = new QScrollArea;
-    page->setObjectName(view->objectName().isEmpty() ? QStringLiteral("viewPage") : view->objectName() + QStringLiteral("Page"));
-    page->setFrameShape(QFrame::NoFrame);
-    page->setWidgetResizable(true);
-    page->setWidget(view);
-    return page;
-}
-
-} // namespace
-
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_controller(new SimulationController(this)), m_plotData(new PlotDataWorker(this)),
       m_export(new ExportDialogs(this))
@@ -247,78 +231,11 @@ void MainWindow::rerun()
     onScenarioChanged(m_panel->scenario());
 }
 
-QWidget* MainWindow::viewAt(int index) const
-{
-    auto* page = qobject_cast<QScrollArea*>(m_tabs->widget(index));
-    return page ? page->widget() : m_tabs->widget(index);
-}
-
-QWidget* MainWindow::currentView() const
-{
-    return viewAt(m_tabs->currentIndex());
-}
-
-void MainWindow::showView(QWidget* view)
-{
-    for (int i = 0; i < m_tabs->count(); ++i)
-        if (viewAt(i) == view)
-            m_tabs->setCurrentIndex(i);
-}
-
-int MainWindow::addTab(QWidget* view, const QString& title)
-{
-    const int index = m_tabs->addTab(scrollingPage(view), title);
-    // Alt+1, Alt+2, ... switch tabs.
-    auto* shortcut = new QAction(this);
-    shortcut->setShortcut(QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_1 + index)));
-    connect(shortcut, &QAction::triggered, this, [this, index] {
-        if (m_tabs->isTabVisible(index)) // a tab for one system only (Slip events) may be hidden
-            m_tabs->setCurrentIndex(index);
-    });
-    addAction(shortcut);
-    m_tabs->setTabToolTip(index, tr("%1 (Alt+%2)").arg(title).arg(index + 1));
-    return index;
-}
-
-void MainWindow::addSideView(QWidget* view, const QString& title)
-{
-    m_sideTabs->addTab(scrollingPage(view), title);
-}
-
-QWidget* MainWindow::currentSideView() const
-{
-    auto* page = qobject_cast<QScrollArea*>(m_sideTabs->currentWidget());
-    return page ? page->widget() : m_sideTabs->currentWidget();
-}
-
-void MainWindow::showSideView(QWidget* view)
-{
-    for (int i = 0; i < m_sideTabs->count(); ++i) {
-        auto* page = qobject_cast<QScrollArea*>(m_sideTabs->widget(i));
-        if ((page ? page->widget() : m_sideTabs->widget(i)) == view)
-            m_sideTabs->setCurrentIndex(i);
-    }
-}
-
 void MainWindow::loadScenario(const fl::Scenario& scenario, const QString& undoText)
 {
     m_panel->loadScenario(scenario, undoText);
     emit scenarioLoaded(m_panel->scenario());
     onScenarioChanged(m_panel->scenario());
-}
-
-void MainWindow::setTabStop(QWidget* view, std::function<bool()> stop)
-{
-    m_tabStops[view] = std::move(stop);
-}
-
-void MainWindow::stop()
-{
-    // Esc stops what the tab in front is doing (a sweep), else the run.
-    const auto it = m_tabStops.find(currentView());
-    if (it != m_tabStops.end() && it->second())
-        return;
-    m_controller->cancel();
 }
 
 bool MainWindow::loadPreset(const QString& presetId)

@@ -10,6 +10,7 @@
 
 class QAction;
 class QLabel;
+class QScrollArea;
 class QTimer;
 
 namespace fl::ui {
@@ -155,6 +156,8 @@ private:
     void buildPresenter();
     /// Opens inside the available screen: never larger than it, 1400x900 where there is room.
     void fitToScreen();
+    /// A tab's page: view in a frameless scroll area (main_window_views.cpp).
+    static QScrollArea* scrollingPage(QWidget* view);
     /// The panel's width for the type size in force (at most 40 % of the screen).
     void fitPanelWidth();
     /// Shows the layout's views that have room at the scale in force (fewer, readable panes).
@@ -189,7 +192,7 @@ private:
     QAction* m_mechanismOnlyAction = nullptr;
     PresenterBar* m_presenterBar = nullptr;
     LectureKeys* m_lectureKeys = nullptr;
-    QWidget* m_panelArea = nullptr;
+    QScrollArea* m_panelArea = nullptr;
     PlotLayout m_plotLayout{};
     RunOutputPtr m_run;
     QString m_presetId; ///< currentPresetId()

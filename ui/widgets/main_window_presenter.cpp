@@ -85,11 +85,24 @@ void MainWindow::fitPanelWidth()
     // wider rows scroll sideways (a fixed 100 % width cut the rows off at larger scales).
     const QScreen* s = screen();
     const int screenWidth = s ? s->availableGeometry().width() : 1280;
-    auto* area = static_cast<QScrollArea*>(m_panelArea);
-    const int chrome = area->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, area) + 2 * area->frameWidth() + 4;
+    const int chrome = m_panelArea->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, m_panelArea)
+                       + 2 * m_panelArea->frameWidth() + 4;
     const int rows = std::max(m_panel->sizeHint().width(), m_panel->minimumSizeHint().width());
     m_panelArea->setMinimumWidth(std::min(rows + chrome, screenWidth * 2 / 5));
 }
+
+namespace {
+
+/// What the splitter has, in equal parts (sizes summing to more were shared out by the panes'
+/// stretch: the time history kept 402 px, the bottom row 150).
+void shareEvenly(QSplitter* splitter)
+{
+    const int total = splitter->orientation() == Qt::Vertical ? splitter->height() : splitter->width();
+    const int count = std::max(1, splitter->count());
+    splitter->setSizes(QList<int>(count, std::max(1, total / count)));
+}
+
+} // namespace
 
 void MainWindow::setPlotLayout(PlotLayout layout)
 {
@@ -105,12 +118,8 @@ void MainWindow::setPlotLayout(PlotLayout layout)
             [this] {
                 for (auto* splitter : {qobject_cast<QSplitter*>(m_plotRows->parentWidget()), qobject_cast<QSplitter*>(m_plotRows),
                                        qobject_cast<QSplitter*>(m_bottomRow)})
-                    if (splitter) {
-                        // What the splitter has, in equal parts (sizes summing to more were shared
-                        // out by the panes' stretch: the time history kept 402 px, the bottom row 150).
-                        const int total = splitter->orientation() == Qt::Vertical ? splitter->height() : splitter->width();
-                        splitter->setSizes(QList<int>(splitter->count(), std::max(1, total / std::max(1, splitter->count()))));
-                    }
+                    if (splitter)
+                        shareEvenly(splitter);
             },
             Qt::QueuedConnection);
     if (m_mechanismOnlyAction)
@@ -145,24 +154,22 @@ void MainWindow::fitPanes()
     // then the second pane of a row) rather than plots squashed under their own titles.
     QStringList dropped;
     const QSize pane = minimumPaneSize();
+    const QString sideName = m_sideTabs->tabText(m_sideTabs->currentIndex()).toLower();
     if ((mechanism || history) && (phase || side) && room.height() < 2 * pane.height()) {
         if (phase)
             dropped << tr("phase portrait");
         if (side)
-            dropped << m_sideTabs->tabText(m_sideTabs->currentIndex()).toLower();
+            dropped << sideName;
         phase = side = false;
     }
-    // Not even one plot's height (a scene caption at 275 %): the mechanism alone, if the layout has it.
-    if (mechanism && history && room.height() < pane.height()) {
-        dropped << tr("time history");
-        history = false;
-    }
-    if (mechanism && history && room.width() < 2 * pane.width()) {
+    // No room for two panes side by side, or not even one plot's height (a scene caption at
+    // 275 %): the mechanism alone, if the layout has it.
+    if (mechanism && history && (room.width() < 2 * pane.width() || room.height() < pane.height())) {
         dropped << tr("time history");
         history = false;
     }
     if (phase && side && room.width() < 2 * pane.width()) {
-        dropped << m_sideTabs->tabText(m_sideTabs->currentIndex()).toLower();
+        dropped << sideName;
         side = false;
     }
     m_mechanism->setVisible(mechanism);
@@ -175,10 +182,8 @@ void MainWindow::fitPanes()
     // the bottom row alone, leaving its plots 25 px of axes).
     if ((mechanism || history) && (phase || side)) {
         const QList<int> sizes = rows->sizes();
-        if (sizes.size() == 2 && std::min(sizes[0], sizes[1]) < pane.height()) {
-            const int total = sizes[0] + sizes[1];
-            rows->setSizes({total / 2, total - total / 2});
-        }
+        if (sizes.size() == 2 && std::min(sizes[0], sizes[1]) < pane.height())
+            shareEvenly(rows);
     }
     const QString note = dropped.isEmpty() ? QString()
                                            : tr("At %1 % this window has room for fewer views: %2 hidden (Ctrl+− or a layout "
