@@ -1,6 +1,7 @@
 #include "cli/cli_commands.h"
 #include "cli/background_csv_writer.h"
 #include "cli/cli_support.h"
+#include "cli/command_files.h"
 
 #include "friction/friction_law.h"
 #include "io/csv_writer.h"
@@ -159,10 +160,6 @@ int listCommand(const QStringList& arguments)
     return 0;
 }
 
-namespace {
-
-} // namespace
-
 int runCommand(const QStringList& arguments)
 {
     QCommandLineParser parser;
@@ -170,9 +167,10 @@ int runCommand(const QStringList& arguments)
         "Simulate one scenario and write its samples as CSV. The scenario: --system/--law/--method ...,\n"
         "or --preset ID, or --session FILE (a .frictionlab file; --scene N runs scene N of a lecture);\n"
         "--set, --method, --law, --reg, --t-end, --dt, --tol, --eps apply on top. A session run gives\n"
-        "exactly the rows of the equivalent direct run. Rows are written while the run goes on, a block at\n"
-        "a time, so memory does not grow with their number (t_end/dt up to 1e10); the file replaces an\n"
-        "existing one only when complete. A run that stops early ends its CSV with a '# status:' line.");
+        "exactly the rows of the equivalent direct run. Rows and switches are written while the run goes on,\n"
+        "a block at a time, so memory does not grow with their number (t_end/dt up to 1e10). Every output is\n"
+        "checked before the run starts and replaces an existing file only when the run is complete; a run that\n"
+        "stops early replaces nothing (exit 1; --partial keeps its rows, ending in a '# status:' line).");
     parser.addHelpOption();
     addScenarioOptions(parser);
     parser.addOptions({
@@ -180,7 +178,8 @@ int runCommand(const QStringList& arguments)
         {"events", "CSV file of the stick/slip switches (event-driven runs).", "file"},
         {"quiet", "No summary line on stderr."},
     });
-    if (const std::optional<int> exit = parseOrExit(parser, arguments, Positionals::None))
+    addPartialOption(parser);
+    if (const std::optional<int> exit = parseOrExit(parser, arguments))
         return *exit;
     fl::Scenario scenario;
     fl::Status status = buildScenario(parser, scenario);
@@ -188,47 +187,59 @@ int runCommand(const QStringList& arguments)
         return fail(2, q(status.message()));
     if (parser.isSet("events") && scenario.method != fl::Method::EventDriven)
         return fail(2, "--events needs --method event (regularized runs have no stick/slip switches)");
-    if (parser.isSet("events") && sameTarget(parser.value("out"), parser.value("events")))
-        return fail(2, "--out and --events name the same file '" + parser.value("events") + "': each would overwrite the other");
 
-    // The rows go to the file while the run goes on, a block at a time: memory stays bounded
-    // whatever the number of rows (5e6 rows held 3.5 GB before).
-    TextOutput out(parser.value("out"));
-    status = out.open();
+    CommandFiles files(parser.isSet("partial"));
+    files.input("session", parser.value("session"));
+    TextOutput& out = files.output("out", parser.value("out"));
+    TextOutput* events = parser.isSet("events") ? &files.output("events", parser.value("events")) : nullptr;
+    status = files.open(); // before the run: a wrong folder costs nothing
+    if (status.ok() && events)
+        status = events->write(fl::eventsCsvHead());
     if (!status.ok())
         return fail(2, q(status.message()));
+
+    // The rows go to the file while the run goes on, a block at a time, and so do the switches:
+    // memory stays bounded whatever the number of rows and switches.
     bool headWritten = false;
     size_t drainedRows = 0;
     fl::RunOptions options;
     options.drainRows = 1024; // finer blocks share the formatting more evenly between the two threads (measured: 4096 -> 1024 rows, pendulum 42.8 -> 41.3 ms)
     BackgroundCsvWriter writer(out); // formats and writes the rows while the run goes on
+    std::string eventsText;
     options.drain = [&](const fl::RunResult& block) {
         std::string head = headWritten ? std::string() : fl::runCsvHead(scenario, block);
         headWritten = true;
         drainedRows += block.size();
+        if (events && (!block.switches.empty() || !block.grazes.empty())) {
+            eventsText.clear();
+            fl::appendEventsCsvRows(eventsText, block);
+            if (fl::Status written = events->write(eventsText); !written.ok())
+                return written;
+        }
         return writer.submit(std::move(head), block);
     };
     const fl::RunResult result = fl::simulate(scenario, options);
     // The rows left after the last drained block go through the writer too, so that they are
     // formatted while the blocks still queued are (two threads), not after them.
-    status = result.size() > 0 || !headWritten ? options.drain(result) : fl::Status::success();
+    status = result.size() > 0 || !headWritten || !result.switches.empty() || !result.grazes.empty() ? options.drain(result)
+                                                                                                      : fl::Status::success();
     const fl::Status written = writer.finish();
-    if (!written.ok())
-        return fail(2, q(written.message()));
-    if (!status.ok())
-        return fail(2, q(status.message()));
-    status = out.write(fl::runCsvStatusLine(result));
     if (status.ok())
-        status = out.commit();
-    if (status.ok() && parser.isSet("events")) {
-        std::ostringstream events;
-        fl::writeEventsCsv(events, result);
-        status = writeText(parser.value("events"), events.str());
+        status = written;
+    if (status.ok())
+        status = out.write(fl::runCsvStatusLine(result));
+    QString note;
+    if (!status.ok()) { // a write failed: nothing replaced, nothing partial (an output is broken)
+        files.abandon(nullptr);
+        return fail(2, q(status.message()));
     }
+    if (!result.status.ok()) {
+        files.abandon(&note);
+        return fail(1, "run stopped: " + q(result.status.message()) + (note.isEmpty() ? QString() : "; " + note));
+    }
+    status = files.commit();
     if (!status.ok())
         return fail(2, q(status.message()));
-    if (!result.status.ok())
-        return fail(1, "run stopped: " + q(result.status.message()));
     if (!parser.isSet("quiet"))
     {
         QString summary = q(fl::describe(scenario)) + QString(": %1 samples, %2 steps").arg(drainedRows).arg(result.steps);
@@ -236,9 +247,9 @@ int runCommand(const QStringList& arguments)
         if (!eventsNote.empty())
             summary += ", " + q(eventsNote);
         else if (scenario.method == fl::Method::EventDriven)
-            summary += QString(", %1 stick/slip switches").arg(result.switches.size());
-        if (!result.grazes.empty())
-            summary += QString(", %1 grazes").arg(result.grazes.size());
+            summary += QString(", %1 stick/slip switches").arg(result.switchCount);
+        if (result.grazeCount > 0)
+            summary += QString(", %1 grazes").arg(result.grazeCount);
         summary += QString(", %1 ms").arg(result.wallSeconds * 1e3, 0, 'f', 2);
         if (!result.warning.empty())
             summary += "; warning: " + q(result.warning);

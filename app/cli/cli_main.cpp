@@ -56,9 +56,13 @@ int dispatch(int argc, char** argv)
     if (const std::optional<int> code = cli::dispatchCommand(command, arguments))
         return *code;
     QTextStream err(stderr);
-    if (command.isEmpty() || command == "--help" || command == "-h" || command == "help") {
+    if (command.isEmpty()) { // a mistake: the usage goes where errors go, with the error's exit code
+        err << "error: no command given\n" << kUsage;
+        return 2;
+    }
+    if (command == "--help" || command == "--help-all" || command == "-h" || command == "help") {
         QTextStream(stdout) << kUsage;
-        return command.isEmpty() ? 2 : 0;
+        return 0;
     }
     err << "error: unknown command '" << command << "' (expected list, run, sweep, map, lyapunov, contact, session or slip-events)\n";
     return 2;

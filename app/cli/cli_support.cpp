@@ -14,24 +14,29 @@
 
 namespace cli {
 
-int fail(int code, const QString& message)
+QString escapeControls(const QString& text)
 {
-    // One line, whatever the user typed: control characters in echoed values are escaped.
     QString line;
-    line.reserve(message.size());
-    for (const QChar c : message) {
+    line.reserve(text.size());
+    for (const QChar c : text) {
         if (c == '\n')
             line += QLatin1String("\\n");
         else if (c == '\r')
             line += QLatin1String("\\r");
         else if (c == '\t')
             line += QLatin1String("\\t");
-        else if (c.category() == QChar::Other_Control)
-            line += QStringLiteral("\\x%1").arg(c.unicode(), 2, 16, QLatin1Char('0'));
+        else if (c.category() == QChar::Other_Control || c.category() == QChar::Other_Format)
+            line += QStringLiteral("\\u%1").arg(c.unicode(), 4, 16, QLatin1Char('0'));
         else
             line += c;
     }
-    QTextStream(stderr) << "error: " << line << "\n";
+    return line;
+}
+
+int fail(int code, const QString& message)
+{
+    // One line, whatever the user typed: control characters in echoed values are escaped.
+    QTextStream(stderr) << "error: " << escapeControls(message) << "\n";
     return code;
 }
 
@@ -39,13 +44,29 @@ std::optional<int> parseOrExit(QCommandLineParser& parser, const QStringList& ar
 {
     if (!parser.parse(arguments))
         return fail(2, parser.errorText());
-    if (parser.isSet("help")) {
+    // Help never runs anything, whatever else is given (--help-all is listed by Qt beside --help).
+    if (parser.isSet("help") || parser.isSet("help-all")) {
         QTextStream(stdout) << parser.helpText();
         return 0;
+    }
+    // An option means one thing: given twice it is refused, not silently the last (--set repeats).
+    QStringList seen;
+    for (const QString& name : parser.optionNames()) {
+        if (name == QLatin1String("set"))
+            continue;
+        if (seen.contains(name))
+            return fail(2, "--" + name + " is given more than once (it takes one value)");
+        seen << name;
     }
     if (positionals == Positionals::None && !parser.positionalArguments().isEmpty())
         return fail(2, "unexpected argument '" + parser.positionalArguments().first() + "'");
     return std::nullopt;
+}
+
+void addPartialOption(QCommandLineParser& parser)
+{
+    parser.addOption({"partial", "When the command fails, write what it computed to each output's partial name "
+                                 "(out.csv -> out.partial.csv); the files named stay as they were either way."});
 }
 
 void addScenarioOptions(QCommandLineParser& parser)
@@ -77,7 +98,7 @@ fl::Status loadSession(const QString& path, fl::ui::Session& session)
     if (!status.ok())
         return fl::Status::error(path.toStdString() + ": " + status.message());
     for (const QString& warning : warnings)
-        QTextStream(stderr) << "warning: " << path << ": " << warning << "\n";
+        QTextStream(stderr) << "warning: " << escapeControls(path + ": " + warning) << "\n";
     return status;
 }
 
@@ -301,6 +322,24 @@ fl::Status TextOutput::write(const std::string& text)
     return statusOf(m_file->write(text.data(), static_cast<qint64>(text.size()), &error), error);
 }
 
+fl::Status TextOutput::finish()
+{
+    if (!m_file)
+        return writeToStdout({});
+    QString error;
+    return statusOf(m_file->finish(&error), error);
+}
+
+fl::Status TextOutput::copyTo(const QString& path)
+{
+    if (!m_file)
+        return fl::Status::error("standard output cannot be copied");
+    QString error;
+    return statusOf(m_file->copyTo(path, &error), error);
+}
+
+bool TextOutput::inPlace() const { return !m_file || m_file->inPlace(); }
+
 fl::Status TextOutput::commit()
 {
     if (!m_file)
@@ -308,26 +347,5 @@ fl::Status TextOutput::commit()
     QString error;
     return statusOf(m_file->commit(&error), error);
 }
-
-fl::Status writeText(const QString& path, const std::string& text)
-{
-    TextOutput out(path);
-    fl::Status status = out.open();
-    if (status.ok())
-        status = out.write(text);
-    if (status.ok())
-        status = out.commit();
-    return status;
-}
-
-bool sameTarget(const QString& a, const QString& b)
-{
-    if (a == "-" || b == "-")
-        return a == b;
-    const QFileInfo fa(a), fb(b);
-    const QString ca = fa.canonicalFilePath(), cb = fb.canonicalFilePath();
-    return (!ca.isEmpty() && ca == cb) || fa.absoluteFilePath() == fb.absoluteFilePath();
-}
-
 
 } // namespace cli

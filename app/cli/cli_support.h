@@ -23,11 +23,17 @@ namespace cli {
 int fail(int code, const QString& message);
 /// Whether a command takes positional arguments (None: the first one is an error).
 enum class Positionals { Allowed, None };
-/// Parses a command's arguments and handles --help. Returns the exit code when the command must
-/// stop: 2 after "error: ..." (a parse error, or with Positionals::None "unexpected argument 'X'"),
-/// 0 after printing the help text; nullopt when the command goes on.
+/// Parses a command's arguments and handles --help and --help-all (print the help, run nothing).
+/// Returns the exit code when the command must stop: 2 after "error: ..." (a parse error, an
+/// option other than --set given twice, or with Positionals::None "unexpected argument 'X'"), 0
+/// after printing the help text; nullopt when the command goes on.
 std::optional<int> parseOrExit(QCommandLineParser& parser, const QStringList& arguments,
-                               Positionals positionals = Positionals::Allowed);
+                               Positionals positionals = Positionals::None);
+/// --partial (see CommandFiles).
+void addPartialOption(QCommandLineParser& parser);
+/// Text from a file or the user, safe to print: control characters escaped (\n, \r, \t, \xHH),
+/// so that nothing can move the cursor, clear the screen or set the terminal's title.
+QString escapeControls(const QString& text);
 inline QString q(const std::string& s) { return QString::fromStdString(s); }
 
 /// --system, --law, --method, --reg, --set id=value, --t-end, --dt, --tol, --eps, --integrator,
@@ -47,8 +53,6 @@ bool parseThreads(const QCommandLineParser& parser, int& threads);
 /// text as a finite number: *ok false for text, "nan" and "inf" alike (QString::toDouble takes the
 /// last two, and NaN passes every range check written as !(x < min) && !(x > max)).
 double toFinite(const QString& text, bool* ok);
-/// Writes text to a file atomically (QSaveFile), or to stdout for "-".
-fl::Status writeText(const QString& path, const std::string& text);
 /// A command's output written piece by piece while it is computed (bounded memory): standard
 /// output for "-", else a file replaced only by a complete one (fl::ui::SafeFileWriter). Every
 /// call checks every byte; an error names the file.
@@ -58,14 +62,17 @@ public:
     ~TextOutput();
     fl::Status open();
     fl::Status write(const std::string& text);
+    /// Everything written reached the file; the old file is still in place (see SafeFileWriter).
+    fl::Status finish();
     fl::Status commit();
+    /// What was written so far, to another file (a failed command's partial output).
+    fl::Status copyTo(const QString& path);
+    /// Written as it goes (standard output, a device or a pipe): cannot be kept back or copied.
+    bool inPlace() const;
+    const QString& path() const { return m_path; }
 
 private:
     QString m_path;
     std::unique_ptr<fl::ui::SafeFileWriter> m_file; ///< null for standard output
 };
-/// Do two output options name the same file (or both standard output)? Then one would overwrite
-/// the other: commands refuse it.
-bool sameTarget(const QString& a, const QString& b);
-
 } // namespace cli

@@ -7,6 +7,7 @@
 
 #include <QTextStream>
 
+#include <cmath>
 #include <memory>
 
 namespace cli {
@@ -109,8 +110,10 @@ int contactCommand(const QStringList& arguments)
         {"samples", "fit: number of theta samples in [0, pi/2].", "N", "91"},
         {"load", "stick: the holding load u = (T_x, T_y, M).", "Tx,Ty,M"},
     });
-    if (const std::optional<int> exit = parseOrExit(parser, arguments))
+    if (const std::optional<int> exit = parseOrExit(parser, arguments, Positionals::Allowed))
         return *exit;
+    if (parser.positionalArguments().size() > 1)
+        return fail(2, "unexpected argument '" + parser.positionalArguments().at(1) + "' (contact takes one action: eval, fit or stick)");
     const QString action = parser.positionalArguments().value(0);
     fl::contact::ContactShape shape = fl::contact::ContactShape::uniformCircle();
     fl::contact::PressureKind pressure = fl::contact::PressureKind::Uniform;
@@ -144,6 +147,8 @@ int contactCommand(const QStringList& arguments)
         if (!ok1 || !ok2)
             return fail(2, "--theta and --phi take finite numbers (rad)");
         const fl::contact::FrictionLoad f = model->loadAt(theta, phi);
+        if (!std::isfinite(f.tx) || !std::isfinite(f.ty) || !std::isfinite(f.m))
+            return fail(1, "the model gave a load that is not a finite number for this contact");
         out << number(f.tx) << " " << number(f.ty) << " " << number(f.m) << "\n";
         return 0;
     }

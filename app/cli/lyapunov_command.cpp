@@ -1,6 +1,7 @@
 // `frictionlab-cli lyapunov`: Lyapunov exponents of a regularized (smooth) scenario.
 #include "cli/cli_commands.h"
 #include "cli/cli_support.h"
+#include "cli/command_files.h"
 
 #include "analysis/lyapunov.h"
 #include "analysis/lyapunov_curve.h"
@@ -9,6 +10,7 @@
 
 #include <QTextStream>
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <thread>
@@ -36,17 +38,71 @@ int lyapunovCurve(const QCommandLineParser& parser, const fl::Scenario& scenario
     int threads = 1;
     if (!parseThreads(parser, threads))
         return fail(2, "--threads must be in [1, 256]");
+    CommandFiles files(parser.isSet("partial"));
+    files.input("session", parser.value("session"));
+    TextOutput& out = files.output("out", parser.value("out"));
+    if (const fl::Status status = files.open(); !status.ok())
+        return fail(2, q(status.message()));
     const auto points = fl::largestLyapunovCurve(scenario, parameter, from, to, steps, options, threads);
-    std::ostringstream csv;
-    csv << "# " << fl::describe(scenario) << ", transient " << options.transient << ", averaged over " << options.duration << "\n";
-    csv << parameter << ",lambda_1\n";
+    std::string csv = "# " + fl::describe(scenario) + ", transient " + fl::formatNumber(options.transient) + ", averaged over "
+                      + fl::formatNumber(options.duration) + "\n" + parameter + ",lambda_1\n";
+    const fl::LyapunovCurvePoint* failed = nullptr;
     for (const fl::LyapunovCurvePoint& p : points) {
-        if (!p.status.ok())
-            return fail(1, QString("stopped at %1 = %2: %3").arg(q(parameter)).arg(p.parameter).arg(q(p.status.message())));
-        csv << fl::formatNumber(p.parameter) << "," << fl::formatNumber(p.largest) << "\n";
+        if (!p.status.ok()) {
+            failed = &p;
+            break;
+        }
+        csv += fl::formatNumber(p.parameter) + "," + fl::formatNumber(p.largest) + "\n";
     }
-    const fl::Status status = writeText(parser.value("out"), csv.str());
+    fl::Status status = out.write(csv);
+    if (!status.ok()) {
+        files.abandon(nullptr);
+        return fail(2, q(status.message()));
+    }
+    if (failed) {
+        QString note;
+        files.abandon(&note);
+        return fail(1, QString("stopped at %1 = %2: %3").arg(q(parameter)).arg(failed->parameter).arg(q(failed->status.message()))
+                           + (note.isEmpty() ? QString() : "; " + note));
+    }
+    status = files.commit();
     return status.ok() ? 0 : fail(2, q(status.message()));
+}
+
+/// The running estimates as CSV, every number exact (shortest round trip).
+std::string historyCsv(const fl::LyapunovResult& result, size_t exponents)
+{
+    std::string csv = "t";
+    for (size_t i = 0; i < exponents; ++i) {
+        csv += ",lambda_";
+        csv += std::to_string(i + 1);
+    }
+    csv += "\n";
+    for (size_t k = 0; k < result.times.size(); ++k) {
+        std::vector<double> sorted = result.history[k];
+        std::sort(sorted.begin(), sorted.end(), std::greater<>());
+        csv += fl::formatNumber(result.times[k]);
+        for (double v : sorted) {
+            csv += ',';
+            csv += fl::formatNumber(v);
+        }
+        csv += "\n";
+    }
+    return csv;
+}
+
+/// Options that belong to the other mode (curve with --param, one spectrum without) are refused,
+/// not ignored.
+fl::Status checkMode(const QCommandLineParser& parser)
+{
+    const bool curve = parser.isSet("param");
+    const std::vector<const char*> curveOnly{"from", "to", "steps", "threads", "out"}, spectrumOnly{"history", "count"};
+    for (const char* option : curve ? spectrumOnly : curveOnly)
+        if (parser.isSet(option))
+            return fl::Status::error(std::string("--") + option
+                                     + (curve ? " belongs to one spectrum (without --param); the curve gives lambda_1 per value in --out"
+                                              : " belongs to the curve mode (--param ID)"));
+    return fl::Status::success();
 }
 
 } // namespace
@@ -72,8 +128,11 @@ int lyapunovCommand(const QStringList& arguments)
         {"threads", "Curve: worker threads (default: all cores).", "n"},
         {"out", "Curve: CSV file of param,lambda_1 ('-' = stdout).", "file", "-"},
     });
+    addPartialOption(parser);
     if (const std::optional<int> exit = parseOrExit(parser, arguments))
         return *exit;
+    if (const fl::Status mode = checkMode(parser); !mode.ok())
+        return fail(2, q(mode.message()));
     fl::Scenario scenario;
     fl::Status status = buildScenario(parser, scenario);
     if (!status.ok())
@@ -102,9 +161,28 @@ int lyapunovCommand(const QStringList& arguments)
     if (parser.isSet("param"))
         return lyapunovCurve(parser, scenario, options);
     const std::unique_ptr<fl::Dynamics> dynamics = fl::makeDynamics(scenario);
+    const int dimension = dynamics->dimension();
+    if (options.count > dimension)
+        return fail(2, QString("--count %1: %2 has %3 exponents (one per state variable); 0 gives them all")
+                           .arg(options.count).arg(q(fl::describe(scenario))).arg(dimension));
+    CommandFiles files(parser.isSet("partial"));
+    files.input("session", parser.value("session"));
+    TextOutput* history = parser.isSet("history") ? &files.output("history", parser.value("history")) : nullptr;
+    if (const fl::Status opened = files.open(); !opened.ok())
+        return fail(2, q(opened.message()));
     const fl::LyapunovResult result = fl::lyapunovOfDynamics(*dynamics, options);
-    if (!result.status.ok())
-        return fail(1, "run stopped: " + q(result.status.message()));
+    const size_t exponents = options.count > 0 ? static_cast<size_t>(options.count) : static_cast<size_t>(dimension);
+    if (history && !(status = history->write(historyCsv(result, result.exponents.empty() ? exponents : result.exponents.size()))).ok()) {
+        files.abandon(nullptr);
+        return fail(2, q(status.message()));
+    }
+    if (!result.status.ok()) {
+        QString note;
+        files.abandon(&note);
+        return fail(1, "run stopped: " + q(result.status.message()) + (note.isEmpty() ? QString() : "; " + note));
+    }
+    if (!(status = files.commit()).ok())
+        return fail(2, q(status.message()));
     QTextStream out(stdout);
     out << "# " << q(fl::describe(scenario)) << ", transient " << options.transient << ", averaged over " << options.duration << "\n";
     for (size_t i = 0; i < result.exponents.size(); ++i)
@@ -116,24 +194,6 @@ int lyapunovCommand(const QStringList& arguments)
     if (!dynamics->smoothOde() && !result.exponents.empty() && std::isinf(result.exponents.back()))
         out << "# -inf: a stick phase maps these tangent directions to zero (saltation matrix at the slip-to-stick switch):\n"
                "# the motion contracts infinitely fast onto v_r = 0, exactly, not a finite-time estimate\n";
-    if (parser.isSet("history")) {
-        std::ostringstream csv;
-        csv << "t";
-        for (size_t i = 0; i < result.exponents.size(); ++i)
-            csv << ",lambda_" << (i + 1);
-        csv << "\n";
-        for (size_t k = 0; k < result.times.size(); ++k) {
-            std::vector<double> sorted = result.history[k];
-            std::sort(sorted.begin(), sorted.end(), std::greater<>());
-            csv << result.times[k];
-            for (double v : sorted)
-                csv << "," << v;
-            csv << "\n";
-        }
-        status = writeText(parser.value("history"), csv.str());
-        if (!status.ok())
-            return fail(2, q(status.message()));
-    }
     return 0;
 }
 

@@ -1,6 +1,7 @@
 // `frictionlab-cli map`: a two-parameter map from the command line.
 #include "cli/cli_commands.h"
 #include "cli/cli_support.h"
+#include "cli/command_files.h"
 #include "cli/mpi_session.h"
 
 #include "analysis/parameter_map.h"
@@ -159,7 +160,7 @@ int mapCommand(const QStringList& arguments)
                 "the same bytes as without MPI."},
         {"out", "CSV file ('-' = stdout).", "file", "-"},
     });
-    if (const std::optional<int> exit = parseOrExit(parser, arguments, Positionals::None))
+    if (const std::optional<int> exit = parseOrExit(parser, arguments))
         return *exit;
     fl::Scenario scenario;
     std::optional<fl::SweepSpec> sweep;
@@ -176,6 +177,13 @@ int mapCommand(const QStringList& arguments)
     int threads = 1;
     if (!parseThreads(parser, threads))
         return fail(2, "--threads must be in [1, 256]");
+    // The output is checked (every rank) and opened (rank 0) before anything is computed.
+    CommandFiles files;
+    files.input("session", parser.value("session"));
+    TextOutput& out = files.output("out", parser.value("out"));
+    status = files.check();
+    if (!status.ok())
+        return fail(2, q(status.message()));
     QElapsedTimer timer;
     timer.start();
     fl::MapResult result;
@@ -184,6 +192,10 @@ int mapCommand(const QStringList& arguments)
         status = mpi.open();
         if (!status.ok())
             return fail(2, q(status.message()));
+        if (mpi.rank() == 0 && !(status = files.open()).ok()) {
+            mpi.distribute(0, {}, {}); // no task: the other ranks are told to stop
+            return fail(2, q(status.message()));
+        }
         timer.start(); // the computation, not MPI's start-up
         // A task is a row, or a part of one when rows are fewer than 8 per rank (so that no rank
         // idles at the end behind a slow chaotic row).
@@ -200,12 +212,17 @@ int mapCommand(const QStringList& arguments)
         if (mpi.rank() != 0)
             return 0; // rank 0 writes the file and reports
     } else {
+        if (!(status = files.open()).ok())
+            return fail(2, q(status.message()));
         result = fl::runMap(scenario, spec, threads);
     }
     const double seconds = static_cast<double>(timer.nsecsElapsed()) * 1e-9;
+    // Complete even with failed points (each is a row: nan; the exit code 1 below names the first).
     std::ostringstream csv;
     fl::writeMapCsv(csv, scenario, spec, names, result.values);
-    status = writeText(parser.value("out"), csv.str());
+    status = out.write(csv.str());
+    if (status.ok())
+        status = files.commit();
     if (!status.ok())
         return fail(2, q(status.message()));
     const long points = static_cast<long>(spec.x.steps) * spec.y.steps;

@@ -2,6 +2,7 @@
 // what one holds. The file format is ui/bridge/session.h, the same code the GUI uses.
 #include "cli/cli_commands.h"
 #include "cli/cli_support.h"
+#include "cli/command_files.h"
 
 #include "bridge/session.h"
 #include "systems/system_registry.h"
@@ -33,7 +34,7 @@ void printState(QTextStream& out, const fl::ui::SessionState& state, const QStri
     QString line = q(fl::describe(state.scenario));
     if (!state.presetId.isEmpty())
         line += ", preset " + state.presetId;
-    out << line << "\n";
+    out << escapeControls(line) << "\n";
     const QString changed = changedValues(state.scenario);
     out << indent << "values: " << (changed.isEmpty() ? QString("defaults") : changed) << "\n";
     for (const fl::Scenario& other : state.otherSystems)
@@ -53,7 +54,7 @@ int showCommand(const QStringList& arguments)
     parser.setApplicationDescription("Print what a session file holds: title, state, scenes (numbered as --scene takes them).");
     parser.addHelpOption();
     parser.addPositionalArgument("file", "The session file (.frictionlab).");
-    if (const std::optional<int> exit = parseOrExit(parser, arguments))
+    if (const std::optional<int> exit = parseOrExit(parser, arguments, Positionals::Allowed))
         return *exit;
     if (parser.positionalArguments().size() != 1)
         return fail(2, "session show takes one file");
@@ -62,11 +63,13 @@ int showCommand(const QStringList& arguments)
     const fl::Status status = loadSession(path, session);
     if (!status.ok())
         return fail(2, q(status.message()));
+    // Every text from the file is printed with its control characters escaped: a title must not
+    // set the terminal's title, clear the screen or overwrite the lines above it.
     QTextStream out(stdout);
-    out << "session: " << path << "\n";
-    out << "title: " << session.title << "\n";
+    out << "session: " << escapeControls(path) << "\n";
+    out << "title: " << escapeControls(session.title) << "\n";
     if (!session.description.isEmpty())
-        out << "description: " << QString(session.description).replace('\n', ' ') << "\n";
+        out << "description: " << escapeControls(QString(session.description).replace('\n', ' ')) << "\n";
     out << "state: ";
     printState(out, session.state, "  ");
     out << "scenes: " << session.scenes.size();
@@ -75,7 +78,7 @@ int showCommand(const QStringList& arguments)
     out << "\n";
     for (size_t i = 0; i < session.scenes.size(); ++i) {
         const fl::ui::Scene& scene = session.scenes[i];
-        out << "  " << i + 1 << ". " << (scene.title.isEmpty() ? QString("(untitled)") : scene.title) << "\n";
+        out << "  " << i + 1 << ". " << (scene.title.isEmpty() ? QString("(untitled)") : escapeControls(scene.title)) << "\n";
         out << "     ";
         printState(out, scene.state, "     ");
     }
@@ -97,10 +100,15 @@ int newCommand(const QStringList& arguments)
         {"out", "The session file to write (required; written atomically; '-' = stdout).", "file"},
         {"quiet", "No summary line on stderr."},
     });
-    if (const std::optional<int> exit = parseOrExit(parser, arguments, Positionals::None))
+    if (const std::optional<int> exit = parseOrExit(parser, arguments))
         return *exit;
     if (!parser.isSet("out"))
         return fail(2, "session new needs --out FILE");
+    CommandFiles files;
+    files.input("session", parser.value("session"));
+    TextOutput& file = files.output("out", parser.value("out"));
+    if (const fl::Status checked = files.check(); !checked.ok())
+        return fail(2, q(checked.message()));
     fl::ui::Session session;
     session.title = parser.value("title");
     session.description = parser.value("description");
@@ -108,6 +116,12 @@ int newCommand(const QStringList& arguments)
         return fail(2, QString("--title has %1 characters, at most %2").arg(session.title.size()).arg(fl::ui::kMaxTitleChars));
     if (session.description.size() > fl::ui::kMaxNoteChars)
         return fail(2, QString("--description has %1 characters, at most %2").arg(session.description.size()).arg(fl::ui::kMaxNoteChars));
+    // Control characters (terminal escapes, carriage returns) have no place in a title; a
+    // description may hold line breaks and tabs.
+    if (escapeControls(session.title) != session.title)
+        return fail(2, "--title holds control characters (" + escapeControls(session.title) + "): a title is one line of text");
+    if (escapeControls(session.description) != QString(session.description).replace('\n', "\\n").replace('\t', "\\t"))
+        return fail(2, "--description holds control characters other than line breaks and tabs");
     std::optional<fl::SweepSpec> sweep;
     fl::Status status = buildScenario(parser, session.state.scenario, &sweep);
     if (!status.ok())
@@ -124,10 +138,11 @@ int newCommand(const QStringList& arguments)
     if (!status.ok())
         return fail(2, "the session cannot be read back: " + q(status.message()));
     const QString out = parser.value("out");
-    if (out == "-")
-        status = writeText(out, json.toStdString());
-    else
-        status = fl::ui::saveSessionFile(out, session);
+    status = files.open();
+    if (status.ok())
+        status = file.write(json.toStdString());
+    if (status.ok())
+        status = files.commit();
     if (!status.ok())
         return fail(2, q(status.message()));
     if (!parser.isSet("quiet") && out != "-")

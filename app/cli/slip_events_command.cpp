@@ -3,6 +3,7 @@
 // streamed: memory grows with the events, not with the samples.
 #include "cli/cli_commands.h"
 #include "cli/cli_support.h"
+#include "cli/command_files.h"
 
 #include "analysis/power_law_fit.h"
 #include "analysis/slip_events.h"
@@ -53,7 +54,8 @@ int slipEventsCommand(const QStringList& arguments)
         {"histogram", "CSV file of the log-binned densities of moment and block count.", "file"},
         {"quiet", "No summary on stderr."},
     });
-    if (const std::optional<int> exit = parseOrExit(parser, arguments, Positionals::None))
+    addPartialOption(parser);
+    if (const std::optional<int> exit = parseOrExit(parser, arguments))
         return *exit;
     fl::Scenario scenario;
     fl::Status status = buildScenario(parser, scenario);
@@ -80,9 +82,12 @@ int slipEventsCommand(const QStringList& arguments)
         return fail(2, "--fit-min must be > 0");
     if (parser.isSet("fit-max") && !(fitOptions.xMax > fitOptions.xMin))
         return fail(2, "--fit-max must be > 0 and above --fit-min");
-    if (parser.isSet("histogram") && sameTarget(parser.value("out"), parser.value("histogram")))
-        return fail(2, "--out and --histogram name the same file: each would overwrite the other");
-
+    CommandFiles files(parser.isSet("partial"));
+    files.input("session", parser.value("session"));
+    TextOutput& out = files.output("out", parser.value("out"));
+    TextOutput* histogram = parser.isSet("histogram") ? &files.output("histogram", parser.value("histogram")) : nullptr;
+    if (const fl::Status opened = files.open(); !opened.ok()) // before the run: a wrong folder costs nothing
+        return fail(2, q(opened.message()));
     const fl::SlipEventOptions eventOptions = fl::slipEventOptions(scenario, skip);
     const int blocks = static_cast<int>(fl::stateNames(scenario).size()) / eventOptions.stride;
     fl::SlipEventFinder finder(blocks, eventOptions);
@@ -93,13 +98,17 @@ int slipEventsCommand(const QStringList& arguments)
     };
     const fl::RunResult result = fl::simulate(scenario, options);
     finder.add(result); // the last, partial block
-    if (!result.status.ok())
-        return fail(1, "run stopped: " + q(result.status.message()));
     const std::vector<fl::SlipEvent> events = finder.events();
-    status = writeText(parser.value("out"), fl::slipEventsCsv(events));
-    if (!status.ok())
+    status = out.write(fl::slipEventsCsv(events));
+    if (!status.ok()) {
+        files.abandon(nullptr);
         return fail(2, q(status.message()));
-
+    }
+    if (!result.status.ok()) {
+        QString note;
+        files.abandon(&note);
+        return fail(1, "run stopped: " + q(result.status.message()) + (note.isEmpty() ? QString() : "; " + note));
+    }
     std::vector<double> moments, counts;
     for (const fl::SlipEvent& e : events) {
         moments.push_back(e.moment);
@@ -110,19 +119,20 @@ int slipEventsCommand(const QStringList& arguments)
     countOptions.discrete = true;
     countOptions.minSpan = 10.0;
     const fl::PowerLawFit countFit = fl::fitPowerLaw(counts, countOptions);
-    if (parser.isSet("histogram")) {
-        std::ostringstream csv;
-        csv.precision(10);
-        csv << "size,centre,density,count\n";
+    if (histogram) {
+        std::string csv = "size,centre,density,count\n"; // every number exact (shortest round trip)
         const std::pair<const char*, fl::LogHistogram> histograms[] = {{"moment", fl::logHistogram(moments, 5)},
                                                                        {"blocks", fl::logHistogram(counts, 5, true)}};
         for (const auto& [name, h] : histograms)
             for (size_t b = 0; b < h.centre.size(); ++b)
-                csv << name << ',' << h.centre[b] << ',' << h.density[b] << ',' << h.count[b] << '\n';
-        status = writeText(parser.value("histogram"), csv.str());
-        if (!status.ok())
-            return fail(2, q(status.message()));
+                csv += std::string(name) + ',' + fl::formatNumber(h.centre[b]) + ',' + fl::formatNumber(h.density[b]) + ','
+                       + fl::formatNumber(static_cast<double>(h.count[b])) + '\n';
+        status = histogram->write(csv);
     }
+    if (status.ok())
+        status = files.commit();
+    if (!status.ok())
+        return fail(2, q(status.message()));
     if (!parser.isSet("quiet")) {
         QTextStream err(stderr);
         err << q(fl::describe(scenario)) << QString(": %1 slip events after t = %2 (%3 ms)\n")

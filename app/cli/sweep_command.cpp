@@ -1,6 +1,7 @@
 // `frictionlab-cli sweep`: a bifurcation diagram from the command line.
 #include "cli/cli_commands.h"
 #include "cli/cli_support.h"
+#include "cli/command_files.h"
 #include "cli/mpi_session.h"
 
 #include "analysis/bifurcation_sweep.h"
@@ -97,6 +98,21 @@ fl::Status parseSweep(const QCommandLineParser& parser, const std::vector<std::s
     return fl::Status::success();
 }
 
+/// Why a sweep may have recorded nothing, in the user's terms.
+std::string describeEmptySweep(const fl::SweepSpec& spec, const std::vector<std::string>& names)
+{
+    switch (spec.observable) {
+    case fl::SweepObservable::Hyperplane:
+        return "the motion never crossed " + names[static_cast<size_t>(spec.sectionVariable)] + " = " + fl::formatNumber(spec.level)
+               + " after the transient (is --level within its range?)";
+    case fl::SweepObservable::Maxima:
+        return names[static_cast<size_t>(spec.variable)] + " has no maximum after the transient at any value (the motion is at rest or drifts)";
+    case fl::SweepObservable::Stroboscopic:
+        return "no strobe time fell within --max-time after the transient (is --period within it?)";
+    }
+    return {};
+}
+
 /// A job's columns as doubles: count, then per column index, branch, parameter, settled, steps,
 /// the status message (empty when ok), the values (count, then each).
 std::vector<double> packColumns(const std::vector<fl::SweepColumn>& columns)
@@ -166,6 +182,7 @@ int sweepCommand(const QStringList& arguments)
                 "the ranks as they ask, gathers them and writes the file; the same bytes as without MPI."},
         {"out", "CSV file ('-' = stdout).", "file", "-"},
     });
+    addPartialOption(parser);
     if (const std::optional<int> exit = parseOrExit(parser, arguments))
         return *exit;
     fl::Scenario scenario;
@@ -183,6 +200,13 @@ int sweepCommand(const QStringList& arguments)
     int threads = 1;
     if (!parseThreads(parser, threads))
         return fail(2, "--threads must be in [1, 256]");
+    // The output is checked (every rank) and opened (rank 0) before anything is computed.
+    CommandFiles files(parser.isSet("partial"));
+    files.input("session", parser.value("session"));
+    TextOutput& out = files.output("out", parser.value("out"));
+    status = files.check();
+    if (!status.ok())
+        return fail(2, q(status.message()));
     QElapsedTimer timer;
     timer.start();
     std::vector<fl::SweepColumn> columns;
@@ -191,6 +215,10 @@ int sweepCommand(const QStringList& arguments)
         status = mpi.open();
         if (!status.ok())
             return fail(2, q(status.message()));
+        if (mpi.rank() == 0 && !(status = files.open()).ok()) {
+            mpi.distribute(0, {}, {}); // no task: the other ranks are told to stop
+            return fail(2, q(status.message()));
+        }
         timer.start(); // the computation, not MPI's start-up
         threads = 1;
         columns.resize(static_cast<size_t>(spec.steps) * (spec.direction == fl::SweepDirection::Both ? 2 : 1));
@@ -200,21 +228,38 @@ int sweepCommand(const QStringList& arguments)
         if (mpi.rank() != 0)
             return 0; // rank 0 writes the file and reports
     } else {
+        if (!(status = files.open()).ok())
+            return fail(2, q(status.message()));
         columns = fl::runSweep(scenario, spec, threads, nullptr);
     }
     const double seconds = static_cast<double>(timer.nsecsElapsed()) * 1e-9;
     std::ostringstream csv;
     fl::writeSweepCsv(csv, scenario, spec, names, columns);
-    status = writeText(parser.value("out"), csv.str());
-    if (!status.ok())
+    status = out.write(csv.str());
+    if (!status.ok()) {
+        files.abandon(nullptr);
         return fail(2, q(status.message()));
+    }
     long points = 0, steps = 0;
+    QString note;
     for (const fl::SweepColumn& column : columns) {
-        if (!column.status.ok())
-            return fail(1, QString("sweep stopped at %1 = %2: %3").arg(q(spec.parameter)).arg(column.parameter).arg(q(column.status.message())));
+        if (!column.status.ok()) {
+            files.abandon(&note);
+            return fail(1, QString("sweep stopped at %1 = %2: %3").arg(q(spec.parameter)).arg(column.parameter).arg(q(column.status.message()))
+                               + (note.isEmpty() ? QString() : "; " + note));
+        }
         points += static_cast<long>(column.values.size());
         steps += column.steps;
     }
+    // Not one point at any value (a section level the motion never crosses, a strobe longer
+    // than the recording): an empty diagram is no answer.
+    if (points == 0) {
+        files.abandon(&note);
+        return fail(1, "the sweep recorded no point at any value: " + q(describeEmptySweep(spec, names))
+                           + (note.isEmpty() ? QString() : "; " + note));
+    }
+    if (!(status = files.commit()).ok())
+        return fail(2, q(status.message()));
     QTextStream(stderr) << QString("%1 values x %2 branch(es), %3 points, %4 steps, %5 s on %6 %7, %8 values/s\n")
                                .arg(spec.steps).arg(columns.size() / static_cast<size_t>(spec.steps)).arg(points).arg(steps)
                                .arg(seconds, 0, 'f', 3).arg(parser.isSet("mpi") ? mpi.size() : threads).arg(parser.isSet("mpi") ? "rank(s)" : "thread(s)")

@@ -81,19 +81,32 @@ void ContactShape::updateDerived()
 
 Status ContactShape::validate() const
 {
+    // Sizes within [1e-6, 1e6] (lengths in the contact's own unit): the moments grow with the
+    // fourth power of the size, and 1e308 overflowed them to inf, giving loads of nan.
+    constexpr double kMinSize = 1e-6, kMaxSize = 1e6;
     if (m_kind == ShapeKind::Ellipse) {
         if (!(std::isfinite(m_a) && std::isfinite(m_b) && m_a > 0.0 && m_b > 0.0))
             return Status::error("ellipse semi-axes must be finite and positive");
+        if (!(m_a >= kMinSize && m_a <= kMaxSize && m_b >= kMinSize && m_b <= kMaxSize))
+            return Status::error("ellipse semi-axes must be in [1e-06, 1e+06]");
         return Status::success();
     }
     const std::size_t n = m_vertices.size();
     if (n < 3)
         return Status::error("a polygon needs at least 3 vertices");
-    for (const Eigen::Vector2d& v : m_vertices)
+    double extent = 0.0;
+    for (const Eigen::Vector2d& v : m_vertices) {
         if (!v.allFinite())
             return Status::error("polygon vertices must be finite");
+        if (!(v.cwiseAbs().maxCoeff() <= kMaxSize))
+            return Status::error("polygon vertices must be within [-1e+06, 1e+06]");
+        for (const Eigen::Vector2d& w : m_vertices)
+            extent = std::max(extent, (v - w).cwiseAbs().maxCoeff());
+    }
     if (!(std::abs(m_signedArea) > 0.0))
         return Status::error("polygon has zero area");
+    if (!(extent >= kMinSize) || !(std::abs(m_signedArea) >= 1e-12 * extent * extent))
+        return Status::error("polygon is too small or too thin (size at least 1e-06, area at least 1e-12 of its extent squared)");
     // Non-adjacent edges must not touch (simple polygon).
     for (std::size_t i = 0; i < n; ++i)
         for (std::size_t j = i + 1; j < n; ++j) {

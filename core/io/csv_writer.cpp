@@ -118,18 +118,19 @@ void writeRunCsv(std::ostream& out, const Scenario& scenario, const RunResult& r
     out.write(text.data(), static_cast<std::streamsize>(text.size()));
 }
 
-void writeEventsCsv(std::ostream& out, const RunResult& result)
+std::string eventsCsvHead() { return "t,event\n"; }
+
+void appendEventsCsvRows(std::string& text, const RunResult& block)
 {
     // The switches and the grazes in time order; a graze into stick comes before its switch.
-    std::string text = "t,event\n";
     size_t g = 0;
     auto grazesUpTo = [&](double t) {
-        for (; g < result.grazes.size() && result.grazes[g].t <= t; ++g) {
-            appendNumber(text, result.grazes[g].t);
+        for (; g < block.grazes.size() && block.grazes[g].t <= t; ++g) {
+            appendNumber(text, block.grazes[g].t);
             text += ",graze\n";
         }
     };
-    for (const ModeSwitch& s : result.switches) {
+    for (const ModeSwitch& s : block.switches) {
         grazesUpTo(s.t);
         appendNumber(text, s.t);
         text += ',';
@@ -137,6 +138,12 @@ void writeEventsCsv(std::ostream& out, const RunResult& result)
         text += '\n';
     }
     grazesUpTo(std::numeric_limits<double>::infinity());
+}
+
+void writeEventsCsv(std::ostream& out, const RunResult& result)
+{
+    std::string text = eventsCsvHead();
+    appendEventsCsvRows(text, result);
     out.write(text.data(), static_cast<std::streamsize>(text.size()));
 }
 

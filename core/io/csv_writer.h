@@ -26,5 +26,9 @@ std::string runCsvStatusLine(const RunResult& result);
 /// Header "t,event", one row per mode switch (event = the mode entered: stick / slip) and per
 /// graze (event = graze: a tangential touch), in time order.
 void writeEventsCsv(std::ostream& out, const RunResult& result);
+/// The same file written a block at a time (a streamed run): the header line, then each block's
+/// switches and grazes in time order (a graze into stick before its switch).
+std::string eventsCsvHead();
+void appendEventsCsvRows(std::string& text, const RunResult& block);
 
 } // namespace fl

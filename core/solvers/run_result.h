@@ -46,6 +46,9 @@ struct RunResult {
     std::vector<TimeInterval> stickIntervals; ///< event-driven runs only
     std::vector<double> sectionTimes;    ///< Poincaré section points of the run (see RunOptions)
     std::vector<double> sectionStates;   ///< row-major, dimension() values per point
+    long switchCount = 0;                ///< every switch located, kept, drained or not
+    long grazeCount = 0;                 ///< every graze located, kept, drained or not
+    bool eventsCapped = false;           ///< in-memory run: the event lists hit their cap
     long steps = 0;                      ///< accepted integrator steps
     double wallSeconds = 0.0;
 

@@ -10,6 +10,9 @@
 #ifdef __linux__
 #include <fcntl.h>
 #endif
+#include <unistd.h>
+
+#include <algorithm>
 
 namespace fl::ui {
 namespace {
@@ -68,6 +71,7 @@ bool SafeFileWriter::open(QString* error)
     }
     m_written = 0;
     m_writebackFrom = 0;
+    m_finished = false;
     return true;
 }
 
@@ -79,6 +83,7 @@ bool SafeFileWriter::write(const char* data, qint64 size, QString* error)
     if (m_file->write(data, size) != size || m_file->error() != QFileDevice::NoError)
         return fail(error, reasonOf(*m_file, errno) + (m_inPlace ? QString() : QStringLiteral("; the old file is kept")));
     m_written += size;
+    m_finished = false;
     startWriteback();
     return true;
 }
@@ -98,28 +103,61 @@ void SafeFileWriter::startWriteback()
 #endif
 }
 
-bool SafeFileWriter::commit(QString* error)
+bool SafeFileWriter::finish(QString* error)
 {
     if (!m_file)
         return fail(error, QStringLiteral("the file is not open"));
+    if (m_finished)
+        return true;
     errno = 0;
     if (!m_file->flush() || m_file->error() != QFileDevice::NoError)
         return fail(error, reasonOf(*m_file, errno) + (m_inPlace ? QString() : QStringLiteral("; the old file is kept")));
+    // The size on disk, not what was handed over: a file-size limit cuts the temporary file short
+    // at a block boundary while every call above still reports success.
+    if (!m_inPlace && m_file->size() != m_written)
+        return fail(error, QStringLiteral("only %1 of %2 bytes reached the disk (disk full or file-size limit); the old file is kept")
+                               .arg(m_file->size())
+                               .arg(m_written));
+    m_finished = true;
+    return true;
+}
+
+bool SafeFileWriter::commit(QString* error)
+{
+    if (!finish(error))
+        return false;
     if (m_inPlace) {
         m_file.reset();
         return true;
     }
-    // The size on disk, not what was handed over: a file-size limit cuts the temporary file short
-    // at a block boundary while every call above still reports success.
     auto* save = static_cast<QSaveFile*>(m_file.get());
-    if (save->size() != m_written)
-        return fail(error, QStringLiteral("only %1 of %2 bytes reached the disk (disk full or file-size limit); the old file is kept")
-                               .arg(save->size())
-                               .arg(m_written));
     if (!save->commit())
         return fail(error, save->errorString());
     m_file.reset();
     return true;
+}
+
+bool SafeFileWriter::copyTo(const QString& path, QString* error)
+{
+    if (!m_file || m_inPlace || !m_file->flush())
+        return fail(error, QStringLiteral("nothing to copy"));
+    SafeFileWriter copy(path);
+    if (!copy.open(error))
+        return false;
+    // Read back through the temporary file's descriptor (QSaveFile opens it read-write).
+    QByteArray buffer(1 << 20, Qt::Uninitialized);
+    for (qint64 at = 0; at < m_written;) {
+        const ssize_t got = ::pread(m_file->handle(), buffer.data(), static_cast<size_t>(std::min<qint64>(buffer.size(), m_written - at)), at);
+        if (got <= 0) {
+            if (error)
+                *error = QStringLiteral("cannot read back %1 for %2: %3").arg(m_path, path, QString::fromLocal8Bit(std::strerror(errno)));
+            return false;
+        }
+        if (!copy.write(buffer.constData(), got, error))
+            return false;
+        at += got;
+    }
+    return copy.commit(error);
 }
 
 bool writeFileSafely(const QString& path, const QByteArray& bytes, QString* error)

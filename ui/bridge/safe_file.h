@@ -34,7 +34,16 @@ public:
 
     bool open(QString* error = nullptr);
     bool write(const char* data, qint64 size, QString* error = nullptr);
+    /// Everything written reached the file (flushed, size on disk checked); the old file is still
+    /// in place. Lets several files be checked before any of them replaces its old one.
+    bool finish(QString* error = nullptr);
+    /// finish(), then the new file replaces the old one.
     bool commit(QString* error = nullptr);
+    /// Writes what this writer received so far to another file (atomically, as here); this one
+    /// stays open and uncommitted. For a failed command's partial output under a name that says
+    /// so. Not for devices and pipes (nothing to read back): false.
+    bool copyTo(const QString& path, QString* error = nullptr);
+    bool inPlace() const { return m_inPlace; }
 
 private:
     bool fail(QString* error, const QString& reason);
@@ -45,6 +54,7 @@ private:
     bool m_inPlace = false;
     qint64 m_written = 0;
     qint64 m_writebackFrom = 0; ///< bytes before this offset were handed to the kernel's writeback
+    bool m_finished = false;
 };
 
 } // namespace fl::ui
