@@ -228,18 +228,12 @@ int runCommand(const QStringList& arguments)
         status = written;
     if (status.ok())
         status = out.write(fl::runCsvStatusLine(result));
-    QString note;
-    if (!status.ok()) { // a write failed: nothing replaced, nothing partial (an output is broken)
-        files.abandon(nullptr);
-        return fail(2, q(status.message()));
-    }
-    if (!result.status.ok()) {
-        files.abandon(&note);
-        return fail(1, "run stopped: " + q(result.status.message()) + (note.isEmpty() ? QString() : "; " + note));
-    }
-    status = files.commit();
-    if (!status.ok())
-        return fail(2, q(status.message()));
+    if (!status.ok()) // a write failed: nothing replaced, nothing partial (an output is broken)
+        return files.fail(2, q(status.message()));
+    if (!result.status.ok())
+        return files.fail(1, "run stopped: " + q(result.status.message()));
+    if (!(status = files.commit()).ok())
+        return files.fail(2, q(status.message()));
     if (!parser.isSet("quiet"))
     {
         QString summary = q(fl::describe(scenario)) + QString(": %1 samples, %2 steps").arg(drainedRows).arg(result.steps);

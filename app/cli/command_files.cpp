@@ -146,6 +146,18 @@ fl::Status CommandFiles::commit()
     return fl::Status::success();
 }
 
+int CommandFiles::fail(int code, const QString& message)
+{
+    if (code != 1) {
+        m_keepPartial = false;
+        abandon(nullptr);
+        return cli::fail(code, message);
+    }
+    QString note;
+    abandon(&note);
+    return cli::fail(code, note.isEmpty() ? message : message + "; " + note);
+}
+
 void CommandFiles::abandon(QString* note)
 {
     QStringList kept, failed;

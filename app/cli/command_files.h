@@ -45,7 +45,12 @@ public:
     /// written to a temporary file is copied to its partial name; `note` (may be null) says where
     /// ("what was computed is in out.partial.csv") or how to keep it ("--partial keeps ...").
     void abandon(QString* note);
+    /// Ends the command with "error: message" (cli::fail). Exit 1 (it computed, then failed):
+    /// abandon() and its note appended. Exit 2 (an output could not be written): nothing is kept.
+    int fail(int code, const QString& message);
 
+    /// --partial was given: a failed command writes what it computed before abandon().
+    bool keepsPartial() const { return m_keepPartial; }
     /// out.csv -> out.partial.csv, out -> out.partial (the folder stays).
     static QString partialName(const QString& path);
 

@@ -54,19 +54,13 @@ int lyapunovCurve(const QCommandLineParser& parser, const fl::Scenario& scenario
         }
         csv += fl::formatNumber(p.parameter) + "," + fl::formatNumber(p.largest) + "\n";
     }
-    fl::Status status = out.write(csv);
-    if (!status.ok()) {
-        files.abandon(nullptr);
-        return fail(2, q(status.message()));
-    }
-    if (failed) {
-        QString note;
-        files.abandon(&note);
-        return fail(1, QString("stopped at %1 = %2: %3").arg(q(parameter)).arg(failed->parameter).arg(q(failed->status.message()))
-                           + (note.isEmpty() ? QString() : "; " + note));
-    }
+    fl::Status status = failed && !files.keepsPartial() ? fl::Status::success() : out.write(csv);
+    if (!status.ok())
+        return files.fail(2, q(status.message()));
+    if (failed)
+        return files.fail(1, QString("stopped at %1 = %2: %3").arg(q(parameter)).arg(failed->parameter).arg(q(failed->status.message())));
     status = files.commit();
-    return status.ok() ? 0 : fail(2, q(status.message()));
+    return status.ok() ? 0 : files.fail(2, q(status.message()));
 }
 
 /// The running estimates as CSV, every number exact (shortest round trip).
@@ -172,17 +166,14 @@ int lyapunovCommand(const QStringList& arguments)
         return fail(2, q(opened.message()));
     const fl::LyapunovResult result = fl::lyapunovOfDynamics(*dynamics, options);
     const size_t exponents = options.count > 0 ? static_cast<size_t>(options.count) : static_cast<size_t>(dimension);
-    if (history && !(status = history->write(historyCsv(result, result.exponents.empty() ? exponents : result.exponents.size()))).ok()) {
-        files.abandon(nullptr);
-        return fail(2, q(status.message()));
-    }
-    if (!result.status.ok()) {
-        QString note;
-        files.abandon(&note);
-        return fail(1, "run stopped: " + q(result.status.message()) + (note.isEmpty() ? QString() : "; " + note));
-    }
+    // A failed run writes its running estimates only where --partial asks for them.
+    if (history && (result.status.ok() || files.keepsPartial())
+        && !(status = history->write(historyCsv(result, result.exponents.empty() ? exponents : result.exponents.size()))).ok())
+        return files.fail(2, q(status.message()));
+    if (!result.status.ok())
+        return files.fail(1, "run stopped: " + q(result.status.message()));
     if (!(status = files.commit()).ok())
-        return fail(2, q(status.message()));
+        return files.fail(2, q(status.message()));
     QTextStream out(stdout);
     out << "# " << q(fl::describe(scenario)) << ", transient " << options.transient << ", averaged over " << options.duration << "\n";
     for (size_t i = 0; i < result.exponents.size(); ++i)

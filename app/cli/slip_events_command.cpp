@@ -99,16 +99,11 @@ int slipEventsCommand(const QStringList& arguments)
     const fl::RunResult result = fl::simulate(scenario, options);
     finder.add(result); // the last, partial block
     const std::vector<fl::SlipEvent> events = finder.events();
-    status = out.write(fl::slipEventsCsv(events));
-    if (!status.ok()) {
-        files.abandon(nullptr);
-        return fail(2, q(status.message()));
-    }
-    if (!result.status.ok()) {
-        QString note;
-        files.abandon(&note);
-        return fail(1, "run stopped: " + q(result.status.message()) + (note.isEmpty() ? QString() : "; " + note));
-    }
+    status = result.status.ok() || files.keepsPartial() ? out.write(fl::slipEventsCsv(events)) : fl::Status::success();
+    if (!status.ok())
+        return files.fail(2, q(status.message()));
+    if (!result.status.ok())
+        return files.fail(1, "run stopped: " + q(result.status.message()));
     std::vector<double> moments, counts;
     for (const fl::SlipEvent& e : events) {
         moments.push_back(e.moment);

@@ -233,33 +233,31 @@ int sweepCommand(const QStringList& arguments)
         columns = fl::runSweep(scenario, spec, threads, nullptr);
     }
     const double seconds = static_cast<double>(timer.nsecsElapsed()) * 1e-9;
-    std::ostringstream csv;
-    fl::writeSweepCsv(csv, scenario, spec, names, columns);
-    status = out.write(csv.str());
-    if (!status.ok()) {
-        files.abandon(nullptr);
-        return fail(2, q(status.message()));
-    }
     long points = 0, steps = 0;
-    QString note;
+    QString failure;
     for (const fl::SweepColumn& column : columns) {
         if (!column.status.ok()) {
-            files.abandon(&note);
-            return fail(1, QString("sweep stopped at %1 = %2: %3").arg(q(spec.parameter)).arg(column.parameter).arg(q(column.status.message()))
-                               + (note.isEmpty() ? QString() : "; " + note));
+            failure = QString("sweep stopped at %1 = %2: %3").arg(q(spec.parameter)).arg(column.parameter).arg(q(column.status.message()));
+            break;
         }
         points += static_cast<long>(column.values.size());
         steps += column.steps;
     }
     // Not one point at any value (a section level the motion never crosses, a strobe longer
     // than the recording): an empty diagram is no answer.
-    if (points == 0) {
-        files.abandon(&note);
-        return fail(1, "the sweep recorded no point at any value: " + q(describeEmptySweep(spec, names))
-                           + (note.isEmpty() ? QString() : "; " + note));
+    if (failure.isEmpty() && points == 0)
+        failure = "the sweep recorded no point at any value: " + q(describeEmptySweep(spec, names));
+    // A failed sweep writes its columns only where --partial asks for them.
+    if (failure.isEmpty() || files.keepsPartial()) {
+        std::ostringstream csv;
+        fl::writeSweepCsv(csv, scenario, spec, names, columns);
+        if (!(status = out.write(csv.str())).ok())
+            return files.fail(2, q(status.message()));
     }
+    if (!failure.isEmpty())
+        return files.fail(1, failure);
     if (!(status = files.commit()).ok())
-        return fail(2, q(status.message()));
+        return files.fail(2, q(status.message()));
     QTextStream(stderr) << QString("%1 values x %2 branch(es), %3 points, %4 steps, %5 s on %6 %7, %8 values/s\n")
                                .arg(spec.steps).arg(columns.size() / static_cast<size_t>(spec.steps)).arg(points).arg(steps)
                                .arg(seconds, 0, 'f', 3).arg(parser.isSet("mpi") ? mpi.size() : threads).arg(parser.isSet("mpi") ? "rank(s)" : "thread(s)")

@@ -1,4 +1,6 @@
 // frictionlab-cli as a user runs it: exit codes, one-line errors, the CSV and events files.
+#include "cli_runner.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -11,48 +13,9 @@
 
 #include <cmath>
 
+using namespace cli_test;
+
 namespace {
-
-struct Outcome {
-    int exitCode;
-    QString out;
-    QString err;
-};
-
-Outcome runCli(const QStringList& arguments)
-{
-    // Up to 10 minutes: under ThreadSanitizer a chain's run is 20x slower than in a Release build. A
-    // command still running then is a failure (exit code -1), not an exit code 0 of a live process.
-    QProcess process;
-    process.start(FRICTIONLAB_CLI, arguments);
-    if (!process.waitForFinished(600000)) {
-        process.kill();
-        process.waitForFinished();
-        return {-1, QString(), QStringLiteral("timed out: frictionlab-cli ") + arguments.join(' ')};
-    }
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-            QString::fromUtf8(process.readAllStandardOutput()), QString::fromUtf8(process.readAllStandardError())};
-}
-
-QStringList readLines(const QString& path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    return QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts);
-}
-
-QByteArray readAll(const QString& path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-bool writeFile(const QString& path, const QByteArray& data)
-{
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly) && file.write(data) == data.size();
-}
 
 /// The first preset of the block on the belt (`list --json`); empty if it has none.
 QString firstBeltPreset()
