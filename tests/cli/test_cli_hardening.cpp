@@ -3,6 +3,7 @@
 // anything is computed, no input overwritten, help that runs nothing, options that mean one thing,
 // text from files printed escaped, CSV numbers that round-trip, and `run` flat in memory.
 #include "cli_runner.h"
+#include "../csv_digits.h"
 
 #include <QDir>
 #include <QRegularExpression>
@@ -14,6 +15,7 @@
 #include <unistd.h>
 
 using namespace cli_test;
+using csv_digits::mostDigits;
 
 namespace {
 
@@ -23,34 +25,6 @@ const QStringList kHugeMap = {"map", "--x", "v_b", "--x-from", "0.1", "--x-to", 
                               "--y-from", "1.5", "--y-to", "2.5", "--y-steps", "1000", "--observable", "amplitude"};
 /// A run of the chain of 1000 blocks over 1e7 time units: hours as well.
 const QStringList kHugeRun = {"--system", "bk-chain", "--set", "n=1000", "--t-end", "1e7", "--dt", "10"};
-
-/// Significant digits of a number as written ("0.0402359" -> 6, "1.5e-05" -> 2).
-int significantDigits(const QString& text)
-{
-    QString mantissa = text.section(QRegularExpression("[eE]"), 0, 0);
-    mantissa.remove('-').remove('.');
-    while (mantissa.startsWith('0'))
-        mantissa.remove(0, 1);
-    while (mantissa.endsWith('0'))
-        mantissa.chop(1);
-    return static_cast<int>(mantissa.size());
-}
-
-/// The most significant digits of any number in a CSV column, -1 if the column has no number.
-int mostDigits(const QStringList& lines, int column)
-{
-    int most = -1;
-    for (const QString& line : lines) {
-        if (line.startsWith('#'))
-            continue;
-        const QString field = line.section(',', column, column);
-        bool ok = false;
-        field.toDouble(&ok);
-        if (ok)
-            most = std::max(most, significantDigits(field));
-    }
-    return most;
-}
 
 /// Peak resident memory (KB) of one frictionlab-cli run, from the kernel's accounting of that
 /// child alone (wait4), and its exit code through `code`.

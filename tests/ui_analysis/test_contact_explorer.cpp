@@ -1,6 +1,7 @@
 // ContactExplorer driven through its real widgets (offscreen): the integral model's pure-spin
 // moment for uniform and Hertz pressure, rejected input, the Fit button, I(1,1)'s availability,
 // exports. With FRICTIONLAB_SCREENSHOT_DIR set it also writes view_contact.png there.
+#include "../csv_digits.h"
 #include "analysis/contact_controls.h"
 #include "analysis/contact_explorer.h"
 #include "analysis/contact_plot.h"
@@ -278,7 +279,9 @@ void TestContactExplorer::exportsPlotsAndData()
     QVERIFY(m_view->exportCsv(m_view->slidingPlot(), csvPath));
     QFile csv(csvPath);
     QVERIFY(csv.open(QIODevice::ReadOnly));
-    const QList<QByteArray> lines = csv.readAll().split('\n');
+    const QByteArray csvText = csv.readAll();
+    const QList<QByteArray> lines = csvText.split('\n');
+    QVERIFY(csv_digits::mostDigits(csvText, 1) >= 15); // exact numbers
     int header = 0;
     while (lines[header].startsWith('#'))
         ++header;

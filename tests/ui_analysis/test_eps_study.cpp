@@ -2,6 +2,7 @@
 // its study (Acta Mech 2016 Fig. 9) on a worker thread, overlays the runs with a legend, draws
 // their differences from eps = 1e-4 and tabulates the largest; cancel keeps the last study; any
 // scenario can be studied with an edited eps list; exports.
+#include "../csv_digits.h"
 #include "analysis/eps_study_plots.h"
 #include "analysis/eps_study_view.h"
 #include "analysis/workbench.h"
@@ -103,6 +104,7 @@ private slots:
         QFile file(csv);
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QString text = QString::fromUtf8(file.readAll());
+        QVERIFY(csv_digits::mostDigits(text.split('\n'), 1) >= 15 && csv_digits::mostDigits(text.split('\n'), 4) >= 15); // exact numbers
         QVERIFY(text.contains("phi_eps1e-4,abs_dphi_eps1e-4,phi_eps1e-3,abs_dphi_eps1e-3"));
         QVERIFY(text.contains("# max |dphi|"));
         QCOMPARE(text.count('\n'), 60001 + 1 + 2 + static_cast<int>(result->study->variables.size()));

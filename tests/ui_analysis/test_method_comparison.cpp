@@ -2,6 +2,7 @@
 // curves in every plot, the difference shrinking as eps drops (core: max |dx| over [0, 300] is
 // 1.1 at eps = 1e-4 and 0.19 at 1e-5), rejected eps, systems without both methods, exports.
 // With FRICTIONLAB_SCREENSHOT_DIR set it also writes view_compare.png there.
+#include "../csv_digits.h"
 #include "analysis/method_comparison.h"
 #include "analysis/method_comparison_difference_plot.h"
 #include "analysis/method_comparison_overlay_plot.h"
@@ -290,7 +291,10 @@ void TestMethodComparison::exports()
     QVERIFY(m_view->exportCsv(MethodComparison::CsvContent::Difference, diffPath));
     QFile diff(diffPath);
     QVERIFY(diff.open(QIODevice::ReadOnly));
-    const QList<QByteArray> lines = diff.readAll().split('\n');
+    const QByteArray diffText = diff.readAll();
+    const QList<QByteArray> lines = diffText.split('\n');
+    for (int column : {1, 2, 3})
+        QVERIFY(csv_digits::mostDigits(diffText, column) >= 15); // exact numbers
     QVERIFY(lines.contains("t,x_event,x_regularized,abs_dx"));
     for (auto content : {MethodComparison::CsvContent::EventRun, MethodComparison::CsvContent::RegularizedRun}) {
         const QString path = dir.filePath("run.csv");

@@ -4,6 +4,7 @@
 // exponent; the transient, the size and the fit range are set through the real fields; a click on
 // the map plays from there; zooming in shows the samples at full resolution; a bad fit range keeps
 // the last result; a regularized run is read with its stick threshold; exports.
+#include "../csv_digits.h"
 #include "analysis/slip_event_view.h"
 #include "analysis/slip_size_plot.h"
 #include "analysis/space_time_plot.h"
@@ -165,6 +166,7 @@ private slots:
         QVERIFY(h.open(QIODevice::ReadOnly));
         const QByteArray text = h.readAll();
         QVERIFY(text.contains("size,centre,density,count\nmoment,"));
+        QVERIFY(csv_digits::mostDigits(text, 1) >= 15 && csv_digits::mostDigits(text, 2) >= 15); // exact numbers
         QVERIFY(text.contains("\nblocks,1,"));
         QString error;
         QVERIFY2(fl::ui::exportPlot(m_view->spaceTimePlot(), png, &error), qPrintable(error));

@@ -3,6 +3,7 @@
 #include "widgets/axis_range.h"
 #include "widgets/plot_layout.h"
 
+#include <QLocale>
 #include <QMenu>
 
 #include <algorithm>
@@ -11,8 +12,9 @@
 namespace fl::ui {
 namespace {
 
-/// CSV field: numbers with 12 significant digits, NaN (a break in a curve) as an empty cell.
-QByteArray number(double v) { return std::isnan(v) ? QByteArray() : QByteArray::number(v, 'g', 12); }
+/// CSV field: the shortest text that reads back as the same double; NaN (a break in a curve) as an
+/// empty cell.
+QByteArray number(double v) { return std::isnan(v) ? QByteArray() : QByteArray::number(v, 'g', QLocale::FloatingPointShortest); }
 
 QByteArray quoted(const QString& text)
 {

@@ -115,18 +115,19 @@ EpsStudyPlotPtr prepareEpsStudy(const std::shared_ptr<const fl::EpsStudy>& study
 
 QByteArray epsStudyCsv(const fl::EpsStudy& study)
 {
+    // Every number as the shortest text that reads back as the same double.
+    const auto n = [](double v) { return fl::formatNumber(v); };
     std::ostringstream out;
-    out.precision(12);
     out << "# FrictionLab eps study: runs at several eps, |difference| from the smallest eps\n";
     if (!study.runs.empty())
-        out << "# " << fl::describe(study.runs.front().scenario) << ", tolerance " << study.tolerance << "\n";
+        out << "# " << fl::describe(study.runs.front().scenario) << ", tolerance " << n(study.tolerance) << "\n";
     if (!study.status.ok())
         out << "# incomplete: " << study.status.message() << "\n";
     for (size_t v = 0; v < study.variables.size(); ++v) {
         out << "# max |d" << study.variables[v] << "|:";
         const std::vector<double> max = study.maxDifferences(v);
         for (size_t k = 0; k < study.runs.size(); ++k)
-            out << " eps=" << study.runs[k].eps << ": " << max[k] << (k + 1 < study.runs.size() ? ";" : "");
+            out << " eps=" << n(study.runs[k].eps) << ": " << n(max[k]) << (k + 1 < study.runs.size() ? ";" : "");
         out << "\n";
     }
     out << "t";
@@ -137,11 +138,11 @@ QByteArray epsStudyCsv(const fl::EpsStudy& study)
         }
     out << '\n';
     for (size_t i = 0; i < study.t.size(); ++i) {
-        out << study.t[i];
+        out << n(study.t[i]);
         for (size_t v = 0; v < study.variables.size(); ++v)
             for (const fl::EpsStudyRun& run : study.runs) {
                 if (v < run.differences.size())
-                    out << ',' << run.differences[v].values[i] << ',' << run.differences[v].difference[i];
+                    out << ',' << n(run.differences[v].values[i]) << ',' << n(run.differences[v].difference[i]);
                 else
                     out << ",,";
             }

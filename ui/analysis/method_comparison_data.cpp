@@ -159,13 +159,14 @@ MethodComparisonPtr compareRuns(const RunOutputPtr& eventDriven, const RunOutput
 
 QByteArray differenceCsv(const MethodComparisonData& data)
 {
+    // Every number as the shortest text that reads back as the same double.
+    const auto n = [](double v) { return fl::formatNumber(v); };
     std::ostringstream out;
-    out.precision(12);
     out << "# FrictionLab method comparison: event-driven vs regularized\n";
     for (const PlotDataPtr& plot : {data.eventDriven, data.regularized})
         if (plot)
             out << "# " << fl::describe(plot->run->scenario) << ": " << plot->run->result.steps << " steps, "
-                << plot->run->result.wallSeconds << " s\n";
+                << n(plot->run->result.wallSeconds) << " s\n";
     out << "t";
     for (const DifferenceSeries& s : data.differences) {
         const std::string name = s.name.toStdString();
@@ -173,9 +174,9 @@ QByteArray differenceCsv(const MethodComparisonData& data)
     }
     out << '\n';
     for (size_t i = 0; i < data.t.size(); ++i) {
-        out << data.t[i];
+        out << n(data.t[i]);
         for (const DifferenceSeries& s : data.differences)
-            out << ',' << s.eventValues[i] << ',' << s.regularizedValues[i] << ',' << s.difference[i];
+            out << ',' << n(s.eventValues[i]) << ',' << n(s.regularizedValues[i]) << ',' << n(s.difference[i]);
         out << '\n';
     }
     return QByteArray::fromStdString(out.str());

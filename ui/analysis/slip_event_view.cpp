@@ -289,8 +289,7 @@ bool SlipEventView::exportHistogramCsv(const QString& path, QString* error) cons
             *error = tr("there are no slip events to export yet");
         return false;
     }
-    std::ostringstream csv;
-    csv.precision(10);
+    std::ostringstream csv; // numbers: the shortest text that reads back as the same double
     csv << "# " << fl::describe(m_run->scenario) << "\n";
     for (int k = 0; k < 2; ++k)
         csv << "# " << (k == 0 ? "moment" : "blocks") << ": "
@@ -299,7 +298,8 @@ bool SlipEventView::exportHistogramCsv(const QString& path, QString* error) cons
     for (int k = 0; k < 2; ++k) {
         const fl::LogHistogram& h = m_data->histogram[k];
         for (size_t b = 0; b < h.centre.size(); ++b)
-            csv << (k == 0 ? "moment" : "blocks") << ',' << h.centre[b] << ',' << h.density[b] << ',' << h.count[b] << '\n';
+            csv << (k == 0 ? "moment" : "blocks") << ',' << fl::formatNumber(h.centre[b]) << ',' << fl::formatNumber(h.density[b]) << ','
+                << h.count[b] << '\n';
     }
     return writeFileAtomically(path, QByteArray::fromStdString(csv.str()), error);
 }
