@@ -31,9 +31,9 @@ std::string TaskLedger::deadlineText() const
 {
     char text[160];
     if (m_timeout > 0)
-        std::snprintf(text, sizeof text, "%.1f s, --task-timeout", m_timeout);
+        std::snprintf(text, sizeof text, "%g s, --task-timeout", m_timeout);
     else if (kFactor * m_slowest < kFloor)
-        std::snprintf(text, sizeof text, "%.1f s, the floor; the slowest task took %.2f s", kFloor, m_slowest);
+        std::snprintf(text, sizeof text, "%g s, the floor; the slowest task took %.2f s", kFloor, m_slowest);
     else
         std::snprintf(text, sizeof text, "%.1f s, %gx the slowest task", kFactor * m_slowest, kFactor);
     return text;
