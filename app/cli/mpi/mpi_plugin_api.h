@@ -20,7 +20,8 @@ int fl_mpi_init(int* argc, char*** argv, int* rank, int* size, char* error, int 
 /// task is collected (rank 0) or no task is left (other ranks).
 int fl_mpi_distribute(int tasks, double taskTimeout, FlMpiCompute compute, FlMpiCollect collect, void* context);
 /// MPI_Finalize; on rank 0 after waiting for the workers: one still silent past the deadline is
-/// named on stderr and the job ends with MPI_Abort (mpirun then exits 3).
+/// named on stderr, and every other rank exits 3 without MPI_Finalize (mpirun then kills the
+/// silent rank and exits 3).
 void fl_mpi_finalize(void);
 
 typedef int (*FlMpiInitFn)(int*, char***, int*, int*, char*, int);
