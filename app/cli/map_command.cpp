@@ -158,6 +158,8 @@ int mapCommand(const QStringList& arguments)
         {"mpi", "Run under MPI (launched by mpirun or srun): rank 0 hands out rows (or parts of rows, when there are\n"
                 "fewer than 8 rows per rank) to the ranks as they ask, gathers them and writes the file; the result is\n"
                 "the same bytes as without MPI."},
+        {"task-timeout", "Under --mpi: the per-task deadline in seconds, after which rank 0 gives a task that a rank has\n"
+                         "not returned to another rank too (default: 10x the slowest task so far, at least 10 s).", "seconds"},
         {"out", "CSV file ('-' = stdout).", "file", "-"},
     });
     if (const std::optional<int> exit = parseOrExit(parser, arguments))
@@ -189,7 +191,7 @@ int mapCommand(const QStringList& arguments)
     fl::MapResult result;
     MpiSession mpi;
     if (parser.isSet("mpi")) {
-        status = mpi.open();
+        status = mpi.open(parser.value("task-timeout"));
         if (!status.ok())
             return fail(2, q(status.message()));
         if (mpi.rank() == 0 && !(status = files.open()).ok()) {

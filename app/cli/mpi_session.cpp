@@ -1,5 +1,6 @@
 #include "cli/mpi_session.h"
 #include "cli/mpi/mpi_plugin_api.h"
+#include "cli/cli_support.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -47,8 +48,14 @@ MpiSession::~MpiSession()
         reinterpret_cast<FlMpiFinalizeFn>(m_finalize)();
 }
 
-fl::Status MpiSession::open()
+fl::Status MpiSession::open(const QString& taskTimeout)
 {
+    if (!taskTimeout.isEmpty()) {
+        bool ok = false;
+        m_taskTimeout = toFinite(taskTimeout, &ok);
+        if (!ok || !(m_taskTimeout > 0))
+            return fl::Status::error("--task-timeout must be a positive number of seconds, not '" + taskTimeout.toStdString() + "'");
+    }
     std::string tried;
     for (const QString& path : candidates()) {
         if (!QFileInfo::exists(path)) {
@@ -80,7 +87,7 @@ void MpiSession::distribute(int tasks, const std::function<std::vector<double>(i
                             const std::function<void(int, const double*, long)>& collect)
 {
     Callbacks callbacks{&compute, &collect};
-    reinterpret_cast<FlMpiDistributeFn>(m_distribute)(tasks, computeTrampoline, collectTrampoline, &callbacks);
+    reinterpret_cast<FlMpiDistributeFn>(m_distribute)(tasks, m_taskTimeout, computeTrampoline, collectTrampoline, &callbacks);
 }
 
 void appendText(std::vector<double>& out, const std::string& text)

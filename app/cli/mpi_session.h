@@ -3,6 +3,8 @@
 // only when asked for, so frictionlab-cli itself needs no MPI library to run.
 #include "common/status.h"
 
+#include <QString>
+
 #include <functional>
 #include <string>
 #include <vector>
@@ -17,11 +19,14 @@ public:
     MpiSession& operator=(const MpiSession&) = delete;
 
     /// Loads the library and initialises MPI; an error says what is missing and how to get it.
-    fl::Status open();
+    /// taskTimeout: --task-timeout's text (seconds, > 0), empty for the default rule; checked
+    /// before MPI starts, so a bad value fails alike on every rank.
+    fl::Status open(const QString& taskTimeout = {});
     int rank() const { return m_rank; }
     int size() const { return m_size; }
     /// Tasks 0 .. tasks-1 over the ranks, handed out one at a time as ranks ask; every result
-    /// reaches collect on rank 0 (never two at once). Other ranks return when no task is left.
+    /// reaches collect on rank 0 (never two at once, once per task). Other ranks return when no
+    /// task is left. A task that a rank has not returned by the deadline goes to another rank too.
     void distribute(int tasks, const std::function<std::vector<double>(int task)>& compute,
                     const std::function<void(int task, const double* data, long size)>& collect);
 
@@ -31,6 +36,7 @@ private:
     void* m_finalize = nullptr;
     int m_rank = 0;
     int m_size = 1;
+    double m_taskTimeout = 0; ///< seconds; 0 = the plugin's rule
 };
 
 /// Strings inside a result of doubles: the length, then one character per double.

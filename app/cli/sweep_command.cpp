@@ -180,6 +180,8 @@ int sweepCommand(const QStringList& arguments)
         {"threads", "Worker threads (default: all cores; not with --mpi: one job per rank at a time).", "n"},
         {"mpi", "Run under MPI (mpirun or srun): rank 0 hands out jobs (a column with --fixed-ic, else a branch) to\n"
                 "the ranks as they ask, gathers them and writes the file; the same bytes as without MPI."},
+        {"task-timeout", "Under --mpi: the per-task deadline in seconds, after which rank 0 gives a task that a rank has\n"
+                         "not returned to another rank too (default: 10x the slowest task so far, at least 10 s).", "seconds"},
         {"out", "CSV file ('-' = stdout).", "file", "-"},
     });
     addPartialOption(parser);
@@ -212,7 +214,7 @@ int sweepCommand(const QStringList& arguments)
     std::vector<fl::SweepColumn> columns;
     MpiSession mpi;
     if (parser.isSet("mpi")) {
-        status = mpi.open();
+        status = mpi.open(parser.value("task-timeout"));
         if (!status.ok())
             return fail(2, q(status.message()));
         if (mpi.rank() == 0 && !(status = files.open()).ok()) {

@@ -1,5 +1,7 @@
 // frictionlab-cli map and sweep under Open MPI: `mpirun -np 2` with --mpi writes the
-// same bytes as one process; without the MPI library the option fails with one line.
+// same bytes as one process; without the MPI library the option fails with one line; a stopped
+// rank does not hang the job.
+#include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
 #include <QStandardPaths>
@@ -13,7 +15,8 @@ struct Outcome {
     QString err;
 };
 
-Outcome run(const QString& program, const QStringList& arguments, bool mpi = false)
+Outcome run(const QString& program, const QStringList& arguments, bool mpi = false, const QStringList& environmentExtra = {},
+            int timeoutMs = 600000)
 {
     QProcess process;
     if (mpi) {
@@ -24,11 +27,15 @@ Outcome run(const QString& program, const QStringList& arguments, bool mpi = fal
         QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
         const QString asan = environment.value(QStringLiteral("ASAN_OPTIONS"));
         environment.insert(QStringLiteral("ASAN_OPTIONS"), asan + (asan.isEmpty() ? "" : ":") + QStringLiteral("detect_leaks=0"));
+        for (const QString& assignment : environmentExtra)
+            environment.insert(assignment.section('=', 0, 0), assignment.section('=', 1));
         process.setProcessEnvironment(environment);
     }
     process.start(program, arguments);
-    if (!process.waitForFinished(600000)) {
-        process.kill();
+    if (!process.waitForFinished(timeoutMs)) {
+        process.terminate(); // mpirun passes SIGTERM on to its ranks; SIGKILL would leave them behind
+        if (!process.waitForFinished(10000))
+            process.kill();
         process.waitForFinished();
         return {-1, QStringLiteral("timed out: ") + arguments.join(' ')};
     }
@@ -41,13 +48,17 @@ QByteArray readAll(const QString& path)
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
-/// mpirun with two ranks on any machine (more ranks than cores; as root in a container).
-Outcome mpirun(const QStringList& arguments)
+/// mpirun with two ranks (or `ranks`) on any machine (more ranks than cores; as root in a
+/// container); environment: NAME=value pairs for every rank.
+Outcome mpirun(const QStringList& arguments, int ranks = 2, const QStringList& environment = {}, int timeoutMs = 600000)
 {
     const QString mpirun = QStandardPaths::findExecutable(QStringLiteral("mpirun"));
     if (mpirun.isEmpty())
         return {-1, QStringLiteral("mpirun not found: bash setup.sh test installs openmpi-bin")};
-    return run(mpirun, QStringList{"-np", "2", "--oversubscribe", "--allow-run-as-root", FRICTIONLAB_CLI} + arguments, true);
+    QStringList options{"-np", QString::number(ranks), "--oversubscribe", "--allow-run-as-root"};
+    for (const QString& assignment : environment)
+        options << "-x" << assignment.section('=', 0, 0);
+    return run(mpirun, options + QStringList{FRICTIONLAB_CLI} + arguments, true, environment, timeoutMs);
 }
 
 } // namespace
@@ -93,6 +104,32 @@ private slots:
         const Outcome o = mpirun({"map", "--x", "v_b", "--x-from", "0.2", "--x-to", "0.6", "--y", "mu_s", "--y-from", "1",
                                   "--y-to", "2", "--observable", "chaos", "--mpi", "--out", "-"});
         QVERIFY2(o.exitCode != 0 && o.err.contains("--observable must be"), qPrintable(o.err));
+        const Outcome timeout = mpirun({"sweep", "--preset", "acta2016-fig5a", "--mpi", "--task-timeout", "0", "--out", "-"});
+        QVERIFY2(timeout.exitCode == 2 && timeout.err.contains("--task-timeout must be a positive number"), qPrintable(timeout.err));
+    }
+
+    /// A worker that stops (SIGSTOP, the plugin's test hook FRICTIONLAB_MPI_TEST_HANG_RANK) on its
+    /// first task: rank 0 gives that task to another rank after --task-timeout, writes the same
+    /// file, names the rank, and ends the job with exit 3 instead of waiting for it for ever.
+    void stoppedRankDoesNotHangTheJob()
+    {
+        QTemporaryDir dir;
+        const QStringList map = {"map", "--preset", "acta2016-fig5a", "--x", "omega0", "--x-from", "30", "--x-to", "70",
+                                 "--x-steps", "12", "--y", "N", "--y-from", "10", "--y-to", "40", "--y-steps", "6",
+                                 "--observable", "amplitude", "--transient", "5", "--record", "5", "--threads", "1"};
+        Outcome o = run(FRICTIONLAB_CLI, map + QStringList{"--out", dir.filePath("one.csv")});
+        QVERIFY2(o.exitCode == 0, qPrintable(o.err));
+        QElapsedTimer timer;
+        timer.start();
+        o = mpirun(map + QStringList{"--mpi", "--task-timeout", "2", "--out", dir.filePath("mpi.csv")}, 3,
+                   {"FRICTIONLAB_MPI_TEST_HANG_RANK=1"}, 60000);
+        const qint64 elapsed = timer.elapsed();
+        QVERIFY2(o.exitCode == 3, qPrintable(o.err));
+        QVERIFY2(elapsed < 30000, qPrintable(QString("%1 ms: %2").arg(elapsed).arg(o.err)));
+        QVERIFY2(o.err.contains("warning: rank 1 has not returned task"), qPrintable(o.err));
+        QVERIFY2(o.err.contains("warning: rank 1 has been silent for"), qPrintable(o.err));
+        QVERIFY(!readAll(dir.filePath("one.csv")).isEmpty());
+        QCOMPARE(readAll(dir.filePath("mpi.csv")), readAll(dir.filePath("one.csv")));
     }
 };
 
