@@ -179,6 +179,8 @@ int mapCommand(const QStringList& arguments)
     int threads = 1;
     if (!parseThreads(parser, threads))
         return fail(2, "--threads must be in [1, 256]");
+    if (parser.isSet("task-timeout") && !parser.isSet("mpi"))
+        return fail(2, "--task-timeout is the per-task deadline of --mpi: without --mpi there are no ranks to wait for");
     // The output is checked (every rank) and opened (rank 0) before anything is computed.
     CommandFiles files;
     files.input("session", parser.value("session"));

@@ -248,6 +248,7 @@ private slots:
                                             << 1 << "the sweep recorded no point at any value";
         QTest::newRow("polygon overflow") << QStringList{"contact", "eval", "--polygon", "0,0;1e308,0;0,1e308"} << 2 << "polygon vertices must be within";
         QTest::newRow("ellipse overflow") << QStringList{"contact", "eval", "--ellipse", "1e308,1e-308"} << 2 << "ellipse semi-axes must be in";
+        QTest::newRow("task-timeout without mpi") << kHugeMap + QStringList{"--task-timeout", "5"} << 2 << "--task-timeout is the per-task deadline of --mpi";
         QTest::newRow("no command") << QStringList{} << 2 << "no command given";
     }
     void optionsMeanOneThing()

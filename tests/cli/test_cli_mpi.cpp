@@ -5,6 +5,7 @@
 #include <QFile>
 #include <QProcess>
 #include <QStandardPaths>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -106,6 +107,24 @@ private slots:
         QVERIFY2(o.exitCode != 0 && o.err.contains("--observable must be"), qPrintable(o.err));
         const Outcome timeout = mpirun({"sweep", "--preset", "acta2016-fig5a", "--mpi", "--task-timeout", "0", "--out", "-"});
         QVERIFY2(timeout.exitCode == 2 && timeout.err.contains("--task-timeout must be a positive number"), qPrintable(timeout.err));
+    }
+
+    /// Outputs are checked before computing under MPI too: a missing folder on every rank before
+    /// MPI starts; a file rank 0 cannot create after MPI started (/proc refuses new files) ends
+    /// the job with exit 2 and no task run (the workers are told to stop). The maps here would
+    /// compute for minutes: their returning at once shows that nothing was computed.
+    void outputsCheckedBeforeComputingUnderMpi()
+    {
+        QTemporaryDir dir;
+        const QStringList map = {"map", "--x", "v_b", "--x-from", "0.1", "--x-to", "0.5", "--x-steps", "400", "--y", "mu_s",
+                                 "--y-from", "1", "--y-to", "2", "--y-steps", "400", "--observable", "amplitude", "--mpi"};
+        Outcome o = mpirun(map + QStringList{"--out", dir.filePath("missing/x.csv")});
+        QVERIFY2(o.exitCode == 2 && o.err.contains("error: --out: the folder '" + dir.filePath("missing") + "' does not exist"),
+                 qPrintable(o.err));
+        if (QFileInfo(QStringLiteral("/proc/version")).isFile()) {
+            o = mpirun(map + QStringList{"--out", "/proc/version"});
+            QVERIFY2(o.exitCode == 2 && o.err.contains("error: cannot write /proc/version"), qPrintable(o.err));
+        }
     }
 
     /// A worker that stops (SIGSTOP, the plugin's test hook FRICTIONLAB_MPI_TEST_HANG_RANK) on its
