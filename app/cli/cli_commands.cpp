@@ -236,9 +236,9 @@ int runCommand(const QStringList& arguments)
         if (!eventsNote.empty())
             summary += ", " + q(eventsNote);
         else if (scenario.method == fl::Method::EventDriven)
-            summary += QString(", %1 stick/slip switches").arg(result.switches.size());
-        if (!result.grazes.empty())
-            summary += QString(", %1 grazes").arg(result.grazes.size());
+            summary += QString(", %1 stick/slip switches").arg(result.switchCount);
+        if (result.grazeCount > 0)
+            summary += QString(", %1 grazes").arg(result.grazeCount);
         summary += QString(", %1 ms").arg(result.wallSeconds * 1e3, 0, 'f', 2);
         if (!result.warning.empty())
             summary += "; warning: " + q(result.warning);
