@@ -57,6 +57,12 @@ ParameterSpecs numericsSpecs();
 constexpr double kMaxOutputSamples = 5e6;
 constexpr double kMaxOutputValues = 1e8;
 constexpr double kMaxStreamedOutputSamples = 1e10;
+/// Events a run holds in memory (RunOptions::maxEventRecords), unpredictable before it starts:
+/// of each list the first kMaxEventRecords switches, grazes and stick intervals (16 bytes each) and
+/// the section points that fit 2 kMaxEventRecords values (d + 1 values per point, d state variables);
+/// later ones are counted, not kept, and the run's warning says so. So a run in memory holds at most
+/// 8 kMaxOutputValues bytes of samples and 4 x 16 kMaxEventRecords bytes of events (800 + 128 MB).
+constexpr double kMaxEventRecords = 2e6;
 enum class SampleStorage { InMemory, Streamed };
 
 struct Scenario {

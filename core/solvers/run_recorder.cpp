@@ -44,6 +44,7 @@ bool RunRecorder::onStep(const StepView& step, int mode)
         m_started = true;
         m_inStick = mode == static_cast<int>(ContactMode::Stick);
         m_stickBegin = step.t0;
+        m_oneContact = mode >= 0;
     }
     while (!done()) {
         const double t = m_perUnit > 0.0 ? static_cast<double>(m_k) / m_perUnit : static_cast<double>(m_k) * m_dt;
@@ -65,20 +66,68 @@ bool RunRecorder::onStep(const StepView& step, int mode)
 
 void RunRecorder::onSwitch(double t, ContactMode entered)
 {
-    m_out.switches.push_back({t, entered});
+    ++m_out.switchCount;
+    if (m_out.switches.size() < m_cap)
+        m_out.switches.push_back({t, entered});
+    else
+        capped(Switches, m_out.switches.size());
     if (entered == ContactMode::Stick) {
         m_inStick = true;
         m_stickBegin = t;
     } else if (m_inStick) {
         m_inStick = false;
-        m_out.stickIntervals.push_back({m_stickBegin, t});
+        closeStickInterval(t);
     }
+}
+
+void RunRecorder::onGraze(double t, ContactMode mode)
+{
+    ++m_out.grazeCount;
+    if (m_out.grazes.size() < m_cap)
+        m_out.grazes.push_back({t, mode});
+    else
+        capped(Grazes, m_out.grazes.size());
+}
+
+void RunRecorder::closeStickInterval(double end)
+{
+    if (!m_oneContact) // n contacts: a switch of one block neither begins nor ends a stick of the system
+        return;
+    if (m_out.stickIntervals.size() < m_cap)
+        m_out.stickIntervals.push_back({m_stickBegin, end});
+    else
+        capped(StickIntervals, m_out.stickIntervals.size());
+}
+
+bool RunRecorder::admitSection(size_t values)
+{
+    const size_t held = m_out.sectionTimes.size() + m_out.sectionStates.size();
+    if (m_cap >= SIZE_MAX / 4 || held + values <= 2 * m_cap)
+        return true;
+    capped(SectionPoints, values == 0 ? 0 : held / values);
+    return false;
+}
+
+void RunRecorder::capped(Kind kind, size_t kept)
+{
+    if (m_cappedKind[kind])
+        return;
+    m_cappedKind[kind] = true;
+    static constexpr const char* names[] = {"stick/slip switches", "grazes", "stick intervals", "Poincaré section points"};
+    m_cappedKinds.push_back(std::to_string(kept) + " " + names[kind]);
+    std::string list;
+    for (size_t i = 0; i < m_cappedKinds.size(); ++i)
+        list += (i == 0 ? "" : i + 1 == m_cappedKinds.size() ? " and " : ", ") + m_cappedKinds[i];
+    m_capWarning = "only the first " + list + " are kept in memory (the counts go on); "
+                   + "frictionlab-cli run --events streams every switch to a file";
+    m_out.eventsCapped = true;
+    m_out.warning = m_capWarning;
 }
 
 void RunRecorder::finish(double tEnd)
 {
     if (m_inStick && m_started)
-        m_out.stickIntervals.push_back({m_stickBegin, tEnd});
+        closeStickInterval(tEnd);
 }
 
 } // namespace fl

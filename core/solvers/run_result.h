@@ -41,14 +41,16 @@ struct RunResult {
     std::vector<double> relativeVelocity; ///< the "v_r" output column (1-D contact systems)
     std::vector<double> force;           ///< the "F" output column: friction force on the body
     std::vector<ContactMode> mode;       ///< event-driven runs only (else empty)
-    std::vector<ModeSwitch> switches;    ///< event-driven runs only
+    // The event lists. In memory at most RunOptions::maxEventRecords of each (then eventsCapped);
+    // in a streamed run's block those located since the previous block (RunOptions::drain).
+    std::vector<ModeSwitch> switches;    ///< event-driven runs only, in time order
     std::vector<Graze> grazes;           ///< event-driven runs only
-    std::vector<TimeInterval> stickIntervals; ///< event-driven runs only
+    std::vector<TimeInterval> stickIntervals; ///< event-driven runs of one contact (mode non-empty) only
     std::vector<double> sectionTimes;    ///< Poincaré section points of the run (see RunOptions)
     std::vector<double> sectionStates;   ///< row-major, dimension() values per point
-    long switchCount = 0;                ///< every switch located, kept, drained or not
-    long grazeCount = 0;                 ///< every graze located, kept, drained or not
-    bool eventsCapped = false;           ///< in-memory run: the event lists hit their cap
+    long switchCount = 0;                ///< every switch the run located: kept, drained or dropped
+    long grazeCount = 0;                 ///< every graze the run located: kept, drained or dropped
+    bool eventsCapped = false;           ///< an in-memory run kept only the first events of a list
     long steps = 0;                      ///< accepted integrator steps
     double wallSeconds = 0.0;
 
@@ -56,6 +58,12 @@ struct RunResult {
     size_t size() const { return t.size(); }
     double state(size_t sample, int variable) const { return states[sample * stateNames.size() + static_cast<size_t>(variable)]; }
     double output(size_t sample, int k) const { return outputs[sample * outputNames.size() + static_cast<size_t>(k)]; }
+    /// The memory the event lists hold, in records of 16 bytes: a switch, a graze or a stick
+    /// interval is one, a section point (dimension() + 1 values) is half as many as its values.
+    size_t eventRecords() const
+    {
+        return switches.size() + grazes.size() + stickIntervals.size() + (sectionTimes.size() + sectionStates.size() + 1) / 2;
+    }
     /// Index of a state variable or output column by name: states first, then outputs; -1 if none.
     int columnIndex(const std::string& name) const;
     /// Value of column c (as numbered by columnIndex) at a sample.

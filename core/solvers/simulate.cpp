@@ -39,6 +39,8 @@ public:
             m_points.clear();
             m_options.section->collect(step, m_previous, m_points);
             for (const SectionPoint& p : m_points) {
+                if (!m_recorder.admitSection(p.y.size() + 1))
+                    break;
                 m_result.sectionTimes.push_back(p.t);
                 m_result.sectionStates.insert(m_result.sectionStates.end(), p.y.begin(), p.y.end());
             }
@@ -46,7 +48,7 @@ public:
         }
         if (m_options.progress && (++m_steps % 64 == 0) && Clock::now() - m_lastReport > std::chrono::duration<double>(m_options.progressInterval))
             report();
-        if (m_options.drain && m_result.size() >= m_options.drainRows && !drain())
+        if (m_options.drain && (m_result.size() >= m_options.drainRows || m_result.eventRecords() >= m_options.drainEvents) && !drain())
             return false;
         return more;
     }
@@ -63,15 +65,21 @@ public:
     }
 
 private:
-    /// Hands the samples held so far to RunOptions::drain and drops them (keeping the capacity).
+    /// Hands the samples and events held so far to RunOptions::drain and drops them (keeping the
+    /// capacity; the counts go on).
     bool drain()
     {
         fillContactColumns(m_result);
         m_drainStatus = m_options.drain(m_result);
-        for (auto* column : {&m_result.t, &m_result.states, &m_result.outputs, &m_result.relativeVelocity, &m_result.force})
+        for (auto* column : {&m_result.t, &m_result.states, &m_result.outputs, &m_result.relativeVelocity, &m_result.force,
+                             &m_result.sectionTimes, &m_result.sectionStates})
             column->clear();
         m_result.mode.clear();
+        m_result.switches.clear();
+        m_result.grazes.clear();
+        m_result.stickIntervals.clear();
         m_reportedSamples = 0;
+        m_reportedSections = 0;
         return m_drainStatus.ok();
     }
 
@@ -121,6 +129,8 @@ Status simulateUnguarded(const Scenario& scenario, const RunOptions& options, Ru
     const std::unique_ptr<Dynamics> dynamics = makeDynamics(scenario, options.cancel);
     const double tEnd = scenario.params.value("t_end");
     RunRecorder recorder(*dynamics, scenario.params.value("dt"), tEnd, result, options.drain ? options.drainRows : SIZE_MAX);
+    if (!options.drain) // a streamed run keeps its events one block at a time
+        recorder.setEventCap(options.maxEventRecords);
     std::vector<double> y = dynamics->initialState();
     RunObserver observer(recorder, result, options, y);
     double t = 0.0;
@@ -132,7 +142,9 @@ Status simulateUnguarded(const Scenario& scenario, const RunOptions& options, Ru
         result.status = Status::error("integration ended before t_end");
     recorder.finish(std::min(t, tEnd));
     result.steps = stats.steps;
-    result.warning = dynamics->warning();
+    const std::string warning = dynamics->warning();
+    result.warning = warning.empty() ? recorder.capWarning()
+                     : recorder.capWarning().empty() ? warning : warning + "; " + recorder.capWarning();
     fillContactColumns(result);
     result.wallSeconds = std::chrono::duration<double>(Clock::now() - start).count();
     return result.status;

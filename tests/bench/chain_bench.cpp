@@ -57,9 +57,9 @@ void benchChain()
     std::printf("Burridge-Knopoff chain (bk-chain-quakes: k_c = 25, k_p = 1, v_b = 0.01, rational law gamma = 3):\n");
     {
         const Run r = timed(quakes(), 3);
-        std::printf("  n = 100, event-driven, 1000 time units, tol 1e-9: %.0f ms, %ld steps, %zu switches: %.0f switches/s, %.1f us per switch\n",
-                    r.ms, r.result.steps, r.result.switches.size(), r.result.switches.size() / (r.ms * 1e-3),
-                    r.ms * 1e3 / std::max<size_t>(1, r.result.switches.size()));
+        std::printf("  n = 100, event-driven, 1000 time units, tol 1e-9: %.0f ms, %ld steps, %ld switches: %.0f switches/s, %.1f us per switch\n",
+                    r.ms, r.result.steps, r.result.switchCount, double(r.result.switchCount) / (r.ms * 1e-3),
+                    r.ms * 1e3 / double(std::max(1L, r.result.switchCount)));
     }
     std::printf("  n = 100, 50 time units, error max_i |x_i(50) - reference| (event-driven at tol 1e-12):\n");
     fl::Scenario s = quakes();
@@ -96,6 +96,6 @@ void benchChain()
     s.method = fl::Method::EventDriven;
     s.params.set("t_end", 5.0);
     const Run ed = timed(s, 1);
-    std::printf("    event-driven for comparison: %.0f ms, %ld steps, %zu switches: %.0f ms per time unit\n", ed.ms, ed.result.steps,
-                ed.result.switches.size(), ed.ms / 5.0);
+    std::printf("    event-driven for comparison: %.0f ms, %ld steps, %ld switches: %.0f ms per time unit\n", ed.ms, ed.result.steps,
+                ed.result.switchCount, ed.ms / 5.0);
 }

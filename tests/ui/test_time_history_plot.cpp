@@ -109,6 +109,32 @@ private slots:
         QVERIFY(std::abs(shadedLength(plot->stickGraph()) - inView) < 1e-9 * inView);
     }
 
+    /// The chain's switches are those of n blocks, one by one: the run has no stick intervals of
+    /// the system (RunRecorder made meaningless ones from them, never shown); the time history
+    /// shades block 1's stick read exactly from the samples (v_r,1 = 0), as before.
+    void chainIsShadedByBlockOne()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(waitForNewestRun(w));
+        QVERIFY(w.loadPreset(QStringLiteral("bk-chain-two")));
+        QVERIFY(waitForNewestRun(w));
+        const fl::RunResult& r = w.currentRun()->result;
+        QCOMPARE(w.currentRun()->scenario.method, fl::Method::EventDriven);
+        QVERIFY(r.switchCount > 10);
+        QVERIFY(r.mode.empty());
+        QVERIFY(r.stickIntervals.empty());
+        const fl::NearStickRun reading = fl::findNearStick(w.currentRun()->scenario, r);
+        QVERIFY(reading.exact);
+        const double stick = fl::totalLength(reading.intervals);
+        QVERIFY(stick > 1.0);
+        QCPGraph* shading = w.timeHistoryPlot()->stickGraph();
+        QVERIFY(shading->visible());
+        QVERIFY2(shading->name().contains(QStringLiteral("(exact)")), qPrintable(shading->name()));
+        // Many short intervals are joined to pixels: never less stick than there is.
+        QVERIFY2(shadedLength(shading) >= stick * (1.0 - 1e-9), qPrintable(QString("%1 vs %2").arg(shadedLength(shading)).arg(stick)));
+    }
+
     /// Grazes: a block held on a resting belt (v_b = 0) whose holding force
     /// F_h = 0.5 - cos t touches mu_s = 1.5 at t = pi, 3 pi, 5 pi stays stuck; each touch is a
     /// triangle along the top of the time history, listed in the legend and counted in the status.

@@ -38,7 +38,7 @@ QString runSummary(const RunOutputPtr& run)
     const fl::RunResult& r = run->result;
     QString text = QObject::tr("%1 steps, %2 ms").arg(r.steps).arg(r.wallSeconds * 1e3, 0, 'f', 1);
     if (run->scenario.method == fl::Method::EventDriven)
-        text += QObject::tr(", %1 stick/slip switches").arg(r.switches.size());
+        text += QObject::tr(", %1 stick/slip switches").arg(r.switchCount);
     return text;
 }
 

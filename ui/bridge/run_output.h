@@ -29,6 +29,8 @@ struct SectionChunk {
     std::vector<double> times;
     std::vector<double> states;   ///< row-major, dimension values per point
     double simulatedTime = 0.0;   ///< how far the run has got
+    long switchCount = 0;         ///< switches located so far (kept or not: RunResult::switchCount)
+    std::string warning;          ///< the run's warning so far, e.g. that its events are no longer kept
 };
 using SectionChunkPtr = std::shared_ptr<const SectionChunk>;
 

@@ -33,7 +33,7 @@ quint64 SimulationController::request(const fl::Scenario& scenario)
 
     auto cancel = m_cancel;
     // The worker owns its copy of the scenario; the result comes back as a new immutable value.
-    auto work = [this, id, scenario, cancel] {
+    auto work = [this, id, scenario, cancel, maxEvents = m_maxEventRecords] {
         auto output = std::make_shared<RunOutput>();
         output->runId = id;
         output->scenario = scenario;
@@ -45,6 +45,7 @@ quint64 SimulationController::request(const fl::Scenario& scenario)
             fl::RunOptions options;
             options.cancel = cancel.get();
             options.section = fl::defaultSection(scenario);
+            options.maxEventRecords = maxEvents; // the event lists stay bounded, however long the run
             options.progress = [this, id](const fl::RunResult& partial, size_t, size_t firstNewSection) {
                 auto chunk = std::make_shared<SectionChunk>();
                 chunk->runId = id;
@@ -53,6 +54,8 @@ quint64 SimulationController::request(const fl::Scenario& scenario)
                 chunk->states.assign(partial.sectionStates.begin() + static_cast<std::ptrdiff_t>(firstNewSection * chunk->dimension),
                                      partial.sectionStates.end());
                 chunk->simulatedTime = partial.t.empty() ? 0.0 : partial.t.back();
+                chunk->switchCount = partial.switchCount;
+                chunk->warning = partial.warning;
                 SectionChunkPtr shared = std::move(chunk);
                 handoff::post(this, [this, shared] {
                     if (shared->runId == m_latestId)

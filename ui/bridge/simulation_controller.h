@@ -24,6 +24,9 @@ public:
     quint64 request(const fl::Scenario& scenario);
     /// Cancels the newest run; it is still delivered, with the status "cancelled".
     void cancel();
+    /// Events each list of a run keeps in memory (fl::RunOptions::maxEventRecords) from the next
+    /// request on; fl::kMaxEventRecords unless set (tests set a small cap).
+    void setMaxEventRecords(size_t records) { m_maxEventRecords = records; }
 
     /// Id of the newest request (0 before the first).
     quint64 latestRunId() const { return m_latestId; }
@@ -48,6 +51,7 @@ private:
     std::shared_ptr<std::atomic<bool>> m_cancel; ///< cancel flag of the newest run
     bool m_running = false;
     int m_dropped = 0;
+    size_t m_maxEventRecords = static_cast<size_t>(fl::kMaxEventRecords);
 };
 
 } // namespace fl::ui

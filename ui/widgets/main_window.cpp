@@ -53,6 +53,16 @@ MainWindow::MainWindow(QWidget* parent)
             showMessage(tr("Simulating… (Esc stops)"));
     });
     connect(m_controller, &SimulationController::runStarted, m_busyTimer, qOverload<>(&QTimer::start));
+    connect(m_controller, &SimulationController::runStarted, this, [this] { m_runWarning.clear(); });
+    // A warning while the run goes on (its events reached the memory cap) is shown at once.
+    connect(m_controller, &SimulationController::sectionChunk, this, [this](const SectionChunkPtr& chunk) {
+        const QString warning = QString::fromStdString(chunk->warning);
+        if (warning.isEmpty() || warning == m_runWarning || m_rejected)
+            return;
+        m_runWarning = warning;
+        m_busyTimer->stop();
+        showMessage(tr("Simulating… (Esc stops). Warning: %1").arg(warning), QStringLiteral("#b9770e"));
+    });
     connect(m_controller, &SimulationController::runFinished, this, &MainWindow::onRunFinished);
     connect(m_plotData, &PlotDataWorker::ready, this, &MainWindow::onPlotDataReady);
     connect(m_panel, &ParameterPanel::scenarioChanged, this, [this](const fl::Scenario& scenario) {
@@ -351,10 +361,10 @@ void MainWindow::onPlotDataReady(const PlotDataPtr& data)
     if (system && !system->eventsNote.empty())
         parts << QString::fromStdString(system->eventsNote);
     else
-        parts << (r.mode.empty() && r.switches.empty() ? tr("no stick/slip modes (smooth law)")
-                                                       : tr("%1 stick/slip switches").arg(r.switches.size()));
-    if (!r.grazes.empty())
-        parts << (r.grazes.size() == 1 ? tr("1 graze") : tr("%1 grazes").arg(r.grazes.size()));
+        parts << (r.mode.empty() && r.switchCount == 0 ? tr("no stick/slip modes (smooth law)")
+                                                       : tr("%1 stick/slip switches").arg(r.switchCount));
+    if (r.grazeCount > 0)
+        parts << (r.grazeCount == 1 ? tr("1 graze") : tr("%1 grazes").arg(r.grazeCount));
     parts << tr("%1 ms").arg(r.wallSeconds * 1e3, 0, 'f', r.wallSeconds < 0.1 ? 1 : 0);
     m_summary->setFullText(parts.join(QStringLiteral(" · ")));
     // An edit that was rejected meanwhile keeps its error in view.

@@ -203,6 +203,7 @@ private:
     ElidedLabel* m_message = nullptr;
     ElidedLabel* m_summary = nullptr;
     QTimer* m_busyTimer = nullptr;
+    QString m_runWarning; ///< the warning of the run in progress (e.g. its events no longer kept), shown at once
     QAction* m_exportPlotAction = nullptr;
     QAction* m_exportCsvAction = nullptr;
     QAction* m_exportEventsAction = nullptr;
