@@ -206,6 +206,7 @@ int runCommand(const QStringList& arguments)
     options.drainRows = 1024; // finer blocks share the formatting more evenly between the two threads (measured: 4096 -> 1024 rows, pendulum 42.8 -> 41.3 ms)
     BackgroundCsvWriter writer(out); // formats and writes the rows while the run goes on
     std::string eventsText;
+    fl::Status eventsWritten = fl::Status::success(); // a failed write is exit 2, not a run that stopped
     options.drain = [&](const fl::RunResult& block) {
         std::string head = headWritten ? std::string() : fl::runCsvHead(scenario, block);
         headWritten = true;
@@ -213,8 +214,8 @@ int runCommand(const QStringList& arguments)
         if (events && (!block.switches.empty() || !block.grazes.empty())) {
             eventsText.clear();
             fl::appendEventsCsvRows(eventsText, block);
-            if (fl::Status written = events->write(eventsText); !written.ok())
-                return written;
+            if (eventsWritten = events->write(eventsText); !eventsWritten.ok())
+                return eventsWritten;
         }
         return writer.submit(std::move(head), block);
     };
@@ -224,7 +225,9 @@ int runCommand(const QStringList& arguments)
     status = result.size() > 0 || !headWritten || !result.switches.empty() || !result.grazes.empty() ? options.drain(result)
                                                                                                       : fl::Status::success();
     const fl::Status written = writer.finish();
-    if (status.ok())
+    if (!eventsWritten.ok())
+        status = eventsWritten;
+    else if (status.ok())
         status = written;
     if (status.ok())
         status = out.write(fl::runCsvStatusLine(result));

@@ -42,13 +42,15 @@ int fail(int code, const QString& message)
 
 std::optional<int> parseOrExit(QCommandLineParser& parser, const QStringList& arguments, Positionals positionals)
 {
+    // Help never runs anything, whatever else is given, even options that do not parse
+    // (--help-all is listed by Qt beside --help). Arguments after "--" are not options.
+    for (qsizetype i = 1; i < arguments.size() && arguments[i] != QLatin1String("--"); ++i)
+        if (arguments[i] == QLatin1String("--help") || arguments[i] == QLatin1String("-h") || arguments[i] == QLatin1String("--help-all")) {
+            QTextStream(stdout) << parser.helpText();
+            return 0;
+        }
     if (!parser.parse(arguments))
         return fail(2, parser.errorText());
-    // Help never runs anything, whatever else is given (--help-all is listed by Qt beside --help).
-    if (parser.isSet("help") || parser.isSet("help-all")) {
-        QTextStream(stdout) << parser.helpText();
-        return 0;
-    }
     // An option means one thing: given twice it is refused, not silently the last (--set repeats).
     QStringList seen;
     for (const QString& name : parser.optionNames()) {
@@ -61,6 +63,14 @@ std::optional<int> parseOrExit(QCommandLineParser& parser, const QStringList& ar
     if (positionals == Positionals::None && !parser.positionalArguments().isEmpty())
         return fail(2, "unexpected argument '" + parser.positionalArguments().first() + "'");
     return std::nullopt;
+}
+
+fl::Status refuseIgnored(const QCommandLineParser& parser, std::initializer_list<const char*> options, const QString& where)
+{
+    for (const char* option : options)
+        if (parser.isSet(option))
+            return fl::Status::error(std::string("--") + option + " applies only to " + where.toStdString() + ": here it would be ignored");
+    return fl::Status::success();
 }
 
 void addPartialOption(QCommandLineParser& parser)
@@ -339,6 +349,14 @@ fl::Status TextOutput::copyTo(const QString& path)
 }
 
 bool TextOutput::inPlace() const { return !m_file || m_file->inPlace(); }
+
+qint64 TextOutput::written() const { return m_file ? m_file->written() : 0; }
+
+void TextOutput::discard()
+{
+    if (m_file)
+        m_file->discard();
+}
 
 fl::Status TextOutput::commit()
 {

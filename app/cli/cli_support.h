@@ -29,6 +29,9 @@ enum class Positionals { Allowed, None };
 /// after printing the help text; nullopt when the command goes on.
 std::optional<int> parseOrExit(QCommandLineParser& parser, const QStringList& arguments,
                                Positionals positionals = Positionals::None);
+/// An option that the command would ignore is refused: the first of `options` given, as
+/// "--X applies only to <where>" (success if none is given).
+fl::Status refuseIgnored(const QCommandLineParser& parser, std::initializer_list<const char*> options, const QString& where);
 /// --partial (see CommandFiles).
 void addPartialOption(QCommandLineParser& parser);
 /// Text from a file or the user, safe to print: control characters escaped (\n, \r, \t, \xHH),
@@ -69,6 +72,10 @@ public:
     fl::Status copyTo(const QString& path);
     /// Written as it goes (standard output, a device or a pipe): cannot be kept back or copied.
     bool inPlace() const;
+    /// Bytes written so far.
+    qint64 written() const;
+    /// Gives up: the temporary file is removed now, the old file stays.
+    void discard();
     const QString& path() const { return m_path; }
 
 private:

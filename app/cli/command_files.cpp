@@ -50,9 +50,14 @@ fl::Status checkPlace(const QString& option, const QString& path)
 
 bool sameFile(const QString& a, const QString& b)
 {
-    if (a == "-" || b == "-")
-        return a == b;
     struct stat sa {}, sb {};
+    if (a == "-" || b == "-") {
+        // Standard output is also /dev/stdout, /dev/fd/1 or the file it was redirected to.
+        const QString other = a == "-" ? b : a;
+        return other == "-"
+               || (::fstat(1, &sa) == 0 && ::stat(QFile::encodeName(other).constData(), &sb) == 0 && sa.st_dev == sb.st_dev
+                   && sa.st_ino == sb.st_ino);
+    }
     if (::stat(QFile::encodeName(a).constData(), &sa) == 0 && ::stat(QFile::encodeName(b).constData(), &sb) == 0)
         return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino; // hard links too
     return resolvedPath(a) == resolvedPath(b);
@@ -108,7 +113,7 @@ fl::Status CommandFiles::check() const
     for (size_t i = 0; i < names.size(); ++i)
         for (size_t j = i + 1; j < names.size(); ++j) {
             const Name &a = names[i], &b = names[j];
-            if ((!a.output && !b.output) || !sameFile(a.path, b.path) || (isNullDevice(a.path) && a.output && b.output))
+            if ((!a.output && !b.output) || !sameFile(a.path, b.path) || ((isNullDevice(a.path) || isNullDevice(b.path)) && a.output && b.output))
                 continue;
             if (a.output && b.output)
                 return fl::Status::error(QString("%1 and %2 name the same %3: each would overwrite the other")
@@ -166,14 +171,17 @@ void CommandFiles::abandon(QString* note)
         if (!f.output || f.stream->inPlace())
             continue;
         any = true;
-        if (!m_keepPartial)
-            continue;
-        const QString partial = partialName(f.path);
-        const fl::Status status = f.stream->copyTo(partial);
-        if (status.ok())
-            kept << partial;
-        else
-            failed << QString::fromStdString(status.message());
+        // An output that received nothing has nothing to keep (no empty partial file).
+        if (m_keepPartial && f.stream->written() > 0) {
+            const QString partial = partialName(f.path);
+            const fl::Status status = f.stream->copyTo(partial);
+            if (status.ok())
+                kept << partial;
+            else
+                failed << QString::fromStdString(status.message());
+        }
+        // Removed now: under MPI the process may end without running destructors (exit 3).
+        f.stream->discard();
     }
     if (!note || !any)
         return;

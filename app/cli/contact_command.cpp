@@ -115,6 +115,18 @@ int contactCommand(const QStringList& arguments)
     if (parser.positionalArguments().size() > 1)
         return fail(2, "unexpected argument '" + parser.positionalArguments().at(1) + "' (contact takes one action: eval, fit or stick)");
     const QString action = parser.positionalArguments().value(0);
+    // The options of another action would be ignored: refused instead.
+    fl::Status ignored = fl::Status::success();
+    if (action == "fit")
+        ignored = refuseIgnored(parser, {"theta", "phi", "load", "b", "m"}, "contact eval and stick (fit computes b and m)");
+    else if (action == "eval")
+        ignored = refuseIgnored(parser, {"samples", "load"}, "contact fit (--samples) and contact stick (--load)");
+    else if (action == "stick")
+        ignored = refuseIgnored(parser, {"theta", "phi", "samples"}, "contact eval (--theta, --phi) and contact fit (--samples)");
+    if (ignored.ok() && action != "fit" && parser.value("model") == "integral")
+        ignored = refuseIgnored(parser, {"b", "m"}, "--model I00 and I11 (the integral model has no approximant constants)");
+    if (!ignored.ok())
+        return fail(2, q(ignored.message()));
     fl::contact::ContactShape shape = fl::contact::ContactShape::uniformCircle();
     fl::contact::PressureKind pressure = fl::contact::PressureKind::Uniform;
     fl::Status status = parseShape(parser, shape, pressure);

@@ -81,6 +81,16 @@ fl::Status parseMap(const QCommandLineParser& parser, const std::vector<std::str
         return fl::Status::error("--observable is required: amplitude, period, lyapunov, stick-fraction or stick-phases");
     if (!fl::parseMapObservable(parser.value("observable").toStdString(), spec.observable))
         return fl::Status::error("--observable must be amplitude, period, lyapunov, stick-fraction or stick-phases");
+    // Options of another observable would be ignored: refused instead.
+    using Observable = fl::MapObservable;
+    if (spec.observable != Observable::Amplitude)
+        status = refuseIgnored(parser, {"variable"}, "--observable amplitude");
+    if (status.ok() && spec.observable != Observable::Lyapunov)
+        status = refuseIgnored(parser, {"interval"}, "--observable lyapunov");
+    if (status.ok() && spec.observable != Observable::Period && spec.observable != Observable::StickPhases)
+        status = refuseIgnored(parser, {"max-period", "period-tol"}, "--observable period and stick-phases");
+    if (!status.ok())
+        return status;
     if (parser.isSet("variable")) {
         const auto it = std::find(names.begin(), names.end(), parser.value("variable").toStdString());
         if (it == names.end())
@@ -182,6 +192,7 @@ int mapCommand(const QStringList& arguments)
     if (parser.isSet("task-timeout") && !parser.isSet("mpi"))
         return fail(2, "--task-timeout is the per-task deadline of --mpi: without --mpi there are no ranks to wait for");
     // The output is checked (every rank) and opened (rank 0) before anything is computed.
+    MpiSession mpi; // before the files: destroyed after them (ending MPI may end the process: exit 3)
     CommandFiles files;
     files.input("session", parser.value("session"));
     TextOutput& out = files.output("out", parser.value("out"));
@@ -191,7 +202,6 @@ int mapCommand(const QStringList& arguments)
     QElapsedTimer timer;
     timer.start();
     fl::MapResult result;
-    MpiSession mpi;
     if (parser.isSet("mpi")) {
         status = mpi.open(parser.value("task-timeout"));
         if (!status.ok())

@@ -14,7 +14,7 @@ namespace cli {
 class MpiSession {
 public:
     MpiSession() = default;
-    ~MpiSession(); ///< MPI_Finalize when open
+    ~MpiSession(); ///< MPI_Finalize when open; exits the process with status 3 when a rank stayed silent (see mpi_plugin.cpp)
     MpiSession(const MpiSession&) = delete;
     MpiSession& operator=(const MpiSession&) = delete;
 

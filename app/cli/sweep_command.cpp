@@ -95,7 +95,15 @@ fl::Status parseSweep(const QCommandLineParser& parser, const std::vector<std::s
     }
     if (parser.isSet("fixed-ic"))
         spec.continuation = false;
-    return fl::Status::success();
+    // Options of another observable, or of one process, would be ignored: refused instead.
+    fl::Status status = fl::Status::success();
+    if (spec.observable != fl::SweepObservable::Hyperplane)
+        status = refuseIgnored(parser, {"level", "crossing", "section-variable"}, "--observable section");
+    if (status.ok() && spec.observable != fl::SweepObservable::Stroboscopic)
+        status = refuseIgnored(parser, {"period"}, "--observable strobe");
+    if (status.ok() && parser.isSet("mpi"))
+        status = refuseIgnored(parser, {"threads"}, "runs without --mpi (under MPI each rank runs one job at a time)");
+    return status;
 }
 
 /// Why a sweep may have recorded nothing, in the user's terms.
@@ -205,6 +213,7 @@ int sweepCommand(const QStringList& arguments)
     if (parser.isSet("task-timeout") && !parser.isSet("mpi"))
         return fail(2, "--task-timeout is the per-task deadline of --mpi: without --mpi there are no ranks to wait for");
     // The output is checked (every rank) and opened (rank 0) before anything is computed.
+    MpiSession mpi; // before the files: destroyed after them (ending MPI may end the process: exit 3)
     CommandFiles files(parser.isSet("partial"));
     files.input("session", parser.value("session"));
     TextOutput& out = files.output("out", parser.value("out"));
@@ -214,7 +223,6 @@ int sweepCommand(const QStringList& arguments)
     QElapsedTimer timer;
     timer.start();
     std::vector<fl::SweepColumn> columns;
-    MpiSession mpi;
     if (parser.isSet("mpi")) {
         status = mpi.open(parser.value("task-timeout"));
         if (!status.ok())

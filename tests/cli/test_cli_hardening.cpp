@@ -10,6 +10,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <csignal>
+
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -122,6 +124,59 @@ private slots:
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 1);
     }
 
+    /// An output that fails in the middle of a run (the events file under `ulimit -f`, SIGXFSZ
+    /// ignored) is a failed write, exit 2: no file replaced, nothing kept as partial even with
+    /// --partial (it exited 1 as a "run stopped" and wrote out.partial.csv).
+    void outputFailingMidRunKeepsNothing()
+    {
+        QTemporaryDir dir;
+        const QString events = dir.filePath("events.csv");
+        QVERIFY(writeFile(events, "old\n"));
+        // The rows go to standard output (a pipe: no size limit). About 100 000 switches: the first
+        // block of 65 536 (1.6 MB) is drained in the middle of the run and does not fit in 512 KiB.
+        QProcess shell;
+        shell.start("bash", {"-c", QString("trap '' XFSZ; ulimit -f 512; exec '%1' run --system bk-chain --set n=400 --t-end 3000 "
+                                           "--dt 10 --out - --events '%2' --partial")
+                                       .arg(FRICTIONLAB_CLI, events)});
+        QVERIFY(shell.waitForFinished(600000));
+        const QString err = QString::fromUtf8(shell.readAllStandardError());
+        QCOMPARE(shell.exitCode(), 2);
+        QVERIFY2(err.startsWith("error: cannot write " + events) && err.count('\n') == 1, qPrintable(err));
+        QCOMPARE(readAll(events), QByteArray("old\n"));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{"events.csv"});
+    }
+
+    /// An interrupted command leaves the old file and no other: its outputs are opened before it
+    /// computes, to a temporary file that on Linux has no name until it is committed (QSaveFile
+    /// with O_TMPFILE), so even SIGKILL in the middle of a long map leaves nothing behind.
+    void interruptLeavesOnlyTheOldFile_data()
+    {
+        QTest::addColumn<int>("signal");
+        QTest::newRow("SIGINT") << SIGINT;
+        QTest::newRow("SIGTERM") << SIGTERM;
+        QTest::newRow("SIGKILL") << SIGKILL;
+    }
+    void interruptLeavesOnlyTheOldFile()
+    {
+        QFETCH(int, signal);
+        QTemporaryDir dir;
+        const QString out = dir.filePath("map.csv");
+        QVERIFY(writeFile(out, "old\n"));
+        QProcess process;
+        process.start(FRICTIONLAB_CLI, kHugeMap + QStringList{"--threads", "1", "--out", out});
+        QVERIFY(process.waitForStarted());
+        // Computing (the map takes hours), its output open.
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(QString("/proc/%1/fd").arg(process.processId())).exists()
+                                     && !QDir(QString("/proc/%1/fd").arg(process.processId())).entryList(QDir::System).isEmpty(), 30000);
+        QTest::qWait(1000);
+        QCOMPARE(process.state(), QProcess::Running);
+        ::kill(static_cast<pid_t>(process.processId()), signal);
+        QVERIFY(process.waitForFinished(60000));
+        QCOMPARE(process.exitStatus(), QProcess::CrashExit);
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{"map.csv"});
+        QCOMPARE(readAll(out), QByteArray("old\n"));
+    }
+
     /// Every output is checked before anything is computed: a missing folder, a folder, two
     /// outputs naming one file. The commands here would compute for hours: that they return
     /// at all shows that nothing was computed (map ... --out missing/x.csv computed first).
@@ -206,6 +261,7 @@ private slots:
         QTest::addColumn<QStringList>("arguments");
         for (const char* help : {"--help", "--help-all"}) {
             QTest::newRow(qPrintable(QString("run ") + help)) << QStringList{"run", help, "--out", "OUT"};
+            QTest::newRow(qPrintable(QString("run, a bad option, ") + help)) << QStringList{"run", "--bogus", "--out", "OUT", help};
             QTest::newRow(qPrintable(QString("session new ") + help)) << QStringList{"session", "new", help, "--out", "OUT"};
             QTest::newRow(qPrintable(QString("sweep ") + help)) << QStringList{"sweep", help, "--param", "v_b", "--out", "OUT"};
             QTest::newRow(qPrintable(QString("map ") + help)) << kHugeMap + QStringList{help, "--out", "OUT"};
@@ -248,6 +304,21 @@ private slots:
                                             << 1 << "the sweep recorded no point at any value";
         QTest::newRow("polygon overflow") << QStringList{"contact", "eval", "--polygon", "0,0;1e308,0;0,1e308"} << 2 << "polygon vertices must be within";
         QTest::newRow("ellipse overflow") << QStringList{"contact", "eval", "--ellipse", "1e308,1e-308"} << 2 << "ellipse semi-axes must be in";
+        QTest::newRow("sweep --level of maxima") << QStringList{"sweep", "--param", "v_b", "--level", "0"} << 2
+                                                 << "--level applies only to --observable section";
+        QTest::newRow("sweep --period of section") << QStringList{"sweep", "--param", "v_b", "--observable", "section", "--period", "6"} << 2
+                                                   << "--period applies only to --observable strobe";
+        QTest::newRow("sweep --threads with --mpi") << QStringList{"sweep", "--param", "v_b", "--mpi", "--threads", "2"} << 2
+                                                    << "--threads applies only to runs without --mpi";
+        QTest::newRow("map --interval of amplitude") << kHugeMap + QStringList{"--interval", "2"} << 2
+                                                     << "--interval applies only to --observable lyapunov";
+        QTest::newRow("map --variable of period") << QStringList{"map", "--x", "v_b", "--x-from", "0.1", "--x-to", "0.2", "--y", "mu_s",
+                                                                 "--y-from", "1.5", "--y-to", "2", "--observable", "period", "--variable", "x"}
+                                                  << 2 << "--variable applies only to --observable amplitude";
+        QTest::newRow("contact fit --theta") << QStringList{"contact", "fit", "--model", "I00", "--theta", "1"} << 2
+                                             << "--theta applies only to contact eval and stick";
+        QTest::newRow("contact integral --b") << QStringList{"contact", "eval", "--b", "0.5"} << 2 << "--b applies only to --model I00 and I11";
+        QTest::newRow("stdout twice") << QStringList{"run", "--out", "-", "--events", "/dev/stdout"} << 2 << "name the same standard output";
         QTest::newRow("task-timeout without mpi") << kHugeMap + QStringList{"--task-timeout", "5"} << 2 << "--task-timeout is the per-task deadline of --mpi";
         QTest::newRow("no command") << QStringList{} << 2 << "no command given";
     }
@@ -298,7 +369,7 @@ private slots:
 
     /// Every number a CSV holds round-trips: written with as many digits as its double needs
     /// (lyapunov --history wrote 6: 0.0402359 where stdout said 0.040235948). A computed column
-    /// of round-trip numbers holds numbers of 15 to 17 digits; one written with 6 or 10 cannot.
+    /// of round-trip numbers holds numbers of 16 or 17 digits; one written with 15 or fewer cannot.
     void csvNumbersRoundTrip()
     {
         QTemporaryDir dir;
@@ -308,7 +379,7 @@ private slots:
         const QStringList rows = readLines(history);
         QCOMPARE(rows.first(), QString("t,lambda_1,lambda_2"));
         for (int column : {1, 2})
-            QVERIFY2(mostDigits(rows, column) >= 15, qPrintable(rows.last()));
+            QVERIFY2(mostDigits(rows, column) >= 16, qPrintable(rows.last()));
         // The last running estimate is the spectrum printed (8 digits there).
         const QRegularExpressionMatch printed = QRegularExpression("lambda_1 = (\\S+)").match(o.out);
         QVERIFY(printed.hasMatch());
@@ -317,12 +388,12 @@ private slots:
         o = runCli({"slip-events", "--system", "bk-chain", "--set", "n=20", "--t-end", "1000", "--out", "/dev/null", "--histogram", histogram, "--quiet"});
         QCOMPARE(o.exitCode, 0);
         for (int column : {1, 2})
-            QVERIFY2(mostDigits(readLines(histogram), column) >= 15, qPrintable(readLines(histogram).value(1)));
+            QVERIFY2(mostDigits(readLines(histogram), column) >= 16, qPrintable(readLines(histogram).value(1)));
 
         o = runCli({"lyapunov", "--method", "regularized", "--set", "eps=1e-3", "--duration", "50", "--param", "v_b", "--from", "0.1", "--to",
                     "0.3", "--steps", "3", "--out", curve});
         QCOMPARE(o.exitCode, 0);
-        QVERIFY(mostDigits(readLines(curve), 1) >= 15);
+        QVERIFY(mostDigits(readLines(curve), 1) >= 16);
 
         const struct {
             QStringList arguments;
@@ -335,7 +406,7 @@ private slots:
         for (const auto& [arguments, column] : others) {
             o = runCli(arguments + QStringList{"--out", "-"});
             QCOMPARE(o.exitCode, 0);
-            QVERIFY2(mostDigits(o.out.split('\n'), column) >= 15, qPrintable(arguments.first()));
+            QVERIFY2(mostDigits(o.out.split('\n'), column) >= 16, qPrintable(arguments.first()));
         }
     }
 
@@ -350,6 +421,17 @@ private slots:
         QTemporaryDir dir;
         const QStringList chain = {"run", "--system", "bk-chain", "--set", "n=1000", "--dt", "10", "--quiet", "--out", "/dev/null",
                                    "--events", dir.filePath("e.csv"), "--t-end"};
+        // The streamed events file holds every switch the run counted (blocks of 1024 rows or
+        // 65 536 events, one header).
+        const Outcome counted = runCli({"run", "--system", "bk-chain", "--set", "n=400", "--dt", "10", "--t-end", "3000", "--out",
+                                        "/dev/null", "--events", dir.filePath("c.csv")});
+        QCOMPARE(counted.exitCode, 0);
+        const QRegularExpressionMatch switches = QRegularExpression(", (\\d+) stick/slip switches").match(counted.err);
+        QVERIFY2(switches.hasMatch() && switches.captured(1).toLong() > 65536, qPrintable(counted.err));
+        const QRegularExpressionMatch grazes = QRegularExpression(", (\\d+) grazes").match(counted.err);
+        const QStringList eventRows = readLines(dir.filePath("c.csv"));
+        QCOMPARE(eventRows.filter("t,event").size(), 1);
+        QCOMPARE(static_cast<long>(eventRows.size()) - 1, switches.captured(1).toLong() + (grazes.hasMatch() ? grazes.captured(1).toLong() : 0));
         int code = -1;
         const long shortRun = peakKilobytes(chain + QStringList{"5000"}, &code);
         QCOMPARE(code, 0);

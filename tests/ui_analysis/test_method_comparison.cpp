@@ -294,7 +294,7 @@ void TestMethodComparison::exports()
     const QByteArray diffText = diff.readAll();
     const QList<QByteArray> lines = diffText.split('\n');
     for (int column : {1, 2, 3})
-        QVERIFY(csv_digits::mostDigits(diffText, column) >= 15); // exact numbers
+        QVERIFY(csv_digits::mostDigits(diffText, column) >= 16); // exact numbers
     QVERIFY(lines.contains("t,x_event,x_regularized,abs_dx"));
     for (auto content : {MethodComparison::CsvContent::EventRun, MethodComparison::CsvContent::RegularizedRun}) {
         const QString path = dir.filePath("run.csv");

@@ -166,7 +166,7 @@ private slots:
         QVERIFY(h.open(QIODevice::ReadOnly));
         const QByteArray text = h.readAll();
         QVERIFY(text.contains("size,centre,density,count\nmoment,"));
-        QVERIFY(csv_digits::mostDigits(text, 1) >= 15 && csv_digits::mostDigits(text, 2) >= 15); // exact numbers
+        QVERIFY(csv_digits::mostDigits(text, 1) >= 16 && csv_digits::mostDigits(text, 2) >= 16); // exact numbers
         QVERIFY(text.contains("\nblocks,1,"));
         QString error;
         QVERIFY2(fl::ui::exportPlot(m_view->spaceTimePlot(), png, &error), qPrintable(error));

@@ -43,6 +43,13 @@ SafeFileWriter::~SafeFileWriter()
         save->cancelWriting(); // no commit: the old file stays
 }
 
+void SafeFileWriter::discard()
+{
+    if (auto* save = dynamic_cast<QSaveFile*>(m_file.get()))
+        save->cancelWriting();
+    m_file.reset();
+}
+
 bool SafeFileWriter::fail(QString* error, const QString& reason)
 {
     if (error)

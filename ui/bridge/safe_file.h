@@ -44,6 +44,9 @@ public:
     /// so. Not for devices and pipes (nothing to read back): false.
     bool copyTo(const QString& path, QString* error = nullptr);
     bool inPlace() const { return m_inPlace; }
+    qint64 written() const { return m_written; }
+    /// Gives up: an uncommitted new file is removed now (not only when this is destroyed).
+    void discard();
 
 private:
     bool fail(QString* error, const QString& reason);
