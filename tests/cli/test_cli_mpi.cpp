@@ -62,6 +62,11 @@ Outcome mpirun(const QStringList& arguments, int ranks = 2, const QStringList& e
     return run(mpirun, options + QStringList{FRICTIONLAB_CLI} + arguments, true, environment, timeoutMs);
 }
 
+/// A 12 x 6 map of the pendulum (Acta Fig. 5a's plane): a second or two on one process.
+const QStringList kFig5aMap = {"map", "--preset", "acta2016-fig5a", "--x", "omega0", "--x-from", "30", "--x-to", "70",
+                               "--x-steps", "12", "--y", "N", "--y-from", "10", "--y-to", "40", "--y-steps", "6",
+                               "--observable", "amplitude", "--transient", "5", "--record", "5", "--threads", "1"};
+
 } // namespace
 
 class TestCliMpi : public QObject {
@@ -71,9 +76,7 @@ private slots:
     void mapUnderTwoRanksIsTheSameFile()
     {
         QTemporaryDir dir;
-        const QStringList map = {"map", "--preset", "acta2016-fig5a", "--x", "omega0", "--x-from", "30", "--x-to", "70",
-                                 "--x-steps", "12", "--y", "N", "--y-from", "10", "--y-to", "40", "--y-steps", "6",
-                                 "--observable", "amplitude", "--transient", "5", "--record", "5", "--threads", "1"};
+        const QStringList map = kFig5aMap;
         Outcome o = run(FRICTIONLAB_CLI, map + QStringList{"--out", dir.filePath("one.csv")});
         QVERIFY2(o.exitCode == 0, qPrintable(o.err));
         o = mpirun(map + QStringList{"--mpi", "--out", dir.filePath("mpi.csv")});
@@ -133,9 +136,7 @@ private slots:
     void stoppedRankDoesNotHangTheJob()
     {
         QTemporaryDir dir;
-        const QStringList map = {"map", "--preset", "acta2016-fig5a", "--x", "omega0", "--x-from", "30", "--x-to", "70",
-                                 "--x-steps", "12", "--y", "N", "--y-from", "10", "--y-to", "40", "--y-steps", "6",
-                                 "--observable", "amplitude", "--transient", "5", "--record", "5", "--threads", "1"};
+        const QStringList map = kFig5aMap;
         Outcome o = run(FRICTIONLAB_CLI, map + QStringList{"--out", dir.filePath("one.csv")});
         QVERIFY2(o.exitCode == 0, qPrintable(o.err));
         QElapsedTimer timer;
