@@ -2,11 +2,12 @@
 #include "cli/background_csv_writer.h"
 #include "cli/cli_support.h"
 #include "cli/command_files.h"
+#include "systems/scenario_setup.h"
 
 #include "friction/friction_law.h"
 #include "io/csv_writer.h"
 #include "scenario/scenario.h"
-#include "solvers/simulate.h"
+#include "simulation/simulate.h"
 #include "systems/system_registry.h"
 
 #include <QCommandLineParser>

@@ -1,6 +1,7 @@
 #include "cli/cli_support.h"
 #include "bridge/safe_file.h"
 #include "bridge/session.h"
+#include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 
 #include <QFileInfo>

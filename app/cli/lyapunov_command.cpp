@@ -2,10 +2,11 @@
 #include "cli/cli_commands.h"
 #include "cli/cli_support.h"
 #include "cli/command_files.h"
+#include "systems/scenario_setup.h"
 
 #include "analysis/lyapunov.h"
 #include "analysis/lyapunov_curve.h"
-#include "solvers/dynamics_factory.h"
+#include "simulation/dynamics_factory.h"
 #include "solvers/smooth_system.h"
 
 #include <QTextStream>

@@ -3,6 +3,7 @@
 #include "cli/cli_commands.h"
 #include "cli/cli_support.h"
 #include "cli/command_files.h"
+#include "systems/scenario_setup.h"
 
 #include "bridge/session.h"
 #include "systems/system_registry.h"

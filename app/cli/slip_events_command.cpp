@@ -4,10 +4,11 @@
 #include "cli/cli_commands.h"
 #include "cli/cli_support.h"
 #include "cli/command_files.h"
+#include "systems/scenario_setup.h"
 
 #include "analysis/power_law_fit.h"
 #include "analysis/slip_events.h"
-#include "solvers/simulate.h"
+#include "simulation/simulate.h"
 #include "systems/run_variables.h"
 
 #include <QTextStream>

@@ -7,7 +7,7 @@
 #include "analysis/bifurcation_sweep.h"
 #include "io/sweep_csv.h"
 #include "systems/system_registry.h"
-#include "solvers/dynamics_factory.h"
+#include "simulation/dynamics_factory.h"
 #include "systems/run_variables.h"
 
 #include <QElapsedTimer>

@@ -1,10 +1,11 @@
 #include "analysis/bifurcation_sweep.h"
 #include "analysis/extrema_detector.h"
-#include "analysis/poincare_section.h"
+#include "solvers/poincare_section.h"
 #include "common/guarded.h"
 #include "params/parameter_spec.h"
-#include "solvers/dynamics_factory.h"
+#include "simulation/dynamics_factory.h"
 #include "systems/run_variables.h"
+#include "systems/scenario_setup.h"
 
 #include <algorithm>
 #include <cmath>

@@ -6,6 +6,7 @@
 // column is a pure function of its inputs, so the result does not depend on the thread count.
 #include "common/status.h"
 #include "scenario/scenario.h"
+#include "scenario/sweep_spec.h"
 
 #include <atomic>
 #include <functional>
@@ -13,27 +14,6 @@
 #include <vector>
 
 namespace fl {
-
-enum class SweepObservable { Stroboscopic, Hyperplane, Maxima };
-enum class SweepDirection { Up, Down, Both };
-
-struct SweepSpec {
-    std::string parameter;      ///< id of the swept parameter
-    double from = 0.0;
-    double to = 1.0;
-    int steps = 101;            ///< parameter values, from..to inclusive
-    double transient = 100.0;   ///< time discarded before recording, per value
-    int samples = 50;           ///< points recorded per value
-    double maxRecordTime = 1e3; ///< recording stops after this time even with fewer points
-    SweepObservable observable = SweepObservable::Maxima;
-    int variable = 0;           ///< state index: recorded value (and hyperplane/maxima variable)
-    int sectionVariable = 0;    ///< hyperplane: the state crossing `level`
-    double level = 0.0;
-    int crossingDirection = 1;  ///< hyperplane: +1 up, -1 down, 0 both
-    double period = 0.0;        ///< stroboscopic: section period (time units)
-    bool continuation = true;
-    SweepDirection direction = SweepDirection::Up;
-};
 
 struct SweepColumn {
     int index = 0;              ///< position in the sweep order (0 .. steps-1, then down branch)

@@ -1,7 +1,8 @@
 #include "analysis/eps_study.h"
+#include "systems/scenario_setup.h"
 
 #include "params/parameter_spec.h"
-#include "solvers/simulate.h"
+#include "simulation/simulate.h"
 #include "systems/system_registry.h"
 
 #include <algorithm>

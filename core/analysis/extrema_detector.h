@@ -2,7 +2,7 @@
 // Local maxima of one state variable, located on each step's dense output: a maximum is a
 // downward zero of the interpolant's time derivative, found by TOMS 748 inside the step, so values
 // and times are accurate to solver tolerance rather than to an output grid.
-#include "analysis/poincare_section.h"
+#include "solvers/poincare_section.h"
 
 namespace fl {
 

@@ -10,14 +10,13 @@
 #include "common/status.h"
 #include "friction/state_law.h"
 #include "params/parameter_set.h"
+#include "scenario/law_experiment_kind.h"
 
 #include <atomic>
 #include <string>
 #include <vector>
 
 namespace fl {
-
-enum class LawExperimentKind { PreSliding, FrictionalLag, SpeedSteps };
 
 struct LawExperimentSpec {
     LawExperimentKind kind = LawExperimentKind::PreSliding;

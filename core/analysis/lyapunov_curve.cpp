@@ -1,6 +1,7 @@
 #include "analysis/lyapunov_curve.h"
-#include "solvers/dynamics_factory.h"
+#include "simulation/dynamics_factory.h"
 #include "common/guarded.h"
+#include "systems/scenario_setup.h"
 
 #include <algorithm>
 #include <thread>

@@ -4,9 +4,10 @@
 #include "common/guarded.h"
 #include "params/parameter_spec.h"
 #include "scene/mechanism_scene.h"
-#include "solvers/dynamics_factory.h"
-#include "solvers/simulate.h"
+#include "simulation/dynamics_factory.h"
+#include "simulation/simulate.h"
 #include "systems/run_variables.h"
+#include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 
 #include <boost/math/tools/minima.hpp>

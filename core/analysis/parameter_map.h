@@ -4,7 +4,7 @@
 // attractor is recorded. No continuation: a point is a pure function of (scenario, spec, i, j), so
 // a map is bit-identical whatever the thread count, the order of the points or the process
 // (threads, MPI ranks) that computed it.
-#include "analysis/poincare_section.h"
+#include "solvers/poincare_section.h"
 #include "common/status.h"
 #include "scenario/scenario.h"
 

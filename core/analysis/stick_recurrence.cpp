@@ -1,6 +1,7 @@
 #include "analysis/stick_recurrence.h"
+#include "systems/scenario_setup.h"
 
-#include "solvers/dynamics_factory.h"
+#include "simulation/dynamics_factory.h"
 #include "common/guarded.h"
 
 #include <algorithm>

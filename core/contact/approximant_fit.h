@@ -4,6 +4,7 @@
 #include "contact/approximants.h"
 #include "contact/contact_shape.h"
 #include "contact/integral_model.h"
+#include "friction/plane_contact_fit.h"
 
 #include <vector>
 
@@ -42,13 +43,13 @@ FitResult fitApproximant(ApproximantKind kind, const ContactMoments& moments, co
 // fit to 3 digits and their rms is within 3e-7 of the optimum; as printed their rms is 0.313 and
 // 0.202 (uniform), i.e. 6 and 14 times worse.
 /// I(0,0), uniform circle: rms 0.05367 (JTAM Fig. 4's b = 1, m = 2: rms 0.09668).
-inline constexpr ApproximantParams kFittedI00Uniform{0.673486, 1.744269};
+inline constexpr ApproximantParams kFittedI00Uniform{fl::plane_contact_fit::kI00Uniform.b, fl::plane_contact_fit::kI00Uniform.m};
 /// I(1,1), uniform circle: rms 0.01481.
-inline constexpr ApproximantParams kFittedI11Uniform{0.451956, 0.764818};
+inline constexpr ApproximantParams kFittedI11Uniform{fl::plane_contact_fit::kI11Uniform.b, fl::plane_contact_fit::kI11Uniform.m};
 /// I(0,0), Hertz circle: rms 0.04596.
-inline constexpr ApproximantParams kFittedI00Hertz{0.597714, 1.777816};
+inline constexpr ApproximantParams kFittedI00Hertz{fl::plane_contact_fit::kI00Hertz.b, fl::plane_contact_fit::kI00Hertz.m};
 /// I(1,1), Hertz circle (numerator coefficients of I11Coefficients::fromMoments): rms 0.01152.
-inline constexpr ApproximantParams kFittedI11Hertz{0.337278, 0.754729};
+inline constexpr ApproximantParams kFittedI11Hertz{fl::plane_contact_fit::kI11Hertz.b, fl::plane_contact_fit::kI11Hertz.m};
 
 /// The fitted defaults above for a circular contact with the given pressure.
 ApproximantParams defaultApproximantParams(ApproximantKind kind, PressureKind pressure);

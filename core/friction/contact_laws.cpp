@@ -1,8 +1,8 @@
 // Plane-contact (Coulomb-Contensou) laws as data: the regularized approximants of JTAM (4.4)-(4.5)
 // and Acta Mech (6). Their parameters are shared by every system with a plane contact; the system
 // builds the law itself (FrictionLawInfo::create is empty for this family).
-#include "contact/approximant_fit.h"
 #include "friction/friction_law.h"
+#include "friction/plane_contact_fit.h"
 
 namespace fl {
 namespace {
@@ -23,16 +23,16 @@ std::vector<FrictionLawInfo> makeContactLaws()
 {
     auto noRelation = [](const ParameterSet&) { return Status::success(); };
     std::vector<FrictionLawInfo> laws;
-    // Defaults: the (b, m) fitted to the integral model for uniform pressure (contact/approximant_fit.h;
+    // Defaults: the (b, m) fitted to the integral model for uniform pressure (friction/plane_contact_fit.h;
     // Acta Mech prints both pairs with b and m swapped). Presets use the papers' own values.
-    ParameterSpecs i00 = commonSpecs(contact::kFittedI00Uniform.b, contact::kFittedI00Uniform.m);
+    ParameterSpecs i00 = commonSpecs(plane_contact_fit::kI00Uniform.b, plane_contact_fit::kI00Uniform.m);
     i00.push_back({"c00", "Pressure moment c₀,₀,₋₁", "c", "–",
                    "∬ r σ dF of the pressure distribution: 2/3 uniform circle, 3π/16 Hertz.", 2.0 / 3.0, 0.01, 1.0});
     laws.push_back({"I00", "I(0,0) approximant (JTAM 3.5; regularized 4.4)",
                     "T = v (1/√(D²+ε²) + η′ε³/(D²+ε²)²), M = b c ω (…), D = (|v|^m + b^m|ω|^m)^(1/m)", i00, {}, noRelation});
     laws.push_back({"I11", "I(1,1) approximant (Acta Mech 3; regularized 6)",
                     "T = (v² + bω²) v λ, M = (2/3 b ω³ + ¼ ω v²) λ, λ = 1/√(D²+ε⁶) + η′ε⁹/(D²+ε⁶)², D = (v^{3m} + b^m|ω|^{3m})^{1/m}",
-                    commonSpecs(contact::kFittedI11Uniform.b, contact::kFittedI11Uniform.m), {}, noRelation});
+                    commonSpecs(plane_contact_fit::kI11Uniform.b, plane_contact_fit::kI11Uniform.m), {}, noRelation});
     ParameterSpecs integral = commonSpecs(1.0, 1.0);
     integral.resize(2); // mu and eta: the integral model has no free constants
     laws.push_back({"integral", "Integral model (JTAM 2.2), uniform circle",

@@ -1,5 +1,6 @@
 #include "io/csv_writer.h"
 #include "friction/friction_law.h"
+#include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 
 #include <charconv>

@@ -1,5 +1,6 @@
 #include "io/map_csv.h"
 #include "params/parameter_spec.h"
+#include "systems/scenario_setup.h"
 
 #include <charconv>
 #include <cmath>

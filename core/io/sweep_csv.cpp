@@ -1,5 +1,6 @@
 #include "io/sweep_csv.h"
 #include "params/parameter_spec.h"
+#include "systems/scenario_setup.h"
 
 #include <cstdio>
 

@@ -89,7 +89,4 @@ struct MechanismFrame {
 /// A system's drawing: the scene for a scenario of that system at one frame.
 using MechanismDrawing = std::function<MechanismScene(const Scenario&, const MechanismFrame&)>;
 
-/// The drawing of the scenario's system (via its SystemInfo); an empty scene if it has none.
-MechanismScene drawMechanism(const Scenario& scenario, const MechanismFrame& frame);
-
 } // namespace fl

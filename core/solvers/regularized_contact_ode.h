@@ -1,7 +1,7 @@
 #pragma once
 #include "solvers/smooth_friction.h"
 #include "solvers/smooth_ode.h"
-#include "systems/contact_system.h"
+#include "solvers/contact_system.h"
 
 namespace fl {
 

@@ -7,7 +7,7 @@
 //   [ (dR/dv_r)(dv_r/dy)^T   dR/dz            ]
 #include "friction/state_law.h"
 #include "solvers/smooth_ode.h"
-#include "systems/contact_system.h"
+#include "solvers/contact_system.h"
 
 namespace fl {
 

@@ -1,5 +1,5 @@
 #pragma once
-#include "systems/contact_system.h"
+#include "solvers/contact_system.h"
 
 namespace fl {
 

@@ -1,7 +1,7 @@
 // Registration of S2, the disk on a moving belt (JTAM 2016 sec. 5), and its presets.
 #include "contact/integral_model.h"
 #include "friction/regularization.h"
-#include "solvers/event_driven_disk_dynamics.h"
+#include "systems/event_driven_disk_dynamics.h"
 #include "solvers/smooth_system.h"
 #include "systems/disk_on_belt.h"
 #include "systems/mechanism_drawings.h"

@@ -1,4 +1,5 @@
 #include "systems/system_registry.h"
+#include "systems/scenario_setup.h"
 
 #include <algorithm>
 #include <utility>
@@ -18,6 +19,14 @@ const SystemInfo* findSystem(std::string_view id)
         if (info.id == id)
             return &info;
     return nullptr;
+}
+
+MechanismScene drawMechanism(const Scenario& scenario, const MechanismFrame& frame)
+{
+    const SystemInfo* system = findSystem(scenario.systemId);
+    if (!system || !system->mechanism || !frame.y)
+        return {};
+    return system->mechanism(scenario, frame);
 }
 
 std::vector<const FrictionLawInfo*> lawsOf(const SystemInfo& system)

@@ -1,17 +1,17 @@
 #pragma once
 // Every mechanical system as data (docs/architecture.md idea 3): parameters, which laws and methods it
 // takes, its published presets, what its plots show, and a factory for its dynamics.
-#include "analysis/bifurcation_sweep.h"
-#include "analysis/law_experiments.h"
-#include "analysis/poincare_section.h"
-#include "friction/friction_curve.h"
+#include "common/polyline.h"
 #include "friction/friction_law.h"
 #include "params/parameter_set.h"
+#include "scenario/law_experiment_kind.h"
 #include "scenario/scenario.h"
+#include "scenario/sweep_spec.h"
 #include "scene/mechanism_scene.h"
 #include "scene/near_stick.h"
 #include "solvers/dynamics.h"
 #include "solvers/integration_settings.h"
+#include "solvers/poincare_section.h"
 
 #include <functional>
 #include <optional>
@@ -114,6 +114,8 @@ struct SystemInfo {
 
 const std::vector<SystemInfo>& systems();
 const SystemInfo* findSystem(std::string_view id);
+/// The drawing of the scenario's system (its SystemInfo::mechanism); an empty scene if it has none.
+MechanismScene drawMechanism(const Scenario& scenario, const MechanismFrame& frame);
 /// The laws a system takes, in menu order.
 std::vector<const FrictionLawInfo*> lawsOf(const SystemInfo& system);
 /// The preset with this id in any system, with its system; nullptr if none.

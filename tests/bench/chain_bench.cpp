@@ -1,7 +1,7 @@
 #include "chain_bench.h"
 
 #include "scenario/scenario.h"
-#include "solvers/simulate.h"
+#include "simulation/simulate.h"
 #include "systems/system_registry.h"
 
 #include <algorithm>

@@ -1,8 +1,9 @@
 // Benchmarks of the plane-contact systems.
 #include "disk_period_bench.h"
+#include "systems/scenario_setup.h"
 
 #include "analysis/bifurcation_sweep.h"
-#include "solvers/dynamics_factory.h"
+#include "simulation/dynamics_factory.h"
 #include "systems/system_registry.h"
 
 #include <chrono>

@@ -1,10 +1,11 @@
 #include "event_location_bench.h"
+#include "systems/scenario_setup.h"
 
 #include "coulomb_belt_reference.h"
 #include "analysis/lyapunov.h"
 #include "scenario/scenario.h"
-#include "solvers/dynamics_factory.h"
-#include "solvers/simulate.h"
+#include "simulation/dynamics_factory.h"
+#include "simulation/simulate.h"
 
 #include <chrono>
 #include <cmath>

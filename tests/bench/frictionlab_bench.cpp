@@ -7,7 +7,8 @@
 #include "stiff_bench.h"
 #include "io/csv_writer.h"
 #include "scenario/scenario.h"
-#include "solvers/simulate.h"
+#include "simulation/simulate.h"
+#include "systems/scenario_setup.h"
 
 #include <algorithm>
 #include <chrono>

@@ -2,9 +2,10 @@
 // case: accepted steps and median wall time with BDF (CVODE), Rosenbrock4 and Dormand-Prince 8(5,3) (the explicit method).
 //   frictionlab_bench memory
 #include "memory_bench.h"
+#include "systems/scenario_setup.h"
 
 #include "scenario/scenario.h"
-#include "solvers/simulate.h"
+#include "simulation/simulate.h"
 #include "systems/system_registry.h"
 
 #include <algorithm>

@@ -1,10 +1,11 @@
 // Right-hand-side and stepper speed of the pendulum on the disk (S3, Acta Mech (6)-(9)).
 #include "pendulum_bench.h"
 #include "scenario/scenario.h"
-#include "solvers/dynamics_factory.h"
+#include "simulation/dynamics_factory.h"
 #include "solvers/ode_integrator.h"
-#include "solvers/simulate.h"
+#include "simulation/simulate.h"
 #include "solvers/smooth_ode.h"
+#include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 
 // odeint's Fehlberg 7(8) copies its not-yet-sized scratch states when a controlled stepper is made

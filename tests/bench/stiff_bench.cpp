@@ -3,9 +3,10 @@
 // against a reference at tolerance 1e-13 over a horizon where chaos does not amplify it.
 //   frictionlab_bench stiff
 #include "stiff_bench.h"
+#include "systems/scenario_setup.h"
 
 #include "scenario/scenario.h"
-#include "solvers/simulate.h"
+#include "simulation/simulate.h"
 #include "systems/system_registry.h"
 
 #include <algorithm>

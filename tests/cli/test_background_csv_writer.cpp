@@ -3,10 +3,11 @@
 // error stops the run with the error instead of losing rows silently or hanging.
 #include "cli/background_csv_writer.h"
 #include "cli/cli_support.h"
+#include "systems/scenario_setup.h"
 
 #include "io/csv_writer.h"
 #include "scenario/scenario.h"
-#include "solvers/simulate.h"
+#include "simulation/simulate.h"
 
 #include <QFile>
 #include <QFileInfo>

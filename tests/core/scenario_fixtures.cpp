@@ -1,6 +1,6 @@
 #include "scenario_fixtures.h"
 
-#include "solvers/simulate.h"
+#include "simulation/simulate.h"
 #include "systems/system_registry.h"
 
 #include <QtGlobal>

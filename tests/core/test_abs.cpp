@@ -4,8 +4,8 @@
 // run split in two equals the whole (the controller's state is part of the state).
 #include "scenario_fixtures.h"
 #include "scenario/scenario.h"
-#include "solvers/dynamics_factory.h"
-#include "solvers/simulate.h"
+#include "simulation/dynamics_factory.h"
+#include "simulation/simulate.h"
 #include "systems/abs_wheel.h"
 #include "systems/system_registry.h"
 

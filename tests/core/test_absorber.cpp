@@ -5,7 +5,7 @@
 #include "analysis/bifurcation_sweep.h"
 #include "scenario_fixtures.h"
 #include "scenario/scenario.h"
-#include "solvers/simulate.h"
+#include "simulation/simulate.h"
 #include "systems/absorber_system.h"
 #include "systems/system_registry.h"
 

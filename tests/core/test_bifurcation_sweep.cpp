@@ -1,6 +1,7 @@
 // Bifurcation sweeps: determinism across thread counts, hysteresis with continuation, cancel.
 #include "analysis/bifurcation_sweep.h"
 #include "io/sweep_csv.h"
+#include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 
 #include <QTest>

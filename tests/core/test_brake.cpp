@@ -6,8 +6,9 @@
 #include "friction/friction_law.h"
 #include "scenario_fixtures.h"
 #include "scenario/scenario.h"
-#include "solvers/simulate.h"
+#include "simulation/simulate.h"
 #include "systems/brake_system.h"
+#include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 
 #include <Eigen/Eigenvalues>

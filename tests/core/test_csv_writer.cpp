@@ -1,6 +1,7 @@
 // The run CSV: '#' metadata naming system, law, method and every parameter; a header row; columns.
 #include "io/csv_writer.h"
-#include "solvers/simulate.h"
+#include "simulation/simulate.h"
+#include "systems/scenario_setup.h"
 
 #include <QTest>
 

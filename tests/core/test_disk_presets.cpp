@@ -2,7 +2,7 @@
 // and rotation, and JTAM Fig. 4c as published (eta' = 6.7627).
 #include "scenario_fixtures.h"
 #include "friction/regularization.h"
-#include "solvers/simulate.h"
+#include "simulation/simulate.h"
 #include "systems/system_registry.h"
 
 #include <QTest>

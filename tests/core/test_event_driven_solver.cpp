@@ -8,7 +8,8 @@
 // holding force |2 mu_k - mu_s| <= mu_s: stick again, for a time (mu_s - (2 mu_k - mu_s))/v_b.
 #include "cycle_metrics.h"
 #include "scenario/scenario.h"
-#include "solvers/simulate.h"
+#include "simulation/simulate.h"
+#include "systems/scenario_setup.h"
 
 #include <QTest>
 

@@ -5,9 +5,10 @@
 #include "coulomb_belt_reference.h"
 #include "analysis/lyapunov.h"
 #include "scenario/scenario.h"
-#include "solvers/dynamics_factory.h"
+#include "simulation/dynamics_factory.h"
 #include "solvers/event_loop.h"
 #include "systems/bk_chain.h"
+#include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 
 #include <QTest>

@@ -4,8 +4,9 @@
 // the holding force is x; a slip from stick at (x_1, v_b) with friction +mu_k has x - mu_k =
 // (x_1 - mu_k) cos s + v_b sin s, s = t - t_1; from rest x = 1 - cos t until x' = v_b at t = asin(v_b).
 #include "scenario/scenario.h"
-#include "solvers/live_simulation.h"
-#include "solvers/simulate.h"
+#include "simulation/live_simulation.h"
+#include "simulation/simulate.h"
+#include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 
 #include <QTest>

@@ -3,8 +3,9 @@
 // exponents). The sum is exactly the constant trace of the Jacobian, -(sigma + 1 + beta).
 #include "analysis/lyapunov.h"
 #include "analysis/lyapunov_curve.h"
-#include "solvers/dynamics_factory.h"
+#include "simulation/dynamics_factory.h"
 #include "stiff_integrator_rows.h"
+#include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 
 #include <QTest>

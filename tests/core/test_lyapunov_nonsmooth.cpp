@@ -7,7 +7,8 @@
 #include "analysis/lyapunov_curve.h"
 #include "scenario_fixtures.h"
 #include "solvers/dynamics.h"
-#include "solvers/dynamics_factory.h"
+#include "simulation/dynamics_factory.h"
+#include "systems/scenario_setup.h"
 
 #include <QTest>
 

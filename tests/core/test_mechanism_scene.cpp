@@ -3,8 +3,9 @@
 // states real runs of every system and preset reach.
 #include "scene/mechanism_scene.h"
 #include "scene/scene_builder.h"
-#include "solvers/simulate.h"
+#include "simulation/simulate.h"
 #include "systems/mechanism_drawings.h"
+#include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 
 #include <QTest>

@@ -8,10 +8,11 @@
 #include "friction/state_law.h"
 #include "scenario/scenario.h"
 #include "solvers/contact_dynamics.h"
-#include "solvers/dynamics_factory.h"
-#include "solvers/simulate.h"
+#include "simulation/dynamics_factory.h"
+#include "simulation/simulate.h"
 #include "stiff_integrator_rows.h"
 #include "systems/belt_system.h"
+#include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 
 #include <QTest>

@@ -3,8 +3,9 @@
 // system names its columns for display.
 #include "analysis/near_stick_run.h"
 #include "scene/scene_builder.h"
-#include "solvers/dynamics_factory.h"
-#include "solvers/simulate.h"
+#include "simulation/dynamics_factory.h"
+#include "simulation/simulate.h"
+#include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 
 #include <QTest>

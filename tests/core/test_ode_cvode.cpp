@@ -3,7 +3,8 @@
 // determinism, failures as one-line Status messages, cancel.
 #include "scenario/scenario.h"
 #include "solvers/ode_integrator.h"
-#include "solvers/simulate.h"
+#include "simulation/simulate.h"
+#include "systems/scenario_setup.h"
 
 #include <QTest>
 

@@ -4,8 +4,8 @@
 // agreeing with Dormand-Prince 5(4) (an independent implementation) on the pendulum.
 #include "scenario/scenario.h"
 #include "solvers/ode_integrator.h"
-#include "solvers/dynamics_factory.h"
-#include "solvers/simulate.h"
+#include "simulation/dynamics_factory.h"
+#include "simulation/simulate.h"
 #include "systems/system_registry.h"
 
 #include <QTest>

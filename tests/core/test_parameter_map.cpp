@@ -7,6 +7,7 @@
 #include "io/map_csv.h"
 #include "scenario/scenario.h"
 #include "systems/run_variables.h"
+#include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 
 #include <QTest>

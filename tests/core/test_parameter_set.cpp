@@ -2,6 +2,7 @@
 #include "friction/friction_law.h"
 #include "params/parameter_set.h"
 #include "scenario/scenario.h"
+#include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 
 #include <QTest>

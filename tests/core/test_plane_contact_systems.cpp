@@ -4,9 +4,10 @@
 #include "contact/approximants.h"
 #include "contact/integral_model.h"
 #include "contact/stick_solver.h"
-#include "solvers/event_driven_disk_dynamics.h"
-#include "solvers/dynamics_factory.h"
-#include "solvers/simulate.h"
+#include "systems/event_driven_disk_dynamics.h"
+#include "simulation/dynamics_factory.h"
+#include "simulation/simulate.h"
+#include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 
 #include <QTest>

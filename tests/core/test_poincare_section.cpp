@@ -1,6 +1,6 @@
 // Poincaré sections are located on the dense output: exact crossing times of x = cos t.
 #include "analysis/extrema_detector.h"
-#include "analysis/poincare_section.h"
+#include "solvers/poincare_section.h"
 
 #include <QTest>
 

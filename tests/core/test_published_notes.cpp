@@ -3,7 +3,7 @@
 // the described picture: an equilibrium, then a sudden jump into chaos.
 #include "analysis/lyapunov_curve.h"
 #include "scenario/scenario.h"
-#include "solvers/simulate.h"
+#include "simulation/simulate.h"
 #include "systems/plane_contact_law.h"
 #include "systems/system_registry.h"
 

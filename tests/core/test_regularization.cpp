@@ -2,7 +2,8 @@
 #include "common/guarded.h"
 #include "friction/regularization.h"
 #include "scenario/scenario.h"
-#include "solvers/simulate.h"
+#include "simulation/simulate.h"
+#include "systems/scenario_setup.h"
 
 #include <QTest>
 

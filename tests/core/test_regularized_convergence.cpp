@@ -3,7 +3,8 @@
 #include "cycle_metrics.h"
 #include "stiff_integrator_rows.h"
 #include "scenario/scenario.h"
-#include "solvers/simulate.h"
+#include "simulation/simulate.h"
+#include "systems/scenario_setup.h"
 
 #include <QTest>
 

@@ -5,8 +5,8 @@
 // intervals only where one contact sticks and slips (the chain reports the switches of n blocks).
 #include "scenario_fixtures.h"
 #include "scenario/scenario.h"
-#include "solvers/live_simulation.h"
-#include "solvers/simulate.h"
+#include "simulation/live_simulation.h"
+#include "simulation/simulate.h"
 
 #include <QTest>
 

@@ -2,8 +2,9 @@
 // scenario's runs as declared data, checked against the Dynamics that produce them for every
 // system, law and method (so the GUI can ask without building a Dynamics on its thread).
 #include "friction/friction_law.h"
-#include "solvers/dynamics_factory.h"
+#include "simulation/dynamics_factory.h"
 #include "systems/run_variables.h"
+#include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 
 #include <QTest>

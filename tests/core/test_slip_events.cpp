@@ -9,6 +9,7 @@
 #include "analysis/slip_events.h"
 #include "analysis/space_time_map.h"
 #include "scenario/scenario.h"
+#include "systems/scenario_setup.h"
 
 #include <QTest>
 

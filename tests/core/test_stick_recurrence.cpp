@@ -4,6 +4,7 @@
 #include "analysis/stick_recurrence.h"
 #include "cycle_metrics.h"
 #include "scenario/scenario.h"
+#include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 
 #include <QTest>

@@ -3,7 +3,8 @@
 #include "scenario_fixtures.h"
 #include "cycle_metrics.h"
 #include "scenario/scenario.h"
-#include "solvers/simulate.h"
+#include "simulation/simulate.h"
+#include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 
 #include <QTest>

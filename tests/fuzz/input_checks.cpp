@@ -1,6 +1,7 @@
 #include "input_checks.h"
 #include "bridge/session.h"
 #include "cli/cli_commands.h"
+#include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 
 #include <QRegularExpression>

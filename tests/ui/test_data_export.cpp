@@ -1,5 +1,6 @@
 // Tests of ui/widgets/data_export: run and events CSV written atomically, failures with a reason.
-#include "solvers/simulate.h"
+#include "simulation/simulate.h"
+#include "systems/scenario_setup.h"
 #include "widgets/data_export.h"
 
 #include <QFile>

@@ -1,6 +1,7 @@
 // Tests of ui/widgets/main_window, driving the real widgets: the first run is plotted, slider and
 // combo edits re-simulate, bad input keeps the last good plots, export writes usable files.
 #include "bridge/simulation_controller.h"
+#include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 #include "widgets/characteristic_plot.h"
 #include "widgets/data_export.h"

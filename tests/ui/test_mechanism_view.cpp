@@ -4,9 +4,10 @@
 #include "mechanism/animation_export.h"
 #include "mechanism/mechanism_view.h"
 #include "mechanism/scene_painter.h"
+#include "systems/scenario_setup.h"
 
 #include "scenario/scenario.h"
-#include "solvers/simulate.h"
+#include "simulation/simulate.h"
 #include "systems/system_registry.h"
 
 #include <QDir>

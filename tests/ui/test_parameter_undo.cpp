@@ -4,6 +4,7 @@
 // the Edit menu names the step; Ctrl+Z in a field being typed in stays the field's own.
 #include "bridge/simulation_controller.h"
 #include "playback/playback_controller.h"
+#include "systems/scenario_setup.h"
 #include "widgets/main_window.h"
 #include "widgets/parameter_panel.h"
 #include "widgets/parameter_row.h"

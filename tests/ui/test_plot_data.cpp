@@ -1,6 +1,7 @@
 // Tests of ui/widgets/plot_data: columns from PlotHints, stick boxes, envelopes of long runs,
 // phase planes, the characteristic and its absence for plane contacts.
-#include "solvers/simulate.h"
+#include "simulation/simulate.h"
+#include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 #include "widgets/plot_data.h"
 

@@ -1,5 +1,6 @@
 // Tests of ui/widgets/plot_data_worker: data prepared off the GUI thread, only the newest delivered.
-#include "solvers/simulate.h"
+#include "simulation/simulate.h"
+#include "systems/scenario_setup.h"
 #include "widgets/plot_data_worker.h"
 
 #include <QSignalSpy>

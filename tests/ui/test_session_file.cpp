@@ -1,6 +1,7 @@
 // Session files (ui/bridge/session.h): a round trip of every field, and broken or hostile files
 // refused with one message naming the path, the target untouched.
 #include "bridge/session.h"
+#include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 
 #include <QDir>

@@ -1,5 +1,6 @@
 // Tests of ui/bridge/simulation_controller: run ids, stale results dropped, cancel, clean shutdown.
 #include "bridge/simulation_controller.h"
+#include "systems/scenario_setup.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

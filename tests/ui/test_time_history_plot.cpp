@@ -4,6 +4,7 @@
 #include "analysis/near_stick_run.h"
 #include "bridge/simulation_controller.h"
 #include "presenter/appearance.h"
+#include "systems/scenario_setup.h"
 #include "widgets/main_window.h"
 #include "widgets/parameter_panel.h"
 #include "widgets/phase_portrait_plot.h"

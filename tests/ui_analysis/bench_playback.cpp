@@ -15,6 +15,7 @@
 //           short and a long run shows what grows)
 #include "analysis/workbench.h"
 #include "playback/playback_controller.h"
+#include "systems/scenario_setup.h"
 #include "widgets/main_window.h"
 #include "bridge/memory_trimmer.h"
 #include "bridge/simulation_controller.h"

@@ -1,4 +1,5 @@
 #include "random_drive.h"
+#include "systems/scenario_setup.h"
 
 #include <QAbstractButton>
 #include <QAbstractSlider>

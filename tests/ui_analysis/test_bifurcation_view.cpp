@@ -5,6 +5,7 @@
 #include "analysis/bifurcation_setup_panel.h"
 #include "analysis/bifurcation_view.h"
 #include "../ui/axis_checks.h"
+#include "systems/scenario_setup.h"
 
 #include <QCheckBox>
 #include <QComboBox>

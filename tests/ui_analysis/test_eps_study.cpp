@@ -6,6 +6,7 @@
 #include "analysis/eps_study_plots.h"
 #include "analysis/eps_study_view.h"
 #include "analysis/workbench.h"
+#include "systems/scenario_setup.h"
 #include "widgets/main_window.h"
 
 #include "systems/system_registry.h"

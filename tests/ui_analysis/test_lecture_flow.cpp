@@ -3,6 +3,7 @@
 // own time, Space plays and pauses throughout (also after typing a value). The window at every
 // scale: test_window_fit. Run on a 1280x720 offscreen screen (QT_QPA_PLATFORM=offscreen:configfile=...).
 #include "lecture_app.h"
+#include "systems/scenario_setup.h"
 
 #include "analysis/eps_study_view.h"
 #include "analysis/lyapunov_panel.h"

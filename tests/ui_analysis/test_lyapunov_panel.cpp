@@ -2,6 +2,7 @@
 // lambda_1 > 0), a damped belt sliding steadily (coulomb-viscous, regularized: lambda_1 = -(zeta +
 // k_v/2) = -0.2), and an event-driven case that has no exponents here. Short averaging times.
 #include "analysis/lyapunov_panel.h"
+#include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 #include "../ui/axis_checks.h"
 

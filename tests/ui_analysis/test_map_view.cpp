@@ -6,6 +6,7 @@
 #include "analysis/map_view.h"
 #include "io/map_csv.h"
 #include "systems/run_variables.h"
+#include "systems/scenario_setup.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -6,6 +6,7 @@
 #include "analysis/method_comparison.h"
 #include "analysis/method_comparison_difference_plot.h"
 #include "analysis/method_comparison_overlay_plot.h"
+#include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 #include "widgets/parameter_row.h"
 

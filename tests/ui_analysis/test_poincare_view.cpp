@@ -4,7 +4,8 @@
 #include "analysis/poincare_section_text.h"
 #include "analysis/poincare_view.h"
 #include "../ui/axis_checks.h"
-#include "solvers/simulate.h"
+#include "simulation/simulate.h"
+#include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 
 #include <qcustomplot.h>

@@ -12,6 +12,7 @@
 #include "session/scene_caption.h"
 #include "session/session_manager.h"
 #include "session/session_view.h"
+#include "systems/scenario_setup.h"
 #include "widgets/main_window.h"
 #include "widgets/parameter_panel.h"
 #include "widgets/parameter_row.h"

@@ -6,6 +6,7 @@
 #include "analysis/poincare_view.h"
 #include "analysis/map_view.h"
 #include "analysis/workbench.h"
+#include "systems/scenario_setup.h"
 #include "widgets/main_window.h"
 #include "widgets/parameter_panel.h"
 

@@ -3,6 +3,7 @@
 #include "analysis/bifurcation_recording_box.h"
 #include "params/parameter_spec.h"
 #include "systems/run_variables.h"
+#include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 
 #include <QCheckBox>

@@ -5,6 +5,7 @@
 #include "analysis/bifurcation_setup_panel.h"
 #include "io/sweep_csv.h"
 #include "params/parameter_spec.h"
+#include "systems/scenario_setup.h"
 #include "widgets/plot_export.h"
 #include "widgets/variable_text.h"
 #include "bridge/safe_file.h"

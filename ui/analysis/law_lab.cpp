@@ -2,6 +2,7 @@
 #include "bridge/thread_handoff.h"
 #include "analysis/analysis_view_parts.h"
 #include "analysis/law_lab_plot.h"
+#include "systems/scenario_setup.h"
 #include "widgets/data_export.h"
 #include "widgets/plot_export.h"
 

@@ -1,5 +1,6 @@
 #include "analysis/lyapunov_panel.h"
 #include "bridge/thread_handoff.h"
+#include "systems/scenario_setup.h"
 #include "widgets/axis_range.h"
 #include "widgets/run_plot.h"
 

@@ -1,8 +1,9 @@
 #include "analysis/lyapunov_task.h"
 #include "analysis/lyapunov_curve.h"
-#include "solvers/dynamics_factory.h"
+#include "simulation/dynamics_factory.h"
 #include "solvers/smooth_ode.h"
 #include "common/guarded.h"
+#include "systems/scenario_setup.h"
 
 #include <QObject>
 

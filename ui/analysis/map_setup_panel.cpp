@@ -2,6 +2,7 @@
 #include "analysis/bifurcation_number_field.h"
 #include "params/parameter_spec.h"
 #include "systems/run_variables.h"
+#include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 #include "widgets/variable_text.h"
 

@@ -5,6 +5,7 @@
 #include "analysis/map_setup_panel.h"
 #include "bridge/safe_file.h"
 #include "io/map_csv.h"
+#include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 #include "widgets/plot_export.h"
 #include "widgets/variable_text.h"

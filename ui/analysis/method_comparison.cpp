@@ -5,6 +5,7 @@
 #include "analysis/method_comparison_overlay_plot.h"
 #include "bridge/simulation_controller.h"
 #include "systems/law_counterpart.h"
+#include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 #include "widgets/data_export.h"
 #include "widgets/parameter_row.h"

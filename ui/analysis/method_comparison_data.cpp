@@ -1,5 +1,6 @@
 #include "analysis/method_comparison_data.h"
 #include "systems/law_counterpart.h"
+#include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 
 #include <algorithm>

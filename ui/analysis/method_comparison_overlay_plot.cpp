@@ -1,5 +1,6 @@
 #include "analysis/method_comparison_overlay_plot.h"
 #include "scenario/scenario.h"
+#include "systems/scenario_setup.h"
 
 #include <QComboBox>
 

@@ -1,6 +1,7 @@
 #include "analysis/poincare_view.h"
 #include "analysis/poincare_section_text.h"
 #include "systems/run_variables.h"
+#include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 #include "widgets/angle_wrap.h"
 #include "widgets/axis_range.h"

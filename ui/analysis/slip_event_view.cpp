@@ -3,6 +3,7 @@
 #include "analysis/slip_size_plot.h"
 #include "analysis/space_time_plot.h"
 #include "bridge/thread_handoff.h"
+#include "systems/scenario_setup.h"
 #include "widgets/data_export.h"
 #include "widgets/plot_export.h"
 

@@ -14,7 +14,7 @@
 #include "widgets/main_window.h"
 #include "widgets/parameter_panel.h"
 
-#include "solvers/dynamics_factory.h"
+#include "simulation/dynamics_factory.h"
 #include "systems/system_registry.h"
 
 namespace fl::ui {

@@ -1,7 +1,7 @@
 #include "bridge/live_runner.h"
 #include "bridge/thread_handoff.h"
 
-#include "solvers/live_simulation.h"
+#include "simulation/live_simulation.h"
 
 #include <QThread>
 

@@ -11,6 +11,7 @@
 #include "analysis/bifurcation_sweep.h"
 #include "common/status.h"
 #include "scenario/scenario.h"
+#include "systems/scenario_setup.h"
 
 #include <QByteArray>
 #include <QString>

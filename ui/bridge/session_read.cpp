@@ -4,6 +4,7 @@
 #include "bridge/session.h"
 #include "bridge/session_format.h"
 #include "bridge/session_json.h"
+#include "systems/scenario_setup.h"
 
 #include "friction/friction_law.h"
 #include "systems/run_variables.h"

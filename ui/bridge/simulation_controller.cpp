@@ -1,6 +1,6 @@
 #include "bridge/simulation_controller.h"
 #include "bridge/thread_handoff.h"
-#include "solvers/simulate.h"
+#include "simulation/simulate.h"
 
 
 namespace fl::ui {

@@ -1,5 +1,6 @@
 #include "help/help_context.h"
 #include "help/help_browser.h"
+#include "systems/scenario_setup.h"
 #include "widgets/main_window.h"
 #include "widgets/parameter_panel.h"
 

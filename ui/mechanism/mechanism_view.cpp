@@ -1,7 +1,9 @@
 #include "mechanism/mechanism_view.h"
+#include "systems/scenario_setup.h"
 
 #include "mechanism/scene_painter.h"
 #include "systems/run_variables.h"
+#include "systems/system_registry.h"
 #include "bridge/safe_file.h"
 
 #include <QBuffer>

@@ -1,4 +1,5 @@
 #include "widgets/main_window.h"
+#include "systems/scenario_setup.h"
 #include "widgets/palette_sharing_style.h"
 #include "bridge/memory_trimmer.h"
 #include "bridge/simulation_controller.h"

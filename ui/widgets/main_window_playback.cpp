@@ -1,6 +1,7 @@
 // The main window's playback: the mechanism view beside the time history, the playback bar
 // under the plots, live mode, the cursors on every plot, and the mechanism's exports.
 #include "widgets/main_window.h"
+#include "systems/scenario_setup.h"
 
 #include "bridge/simulation_controller.h"
 #include "mechanism/animation_export_dialog.h"

@@ -1,5 +1,6 @@
 #include "widgets/parameter_panel.h"
 #include "friction/friction_law.h"
+#include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 #include "widgets/parameter_row.h"
 #include "widgets/parameter_undo.h"

@@ -1,6 +1,6 @@
 #include "widgets/plot_data.h"
 #include "systems/run_variables.h"
-#include "friction/friction_curve.h"
+#include "analysis/friction_curve.h"
 #include "systems/system_registry.h"
 #include "analysis/near_stick_run.h"
 #include "widgets/curve_decimator.h"

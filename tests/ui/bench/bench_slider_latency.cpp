@@ -5,6 +5,7 @@
 // integrator. Usage: ui_bench_slider_latency [moves = 50] [default | forced [bdf | rosenbrock4]].
 #include "bridge/simulation_controller.h"
 #include "scenario/scenario.h"
+#include "systems/scenario_setup.h"
 #include "widgets/main_window.h"
 #include "widgets/parameter_panel.h"
 #include "widgets/parameter_row.h"

@@ -1,15 +1,10 @@
 #pragma once
+#include "common/polyline.h"
 #include "scenario/scenario.h"
 
 #include <vector>
 
 namespace fl {
-
-/// A polyline; NaN points break it into pieces.
-struct Polyline {
-    std::vector<double> x;
-    std::vector<double> y;
-};
 
 /// The friction characteristic F(v_r) of the scenario's law as its method sees it, on [vMin, vMax]
 /// (vMin < 0 < vMax): for event-driven runs the set-valued law (the slip branches and the vertical

@@ -1,7 +1,8 @@
-#include "solvers/live_simulation.h"
+#include "simulation/live_simulation.h"
 #include "solvers/dynamics.h"
-#include "solvers/dynamics_factory.h"
+#include "simulation/dynamics_factory.h"
 #include "solvers/run_recorder.h"
+#include "systems/scenario_setup.h"
 
 #include <cmath>
 #include <exception>

@@ -1,4 +1,4 @@
-#include "systems/contact_system.h"
+#include "solvers/contact_system.h"
 
 #include <vector>
 

@@ -1,4 +1,4 @@
-#include "solvers/dynamics_factory.h"
+#include "simulation/dynamics_factory.h"
 #include "systems/system_registry.h"
 
 #include <numbers>

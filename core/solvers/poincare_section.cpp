@@ -1,4 +1,4 @@
-#include "analysis/poincare_section.h"
+#include "solvers/poincare_section.h"
 
 #include <boost/math/tools/roots.hpp>
 

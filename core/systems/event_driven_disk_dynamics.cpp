@@ -1,4 +1,4 @@
-#include "solvers/event_driven_disk_dynamics.h"
+#include "systems/event_driven_disk_dynamics.h"
 
 #include "solvers/event_loop.h"
 

@@ -1,5 +1,5 @@
 #pragma once
-#include "analysis/poincare_section.h"
+#include "solvers/poincare_section.h"
 #include "scenario/scenario.h"
 #include "solvers/run_result.h"
 

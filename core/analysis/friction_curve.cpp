@@ -1,6 +1,7 @@
-#include "friction/friction_curve.h"
+#include "analysis/friction_curve.h"
 #include "friction/friction_law.h"
 #include "solvers/smooth_friction.h"
+#include "systems/scenario_setup.h"
 
 #include <algorithm>
 #include <cmath>

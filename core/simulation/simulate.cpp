@@ -1,6 +1,7 @@
-#include "solvers/simulate.h"
-#include "solvers/dynamics_factory.h"
+#include "simulation/simulate.h"
+#include "simulation/dynamics_factory.h"
 #include "solvers/run_recorder.h"
+#include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 #include "common/guarded.h"
 

@@ -1,0 +1,3 @@
+#pragma once
+#include "low/low.h" // downward: allowed
+#include <QString>
