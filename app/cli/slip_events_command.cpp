@@ -62,7 +62,7 @@ int slipEventsCommand(const QStringList& arguments)
     fl::Status status = buildScenario(parser, scenario);
     if (!status.ok())
         return fail(2, q(status.message()));
-    if (scenario.systemId != "bk-chain")
+    if (!fl::hasSlipEvents(scenario))
         return fail(2, "slip-events reads a Burridge-Knopoff chain: --system bk-chain or a bk-chain preset (system '"
                            + q(scenario.systemId) + "' given)");
     const double tEnd = scenario.params.value("t_end");

@@ -1,4 +1,5 @@
 #include "analysis/slip_events.h"
+#include "systems/system_registry.h"
 #include "scenario/scenario.h"
 #include "scene/scene_builder.h"
 #include "systems/bk_chain.h"
@@ -69,6 +70,12 @@ private:
     std::vector<int> m_parent;
     std::vector<SlipEvent> m_events;
 };
+
+bool hasSlipEvents(const Scenario& scenario)
+{
+    const SystemInfo* system = findSystem(scenario.systemId);
+    return system && system->blockChain;
+}
 
 SlipEventOptions slipEventOptions(const Scenario& scenario, double skipTime)
 {

@@ -34,6 +34,10 @@ struct SlipEventOptions {
     int stride = 2;          ///< state values per block: x_i at stride i, v_i after it (a law with memory adds its states)
 };
 
+/// Whether slip events can be read off the scenario's runs: its system is a chain of blocks on one
+/// belt (SystemInfo::blockChain).
+bool hasSlipEvents(const Scenario& scenario);
+
 /// The options for a chain scenario's run: v_b and the stride from it; the threshold 1e-9 (1 + |v_b|) for exact
 /// stick (event-driven: v_r = 0 exactly while a block sticks), else the near-stick threshold of the
 /// mechanism view (scene::stickThreshold(v_b, eps)); skipTime as given.

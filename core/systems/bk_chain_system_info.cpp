@@ -102,6 +102,7 @@ SystemInfo bkChainSystemInfo()
                  "dahl",          "lugre",   "bliman-sorine",   "ostermeyer",   "elasto-plastic"};
     info.methods = {Method::EventDriven, Method::Regularized, Method::Explicit};
     info.states = bkChainStateNames(1);
+    info.blockChain = true;
     info.statesOf = [](const ParameterSet& p) { return bkChainStateNames(static_cast<int>(std::lround(p.value("n")))); };
     info.statesWithLaw = [](const ParameterSet& p, const std::vector<std::string>& lawStates) {
         return bkChainStateNames(static_cast<int>(std::lround(p.value("n"))), lawStates);

@@ -110,6 +110,9 @@ struct SystemInfo {
     /// What the located events of the system are when they are not stick/slip switches of a contact
     /// (S7: "wheel and controller switches located exactly"); empty: stick/slip switches, counted.
     std::string eventsNote;
+    /// A chain of blocks on one belt (state x_i, v_i per block, v_b the belt speed): its runs have
+    /// slip events ("earthquakes") spread over the blocks (analysis/slip_events.h).
+    bool blockChain = false;
 };
 
 const std::vector<SystemInfo>& systems();

@@ -478,14 +478,14 @@ private slots:
         QTemporaryDir dir;
         const QString session = dir.filePath("newer.frictionlab");
         QByteArray json = lectureJson();
-        json.replace("\"version\": 1", "\"version\": 2, \"author\": \"someone\"");
+        json.replace("\"version\": 1", "\"version\": 3, \"author\": \"someone\"");
         QVERIFY(writeFile(session, json));
         const Outcome o = runCli({"run", "--session", session, "--scene", "1", "--quiet", "--out", dir.filePath("r.csv")});
         QCOMPARE(o.exitCode, 0);
         const QStringList lines = o.err.split('\n', Qt::SkipEmptyParts);
         QCOMPARE(lines.size(), 2);
         QCOMPARE(lines.at(0), "warning: " + session
-                                  + ": version: 2 is newer than this FrictionLab reads (1); what it knows is read, the rest ignored");
+                                  + ": version: 3 is newer than this FrictionLab reads (2); what it knows is read, the rest ignored");
         QCOMPARE(lines.at(1), "warning: " + session + ": author: unknown field (ignored; written by a newer FrictionLab?)");
         QVERIFY(QFile::exists(dir.filePath("r.csv")));
     }

@@ -238,7 +238,7 @@ private slots:
         QCOMPARE(writeSession(read), first); // byte-identical second write
         // The text is JSON Qt reads, parameters in spec order, the format tag first.
         QVERIFY(QJsonDocument::fromJson(first).isObject());
-        QVERIFY(first.startsWith("{\n    \"format\": \"frictionlab-session\",\n    \"version\": 1,"));
+        QVERIFY(first.startsWith("{\n    \"format\": \"frictionlab-session\",\n    \"version\": 2,"));
         QVERIFY(first.indexOf("\"v_b\"") < first.indexOf("\"J\""));
         QVERIFY(first.contains("\"integrator\": \"rosenbrock4\""));
         QCOMPARE(read.state.scenario.stiffIntegrator, fl::StiffIntegrator::Rosenbrock4);
@@ -358,7 +358,7 @@ private slots:
         QTest::newRow("systems entry bad value") << minimal(R"({"systems": [{"system": "disk", "parameters": {"J": -1}}]})")
                                                  << "state.systems[0].parameters.J: -1 is outside 0.01 .. 1000";
         QTest::newRow("tab") << minimal(R"({"view": {"tab": "games"}})")
-                             << "state.view.tab: 'games' is not one of simulation, bifurcation, compare, contact";
+                             << "state.view.tab: 'games' is not one of simulation, bifurcation, map, compare, contact";
         QTest::newRow("layout") << minimal(R"({"view": {"layout": "everything"}})") << "state.view.layout: 'everything' is not one of";
         QTest::newRow("theme") << minimal(R"({"view": {"theme": "contrast"}})") << "state.view.theme: 'contrast' is not one of";
         QTest::newRow("panelShown") << minimal(R"({"view": {"panelShown": 1}})")
@@ -436,7 +436,7 @@ private slots:
         json.replace("\"format\": \"frictionlab-session\",", "\"format\": \"frictionlab-session\", \"author\": \"me\",");
         json.replace("\"sweepThreads\": 7,", "\"sweepThreads\": 7, \"foo\": {\"bar\": [1, 2]},");
         json.replace("\"locked\": true,", "\"locked\": true, \"grid\": false,");
-        json.replace("\"version\": 1,", "\"version\": 2,");
+        json.replace("\"version\": 2,", "\"version\": 3,");
         json.replace("\"preset\": \"jtam2016-fig4a\",", "\"preset\": \"belt-from-the-future\",");
         json.replace("\"J\": ", "\"J_new\": 1, \"J\": ");
         Session s;
@@ -444,7 +444,7 @@ private slots:
         const fl::Status status = readSession(json, s, &warnings);
         QVERIFY2(status.ok(), status.message().c_str());
         const QStringList expected = {
-            "version: 2 is newer than this FrictionLab reads (1); what it knows is read, the rest ignored",
+            "version: 3 is newer than this FrictionLab reads (2); what it knows is read, the rest ignored",
             "author: unknown field (ignored; written by a newer FrictionLab?)",
             "state.view.foo: unknown field (ignored; written by a newer FrictionLab?)",
             "state.view.plots.timeHistory.grid: unknown field (ignored; written by a newer FrictionLab?)",

@@ -3,6 +3,7 @@
 // on the right, with progress, the estimated time left, Start and Cancel (Esc), zoom and pan, and
 // export of the plot (PNG/SVG/PDF) and of the data (CSV). Sweeps run on worker threads through
 // SweepRunner; the GUI thread only draws, at most 25 times a second.
+#include "analysis/analysis_view.h"
 #include "analysis/bifurcation_sweep.h"
 #include "bridge/sweep_runner.h"
 #include "scenario/scenario.h"
@@ -24,7 +25,7 @@ class BifurcationPlot;
 class LongRunControls;
 class BifurcationSetupPanel;
 
-class BifurcationView : public QWidget {
+class BifurcationView : public QWidget, public AnalysisView {
     Q_OBJECT
 public:
     explicit BifurcationView(QWidget* parent = nullptr);
@@ -42,6 +43,14 @@ public:
     /// Asks the running sweep to stop (Esc does the same); sweepFinished(true) follows.
     void cancel();
     bool isRunning() const;
+    /// Esc: cancels what runs (AnalysisView).
+    bool stopWork() override
+    {
+        if (!isRunning())
+            return false;
+        cancel();
+        return true;
+    }
 
     /// Columns of the current (or last) sweep, in sweep order (index); a cancelled sweep's are partial.
     std::vector<fl::SweepColumn> columns() const;

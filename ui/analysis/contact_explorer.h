@@ -1,4 +1,5 @@
 #pragma once
+#include "analysis/analysis_view.h"
 #include "analysis/contact_curves.h"
 
 #include <QThreadPool>
@@ -24,7 +25,7 @@ class ContactPlot;
 /// Curves are computed on a worker pool (the integral model is an adaptive quadrature per point);
 /// only the newest request is drawn, and a rejected input leaves the last good curves in place.
 /// Each plot exports as PNG/SVG/PDF and its data as CSV (right click, or exportPlot/exportCsv).
-class ContactExplorer : public QWidget {
+class ContactExplorer : public QWidget, public AnalysisView {
     Q_OBJECT
 public:
     explicit ContactExplorer(QWidget* parent = nullptr);

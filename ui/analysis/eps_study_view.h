@@ -5,6 +5,7 @@
 // smallest eps on a log axis, and a table of the largest differences. The eps list and the
 // variable are editable; any scenario of a system with a smooth method can be studied. Exports:
 // either plot (PNG, SVG, PDF) and the runs with their differences (CSV).
+#include "analysis/analysis_view.h"
 #include "analysis/eps_study_data.h"
 #include "scenario/scenario.h"
 
@@ -28,7 +29,7 @@ namespace fl::ui {
 class EpsStudyPlot;
 class RunPlot;
 
-class EpsStudyView : public QWidget {
+class EpsStudyView : public QWidget, public AnalysisView {
     Q_OBJECT
 public:
     explicit EpsStudyView(QWidget* parent = nullptr);
@@ -45,6 +46,14 @@ public:
     bool start();
     void cancel();
     bool isRunning() const { return m_running; }
+    /// Esc: cancels what runs (AnalysisView).
+    bool stopWork() override
+    {
+        if (!isRunning())
+            return false;
+        cancel();
+        return true;
+    }
 
     /// The study on display (null before the first one finished).
     EpsStudyPlotPtr result() const { return m_result; }

@@ -6,6 +6,7 @@
 // relaxing to a new level; Ostermeyer's fading). The experiment's amplitudes, frequencies or speeds
 // are editable (defaults from the law's parameters); Run, Cancel and Esc; exports the plot (PNG,
 // SVG, PDF) and the curves (CSV). Laws without internal state get an explanation instead.
+#include "analysis/analysis_view.h"
 #include "analysis/law_experiments.h"
 #include "scenario/scenario.h"
 
@@ -25,7 +26,7 @@ namespace fl::ui {
 
 class LawLabPlot;
 
-class LawLab : public QWidget {
+class LawLab : public QWidget, public AnalysisView {
     Q_OBJECT
 public:
     explicit LawLab(QWidget* parent = nullptr);
@@ -42,6 +43,14 @@ public:
     bool startExperiment(fl::LawExperimentKind kind);
     void cancel();
     bool isRunning() const { return m_running; }
+    /// Esc: cancels what runs (AnalysisView).
+    bool stopWork() override
+    {
+        if (!isRunning())
+            return false;
+        cancel();
+        return true;
+    }
     /// The scenario changed since the last experiment (the workbench reruns it when shown).
     bool isStale() const { return m_stale; }
     /// Whether the scenario's law has internal states to examine.

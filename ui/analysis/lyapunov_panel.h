@@ -2,6 +2,7 @@
 // Lyapunov exponents of the current scenario: the largest one (or the full spectrum on demand)
 // computed on a worker thread with progress and cancel, its value, and the convergence of the
 // running estimates over the averaging time. Event-driven scenarios get a message saying why not.
+#include "analysis/analysis_view.h"
 #include "analysis/lyapunov_task.h"
 
 #include <QElapsedTimer>
@@ -22,7 +23,7 @@ class QPushButton;
 
 namespace fl::ui {
 
-class LyapunovPanel : public QWidget {
+class LyapunovPanel : public QWidget, public AnalysisView {
     Q_OBJECT
 public:
     explicit LyapunovPanel(QWidget* parent = nullptr);
@@ -43,6 +44,14 @@ public:
     /// Asks the computation to stop; computationFinished(false) follows.
     void cancel();
     bool isRunning() const { return m_running; }
+    /// Esc: cancels what runs (AnalysisView).
+    bool stopWork() override
+    {
+        if (!isRunning())
+            return false;
+        cancel();
+        return true;
+    }
 
     /// The last finished computation (exponents descending; history unsorted, as computed).
     const fl::LyapunovResult& result() const { return m_result; }

@@ -5,6 +5,7 @@
 // observable's unit, the value under the pointer, and export of the picture (PNG/SVG/PDF) and the
 // data (CSV, as `frictionlab-cli map` writes it). A click on a cell runs that case in the main
 // views. Points are computed on worker threads (MapRunner); the GUI thread draws 25 times a second.
+#include "analysis/analysis_view.h"
 #include "analysis/parameter_map.h"
 #include "bridge/map_runner.h"
 #include "scenario/scenario.h"
@@ -26,7 +27,7 @@ class LongRunControls;
 class MapPlot;
 class MapSetupPanel;
 
-class MapView : public QWidget {
+class MapView : public QWidget, public AnalysisView {
     Q_OBJECT
 public:
     explicit MapView(QWidget* parent = nullptr);
@@ -41,6 +42,14 @@ public:
     /// Asks the running map to stop (Esc does the same); mapFinished(true) follows.
     void cancel();
     bool isRunning() const;
+    /// Esc: cancels what runs (AnalysisView).
+    bool stopWork() override
+    {
+        if (!isRunning())
+            return false;
+        cancel();
+        return true;
+    }
 
     /// The current (or last) map: its values row-major (NaN where not computed or failed).
     const std::vector<double>& values() const { return m_values; }

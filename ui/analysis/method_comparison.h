@@ -1,4 +1,5 @@
 #pragma once
+#include "analysis/analysis_view.h"
 #include "analysis/method_comparison_data.h"
 
 #include <QThreadPool>
@@ -27,7 +28,7 @@ class SimulationController;
 /// phase plane (PlotHints::phasePortraits); a fourth plot shows |event - regularized| of the
 /// compared variables over time. A summary line gives both runs' steps and wall times and the
 /// largest differences. Changing eps re-runs only the regularized method.
-class MethodComparison : public QWidget {
+class MethodComparison : public QWidget, public AnalysisView {
     Q_OBJECT
 public:
     /// What exportCsv writes.

@@ -2,6 +2,7 @@
 // The Poincaré section of a run (RunResult::sectionTimes / sectionStates) in a chosen plane of two
 // state variables, filling live from progress chunks; a label names the section and counts the
 // points.
+#include "analysis/analysis_view.h"
 #include "bridge/playback_frame.h"
 #include "scenario/scenario.h"
 #include "solvers/run_result.h"
@@ -20,7 +21,7 @@ class QLabel;
 
 namespace fl::ui {
 
-class PoincareView : public QWidget {
+class PoincareView : public QWidget, public AnalysisView {
     Q_OBJECT
 public:
     explicit PoincareView(QWidget* parent = nullptr);

@@ -19,7 +19,7 @@ QString slipEventsUnavailableReason(const RunOutputPtr& run)
 {
     if (!run)
         return QObject::tr("No run yet.");
-    if (run->scenario.systemId != "bk-chain")
+    if (!fl::hasSlipEvents(run->scenario))
         return QObject::tr("Slip events are read off a Burridge–Knopoff chain (system bk-chain): load a preset of "
                            "the group Burridge–Knopoff, e.g. \"A hundred blocks: slip events of every size\".");
     if (run->result.size() < 2)

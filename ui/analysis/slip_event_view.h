@@ -5,6 +5,7 @@
 // transient left out and the moment range fitted are set in the toolbar; everything is computed
 // off the GUI thread from the finished run. Export: both plots (PNG, SVG, PDF), the events and the
 // densities (CSV).
+#include "analysis/analysis_view.h"
 #include "analysis/slip_event_data.h"
 
 #include <QFutureWatcher>
@@ -24,7 +25,7 @@ namespace fl::ui {
 class SlipSizePlot;
 class SpaceTimePlot;
 
-class SlipEventView : public QWidget {
+class SlipEventView : public QWidget, public AnalysisView {
     Q_OBJECT
 public:
     explicit SlipEventView(QWidget* parent = nullptr);

@@ -1,4 +1,5 @@
 #include "analysis/workbench.h"
+#include "analysis/analysis_views.h"
 #include "analysis/bifurcation_view.h"
 #include "analysis/map_view.h"
 #include "analysis/contact_explorer.h"
@@ -12,30 +13,18 @@
 #include "playback/playback_controller.h"
 #include "help/help_context.h"
 #include "widgets/main_window.h"
+#include "widgets/characteristic_plot.h"
 #include "widgets/parameter_panel.h"
 
+#include "analysis/analysis_catalog.h"
 #include "simulation/dynamics_factory.h"
 #include "systems/system_registry.h"
 
 namespace fl::ui {
 
-Workbench::Workbench(MainWindow& window)
-    : QObject(&window), m_window(window), m_bifurcation(new BifurcationView), m_comparison(new MethodComparison),
-      m_contact(new ContactExplorer), m_poincare(new PoincareView), m_lyapunov(new LyapunovPanel)
+Workbench::Workbench(MainWindow& window) : QObject(&window), m_window(window)
 {
-    window.addTab(m_bifurcation, tr("Bifurcation"));
-    m_map = new MapView;
-    window.addTab(m_map, tr("Map"));
-    m_comparisonTab = window.addTab(m_comparison, tr("Compare methods"));
-    window.addTab(m_contact, tr("Contact explorer"));
-    m_epsStudy = new EpsStudyView;
-    m_epsStudyTab = window.addTab(m_epsStudy, tr("ε study"));
-    m_lawLab = new LawLab;
-    m_lawLabTab = window.addTab(m_lawLab, tr("Law lab"));
-    m_slipEvents = new SlipEventView;
-    m_slipEventsTab = window.addTab(m_slipEvents, tr("Slip events"));
-    window.addSideView(m_poincare, tr("Poincaré section"));
-    window.addSideView(m_lyapunov, tr("Lyapunov"));
+    installViews();
     installHelp(window); // Help menu: F1 opens the page of what is on screen
 
     // A clicked bifurcation column is simulated in the main views.
@@ -58,7 +47,7 @@ Workbench::Workbench(MainWindow& window)
         if (!preset || !preset->lawExperiment)
             return;
         m_lawLab->setScenario(m_window.panel()->scenario());
-        m_window.tabs()->setCurrentIndex(m_lawLabTab); // a stale lab starts its current experiment: replaced next
+        m_window.showView(m_lawLab); // a stale lab starts its current experiment: replaced next
         m_lawLab->startExperiment(*preset->lawExperiment);
     });
     connect(&window, &MainWindow::presetLoaded, this, [this](const QString& presetId) {
@@ -67,7 +56,7 @@ Workbench::Workbench(MainWindow& window)
             return;
         m_epsStudy->setScenario(m_window.panel()->scenario());
         m_epsStudy->setEpsList(preset->epsStudy);
-        m_window.tabs()->setCurrentIndex(m_epsStudyTab);
+        m_window.showView(m_epsStudy);
         m_epsStudy->start();
     });
     // A preset that is a comparison of laws (LuGre against event-driven Stribeck) opens "Compare methods" on it.
@@ -77,32 +66,7 @@ Workbench::Workbench(MainWindow& window)
             return;
         m_comparisonStale = false;
         m_comparison->setScenario(m_window.panel()->scenario(), preset->comparisonLaw);
-        m_window.tabs()->setCurrentIndex(m_comparisonTab);
-    });
-    window.setTabStop(m_epsStudy, [this] {
-        if (!m_epsStudy->isRunning())
-            return false;
-        m_epsStudy->cancel();
-        return true;
-    });
-    window.setTabStop(m_lawLab, [this] {
-        if (!m_lawLab->isRunning())
-            return false;
-        m_lawLab->cancel();
-        return true;
-    });
-    // Esc in the bifurcation tab cancels its sweep (the window's Stop action takes the key).
-    window.setTabStop(m_bifurcation, [this] {
-        if (!m_bifurcation->isRunning())
-            return false;
-        m_bifurcation->cancel();
-        return true;
-    });
-    window.setTabStop(m_map, [this] {
-        if (!m_map->isRunning())
-            return false;
-        m_map->cancel();
-        return true;
+        m_window.showView(m_comparison);
     });
     // The Poincaré view fills while the run goes on, then shows the finished run's points.
     connect(window.controller(), &SimulationController::runStarted, m_poincare, [this] { m_poincare->setScenario(m_window.panel()->scenario()); });
@@ -127,6 +91,61 @@ Workbench::Workbench(MainWindow& window)
     m_poincare->setScenario(window.panel()->scenario());
 }
 
+void Workbench::installViews()
+{
+    for (const fl::AnalysisInfo& analysis : fl::analyses()) {
+        QWidget* widget = createAnalysisView(analysis.id);
+        if (!widget)
+            continue; // the window's own (simulation, characteristic)
+        const QString title = QString::fromStdString(analysis.title);
+        widget->setProperty("analysisId", QString::fromStdString(analysis.id));
+        if (analysis.place == fl::AnalysisPlace::Tab) {
+            m_tabIndices.emplace(analysis.id, m_window.addTab(widget, title));
+            AnalysisView* view = analysisOf(widget);
+            m_window.setTabStop(widget, [view] { return view->stopWork(); });
+        } else {
+            m_window.addSideView(widget, title);
+        }
+        m_views.emplace(analysis.id, widget);
+    }
+    const auto get = [this](const char* id) { return m_views.count(id) ? m_views.at(id) : nullptr; };
+    m_bifurcation = qobject_cast<BifurcationView*>(get("bifurcation"));
+    m_map = qobject_cast<MapView*>(get("map"));
+    m_comparison = qobject_cast<MethodComparison*>(get("compare"));
+    m_contact = qobject_cast<ContactExplorer*>(get("contact"));
+    m_epsStudy = qobject_cast<EpsStudyView*>(get("eps-study"));
+    m_lawLab = qobject_cast<LawLab*>(get("law-lab"));
+    m_slipEvents = qobject_cast<SlipEventView*>(get("slip-events"));
+    m_poincare = qobject_cast<PoincareView*>(get("poincare"));
+    m_lyapunov = qobject_cast<LyapunovPanel*>(get("lyapunov"));
+}
+
+QWidget* Workbench::view(const QString& id) const
+{
+    if (id == QLatin1String("simulation"))
+        return m_window.viewAt(0);
+    if (id == QLatin1String("characteristic"))
+        return m_window.characteristicPlot();
+    const auto found = m_views.find(id.toStdString());
+    return found == m_views.end() ? nullptr : found->second;
+}
+
+QString Workbench::idOf(const QWidget* widget) const
+{
+    for (const fl::AnalysisInfo& analysis : fl::analyses()) {
+        const QString id = QString::fromStdString(analysis.id);
+        if (widget && view(id) == widget)
+            return id;
+    }
+    return {};
+}
+
+int Workbench::slipEventsTab() const
+{
+    const auto tab = m_tabIndices.find("slip-events");
+    return tab == m_tabIndices.end() ? -1 : tab->second;
+}
+
 void Workbench::onScenario()
 {
     const fl::Scenario& scenario = m_window.panel()->scenario();
@@ -135,20 +154,22 @@ void Workbench::onScenario()
     m_lyapunov->setScenario(scenario);
     m_epsStudy->setScenario(scenario); // studied on request (Run ε study) or by an ε-study preset
     m_lawLab->setScenario(scenario);   // experiments run while its tab is shown
-    m_window.tabs()->setTabVisible(m_slipEventsTab, scenario.systemId == "bk-chain");
+    for (const fl::AnalysisInfo& analysis : fl::analyses())
+        if (const auto tab = m_tabIndices.find(analysis.id); tab != m_tabIndices.end())
+            m_window.tabs()->setTabVisible(tab->second, fl::analysisApplies(analysis, scenario));
     // The comparison runs two simulations: only while its tab is shown.
     m_comparisonStale = true;
-    if (m_window.tabs()->currentIndex() == m_comparisonTab)
-        onTabChanged(m_comparisonTab);
-    if (m_window.tabs()->currentIndex() == m_lawLabTab)
-        onTabChanged(m_lawLabTab);
+    const int current = m_window.tabs()->currentIndex();
+    if (m_window.currentView() == m_comparison || m_window.currentView() == m_lawLab)
+        onTabChanged(current);
 }
 
 void Workbench::onTabChanged(int index)
 {
-    if (index == m_lawLabTab && m_lawLab->isStale() && m_lawLab->hasLaw())
+    const QWidget* shown = m_window.viewAt(index);
+    if (shown == m_lawLab && m_lawLab->isStale() && m_lawLab->hasLaw())
         m_lawLab->start();
-    if (index == m_comparisonTab && m_comparisonStale) {
+    if (shown == m_comparison && m_comparisonStale) {
         m_comparisonStale = false;
         m_comparison->setScenario(m_window.panel()->scenario());
     }

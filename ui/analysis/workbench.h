@@ -1,12 +1,18 @@
 #pragma once
-// Installs the analysis views into the main window and wires them to its scenario and runs:
-// tabs "Bifurcation", "Map", "Compare methods", "Contact explorer", "ε study", "Law lab", "Slip events" (shown
-// for the Burridge–Knopoff chain only); beside the friction characteristic
-// "Poincaré section" (filling live while a run goes on) and "Lyapunov".
+// Installs the analysis views into the main window, in the order of the core's catalog of analyses
+// (analysis/analysis_catalog.h): main tabs ("Bifurcation", "Map", ...) and tabs beside the friction
+// characteristic ("Poincaré section", "Lyapunov"). A view whose analysis does not apply to the
+// scenario has its tab hidden; Esc on a tab stops what its view computes. Then it wires the views
+// that follow the window's runs, playback and presets.
 #include <QObject>
+#include <QString>
+
+#include <map>
+#include <string>
 
 namespace fl::ui {
 
+class AnalysisView;
 class BifurcationView;
 class ContactExplorer;
 class EpsStudyView;
@@ -24,6 +30,14 @@ public:
     /// Creates the views inside `window` (which owns them and this object).
     explicit Workbench(MainWindow& window);
 
+    /// The widget showing a catalog id ("map", "lyapunov", "simulation", "characteristic", ...);
+    /// nullptr for an unknown id.
+    QWidget* view(const QString& id) const;
+    /// The catalog id of a widget returned by view(); empty for any other widget.
+    QString idOf(const QWidget* widget) const;
+    /// The analysis views by catalog id (the window's own views are not among them).
+    const std::map<std::string, QWidget*>& analysisViews() const { return m_views; }
+
     BifurcationView* bifurcation() const { return m_bifurcation; }
     /// "Map": two-parameter maps of one observable.
     MapView* map() const { return m_map; }
@@ -37,26 +51,25 @@ public:
     LyapunovPanel* lyapunov() const { return m_lyapunov; }
     /// "Slip events": the chain's space-time map and event sizes (tab shown for system bk-chain).
     SlipEventView* slipEvents() const { return m_slipEvents; }
-    int slipEventsTab() const { return m_slipEventsTab; }
+    int slipEventsTab() const;
 
 private:
+    void installViews();
     void onScenario();
     void onTabChanged(int index);
 
     MainWindow& m_window;
-    BifurcationView* m_bifurcation;
+    std::map<std::string, QWidget*> m_views; ///< catalog id -> view
+    std::map<std::string, int> m_tabIndices; ///< catalog id -> index of its main tab
+    BifurcationView* m_bifurcation = nullptr;
     MapView* m_map = nullptr;
-    MethodComparison* m_comparison;
-    ContactExplorer* m_contact;
-    PoincareView* m_poincare;
-    LyapunovPanel* m_lyapunov;
+    MethodComparison* m_comparison = nullptr;
+    ContactExplorer* m_contact = nullptr;
+    PoincareView* m_poincare = nullptr;
+    LyapunovPanel* m_lyapunov = nullptr;
     EpsStudyView* m_epsStudy = nullptr;
-    int m_epsStudyTab = -1;
     LawLab* m_lawLab = nullptr;
-    int m_lawLabTab = -1;
-    int m_comparisonTab = -1;
     SlipEventView* m_slipEvents = nullptr;
-    int m_slipEventsTab = -1;
     bool m_comparisonStale = true;
 };
 

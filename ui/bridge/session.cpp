@@ -3,10 +3,35 @@
 #include "bridge/session.h"
 #include "bridge/safe_file.h"
 
+#include "analysis/analysis_catalog.h"
+
 #include <QFile>
 #include <QFileInfo>
 
 namespace fl::ui {
+
+namespace {
+QStringList idsOf(fl::AnalysisPlace place)
+{
+    QStringList ids;
+    for (const fl::AnalysisInfo& analysis : fl::analyses())
+        if (analysis.place == place)
+            ids << QString::fromStdString(analysis.id);
+    return ids;
+}
+} // namespace
+
+const QStringList& tabIds()
+{
+    static const QStringList ids = idsOf(fl::AnalysisPlace::Tab);
+    return ids;
+}
+
+const QStringList& sideTabIds()
+{
+    static const QStringList ids = idsOf(fl::AnalysisPlace::Side);
+    return ids;
+}
 
 Status loadSessionFile(const QString& path, Session& out, QStringList* warnings)
 {

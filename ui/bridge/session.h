@@ -14,6 +14,8 @@
 #include "systems/scenario_setup.h"
 
 #include <QByteArray>
+#include <QJsonObject>
+#include <QMap>
 #include <QString>
 #include <QStringList>
 
@@ -38,8 +40,8 @@ struct PlotViewState {
 /// What the window showed and how: open tab, side tab, layout, appearance, plots' settings and
 /// zoom, the bifurcation setup, the Poincaré plane, playback settings.
 struct ViewState {
-    QString tab = QStringLiteral("simulation");         ///< simulation | bifurcation | compare | contact | eps-study
-    QString sideTab = QStringLiteral("characteristic"); ///< characteristic | poincare | lyapunov
+    QString tab = QStringLiteral("simulation");         ///< a main tab's id in the catalog of analyses (kTabIds)
+    QString sideTab = QStringLiteral("characteristic"); ///< a side tab's id (kSideTabIds)
     QString layout = QStringLiteral("all");             ///< PlotLayout id
     bool panelShown = true;
     bool fullScreen = false;                            ///< presenter mode (F11)
@@ -58,6 +60,9 @@ struct ViewState {
     bool playbackLoop = true;           ///< the playback bar starts with Loop on
     double liveWindow = 50.0;           ///< time units the live plots show
     double playbackTime = 0.0;          ///< where the playback starts (clamped to the run)
+    /// Every analysis view's own setup (a map's grid, the law lab's experiment, ...) by its catalog
+    /// id, as the view saved it (ui/analysis/analysis_view.h); the view checks it when restoring.
+    QMap<QString, QJsonObject> setups;
 };
 
 
@@ -81,7 +86,8 @@ struct Scene {
 };
 
 struct Session {
-    static constexpr int kVersion = 1;
+    /// 2: any tab of the catalog may be open, and the views' setups are kept (view.setups).
+    static constexpr int kVersion = 2;
     QString title;        ///< a lecture's title (may be empty)
     QString description;  ///< what the session or lecture is for (may be empty)
     SessionState state;   ///< the state on screen when saved
@@ -92,11 +98,10 @@ struct Session {
 /// Largest session file read (bytes); larger files are refused before parsing.
 constexpr qint64 kMaxSessionBytes = 8 * 1024 * 1024;
 
-/// The ids a file may hold (anything else is an error naming the list).
-inline const QStringList kTabIds = {QStringLiteral("simulation"), QStringLiteral("bifurcation"),
-                                    QStringLiteral("compare"), QStringLiteral("contact"), QStringLiteral("eps-study")};
-inline const QStringList kSideTabIds = {QStringLiteral("characteristic"), QStringLiteral("poincare"),
-                                        QStringLiteral("lyapunov")};
+/// The ids a file may hold (anything else is an error naming the list): the catalog of analyses'
+/// main tabs and side tabs (analysis/analysis_catalog.h).
+const QStringList& tabIds();
+const QStringList& sideTabIds();
 /// In the order of enum class PlotLayout (ui/presenter/presenter_bar.h).
 inline const QStringList kLayoutIds = {QStringLiteral("all"), QStringLiteral("mechanism-time"),
                                        QStringLiteral("mechanism-phase"), QStringLiteral("mechanism-characteristic"),

@@ -98,6 +98,37 @@ void Writer::value(bool flag)
     m_text += flag ? "true" : "false";
 }
 
+void Writer::value(const QJsonValue& json)
+{
+    switch (json.type()) {
+    case QJsonValue::Bool: value(json.toBool()); break;
+    case QJsonValue::Double: {
+        const double number = json.toDouble();
+        if (std::abs(number) < 1e9 && number == std::trunc(number))
+            value(static_cast<int>(number));
+        else
+            value(number);
+        break;
+    }
+    case QJsonValue::String: value(json.toString()); break;
+    case QJsonValue::Array:
+        beginArray();
+        for (const QJsonValue& item : json.toArray())
+            value(item);
+        endArray();
+        break;
+    case QJsonValue::Object: {
+        beginObject();
+        const QJsonObject object = json.toObject();
+        for (auto it = object.begin(); it != object.end(); ++it)
+            key(it.key()).value(it.value());
+        endObject();
+        break;
+    }
+    default: beforeValue(); m_text += "null"; break;
+    }
+}
+
 void Writer::pair(double first, double second)
 {
     beforeValue();

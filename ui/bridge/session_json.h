@@ -32,6 +32,9 @@ public:
     void value(double number); ///< shortest text that reads back to the same double
     void value(int number);
     void value(bool flag);
+    /// Any JSON value, objects with their keys in QJsonObject's (sorted) order; integral numbers
+    /// as integers, others in the shortest round-trip text.
+    void value(const QJsonValue& json);
     /// A two-number array on one line, e.g. [0, 1.5].
     void pair(double first, double second);
     QByteArray text() const { return m_text + '\n'; }

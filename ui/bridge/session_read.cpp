@@ -2,6 +2,7 @@
 // or underflow a double, and nesting deeper than 1024), then validate every field here, naming
 // the first problem by its path. Missing fields keep their defaults; unknown ones are warnings.
 #include "bridge/session.h"
+#include "analysis/analysis_catalog.h"
 #include "bridge/session_format.h"
 #include "bridge/session_json.h"
 #include "systems/scenario_setup.h"
@@ -19,7 +20,9 @@
 namespace fl::ui {
 namespace {
 
+using session_json::childPath;
 using session_json::errorAt;
+using session_json::typeName;
 using session_json::ObjectReader;
 using session_json::Warnings;
 
@@ -263,6 +266,27 @@ Status readSweep(ObjectReader& view, const fl::Scenario& scenario, int stateSize
     return Status::success();
 }
 
+/// view.setups: one object per view of the catalog, kept as written (each view checks its own
+/// fields when it restores them); a view this version does not have is skipped with a warning.
+Status readSetups(ObjectReader& view, QMap<QString, QJsonObject>& out, Warnings& warnings)
+{
+    QJsonObject object;
+    bool present = false;
+    FL_TRY(view.object(QStringLiteral("setups"), object, present));
+    const QString path = view.pathOf(QStringLiteral("setups"));
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        const QString at = childPath(path, it.key());
+        if (!fl::findAnalysis(it.key().toStdString())) {
+            warnings.add(QStringLiteral("%1: no such view in this version; skipped").arg(at));
+            continue;
+        }
+        if (!it.value().isObject())
+            return errorAt(at, QStringLiteral("expected an object, got %1").arg(typeName(it.value())));
+        out.insert(it.key(), it.value().toObject());
+    }
+    return Status::success();
+}
+
 Status readView(ObjectReader& state, const fl::Scenario& scenario, ViewState& out, Warnings& warnings)
 {
     QJsonObject object;
@@ -274,8 +298,8 @@ Status readView(ObjectReader& state, const fl::Scenario& scenario, ViewState& ou
     const int planes = std::max(1, static_cast<int>(fl::phasePlanes(scenario).size()));
     const int stateSize = static_cast<int>(fl::stateNames(scenario).size());
     ViewState v;
-    FL_TRY(r.oneOf(QStringLiteral("tab"), kTabIds, v.tab));
-    FL_TRY(r.oneOf(QStringLiteral("sideTab"), kSideTabIds, v.sideTab));
+    FL_TRY(r.oneOf(QStringLiteral("tab"), tabIds(), v.tab));
+    FL_TRY(r.oneOf(QStringLiteral("sideTab"), sideTabIds(), v.sideTab));
     FL_TRY(r.oneOf(QStringLiteral("layout"), kLayoutIds, v.layout));
     FL_TRY(r.boolean(QStringLiteral("panelShown"), v.panelShown));
     FL_TRY(r.boolean(QStringLiteral("fullScreen"), v.fullScreen));
@@ -303,6 +327,7 @@ Status readView(ObjectReader& state, const fl::Scenario& scenario, ViewState& ou
         FL_TRY(p.number(QStringLiteral("time"), 0.0, kMaxPlaybackTime, v.playbackTime));
         p.finish();
     }
+    FL_TRY(readSetups(r, v.setups, warnings));
     r.finish();
     out = v;
     return Status::success();

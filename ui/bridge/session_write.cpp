@@ -1,4 +1,4 @@
-// writeSession: every field of a Session as an ordered, indented JSON document (version 1).
+// writeSession: every field of a Session as an ordered, indented JSON document (version Session::kVersion).
 #include "bridge/session.h"
 #include "bridge/session_format.h"
 #include "bridge/session_json.h"
@@ -90,6 +90,12 @@ void writeView(Writer& w, const ViewState& v)
     w.key("liveWindow").value(v.liveWindow);
     w.key("time").value(v.playbackTime);
     w.endObject();
+    if (!v.setups.isEmpty()) {
+        w.key("setups").beginObject();
+        for (auto it = v.setups.begin(); it != v.setups.end(); ++it)
+            w.key(it.key()).value(QJsonValue(it.value()));
+        w.endObject();
+    }
     w.endObject();
 }
 

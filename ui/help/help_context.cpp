@@ -4,6 +4,7 @@
 #include "widgets/main_window.h"
 #include "widgets/parameter_panel.h"
 
+#include "analysis/analysis_catalog.h"
 #include "friction/friction_law.h"
 #include "scenario/scenario.h"
 
@@ -17,31 +18,14 @@ namespace {
 
 QString tr(const char* text) { return QCoreApplication::translate("fl::ui::Help", text); }
 
-/// The page of a tab's view, by its class (the analysis views live in another library).
+/// The help page of a tab's view: the catalog's page of the analysis the view shows (the workbench
+/// names each view's catalog id in its "analysisId" property; the analysis views live in another library).
 QString pageOfView(const QWidget* view)
 {
     if (!view)
         return {};
-    const QString name = QString::fromLatin1(view->metaObject()->className());
-    if (name == QLatin1String("fl::ui::BifurcationView"))
-        return QStringLiteral("bifurcation.html");
-    if (name == QLatin1String("fl::ui::MapView"))
-        return QStringLiteral("map.html");
-    if (name == QLatin1String("fl::ui::MethodComparison"))
-        return QStringLiteral("compare-methods.html");
-    if (name == QLatin1String("fl::ui::ContactExplorer"))
-        return QStringLiteral("contact-explorer.html");
-    if (name == QLatin1String("fl::ui::PoincareView"))
-        return QStringLiteral("poincare.html");
-    if (name == QLatin1String("fl::ui::LyapunovPanel"))
-        return QStringLiteral("lyapunov.html");
-    if (name == QLatin1String("fl::ui::EpsStudyView"))
-        return QStringLiteral("regularizations.html#epsilon");
-    if (name == QLatin1String("fl::ui::LawLab"))
-        return QStringLiteral("laws-memory.html#law-lab");
-    if (name == QLatin1String("fl::ui::SlipEventView"))
-        return QStringLiteral("system-bk-chain.html#slip-events");
-    return {};
+    const fl::AnalysisInfo* analysis = fl::findAnalysis(view->property("analysisId").toString().toStdString());
+    return analysis ? QString::fromStdString(analysis->helpPage) : QString();
 }
 
 /// The law's section: the 1-D laws on one page, the plane-contact models on another (ids as anchors).

@@ -102,6 +102,7 @@ bool SessionManager::open(const QString& path, QString* error)
         return false;
     }
     m_session = session;
+    m_restoreWarnings.clear();
     const bool shipped = path.startsWith(QLatin1Char(':'));
     setPath(shipped ? QString() : path);
     if (!shipped)
@@ -122,6 +123,7 @@ bool SessionManager::open(const QString& path, QString* error)
     QString note = tr("Opened %1").arg(m_session.title.isEmpty() ? QFileInfo(path).fileName() : m_session.title);
     if (sceneCount() > 0)
         note += tr(" · %n scene(s): PageDown / PageUp step through them", nullptr, sceneCount());
+    warnings += m_restoreWarnings;
     if (!warnings.isEmpty())
         note += tr(" · warning: %1").arg(warnings.join(QStringLiteral("; ")));
     message(note);
@@ -251,7 +253,7 @@ void SessionManager::showState(const SessionState& state, const QString& undoTex
 {
     // Loading the state's scenario is no change by the user: the document stays unmodified.
     m_applying = true;
-    applyState(m_window, m_workbench, state, undoText, withLook);
+    m_restoreWarnings += applyState(m_window, m_workbench, state, undoText, withLook);
     m_applying = false;
 }
 

@@ -79,6 +79,8 @@ private:
     /// Shows a state (applyState) without marking the document modified; withLook also sets its
     /// scale, theme, full screen and panel (a session being opened, a scene that keeps its look).
     void showState(const SessionState& state, const QString& undoText, bool withLook);
+    /// What views could not take of their saved setups since the last open (applyState).
+    QStringList m_restoreWarnings;
     void buildFileMenu();
     void buildLectureMenu();
     void fillRecentMenu();

@@ -1,4 +1,5 @@
 #include "session/session_view.h"
+#include "analysis/analysis_views.h"
 #include "analysis/bifurcation_setup_panel.h"
 #include "analysis/bifurcation_view.h"
 #include "analysis/contact_explorer.h"
@@ -32,33 +33,6 @@
 namespace fl::ui {
 
 namespace {
-
-/// The main tabs by id; nullptr where a view is absent.
-QWidget* tabView(const MainWindow& window, const Workbench& workbench, const QString& id)
-{
-    if (id == QLatin1String("simulation"))
-        return window.viewAt(0);
-    if (id == QLatin1String("bifurcation"))
-        return workbench.bifurcation();
-    if (id == QLatin1String("compare"))
-        return workbench.comparison();
-    if (id == QLatin1String("contact"))
-        return workbench.contactExplorer();
-    if (id == QLatin1String("eps-study"))
-        return workbench.epsStudy();
-    return nullptr;
-}
-
-QWidget* sideView(const MainWindow& window, const Workbench& workbench, const QString& id)
-{
-    if (id == QLatin1String("characteristic"))
-        return window.characteristicPlot();
-    if (id == QLatin1String("poincare"))
-        return workbench.poincare();
-    if (id == QLatin1String("lyapunov"))
-        return workbench.lyapunov();
-    return nullptr;
-}
 
 PlotViewState plotView(const RunPlot* plot)
 {
@@ -100,12 +74,10 @@ SessionState captureState(const MainWindow& window, const Workbench& workbench)
     state.otherSystems = window.panel()->rememberedScenarios();
     state.presetId = window.currentPresetId();
     ViewState& view = state.view;
-    for (const QString& id : kTabIds)
-        if (tabView(window, workbench, id) == window.currentView())
-            view.tab = id;
-    for (const QString& id : {QStringLiteral("characteristic"), QStringLiteral("poincare"), QStringLiteral("lyapunov")})
-        if (sideView(window, workbench, id) == window.currentSideView())
-            view.sideTab = id;
+    if (const QString id = workbench.idOf(window.currentView()); tabIds().contains(id))
+        view.tab = id;
+    if (const QString id = workbench.idOf(window.currentSideView()); sideTabIds().contains(id))
+        view.sideTab = id;
     view.layout = plotLayoutId(static_cast<int>(window.plotLayout()));
     view.panelShown = window.isPanelShown();
     view.fullScreen = window.isPresenterMode();
@@ -127,6 +99,10 @@ SessionState captureState(const MainWindow& window, const Workbench& workbench)
     view.playbackLoop = window.playback()->loop();
     view.liveWindow = window.playback()->window();
     view.playbackTime = window.isLive() ? 0.0 : std::max(0.0, window.playback()->time());
+    for (const auto& [id, widget] : workbench.analysisViews())
+        if (const AnalysisView* analysis = analysisOf(widget))
+            if (const QJsonObject setup = analysis->saveSetup(); !setup.isEmpty())
+                view.setups.insert(QString::fromStdString(id), setup);
     return state;
 }
 
@@ -140,8 +116,8 @@ void applyLook(MainWindow& window, const ViewState& view)
     window.setPresenterMode(view.fullScreen);
 }
 
-void applyState(MainWindow& window, Workbench& workbench, const SessionState& state, const QString& undoText,
-                bool withLook)
+QStringList applyState(MainWindow& window, Workbench& workbench, const SessionState& state, const QString& undoText,
+                       bool withLook)
 {
     const ViewState& view = state.view;
     if (withLook)
@@ -180,9 +156,15 @@ void applyState(MainWindow& window, Workbench& workbench, const SessionState& st
     bar->loopBox()->setChecked(view.playbackLoop);
     bar->windowBox()->setValue(view.liveWindow);
 
-    if (QWidget* side = sideView(window, workbench, view.sideTab))
+    // Every view's setup, after the scenario (a view fits its fields to the system first).
+    QStringList warnings;
+    for (auto it = view.setups.begin(); it != view.setups.end(); ++it)
+        if (AnalysisView* analysis = analysisOf(workbench.view(it.key())))
+            analysis->restoreSetup(it.value(), QStringLiteral("view.setups.") + it.key(), warnings);
+
+    if (QWidget* side = workbench.view(view.sideTab))
         window.showSideView(side);
-    if (QWidget* tab = tabView(window, workbench, view.tab))
+    if (QWidget* tab = workbench.view(view.tab))
         window.showView(tab);
 
     // Once, at the next run shown. The handle is shared with the slot, so it goes with the slot also
@@ -202,6 +184,7 @@ void applyState(MainWindow& window, Workbench& workbench, const SessionState& st
     });
     if (window.isLive())
         window.playback()->resetLive(); // a live run starts the new state at t = 0
+    return warnings;
 }
 
 } // namespace fl::ui

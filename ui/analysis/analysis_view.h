@@ -1,0 +1,31 @@
+#pragma once
+// What the window asks of every view in the catalog of analyses (analysis/analysis_catalog.h in the
+// core): Esc, and the setup a session keeps. Each view is a QWidget that also derives from this;
+// the workbench (analysis/workbench.h) builds them from the catalog and the session (session/
+// session_view.h) saves and restores every setup under the view's id.
+#include <QJsonObject>
+#include <QStringList>
+
+namespace fl::ui {
+
+class AnalysisView {
+public:
+    virtual ~AnalysisView() = default;
+
+    /// Esc on the view's tab: stops what it computes. False when nothing ran, so that the key goes on
+    /// to the simulation's run.
+    virtual bool stopWork() { return false; }
+    /// The setup a session keeps beyond the scenario (a map's grid and ranges, a law experiment, ...);
+    /// empty when the view has none. Numbers are JSON numbers (doubles round-trip exactly).
+    virtual QJsonObject saveSetup() const { return {}; }
+    /// Shows a saved setup (the view already has the session's scenario). A field it cannot take is
+    /// named in `warnings` as "<path>.<field>: reason" and left as it was; the rest is applied.
+    virtual void restoreSetup(const QJsonObject& setup, const QString& path, QStringList& warnings)
+    {
+        Q_UNUSED(setup)
+        Q_UNUSED(path)
+        Q_UNUSED(warnings)
+    }
+};
+
+} // namespace fl::ui
