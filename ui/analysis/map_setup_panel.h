@@ -6,6 +6,8 @@
 #include "analysis/parameter_map.h"
 #include "scenario/scenario.h"
 
+#include <QJsonObject>
+#include <QStringList>
 #include <QWidget>
 
 #include <string>
@@ -33,6 +35,10 @@ public:
     /// The map as entered; meaningful when isValid().
     fl::MapSpec spec() const { return m_spec; }
     int threads() const;
+    /// The fields for a session (map_setup_session.cpp): both axes, the observable and its
+    /// recording, the threads; and back, field by field (one warning per field it cannot take).
+    QJsonObject saveSetup() const;
+    void restoreSetup(const QJsonObject& setup, const QString& path, QStringList& warnings);
     const std::vector<std::string>& stateNames() const { return m_stateNames; }
     bool isValid() const { return m_message.isEmpty(); }
     QString validationMessage() const { return m_message; }

@@ -310,4 +310,14 @@ bool MapView::exportCsv(const QString& path, QString* error) const
     return writeFileSafely(path, QByteArray::fromStdString(text.str()), error);
 }
 
+QJsonObject MapView::saveSetup() const
+{
+    return m_setup->saveSetup();
+}
+
+void MapView::restoreSetup(const QJsonObject& setup, const QString& path, QStringList& warnings)
+{
+    m_setup->restoreSetup(setup, path, warnings);
+}
+
 } // namespace fl::ui

@@ -42,6 +42,9 @@ public:
     /// Asks the running map to stop (Esc does the same); mapFinished(true) follows.
     void cancel();
     bool isRunning() const;
+    /// The setup panel's fields (MapSetupPanel::saveSetup), for sessions.
+    QJsonObject saveSetup() const override;
+    void restoreSetup(const QJsonObject& setup, const QString& path, QStringList& warnings) override;
     /// Esc: cancels what runs (AnalysisView).
     bool stopWork() override
     {

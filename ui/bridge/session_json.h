@@ -1,5 +1,6 @@
 #pragma once
-// The JSON plumbing of session files (ui/bridge/session.h), private to the session library:
+// The JSON plumbing of session files (ui/bridge/session.h) and of the views' setups in them
+// (bridge/setup_reader.h), private to the session library:
 // an ordered, indented writer (QJsonObject sorts its keys; a session keeps the order of the
 // format and parameters in spec order) and a reader of one object's fields that checks type,
 // range and finiteness and names the field's path in every message.
