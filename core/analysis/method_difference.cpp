@@ -38,13 +38,13 @@ std::vector<double> interpolate(const std::vector<double>& t, const std::vector<
     return out;
 }
 
-/// The samples of a column by name (as RunResult::columnIndex numbers them).
-std::vector<double> columnValues(const RunResult& result, int column)
+/// The samples of column c (as RunResult::columnIndex numbers them).
+std::vector<double> columnValues(const RunResult& result, int c)
 {
     std::vector<double> values;
     values.reserve(result.size());
     for (size_t i = 0; i < result.size(); ++i)
-        values.push_back(result.column(i, column));
+        values.push_back(result.column(i, c));
     return values;
 }
 
