@@ -274,6 +274,8 @@ std::optional<int> dispatchCommand(const QString& command, const QStringList& ar
         return sessionCommand(arguments);
     if (command == "slip-events")
         return slipEventsCommand(arguments);
+    if (command == "compare")
+        return compareCommand(arguments);
     return std::nullopt;
 }
 

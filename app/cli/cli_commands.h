@@ -7,7 +7,7 @@
 
 namespace cli {
 
-/// Runs the command named `command` (list, run, sweep, lyapunov, contact, session, slip-events) with its
+/// Runs the command named `command` (list, run, sweep, map, lyapunov, contact, session, slip-events, compare) with its
 /// arguments (arguments[0] the program name); nullopt if no command has that name.
 std::optional<int> dispatchCommand(const QString& command, const QStringList& arguments);
 
@@ -31,5 +31,8 @@ int sessionCommand(const QStringList& arguments);
 /// `slip-events [scenario options] [--skip T] [--fit-min M --fit-max M] [--out FILE] [--histogram FILE]`:
 /// the slip events of a Burridge-Knopoff chain run and the power-law exponent of their sizes.
 int slipEventsCommand(const QStringList& arguments);
+/// `compare [scenario options] [--event-law ID] [--out FILE]`: the scenario run event-driven and
+/// regularized (at the scenario's eps), and |event - regularized| of its state variables as CSV.
+int compareCommand(const QStringList& arguments);
 
 } // namespace cli

@@ -21,7 +21,8 @@ const char* kUsage =
     "  session new [options] --out FILE   write a session file (.frictionlab) of a scenario\n"
     "  session show FILE                  print a session's title, state and numbered scenes\n"
     "  slip-events [opts] slip events of a Burridge-Knopoff chain and their power law (see: --help)\n"
-    "Scenario options of run, sweep, map, lyapunov, slip-events and session new: --system ID --law ID --method ID ...,\n"
+    "  compare [opts]  one scenario event-driven vs regularized: |difference| per variable as CSV (see: --help)\n"
+    "Scenario options of run, sweep, map, lyapunov, slip-events, compare and session new: --system ID --law ID --method ID ...,\n"
     "or --preset ID, or --session FILE [--scene N]; --set id=value etc. apply on top.\n";
 }
 
@@ -64,7 +65,7 @@ int dispatch(int argc, char** argv)
         QTextStream(stdout) << kUsage;
         return 0;
     }
-    err << "error: unknown command '" << command << "' (expected list, run, sweep, map, lyapunov, contact, session or slip-events)\n";
+    err << "error: unknown command '" << command << "' (expected list, run, sweep, map, lyapunov, contact, session, slip-events or compare)\n";
     return 2;
 }
 } // namespace

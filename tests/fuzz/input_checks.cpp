@@ -105,7 +105,7 @@ CliFuzzer::CliFuzzer(QString sessionFile, QString workDir) : m_sessionFile(std::
 {
     // "  --name <value>", "  -b <b>" (the first column of a command's --help).
     static const QRegularExpression optionLine(QStringLiteral("^\\s+(?:-\\w, )?(--[a-z0-9-]+|-\\w)( <[^>]+>)?"));
-    for (const char* name : {"list", "run", "sweep", "lyapunov", "contact", "session", "slip-events"}) {
+    for (const char* name : {"list", "run", "sweep", "lyapunov", "contact", "session", "slip-events", "compare"}) {
         const QString commandName = QString::fromLatin1(name);
         Command command{commandName, {}, {}, {}};
         if (commandName == "contact")
@@ -152,7 +152,7 @@ QString CliFuzzer::valueFor(const QString& option, Mutator& mutator) const
         return mutator.hostileNumberText();
     if (option == "system")
         return mutator.pick(m_systemIds);
-    if (option == "law")
+    if (option == "law" || option == "event-law")
         return mutator.pick(m_lawIds);
     if (option == "preset")
         return mutator.pick(m_presetIds);
@@ -224,7 +224,7 @@ QString CliFuzzer::check(const QStringList& arguments) const
     QStringList bounded = arguments;
     const QString command = arguments.value(0);
     QStringList bounds;
-    if (command == "run" || command == "sweep" || command == "lyapunov" || command == "slip-events")
+    if (command == "run" || command == "sweep" || command == "lyapunov" || command == "slip-events" || command == "compare")
         bounds << "--set" << "max_steps=2000";
     if (command == "sweep")
         bounds << "--transient" << "1" << "--max-time" << "2" << "--steps" << "3";

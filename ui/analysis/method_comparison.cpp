@@ -211,7 +211,7 @@ void MethodComparison::rerun()
 void MethodComparison::startRuns(Rerun which)
 {
     fl::Scenario eventDriven, regularized;
-    const fl::Status status = comparisonScenarios(m_scenario, m_eps, m_eventLawId, eventDriven, regularized);
+    const fl::Status status = fl::comparisonScenarios(m_scenario, m_eps, m_eventLawId, eventDriven, regularized);
     // eps means nothing to a law that is smooth as it stands (LuGre): its field is greyed.
     m_epsRow->setEnabled(!status.ok() || fl::usesRegularization(regularized));
     // Runs and comparisons in flight belong to what was shown before: their results are ignored.

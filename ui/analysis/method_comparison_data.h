@@ -1,33 +1,24 @@
 #pragma once
-// The comparison of a scenario run event-driven (exact stick/slip switching) and regularized
-// (smooth law of width eps, the scenario's stiff integrator), as in JTAM Fig. 4: pure functions, safe on any thread.
+// What "Compare methods" draws of a comparison of a scenario run event-driven and regularized
+// (JTAM Fig. 4): the numbers are the core's (fl::methodDifference, analysis/method_difference.h,
+// which `frictionlab-cli compare` writes too); here they become plot data. Pure functions, safe
+// on any thread.
+#include "analysis/method_difference.h"
 #include "widgets/plot_data.h"
 
 #include <QByteArray>
 #include <QString>
 
 #include <memory>
-#include <string>
 #include <vector>
 
 namespace fl::ui {
 
-/// The scenario with the event-driven method and with the regularized one at eps (every other
-/// value as given). The event-driven run takes eventLawId (empty: fl::eventDrivenCounterpart, the
-/// scenario's own law when it has a set-valued form), with the values of the parameters both laws
-/// have; so LuGre runs against event-driven stribeck-gauss. An error names the method the system
-/// or its law cannot run.
-fl::Status comparisonScenarios(const fl::Scenario& scenario, double eps, const std::string& eventLawId,
-                               fl::Scenario& eventDriven, fl::Scenario& regularized);
-
-/// |a - b| of one variable on the event-driven run's output grid.
+/// |a - b| of one variable as the difference plot draws it (the values: fl::VariableDifference).
 struct DifferenceSeries {
     QString name;                      ///< the variable, e.g. "x"
-    std::vector<double> eventValues;
-    std::vector<double> regularizedValues; ///< linearly interpolated when the grids differ
-    std::vector<double> difference;    ///< |event - regularized|
     QVector<QCPGraphData> points;      ///< difference for display (min/max envelope if long)
-    double max = 0.0;
+    double max = 0.0;                  ///< as the core found them
     double maxTime = 0.0;
 };
 
@@ -39,8 +30,8 @@ struct MethodComparisonData {
     RunOutputPtr regularizedRun;
     PlotDataPtr eventDriven;   ///< null if that run failed
     PlotDataPtr regularized;   ///< null if that run failed
-    std::vector<double> t;     ///< grid of the differences
-    std::vector<DifferenceSeries> differences;
+    fl::MethodDifference difference;           ///< the core's numbers: grid, values, |difference|
+    std::vector<DifferenceSeries> differences; ///< one per difference.variables, in order
     QCPRange differenceRange;  ///< over all difference series
 };
 using MethodComparisonPtr = std::shared_ptr<const MethodComparisonData>;
@@ -52,8 +43,8 @@ QVector<QCPGraphData> envelope(const std::vector<double>& t, const std::vector<d
 /// Compares two finished runs (either may be null or failed: then there are no differences).
 MethodComparisonPtr compareRuns(const RunOutputPtr& eventDriven, const RunOutputPtr& regularized);
 
-/// CSV of the compared variables: '#' lines describing both runs, then t, and per variable the
-/// event-driven value, the regularized value and their absolute difference.
+/// CSV of the compared variables (fl::methodDifferenceCsv): '#' lines describing both runs, then
+/// t, and per variable the event-driven value, the regularized value and their absolute difference.
 QByteArray differenceCsv(const MethodComparisonData& data);
 
 } // namespace fl::ui

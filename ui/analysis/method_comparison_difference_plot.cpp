@@ -61,7 +61,7 @@ void MethodComparisonDifferencePlot::draw()
         setShown(m_graphs[i], false);
     yAxis->setLabel(names.join(QStringLiteral(",  ")));
     if (!series.empty()) {
-        const QCPRange time(m_data->t.front(), m_data->t.back());
+        const QCPRange time(m_data->difference.t.front(), m_data->difference.t.back());
         QCPRange values(0.0, std::max(m_data->differenceRange.upper, 1e-300));
         if (m_log) {
             // Eight decades below the largest difference: exact agreement (0) is not drawable.

@@ -1,0 +1,57 @@
+#include "io/method_difference_csv.h"
+#include "params/parameter_spec.h"
+
+#include <charconv>
+
+namespace fl {
+namespace {
+
+/// The shortest text that reads back as the same double (std::to_chars, as csv_writer's rows):
+/// a long comparison has millions of numbers, and printf's search for the precision is ~10x slower.
+void appendNumber(std::string& out, double value)
+{
+    char buffer[32];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+    out.append(buffer, result.ptr);
+}
+
+} // namespace
+
+std::string methodDifferenceCsv(const MethodDifference& difference)
+{
+    std::string out = "# FrictionLab method comparison: event-driven vs regularized\n";
+    for (const ComparedRunInfo* run : {&difference.eventRun, &difference.regularizedRun}) {
+        if (!run->succeeded())
+            continue;
+        out += "# ";
+        out += run->description;
+        out += ": ";
+        out += std::to_string(run->steps);
+        out += " steps, ";
+        out += formatNumber(run->wallSeconds);
+        out += " s\n";
+    }
+    out += "t";
+    for (const VariableDifference& v : difference.variables) {
+        out += ',';
+        out += v.name;
+        out += "_event,";
+        out += v.name;
+        out += "_regularized,abs_d";
+        out += v.name;
+    }
+    out += '\n';
+    out.reserve(out.size() + difference.t.size() * (1 + 3 * difference.variables.size()) * 24);
+    for (size_t i = 0; i < difference.t.size(); ++i) {
+        appendNumber(out, difference.t[i]);
+        for (const VariableDifference& v : difference.variables)
+            for (double value : {v.eventValues[i], v.regularizedValues[i], v.difference[i]}) {
+                out += ',';
+                appendNumber(out, value);
+            }
+        out += '\n';
+    }
+    return out;
+}
+
+} // namespace fl
