@@ -26,7 +26,8 @@ QJsonObject specJson(const fl::ParameterSpec& spec)
 {
     return QJsonObject{{"id", q(spec.id)},       {"label", q(spec.label)},   {"symbol", q(spec.symbol)},
                        {"unit", q(spec.unit)},   {"help", q(spec.help)},     {"default", spec.defaultValue},
-                       {"min", spec.min},        {"max", spec.max},          {"log", spec.logScale}};
+                       {"min", spec.min},        {"max", spec.max},          {"log", spec.logScale},
+                       {"kind", fl::parameterKindId(spec.kind)}};
 }
 
 QJsonArray specsJson(const fl::ParameterSpecs& specs)

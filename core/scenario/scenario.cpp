@@ -74,7 +74,7 @@ ParameterSpecs numericsSpecs()
         {"eps", "Regularization width", "ε", "–",
          "Velocity scale of the smooth law: sgn(v_r) is replaced by s(v_r/ε). Regularized methods only.", 1e-4, 1e-8, 1.0, true},
         {"max_steps", "Step limit", "n_max", "steps", "The run stops with a message after this many integrator steps.",
-         2e7, 1e2, 1e9, true},
+         2e7, 1e2, 1e9, true, ParameterKind::Integer},
     };
 }
 
@@ -175,6 +175,8 @@ Status validate(const Scenario& scenario, SampleStorage storage)
     if (!lawTakes(*law, scenario.method))
         return lawMethodError(*law, scenario.method);
     Status status = law->validate(scenario.params);
+    if (status.ok())
+        status = scenario.params.checkKinds(); // whole numbers (the chain's n, seeds, max_steps)
     if (status.ok() && system->validate)
         status = system->validate(scenario);
     if (!status.ok())
