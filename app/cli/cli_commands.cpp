@@ -27,7 +27,8 @@ QJsonObject specJson(const fl::ParameterSpec& spec)
 {
     return QJsonObject{{"id", q(spec.id)},       {"label", q(spec.label)},   {"symbol", q(spec.symbol)},
                        {"unit", q(spec.unit)},   {"help", q(spec.help)},     {"default", spec.defaultValue},
-                       {"min", spec.min},        {"max", spec.max},          {"log", spec.logScale}};
+                       {"min", spec.min},        {"max", spec.max},          {"log", spec.logScale},
+                       {"kind", fl::parameterKindId(spec.kind)}};
 }
 
 QJsonArray specsJson(const fl::ParameterSpecs& specs)
@@ -67,10 +68,10 @@ QJsonObject catalogueJson()
             presets.append(preset);
         }
     }
-    for (fl::LawFamily family : {fl::LawFamily::OneDimensional, fl::LawFamily::PlaneContact, fl::LawFamily::TyreRoad})
-        for (const fl::FrictionLawInfo& l : fl::lawsOf(family))
+    for (const fl::LawFamilyInfo& family : fl::lawFamilies())
+        for (const fl::FrictionLawInfo& l : family.laws())
             laws.append(QJsonObject{{"id", q(l.id)}, {"name", q(l.name)}, {"formula", q(l.formula)},
-                                    {"family", fl::lawFamilyId(family)},
+                                    {"family", q(family.id)},
                                     {"parameters", specsJson(l.specs)}});
     for (const fl::MethodInfo& m : fl::methods())
         methods.append(QJsonObject{{"id", q(m.id)}, {"name", q(m.name)}, {"description", q(m.description)}, {"regularized", m.smooth}});
@@ -115,13 +116,9 @@ int listCommand(const QStringList& arguments)
         out << "  " << q(s.id) << ": " << q(s.name) << "   " << q(s.equation) << "\n";
         printSpecs(out, s.specs);
     }
-    const std::pair<fl::LawFamily, const char*> families[] = {
-        {fl::LawFamily::OneDimensional, "Friction laws (--law) of the belt and the absorber:"},
-        {fl::LawFamily::PlaneContact, "Plane-contact laws (--law) of the disk (I00, I11, integral) and the pendulum (I11, I00):"},
-        {fl::LawFamily::TyreRoad, "Tyre-road laws (--law) of the ABS wheel:"}};
-    for (const auto& [family, heading] : families) {
-        out << heading << "\n";
-        for (const fl::FrictionLawInfo& l : fl::lawsOf(family)) {
+    for (const fl::LawFamilyInfo& family : fl::lawFamilies()) {
+        out << q(family.heading) << "\n";
+        for (const fl::FrictionLawInfo& l : family.laws()) {
             out << "  " << q(l.id) << ": " << q(l.name) << "   " << q(l.formula) << "\n";
             printSpecs(out, l.specs);
         }

@@ -1,5 +1,6 @@
 #include "analysis/law_experiments.h"
 #include "analysis/law_response.h"
+#include "friction/friction_law.h"
 #include "params/parameter_spec.h"
 
 #include <algorithm>
@@ -9,7 +10,16 @@
 namespace fl {
 namespace {
 
-bool hasBristle(const std::string& lawId) { return lawId == "dahl" || lawId == "lugre" || lawId == "elasto-plastic"; }
+/// The scales the law declares at these parameters (FrictionLawInfo::memoryScales); for a law
+/// without memory the defaults, with a unit relaxation rate.
+LawMemoryScales scalesOf(const std::string& lawId, const ParameterSet& p)
+{
+    const FrictionLawInfo* law = findFrictionLaw(lawId);
+    LawMemoryScales scales = law && law->memoryScales ? law->memoryScales(p) : LawMemoryScales{};
+    if (!scales.relaxationRate)
+        scales.relaxationRate = [](double) { return 1.0; };
+    return scales;
+}
 
 /// The samples of the last of `periods` periods (400 per period).
 LawCurve lastPeriod(const LawResponse& r, const std::vector<double>& xs, const char* name, double value)
@@ -30,7 +40,9 @@ LawCurve lastPeriod(const LawResponse& r, const std::vector<double>& xs, const c
 
 std::vector<LawExperimentKind> experimentsFor(const std::string& lawId)
 {
-    if (hasBristle(lawId) || lawId == "bliman-sorine")
+    // Pre-sliding needs a regime of it, which the law declares by a reach (at its default values).
+    const FrictionLawInfo* law = findFrictionLaw(lawId);
+    if (law && scalesOf(lawId, ParameterSet(law->specs)).preslidingReach > 0.0)
         return {LawExperimentKind::PreSliding, LawExperimentKind::FrictionalLag, LawExperimentKind::SpeedSteps};
     return {LawExperimentKind::FrictionalLag, LawExperimentKind::SpeedSteps};
 }
@@ -39,45 +51,28 @@ LawExperimentSpec defaultExperiment(LawExperimentKind kind, const std::string& l
 {
     LawExperimentSpec spec;
     spec.kind = kind;
-    const bool bristle = hasBristle(lawId);
-    const double muK = p.has("mu_k") ? p.value("mu_k") : 1.0;
+    const LawMemoryScales scales = scalesOf(lawId, p);
     switch (kind) {
     case LawExperimentKind::PreSliding: {
-        const double reach = bristle ? muK / p.value("sigma0") : (p.has("eps_f") ? p.value("eps_f") : 1e-3);
+        const double reach = scales.preslidingReach > 0.0 ? scales.preslidingReach : 1e-3;
         spec.values = {0.25 * reach, 0.5 * reach, reach, 2.0 * reach, 4.0 * reach};
         spec.omega = 0.05;
         spec.periods = 3;
-        spec.initialSlope = bristle ? p.value("sigma0") : 0.0;
+        spec.initialSlope = scales.bristleStiffness;
         break;
     }
     case LawExperimentKind::FrictionalLag: {
-        double rate = 1.0;
-        if (bristle) {
-            spec.v0 = p.has("v_s") ? 2.0 * p.value("v_s") : 0.01;
-            rate = p.value("sigma0") * spec.v0 / muK;
-        } else if (lawId == "bliman-sorine") {
-            spec.v0 = 0.01;
-            rate = spec.v0 / p.value("eps_f");
-        } else { // Ostermeyer: the slower of its two rates at the mean speed
-            spec.v0 = 0.5;
-            rate = std::min(p.value("c_theta"), p.value("a_mu") * spec.v0);
-        }
+        spec.v0 = scales.lagSpeed;
+        const double rate = scales.relaxationRate(spec.v0);
         spec.dv = 0.9 * spec.v0;
         spec.values = {0.001 * rate, 0.01 * rate, 0.1 * rate, rate};
         spec.periods = 4;
         break;
     }
     case LawExperimentKind::SpeedSteps: {
-        spec.v0 = bristle && p.has("v_s") ? 0.2 * p.value("v_s") : 0.2;
-        spec.dv = bristle && p.has("v_s") ? 5.0 * p.value("v_s") - spec.v0 : 0.8;
-        double rate = 1.0;
-        if (bristle)
-            rate = p.value("sigma0") * spec.v0 / muK;
-        else if (lawId == "bliman-sorine")
-            rate = spec.v0 / p.value("eps_f");
-        else
-            rate = std::min(p.value("c_theta"), p.value("a_mu") * spec.v0);
-        spec.duration = 8.0 / rate;
+        spec.v0 = scales.stepLow;
+        spec.dv = scales.stepHigh - scales.stepLow;
+        spec.duration = 8.0 / scales.relaxationRate(spec.v0);
         break;
     }
     }

@@ -44,11 +44,14 @@ struct LawExperimentResult {
     Status status = Status::success();
 };
 
-/// Which experiments make sense for a law (pre-sliding needs an elastic state: sigma0 or eps_f).
+/// Which experiments make sense for a law: pre-sliding needs a pre-sliding regime, which the law
+/// declares by a reach (LawMemoryScales::preslidingReach: bristles, Bliman-Sorine's path eps_f).
 std::vector<LawExperimentKind> experimentsFor(const std::string& lawId);
-/// Sensible defaults from the law's parameters: pre-sliding amplitudes 0.25, 0.5, 1, 2, 4 times
-/// the bristle reach mu_k/sigma0; lag around v0 = 2 v_s at frequencies 0.01 .. 10 times the
-/// relaxation rate sigma0 v0 / mu_k (0.001x to 1x: LuGre's loop is widest near 0.1x); steps 0.1 -> 1 (Ostermeyer: in units of its own rates).
+/// Sensible defaults from the scales the law declares at these parameters (LawMemoryScales):
+/// pre-sliding amplitudes 0.25, 0.5, 1, 2, 4 times the reach (bristles: mu_k/sigma0), with the
+/// bristle stiffness as the initial slope; lag around the law's lag speed (LuGre: 2 v_s) at
+/// 0.001x to 1x the relaxation rate there (LuGre's loop is widest near 0.1x); steps between the
+/// law's two step speeds, 8 relaxation times each.
 LawExperimentSpec defaultExperiment(LawExperimentKind kind, const std::string& lawId, const ParameterSet& params);
 /// Runs the experiment (cancel: stops between curves and inside them with status "cancelled").
 LawExperimentResult runLawExperiment(const StateFrictionLaw& law, const LawExperimentSpec& spec,

@@ -79,6 +79,13 @@ FrictionLawInfo blimanSorineLawInfo()
                   {"z2", "z₂", "", "Slow state: falls to −f₂ within a path ε_f."}};
     law.eventDriven = false;
     law.regularized = false;
+    law.memoryScales = [](const ParameterSet& p) {
+        const double epsF = p.value("eps_f");
+        LawMemoryScales scales;
+        scales.preslidingReach = epsF; // the slow state settles within the path eps_f
+        scales.relaxationRate = [epsF](double v) { return v / epsF; };
+        return scales;
+    };
     law.create = [](const ParameterSet& p) -> std::unique_ptr<FrictionLaw> { return std::make_unique<BlimanSorineLaw>(p); };
     law.createWithState = [](const ParameterSet& p, Regularization) -> std::unique_ptr<StateFrictionLaw> {
         return std::make_unique<BlimanSorineLaw>(p);

@@ -38,6 +38,9 @@ std::vector<FrictionLawInfo> makeContactLaws()
     laws.push_back({"integral", "Integral model (JTAM 2.2), uniform circle",
                     "T = ∬ σ v_P/|v_P| dF, M = ∬ σ (x, y) × v_P/|v_P| dF; set-valued: event-driven only",
                     integral, {}, noRelation});
+    laws.back().smoothForm = false; // set-valued: the event-driven method only
+    for (FrictionLawInfo& law : laws)
+        law.family = LawFamily::PlaneContact;
     return laws;
 }
 

@@ -50,6 +50,8 @@ FrictionLawInfo dahlLawInfo()
     law.states = {{"z", "z", "", "Bristle deflection, in units of N/k; σ_0 z is the friction force."}};
     law.eventDriven = false;
     law.regularized = false;
+    law.memoryScales = lawspec::bristleScales;
+    law.counterpart = "coulomb"; // the steady force mu_k sgn(v_r)
     law.create = [](const ParameterSet& p) -> std::unique_ptr<FrictionLaw> { return std::make_unique<DahlLaw>(p); };
     law.createWithState = [](const ParameterSet& p, Regularization) -> std::unique_ptr<StateFrictionLaw> {
         return std::make_unique<DahlLaw>(p);

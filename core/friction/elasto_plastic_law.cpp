@@ -20,7 +20,8 @@ namespace fl {
 
 FrictionLawInfo elastoPlasticLawInfo()
 {
-    FrictionLawInfo law = lugreLawInfo(); // the same parameters, plus the breakaway fraction
+    // The same parameters, plus the breakaway fraction; LuGre's scales and counterpart (stribeck-gauss).
+    FrictionLawInfo law = lugreLawInfo();
     law.id = "elasto-plastic";
     law.name = "Elasto-plastic (true stiction)";
     law.formula = "z′ = v_r − α(z, v_r) σ_0|v_r| z / g(v_r),  F = −(σ_0 z + σ_1 z′ + σ_2 v_r); α = 0 for |z| ≤ z_ba "

@@ -52,7 +52,30 @@ struct LawStateSpec {
     std::string help;   ///< one sentence: what the state is
 };
 
-/// A law as data: id, names, its parameters, a factory and cross-parameter validation.
+/// The scales of a law with memory at given parameter values. The law declares them
+/// (FrictionLawInfo::memoryScales) and what depends on them reads them here rather than
+/// recognizing the law by its id: the law lab's default experiments (analysis/law_experiments.h)
+/// and the bristles the mechanism view draws.
+struct LawMemoryScales {
+    /// Stiffness sigma0 of the bristles whose deflection is the law's first state z (the force holds
+    /// sigma0 z): Dahl, LuGre, elasto-plastic. 0: the law has no bristles.
+    double bristleStiffness = 0.0;
+    /// Displacement over which a contact at rest passes into sliding: the bristle reach mu_k/sigma0,
+    /// Bliman-Sorine's memory path eps_f. 0: no pre-sliding regime (Ostermeyer's memory is of the
+    /// sliding power), so the law lab offers no pre-sliding experiment.
+    double preslidingReach = 0.0;
+    /// Mean sliding speed of the frictional-lag experiment (LuGre: 2 v_s, where its Stribeck curve falls).
+    double lagSpeed = 0.01;
+    /// The two speeds of the speed-step experiment.
+    double stepLow = 0.2, stepHigh = 1.0;
+    /// Rate (1/time) at which the states settle while sliding at a speed v > 0, the slowest if
+    /// there are several (bristles: sigma0 v / mu_k; Bliman-Sorine: v / eps_f; Ostermeyer: min(c, a v)).
+    std::function<double(double speed)> relaxationRate;
+};
+
+/// A law as data: id, names, its parameters, a factory and cross-parameter validation, and what it
+/// can do as fields (states, set-valued form, counterpart, scales...): code that depends on a
+/// capability reads the field, never the law's id, so a new law declares its own.
 struct FrictionLawInfo {
     std::string id;          ///< e.g. "coulomb"
     std::string name;        ///< e.g. "Coulomb (μ_s, μ_k)"
@@ -69,14 +92,40 @@ struct FrictionLawInfo {
     std::function<std::unique_ptr<StateFrictionLaw>(const ParameterSet&, Regularization)> createWithState{};
     /// false: the law has no set-valued stick branch, so the event-driven method does not take it.
     bool eventDriven = true;
+    /// false: the law has only its set-valued form (the plane-contact integral model), so the smooth
+    /// methods do not take it.
+    bool smoothForm = true;
     /// false: the law is smooth (or windowed) as it stands; eps and the regularization do not enter.
     bool regularized = true;
     /// Karnopp's stick window: the system's holding force enters the law (solvers/contact_dynamics.h).
     bool stickWindow = false;
+    /// The family whose list holds the law (set by that list, e.g. friction/contact_laws.cpp).
+    LawFamily family = LawFamily::OneDimensional;
+    /// Laws with memory: their scales at given parameter values; empty for the other laws.
+    std::function<LawMemoryScales(const ParameterSet&)> memoryScales{};
+    /// A law without a set-valued form: the event-driven law of the same family with its steady-state
+    /// force (LuGre, elasto-plastic: stribeck-gauss; Dahl, Karnopp: coulomb), which Compare methods
+    /// runs against it (systems/law_counterpart.h). Empty: the event-driven law sharing the most
+    /// parameter ids with it is taken.
+    std::string counterpart{};
 
     bool hasMemory() const { return !states.empty(); }
 };
 
+/// A law family as data (friction/law_registry.cpp): every list of families (the CLI's catalogue,
+/// the about box, the search for a law by id) iterates lawFamilies().
+struct LawFamilyInfo {
+    LawFamily family;
+    std::string id;       ///< as the CLI's JSON writes it, e.g. "one-dimensional"
+    std::string name;     ///< e.g. "Friction laws along a line" (the about box)
+    std::string heading;  ///< the CLI list's heading, e.g. "Tyre-road laws (--law) of the ABS wheel:"
+    std::string helpPage; ///< the help page with a section per law (anchored by the law's id)
+    const std::vector<FrictionLawInfo>& (*laws)(); ///< the family's laws, in menu order
+};
+
+/// Every law family, in catalogue order: one-dimensional, plane-contact, tyre-road.
+const std::vector<LawFamilyInfo>& lawFamilies();
+const LawFamilyInfo& lawFamilyInfo(LawFamily family);
 /// Every 1-D law FrictionLab offers, in menu order.
 const std::vector<FrictionLawInfo>& frictionLaws();
 /// Every plane-contact law (regularized I(0,0) and I(1,1)), in menu order.
@@ -89,8 +138,8 @@ const char* lawFamilyId(LawFamily family);
 const FrictionLawInfo* findAnyLaw(std::string_view id);
 /// The laws of a family.
 const std::vector<FrictionLawInfo>& lawsOf(LawFamily family);
-/// The help page of a 1-D law (its section's anchor is the law's id): "laws-1d.html", or
-/// "laws-memory.html" for the laws with memory and the stick window.
+/// The help page of a law (its section's anchor is the law's id): its family's page, or
+/// "laws-memory.html" for the 1-D laws with memory and the stick window.
 std::string lawHelpPage(const FrictionLawInfo& law);
 /// The 1-D law with this id, or nullptr.
 const FrictionLawInfo* findFrictionLaw(std::string_view id);

@@ -165,47 +165,4 @@ const std::vector<FrictionLawInfo>& frictionLaws()
     return laws;
 }
 
-const std::vector<FrictionLawInfo>& lawsOf(LawFamily family)
-{
-    switch (family) {
-    case LawFamily::OneDimensional: return frictionLaws();
-    case LawFamily::PlaneContact: return contactLaws();
-    case LawFamily::TyreRoad: return tyreLaws();
-    }
-    return frictionLaws();
-}
-
-const FrictionLawInfo* findLaw(LawFamily family, std::string_view id)
-{
-    for (const FrictionLawInfo& law : lawsOf(family))
-        if (law.id == id)
-            return &law;
-    return nullptr;
-}
-
-std::string lawHelpPage(const FrictionLawInfo& law)
-{
-    return law.hasMemory() || !law.eventDriven ? "laws-memory.html" : "laws-1d.html";
-}
-
-const FrictionLawInfo* findFrictionLaw(std::string_view id) { return findLaw(LawFamily::OneDimensional, id); }
-
-const char* lawFamilyId(LawFamily family)
-{
-    switch (family) {
-    case LawFamily::OneDimensional: return "one-dimensional";
-    case LawFamily::PlaneContact: return "plane-contact";
-    case LawFamily::TyreRoad: return "tyre-road";
-    }
-    return "";
-}
-
-const FrictionLawInfo* findAnyLaw(std::string_view id)
-{
-    for (LawFamily family : {LawFamily::OneDimensional, LawFamily::PlaneContact, LawFamily::TyreRoad})
-        if (const FrictionLawInfo* law = findLaw(family, id))
-            return law;
-    return nullptr;
-}
-
 } // namespace fl

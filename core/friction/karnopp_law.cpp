@@ -33,6 +33,7 @@ FrictionLawInfo karnoppLawInfo()
     law.eventDriven = false;
     law.regularized = false;
     law.stickWindow = true;
+    law.counterpart = "coulomb"; // the same mu_s and mu_k, without the window
     law.create = [](const ParameterSet& p) -> std::unique_ptr<FrictionLaw> {
         return std::make_unique<KarnoppCoulomb>(p.value("mu_s"), p.value("mu_k"));
     };

@@ -51,4 +51,15 @@ Status requireAtLeast(const ParameterSet& p, const char* big, const char* small)
 
 Status noRelation(const ParameterSet&) { return Status::success(); }
 
+LawMemoryScales bristleScales(const ParameterSet& p)
+{
+    const double sigma0 = p.value("sigma0"), muK = p.value("mu_k");
+    LawMemoryScales scales;
+    scales.bristleStiffness = sigma0;
+    scales.preslidingReach = muK / sigma0;
+    // z' = v - sigma0 |v| z / g(v) settles at the rate sigma0 v / g(v), sigma0 v / mu_k once sliding.
+    scales.relaxationRate = [sigma0, muK](double v) { return sigma0 * v / muK; };
+    return scales;
+}
+
 } // namespace fl::lawspec

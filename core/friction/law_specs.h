@@ -1,7 +1,9 @@
 #pragma once
 // Parameter specs and checks that several 1-D laws share (so that switching between them keeps
-// the values: mu_s and mu_k mean the same in Coulomb, LuGre and the elasto-plastic model).
+// the values: mu_s and mu_k mean the same in Coulomb, LuGre and the elasto-plastic model), and the
+// scales of the bristle laws.
 #include "common/status.h"
+#include "friction/friction_law.h"
 #include "params/parameter_set.h"
 
 #include <cmath>
@@ -20,6 +22,10 @@ ParameterSpec viscousSigma2(double defaultValue);
 /// Error unless value(big) >= value(small).
 Status requireAtLeast(const ParameterSet& p, const char* big, const char* small);
 Status noRelation(const ParameterSet&);
+/// The scales of a bristle law (Dahl, LuGre, elasto-plastic), from sigma0 and mu_k: bristles of
+/// stiffness sigma0, pre-sliding over the reach mu_k/sigma0, relaxation at sigma0 v / mu_k; the
+/// experiment speeds at LawMemoryScales' defaults.
+LawMemoryScales bristleScales(const ParameterSet& p);
 
 /// LuGre's Stribeck function g(v) = mu_k + (mu_s - mu_k) exp(-(v/v_s)^2) (review (17)), shared by
 /// the elasto-plastic law; read from the parameters mu_s, mu_k, v_s.

@@ -46,6 +46,15 @@ FrictionLawInfo lugreLawInfo()
     law.states = {{"z", "z", "", "Mean bristle deflection, in units of N/k; σ_0 z is the elastic part of the force."}};
     law.eventDriven = false;
     law.regularized = false;
+    law.memoryScales = [](const ParameterSet& p) {
+        LawMemoryScales scales = lawspec::bristleScales(p);
+        // Around the Stribeck velocity, where the steady force falls: lag at 2 v_s, steps 0.2 v_s -> 5 v_s.
+        scales.lagSpeed = 2.0 * p.value("v_s");
+        scales.stepLow = 0.2 * p.value("v_s");
+        scales.stepHigh = 5.0 * p.value("v_s");
+        return scales;
+    };
+    law.counterpart = "stribeck-gauss"; // the steady state, with the same parameter ids
     law.create = [](const ParameterSet& p) -> std::unique_ptr<FrictionLaw> { return std::make_unique<BristleLaw>(p, false); };
     law.createWithState = [](const ParameterSet& p, Regularization) -> std::unique_ptr<StateFrictionLaw> {
         return std::make_unique<BristleLaw>(p, false);

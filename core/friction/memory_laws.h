@@ -1,6 +1,8 @@
 #pragma once
 // The registry entries of the laws with memory (friction/state_law.h) and Karnopp's window, one file each:
-// adding a law is its file, one line here and one in friction_laws.cpp's list.
+// adding a law is its file, one line here and one in friction_laws.cpp's list. The file declares what
+// the law can do as fields of its FrictionLawInfo (its states, eventDriven, memoryScales, counterpart);
+// tests/core/test_law_capabilities.cpp checks them against the law's equations.
 #include "friction/friction_law.h"
 
 namespace fl {

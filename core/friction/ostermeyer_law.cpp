@@ -102,6 +102,13 @@ FrictionLawInfo ostermeyerLawInfo()
                   {"theta", "θ", "", "Temperature-like state of the contact (the review's η)."}};
     law.eventDriven = false;
     law.regularized = true;
+    law.memoryScales = [](const ParameterSet& p) {
+        const double a = p.value("a_mu"), c = p.value("c_theta");
+        LawMemoryScales scales; // no pre-sliding: the memory is of the sliding power
+        scales.lagSpeed = 0.5;
+        scales.relaxationRate = [a, c](double v) { return std::min(c, a * v); }; // the slower of mu's and theta's rates
+        return scales;
+    };
     law.create = [](const ParameterSet& p) -> std::unique_ptr<FrictionLaw> {
         return std::make_unique<OstermeyerLaw>(p, Regularization::Tanh);
     };

@@ -25,6 +25,7 @@ std::vector<FrictionLawInfo> makeTyreLaws()
     };
     FrictionLawInfo burckhardt{"burckhardt", "Burckhardt tyre curve (μ over slip)", "μ(S) = c₁ (1 − e^(−c₂ S)) − c₃ S", specs, {}, validate};
     burckhardt.regularized = false;
+    burckhardt.family = LawFamily::TyreRoad;
     return {burckhardt};
 }
 

@@ -25,6 +25,40 @@ std::string rangeText(const ParameterSpec& spec)
     return text;
 }
 
+const char* parameterKindId(ParameterKind kind)
+{
+    switch (kind) {
+    case ParameterKind::Real: return "real";
+    case ParameterKind::Integer: return "integer";
+    case ParameterKind::Boolean: return "boolean";
+    }
+    return "real";
+}
+
+Status checkKind(const ParameterSpec& spec, double value)
+{
+    switch (spec.kind) {
+    case ParameterKind::Real:
+        break;
+    case ParameterKind::Integer:
+        if (std::floor(value) != value) {
+            std::string message = spec.id;
+            message += " must be a whole number (";
+            message.append(formatNumber(spec.min)).append(" to ").append(formatNumber(spec.max)).append(")");
+            return Status::error(message);
+        }
+        break;
+    case ParameterKind::Boolean:
+        if (value != 0.0 && value != 1.0) {
+            std::string message = spec.id;
+            message += " must be 0 or 1";
+            return Status::error(message);
+        }
+        break;
+    }
+    return Status::success();
+}
+
 ParameterSet::ParameterSet(ParameterSpecs specs) : m_specs(std::move(specs))
 {
     m_values.reserve(m_specs.size());
@@ -55,6 +89,14 @@ Status ParameterSet::check(std::string_view id, double value) const
     if (!std::isfinite(value) || value < spec.min || value > spec.max)
         return Status::error(spec.id + " = " + formatNumber(value) + " is outside its allowed range "
                              + rangeText(spec) + (spec.unit == "–" ? "" : " " + spec.unit));
+    return Status::success();
+}
+
+Status ParameterSet::checkKinds() const
+{
+    for (size_t i = 0; i < m_specs.size(); ++i)
+        if (Status status = checkKind(m_specs[i], m_values[i]); !status.ok())
+            return status;
     return Status::success();
 }
 

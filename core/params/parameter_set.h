@@ -26,6 +26,11 @@ public:
     Status set(std::string_view id, double value);
     /// Checks a value without storing it.
     Status check(std::string_view id, double value) const;
+    /// Checks every value against its spec's kind (fl::checkKind): the first error, or success.
+    /// Not part of set(): like the relations between parameters, whole numbers are checked with
+    /// the scenario (fl::validate), so that an entry such as n = 2.5 stays where it was typed,
+    /// next to its message, as a relation's error does.
+    Status checkKinds() const;
 
 private:
     ParameterSpecs m_specs;

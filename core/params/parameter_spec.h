@@ -1,10 +1,17 @@
 #pragma once
 // Every parameter is described once, as data (docs/architecture.md idea 3): the GUI panel, the CLI,
 // validation and CSV headers all read this table.
+#include "common/status.h"
+
 #include <string>
 #include <vector>
 
 namespace fl {
+
+/// Which values a parameter takes within its range: any real number, only whole numbers (a count
+/// such as the chain's blocks n, a seed, a step limit), or 0 and 1 (a switch). Validation
+/// (ParameterSet::checkKinds) and the sliders (whole steps) read it, so no site tests ids.
+enum class ParameterKind { Real, Integer, Boolean };
 
 /// Metadata of one scalar model parameter.
 struct ParameterSpec {
@@ -17,12 +24,18 @@ struct ParameterSpec {
     double min = 0.0;    ///< inclusive lower bound
     double max = 1.0;    ///< inclusive upper bound
     bool logScale = false; ///< sliders move on a log scale (tolerances, eps)
+    ParameterKind kind = ParameterKind::Real;
 };
 
 using ParameterSpecs = std::vector<ParameterSpec>;
 
 /// Text "[min, max]" with compact number formatting, for error messages and tooltips.
 std::string rangeText(const ParameterSpec& spec);
+/// The kind as the CLI's JSON writes it: "real", "integer", "boolean".
+const char* parameterKindId(ParameterKind kind);
+/// Error unless value is of the spec's kind (a whole number for Integer, 0 or 1 for Boolean), e.g.
+/// "n must be a whole number (1 to 1000)"; the range is checked by ParameterSet::check.
+Status checkKind(const ParameterSpec& spec, double value);
 /// Shortest round-trip decimal text of a double ("%.17g" trimmed to what is needed).
 std::string formatNumber(double value);
 

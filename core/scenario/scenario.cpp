@@ -68,7 +68,7 @@ ParameterSpecs numericsSpecs()
         {"eps", "Regularization width", "ε", "–",
          "Velocity scale of the smooth law: sgn(v_r) is replaced by s(v_r/ε). Regularized methods only.", 1e-4, 1e-8, 1.0, true},
         {"max_steps", "Step limit", "n_max", "steps", "The run stops with a message after this many integrator steps.",
-         2e7, 1e2, 1e9, true},
+         2e7, 1e2, 1e9, true, ParameterKind::Integer},
     };
 }
 

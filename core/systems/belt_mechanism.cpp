@@ -52,11 +52,12 @@ BeltLayout layoutOf(const Scenario& s)
     l.forceScale = kForceArm / std::max({muS, A, 1e-9});
     l.beltStart = 0.2 + kPulley;
     l.beltEnd = l.blockOrigin + l.reach + 0.5 * kBlockWidth + 0.8;
-    // Laws whose first state is a bristle deflection z (Dahl, LuGre, elasto-plastic) lift the block
-    // onto its bristles; z ~ 1e-5 is drawn as a lean relative to the largest steady deflection.
-    if (law && !law->states.empty() && law->states.front().id == "z" && p.has("sigma0")) {
+    // Laws whose first state is a bristle deflection z (they declare the bristles' stiffness: Dahl,
+    // LuGre, elasto-plastic) lift the block onto its bristles; z ~ 1e-5 is drawn as a lean relative
+    // to the largest steady deflection.
+    if (const double sigma0 = law && law->memoryScales ? law->memoryScales(p).bristleStiffness : 0.0; sigma0 > 0.0) {
         l.lift = kBristleGap;
-        l.bristleReach = muS / p.value("sigma0");
+        l.bristleReach = muS / sigma0;
     }
     return l;
 }

@@ -15,7 +15,7 @@ ParameterSpecs bkChainSpecs()
 {
     return {
         {"n", "Blocks", "n", "–", "Number of blocks in the chain (a whole number, 1 to 1000). With n = 1 and k_p = 1 the chain is "
-         "the block on a belt (S1).", 10.0, 1.0, 1000.0},
+         "the block on a belt (S1).", 10.0, 1.0, 1000.0, false, ParameterKind::Integer},
         {"k_c", "Neighbour stiffness", "k_c", "–", "Stiffness of the springs between neighbouring blocks, in units of the "
          "frame springs' unit stiffness k (the ends are free).", 4.0, 0.0, 1000.0},
         {"k_p", "Frame stiffness", "k_p", "–", "Stiffness of the spring that ties each block to the frame (the leaf "
@@ -29,11 +29,9 @@ ParameterSpecs bkChainSpecs()
          "the seed fixes the offsets, so a run is reproducible.", 0.0, 0.0, 10.0},
         {"v0", "Initial velocity", "x_i′(0)", "–", "Velocity of every block at t = 0, in units of ω_n·(N/k).", 0.0, -10.0, 10.0},
         {"seed", "Disorder seed", "seed", "–", "Seed of the initial offsets (SplitMix64): the same seed, the same chain.",
-         1.0, 0.0, 1e9},
+         1.0, 0.0, 1e9, false, ParameterKind::Integer},
     };
 }
-
-bool whole(double x) { return std::floor(x) == x; }
 
 /// "₁₂" for 12.
 std::string subscript(int i)
@@ -113,13 +111,7 @@ SystemInfo bkChainSystemInfo()
     info.plots.phasePortraits = {{"x_1", "v_1"}};
     info.plots.characteristic = {"v_r", "F"};
     info.defaultSection = [](const Scenario&) { return PoincareSection::hyperplane(1, 0.0, -1); }; // maxima of x_1
-    info.validate = [](const Scenario& s) {
-        if (!whole(s.params.value("n")))
-            return Status::error("n must be a whole number of blocks (1 to 1000)");
-        if (!whole(s.params.value("seed")))
-            return Status::error("seed must be a whole number");
-        return Status::success();
-    };
+    // n and seed are whole numbers by their specs' kind (checked by fl::validate).
     info.makeDynamics = makeBkChainDynamics;
     info.mechanism = drawBkChainMechanism;
     info.nearStick = bkChainNearStick;

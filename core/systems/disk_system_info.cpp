@@ -167,11 +167,7 @@ SystemInfo diskSystemInfo()
     // phi' = 0 downward: the maxima of the rotation.
     info.defaultSection = [](const Scenario&) { return PoincareSection::hyperplane(3, 0.0, -1); };
     info.laws = {"I00", "I11", "integral"};
-    info.validate = [](const Scenario& scenario) {
-        if (scenario.method != Method::EventDriven && scenario.lawId == "integral")
-            return Status::error("the integral model has no regularized form: use the event-driven method, or I00/I11");
-        return Status::success();
-    };
+    // The integral model runs event-driven only: its smoothForm is false (checked by fl::validate).
     info.makeDynamics = makeDiskDynamics;
     info.mechanism = drawDiskMechanism;
     info.nearStick = diskNearStick;

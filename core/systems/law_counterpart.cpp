@@ -37,9 +37,10 @@ std::string eventDrivenCounterpart(const Scenario& scenario)
     const FrictionLawInfo* own = findLaw(system->lawFamily, scenario.lawId);
     const FrictionLawInfo* best = nullptr;
     int bestShared = -1;
-    for (const FrictionLawInfo* law : candidates) {
-        if (law == own)
+    for (const FrictionLawInfo* law : candidates)
+        if (law == own || (own && law->id == own->counterpart))
             return law->id;
+    for (const FrictionLawInfo* law : candidates) {
         const int shared = own ? sharedParameters(*own, *law) : 0;
         if (shared > bestShared) {
             best = law;

@@ -18,6 +18,22 @@ Status lawMethodError(const FrictionLawInfo& law, Method method)
                          + "'; use regularized or explicit");
 }
 
+/// A law with only its set-valued form (FrictionLawInfo::smoothForm false: the integral model) on a
+/// smooth method, e.g. "the integral model has no regularized form: use the event-driven method, or
+/// I00/I11" (the system's laws that have one).
+Status noSmoothFormError(const SystemInfo& system, const FrictionLawInfo& law)
+{
+    std::string others;
+    for (const FrictionLawInfo* other : lawsOf(system))
+        if (other->smoothForm) {
+            others += others.empty() ? ", or " : "/";
+            others += other->id;
+        }
+    std::string message = "the ";
+    message.append(law.id).append(" model has no regularized form: use the event-driven method").append(others);
+    return Status::error(message);
+}
+
 ParameterSpecs combinedSpecs(const SystemInfo& system, const FrictionLawInfo& law)
 {
     ParameterSpecs specs = system.specs;
@@ -105,6 +121,10 @@ Status validate(const Scenario& scenario, SampleStorage storage)
     if (!lawTakes(*law, scenario.method))
         return lawMethodError(*law, scenario.method);
     Status status = law->validate(scenario.params);
+    if (status.ok())
+        status = scenario.params.checkKinds(); // whole numbers (the chain's n, seeds, max_steps)
+    if (status.ok() && methodInfo(scenario.method).smooth && !law->smoothForm)
+        status = noSmoothFormError(*system, *law);
     if (status.ok() && system->validate)
         status = system->validate(scenario);
     if (!status.ok())

@@ -223,6 +223,9 @@ private slots:
         QTest::newRow("events need event") << QStringList{"run", "--method", "regularized", "--events", "e.csv"} << "--events needs";
         QTest::newRow("unwritable") << QStringList{"run", "--t-end", "1", "--out", "/nonexistent/dir/run.csv"} << "the folder '/nonexistent/dir' does not exist";
         QTest::newRow("unknown command") << QStringList{"fly"} << "unknown command";
+        QTest::newRow("not a whole number") << QStringList{"run", "--system", "bk-chain", "--set", "n=2.5"}
+                                            << "n must be a whole number (1 to 1000)";
+        QTest::newRow("step limit not whole") << QStringList{"run", "--set", "max_steps=1000.5"} << "max_steps must be a whole number";
     }
     /// Bad input exits non-zero with one line that says why.
     void badInput()
@@ -726,6 +729,25 @@ private slots:
         QVERIFY(beltParams.first().toObject().contains("unit"));
         QVERIFY(runCli({"list"}).out.contains("mu_s"));
         QVERIFY(runCli({"list"}).out.contains("  bdf: BDF (SUNDIALS CVODE, orders 1-5) (default)\n"));
+    }
+
+    /// A whole number is accepted where 2.5 is refused (badInput); the catalogue gives each
+    /// parameter's kind.
+    void integerParameters()
+    {
+        const Outcome o = runCli({"run", "--system", "bk-chain", "--set", "n=3", "--t-end", "1", "--out", "-", "--quiet"});
+        QVERIFY2(o.exitCode == 0, qPrintable(o.err));
+        QVERIFY(o.out.contains("x_3"));
+        QVERIFY(!o.out.contains("x_4"));
+        const QJsonObject root = QJsonDocument::fromJson(runCli({"list", "--json"}).out.toUtf8()).object();
+        for (const QJsonValue& system : root["systems"].toArray()) {
+            if (system.toObject()["id"].toString() != "bk-chain")
+                continue;
+            for (const QJsonValue& spec : system.toObject()["parameters"].toArray()) {
+                const QString id = spec.toObject()["id"].toString();
+                QCOMPARE(spec.toObject()["kind"].toString(), QString(id == "n" || id == "seed" ? "integer" : "real"));
+            }
+        }
     }
 };
 

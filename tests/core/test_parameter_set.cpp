@@ -108,6 +108,48 @@ private slots:
             QVERIFY(law->staticLimit() >= law->slipMagnitude(0.0));
         }
     }
+
+    /// Integer parameters (the chain's block count n, its seed, the step limit) take whole numbers
+    /// only: 2.5 is stored (it is in range) and refused by the scenario's validation with one
+    /// message from the spec's kind; 3 is accepted. Booleans take 0 and 1.
+    void wholeNumberKinds()
+    {
+        fl::Scenario s;
+        QVERIFY(fl::makeScenario("bk-chain", "rational", fl::Method::EventDriven, fl::Regularization::Kudra, s).ok());
+        for (const char* id : {"n", "seed", "max_steps"})
+            QVERIFY2(s.params.specs()[static_cast<size_t>(s.params.index(id))].kind == fl::ParameterKind::Integer, id);
+        QVERIFY(s.params.specs()[static_cast<size_t>(s.params.index("k_c"))].kind == fl::ParameterKind::Real);
+        QVERIFY(s.params.set("n", 2.5).ok());
+        QCOMPARE(QString::fromStdString(fl::validate(s).message()), QString("n must be a whole number (1 to 1000)"));
+        QCOMPARE(QString::fromStdString(s.params.checkKinds().message()), QString("n must be a whole number (1 to 1000)"));
+        QVERIFY(s.params.set("n", 3.0).ok());
+        QVERIFY(fl::validate(s).ok());
+        QVERIFY(s.params.set("seed", 7.25).ok());
+        QCOMPARE(QString::fromStdString(fl::validate(s).message()), QString("seed must be a whole number (0 to 1e+09)"));
+        QVERIFY(s.params.set("seed", 7.0).ok());
+        QVERIFY(s.params.set("max_steps", 1000.5).ok());
+        QVERIFY(!fl::validate(s).ok());
+        QVERIFY(s.params.set("max_steps", 1000.0).ok());
+        QVERIFY(fl::validate(s).ok());
+        // The belt has no whole-number parameter but the step limit: its real values pass.
+        fl::Scenario belt = fl::defaultScenario();
+        QVERIFY(belt.params.set("v_b", 0.25).ok());
+        QVERIFY(belt.params.checkKinds().ok());
+        fl::ParameterSpec flag{"on", "Switch", "s", "–", "A switch.", 0.0, 0.0, 1.0, false, fl::ParameterKind::Boolean};
+        QVERIFY(fl::checkKind(flag, 0.0).ok() && fl::checkKind(flag, 1.0).ok());
+        QCOMPARE(QString::fromStdString(fl::checkKind(flag, 0.5).message()), QString("on must be 0 or 1"));
+        // Every integer spec of every scenario has whole bounds and default.
+        for (const fl::SystemInfo& system : fl::systems())
+            for (const fl::FrictionLawInfo* law : fl::lawsOf(system)) {
+                fl::Scenario any;
+                const fl::Method method = law->eventDriven ? system.methods.front() : fl::Method::Regularized;
+                QVERIFY(fl::makeScenario(system.id, law->id, method, fl::Regularization::Kudra, any).ok());
+                for (const fl::ParameterSpec& spec : any.params.specs())
+                    if (spec.kind != fl::ParameterKind::Real)
+                        for (double v : {spec.min, spec.max, spec.defaultValue})
+                            QVERIFY2(fl::checkKind(spec, v).ok(), spec.id.c_str());
+            }
+    }
 };
 
 QTEST_APPLESS_MAIN(TestParameterSet)

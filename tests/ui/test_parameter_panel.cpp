@@ -1,5 +1,5 @@
 // Tests of ui/widgets/parameter_panel (and the ParameterRow it generates): rows from the specs,
-// live slider edits, errors for bad input, law/method switching, reset.
+// live slider edits, errors for bad input, law/method switching, reset, whole-number parameters.
 #include "friction/friction_law.h"
 #include "systems/system_registry.h"
 #include "widgets/parameter_panel.h"
@@ -55,6 +55,7 @@ private slots:
     void regularizationFollowsTheMethod();
     void lawWithMemoryTakesTheStiffMethod();
     void resetRestoresDefaults();
+    void integerParameterStepsByOne();
 
 private:
     ParameterPanel* m_panel = nullptr;
@@ -231,6 +232,31 @@ void TestParameterPanel::resetRestoresDefaults()
     QCOMPARE(m_panel->row(QStringLiteral("v_b"))->editor()->text(), QStringLiteral("0.5"));
     QVERIFY(m_panel->row(QStringLiteral("zeta"))->error().isEmpty());
     QCOMPARE(lastChanged(changed).params.value("v_b"), 0.5);
+}
+
+/// The chain's block count n is an integer parameter: its slider steps by one block from the key
+/// (coarse and fine) and a typed 2.5 is refused with the kind's message.
+void TestParameterPanel::integerParameterStepsByOne()
+{
+    selectData(m_panel->systemCombo(), "bk-chain");
+    QSignalSpy changed(m_panel, &ParameterPanel::scenarioChanged);
+    ParameterRow* row = m_panel->row(QStringLiteral("n"));
+    QVERIFY(row);
+    QCOMPARE(m_panel->scenario().params.value("n"), 10.0);
+    row->slider()->setFocus();
+    for (double expected : {11.0, 12.0, 13.0}) {
+        QTest::keyClick(row->slider(), Qt::Key_Right);
+        QCOMPARE(lastChanged(changed).params.value("n"), expected);
+        QCOMPARE(row->editor()->text(), QString::number(expected));
+    }
+    QTest::keyClick(row->slider(), Qt::Key_Left, Qt::ShiftModifier); // fine: still a whole block
+    QCOMPARE(lastChanged(changed).params.value("n"), 12.0);
+    typeInto(row->editor(), QStringLiteral("2.5")); // "2" and "2." on the way are whole
+    QCOMPARE(lastChanged(changed).params.value("n"), 2.0);
+    QCOMPARE(row->error(), QStringLiteral("n must be a whole number (1 to 1000)"));
+    typeInto(row->editor(), QStringLiteral("3"));
+    QVERIFY(row->error().isEmpty());
+    QCOMPARE(lastChanged(changed).params.value("n"), 3.0);
 }
 
 QTEST_MAIN(TestParameterPanel)

@@ -1,5 +1,5 @@
 // Tests of ui/widgets/slider_scale: linear and log mappings, rounding, ends of the range, fine
-// positions between coarse steps, narrowing around a value and back.
+// positions between coarse steps, narrowing around a value and back; whole numbers for integer kinds.
 #include "widgets/slider_scale.h"
 
 #include <QTest>
@@ -26,6 +26,7 @@ private slots:
     void narrowingIsATenthAroundTheValue();
     void narrowingStaysInsideTheRange();
     void logNarrowingIsInDecades();
+    void integerKindsStepByOne();
 };
 
 void TestSliderScale::linearEndsAndMiddle()
@@ -142,6 +143,54 @@ void TestSliderScale::logNarrowingIsInDecades()
         QVERIFY(v >= scale.min() && v <= scale.max());
         previous = v;
     }
+}
+
+void TestSliderScale::integerKindsStepByOne()
+{
+    // The chain's block count n: [1, 1000], an integer kind (a coarse step is 0.999 of a block).
+    fl::ParameterSpec blocks = spec(1.0, 1000.0, 10.0, false);
+    blocks.kind = fl::ParameterKind::Integer;
+    SliderScale scale(blocks);
+    QVERIFY(scale.isWhole());
+    QVERIFY(!SliderScale(spec(1.0, 1000.0, 10.0, false)).isWhole());
+    for (int p = 0; p <= SliderScale::kPositions; ++p) {
+        const double v = scale.value(p);
+        QCOMPARE(v, std::round(v));
+        QVERIFY(v >= 1.0 && v <= 1000.0);
+    }
+    QCOMPARE(scale.value(0), 1.0);
+    QCOMPARE(scale.value(SliderScale::kPositions), 1000.0);
+    // Every coarse and fine step, up or down, moves by one block from anywhere.
+    for (double from : {1.0, 2.0, 10.0, 500.0, 501.0, 999.0}) {
+        QCOMPARE(scale.steppedValue(from, scale.position(from) + SliderScale::kFine), from + 1.0);
+        QCOMPARE(scale.steppedValue(from, scale.position(from) + 1), from + 1.0);
+    }
+    QCOMPARE(scale.steppedValue(10.0, scale.position(10.0) - 1), 9.0);
+    QCOMPARE(scale.steppedValue(1.0, scale.position(1.0) - 1), 1.0);
+    QCOMPARE(scale.steppedValue(1000.0, scale.position(1000.0) + 1), 1000.0);
+    // Narrowed: a window of about 100 blocks, stepping by one; not to ten blocks (less than kMinWholeSpan).
+    QVERIFY(scale.narrow(500.0));
+    QVERIFY(scale.max() - scale.min() >= SliderScale::kMinWholeSpan);
+    QCOMPARE(scale.steppedValue(500.0, scale.position(500.0) + SliderScale::kFine), 501.0);
+    QCOMPARE(scale.steppedValue(500.0, scale.position(500.0) - SliderScale::kFine), 499.0);
+    const double low = scale.min(), high = scale.max();
+    QVERIFY(!scale.narrow(500.0));
+    QCOMPARE(scale.narrowing(), 1);
+    QCOMPARE(scale.min(), low);
+    QCOMPARE(scale.max(), high);
+    // A log-scale count (the step limit max_steps, 1e2 to 1e9): whole numbers too.
+    fl::ParameterSpec steps = spec(1e2, 1e9, 2e7, true);
+    steps.kind = fl::ParameterKind::Integer;
+    const SliderScale log(steps);
+    for (int p = 0; p <= SliderScale::kPositions; p += 7)
+        QCOMPARE(log.value(p), std::round(log.value(p)));
+    // A switch: 0 or 1, one step apart.
+    fl::ParameterSpec flag = spec(0.0, 1.0, 0.0, false);
+    flag.kind = fl::ParameterKind::Boolean;
+    const SliderScale toggle(flag);
+    QCOMPARE(toggle.steppedValue(0.0, SliderScale::kFine), 1.0);
+    QCOMPARE(toggle.steppedValue(1.0, SliderScale::kPositions - 1), 0.0);
+    QCOMPARE(toggle.value(SliderScale::kPositions / 3), 0.0);
 }
 
 QTEST_APPLESS_MAIN(TestSliderScale)

@@ -28,15 +28,10 @@ QString pageOfView(const QWidget* view)
     return analysis ? QString::fromStdString(analysis->helpPage) : QString();
 }
 
-/// The law's section: the 1-D laws on one page, the plane-contact models on another (ids as anchors).
-QUrl lawUrl(const fl::Scenario& scenario)
+/// The law's section on its family's page (fl::lawHelpPage; ids as anchors).
+QUrl lawUrl(const fl::FrictionLawInfo& law)
 {
-    const QString id = QString::fromStdString(scenario.lawId);
-    if (const fl::FrictionLawInfo* law = fl::findLaw(fl::LawFamily::OneDimensional, scenario.lawId))
-        return helpUrl(QString::fromStdString(fl::lawHelpPage(*law)), id);
-    if (fl::findLaw(fl::LawFamily::TyreRoad, scenario.lawId)) // the tyre curves are on the ABS page
-        return helpUrl(QStringLiteral("system-abs.html"), id);
-    return helpUrl(QStringLiteral("contact-models.html"), id);
+    return helpUrl(QString::fromStdString(fl::lawHelpPage(law)), QString::fromStdString(law.id));
 }
 
 } // namespace
@@ -87,10 +82,11 @@ HelpContext contextHelp(const MainWindow& window)
         page = QStringLiteral("system-%1.html").arg(QString::fromStdString(scenario.systemId));
     context.page = helpUrl(page.section(QLatin1Char('#'), 0, 0), page.section(QLatin1Char('#'), 1));
     // Links to what the run uses: its law, and the regularization of a smooth method.
-    if (const fl::FrictionLawInfo* law = fl::findAnyLaw(scenario.lawId))
-        context.related.append({tr("Law: %1").arg(QString::fromStdString(law->name)), lawUrl(scenario)});
+    const fl::FrictionLawInfo* law = fl::findAnyLaw(scenario.lawId);
+    if (law)
+        context.related.append({tr("Law: %1").arg(QString::fromStdString(law->name)), lawUrl(*law)});
     if (fl::usesRegularization(scenario)) {
-        const bool oneDimensional = fl::findLaw(fl::LawFamily::OneDimensional, scenario.lawId) != nullptr;
+        const bool oneDimensional = law && law->family == fl::LawFamily::OneDimensional;
         if (oneDimensional)
             context.related.append({tr("Regularization: %1").arg(QString::fromStdString(fl::regularizationInfo(scenario.regularization).name)),
                                     helpUrl(QStringLiteral("regularizations.html"), QString::fromStdString(fl::regularizationInfo(scenario.regularization).id))});

@@ -36,15 +36,11 @@ QString aboutHtml(const fl::Scenario& current)
     html += QStringLiteral("<p><b>%1</b></p><ul>").arg(tr("Systems"));
     for (const fl::SystemInfo& s : fl::systems())
         html += item(s.id == current.systemId, esc(s.name), QString());
-    html += QStringLiteral("</ul><p><b>%1</b></p><ul>").arg(tr("Friction laws along a line"));
-    for (const fl::FrictionLawInfo& law : fl::lawsOf(fl::LawFamily::OneDimensional))
-        html += item(law.id == current.lawId, esc(law.name), QString());
-    html += QStringLiteral("</ul><p><b>%1</b></p><ul>").arg(tr("Plane-contact laws (Coulomb–Contensou)"));
-    for (const fl::FrictionLawInfo& law : fl::lawsOf(fl::LawFamily::PlaneContact))
-        html += item(law.id == current.lawId, esc(law.name), QString());
-    html += QStringLiteral("</ul><p><b>%1</b></p><ul>").arg(tr("Tyre–road laws (μ over slip)"));
-    for (const fl::FrictionLawInfo& law : fl::lawsOf(fl::LawFamily::TyreRoad))
-        html += item(law.id == current.lawId, esc(law.name), QString());
+    for (const fl::LawFamilyInfo& family : fl::lawFamilies()) {
+        html += QStringLiteral("</ul><p><b>%1</b></p><ul>").arg(esc(family.name));
+        for (const fl::FrictionLawInfo& law : family.laws())
+            html += item(law.id == current.lawId, esc(law.name), QString());
+    }
     html += QStringLiteral("</ul><p><b>%1</b></p><ul>").arg(tr("Regularizations (smooth methods)"));
     const bool smooth = fl::usesRegularization(current);
     for (const fl::RegularizationInfo& r : fl::regularizations())

@@ -141,7 +141,12 @@ void ParameterRow::showRange()
 
 void ParameterRow::onSliderMoved(int position)
 {
-    m_value = m_scale.value(position);
+    // A key or wheel step moves a whole-number parameter by at least 1; the handle then sits on
+    // the new value, so that the next step starts from it.
+    const bool stepped = !m_slider->isSliderDown();
+    m_value = stepped ? m_scale.steppedValue(m_value, position) : m_scale.value(position);
+    if (stepped && m_scale.isWhole() && m_scale.position(m_value) != position)
+        showRange();
     m_editor->setText(valueText(m_value));
     m_editKey = QStringLiteral("%1:%2:%3").arg(m_slider->isSliderDown() ? QStringLiteral("drag") : QStringLiteral("step"), id())
                     .arg(m_gesture);

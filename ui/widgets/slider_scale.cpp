@@ -44,7 +44,7 @@ int digitsFor(double ratio)
 
 SliderScale::SliderScale(const fl::ParameterSpec& spec)
     : m_fullMin(spec.min), m_fullMax(spec.max), m_min(spec.min), m_max(spec.max),
-      m_log(spec.logScale && spec.min > 0.0 && spec.max > spec.min)
+      m_log(spec.logScale && spec.min > 0.0 && spec.max > spec.min), m_whole(spec.kind != fl::ParameterKind::Real)
 {
 }
 
@@ -54,7 +54,13 @@ bool SliderScale::narrow(double value)
 {
     if (m_level >= kMaxNarrowing || !(m_fullMax > m_fullMin))
         return false;
+    const double oldMin = m_min, oldMax = m_max;
     centre(value, span() / 10.0);
+    if (m_whole && m_max - m_min < kMinWholeSpan) { // a handful of whole numbers: nothing to home in on
+        m_min = oldMin;
+        m_max = oldMax;
+        return false;
+    }
     ++m_level;
     return true;
 }
@@ -126,12 +132,23 @@ double SliderScale::value(int position) const
     const int p = std::clamp(position, 0, kPositions);
     const int coarse = p / kFine, rest = p % kFine;
     const double low = coarseValue(coarse);
-    if (rest == 0)
-        return low;
-    // Fine positions divide a coarse step evenly, a digit finer: increasing, whatever the rounding.
-    const double high = coarseValue(coarse + 1);
-    const double fineStep = (high - low) / kFine;
-    return std::clamp(roundToStep(low + rest * fineStep, fineStep), m_min, m_max);
+    double v = low;
+    if (rest != 0) {
+        // Fine positions divide a coarse step evenly, a digit finer: increasing, whatever the rounding.
+        const double high = coarseValue(coarse + 1);
+        const double fineStep = (high - low) / kFine;
+        v = std::clamp(roundToStep(low + rest * fineStep, fineStep), m_min, m_max);
+    }
+    return m_whole ? std::clamp(std::round(v), std::ceil(m_min), std::floor(m_max)) : v;
+}
+
+double SliderScale::steppedValue(double from, int position) const
+{
+    const double v = value(position);
+    const int here = this->position(from);
+    if (!m_whole || v != from || position == here)
+        return v;
+    return std::clamp(from + (position > here ? 1.0 : -1.0), std::ceil(m_min), std::floor(m_max));
 }
 
 double SliderScale::coarseValue(int step) const
