@@ -4,6 +4,8 @@
 #include "cli/command_files.h"
 #include "systems/scenario_setup.h"
 
+#include "analysis/analysis_catalog.h"
+
 #include "friction/friction_law.h"
 #include "io/csv_writer.h"
 #include "scenario/scenario.h"
@@ -80,8 +82,13 @@ QJsonObject catalogueJson()
     QJsonArray integrators;
     for (const fl::StiffIntegratorInfo& i : fl::stiffIntegrators())
         integrators.append(QJsonObject{{"id", q(i.id)}, {"name", q(i.name)}, {"default", i.kind == fl::Scenario{}.stiffIntegrator}});
+    QJsonArray analyses;
+    for (const fl::AnalysisInfo& a : fl::analyses())
+        analyses.append(QJsonObject{{"id", q(a.id)}, {"title", q(a.title)}, {"summary", q(a.summary)},
+                                    {"place", a.place == fl::AnalysisPlace::Tab ? "tab" : "side"},
+                                    {"command", q(a.command)}, {"help", q(a.helpPage)}});
     return QJsonObject{{"systems", systems}, {"laws", laws}, {"methods", methods}, {"regularizations", regs}, {"presets", presets},
-                       {"integrators", integrators}, {"numerics", specsJson(fl::numericsSpecs())}};
+                       {"integrators", integrators}, {"numerics", specsJson(fl::numericsSpecs())}, {"analyses", analyses}};
 }
 
 void printSpecs(QTextStream& out, const fl::ParameterSpecs& specs)
@@ -101,7 +108,7 @@ void printSpecs(QTextStream& out, const fl::ParameterSpecs& specs)
 int listCommand(const QStringList& arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription("List systems, friction laws, methods, regularizations, stiff integrators and presets.");
+    parser.setApplicationDescription("List systems, friction laws, methods, regularizations, stiff integrators, presets and analyses.");
     parser.addHelpOption();
     parser.addOption({"json", "Machine-readable JSON output."});
     if (const std::optional<int> exit = parseOrExit(parser, arguments))
@@ -155,6 +162,10 @@ int listCommand(const QStringList& arguments)
         out << "  " << q(i.id) << ": " << q(i.name) << (i.kind == fl::Scenario{}.stiffIntegrator ? " (default)" : "") << "\n";
     out << "Numerics (--set, or --t-end / --dt / --tol):\n";
     printSpecs(out, fl::numericsSpecs());
+    out << "Analyses (the window's tabs and side tabs; the command computing each here):\n";
+    for (const fl::AnalysisInfo& a : fl::analyses())
+        out << "  " << q(a.id) << ": " << q(a.title) << (a.place == fl::AnalysisPlace::Side ? " (side tab)" : "") << ". "
+            << q(a.summary) << (a.command.empty() ? QString("  [window only]") : "  [frictionlab-cli " + q(a.command) + "]") << "\n";
     return 0;
 }
 

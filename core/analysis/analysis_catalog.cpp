@@ -10,7 +10,7 @@ const std::vector<AnalysisInfo>& analyses()
          AnalysisPlace::Tab, "plots.html", "run", {}},
         {"bifurcation", "Bifurcation", "One parameter swept: section points or maxima after a transient, with continuation.",
          AnalysisPlace::Tab, "bifurcation.html", "sweep", {}},
-        {"map", "Map", "Two parameters on a grid: period, largest Lyapunov exponent, stick fraction or amplitude.",
+        {"map", "Map", "Two parameters on a grid: amplitude, period, largest Lyapunov exponent, stick fraction or stick phases.",
          AnalysisPlace::Tab, "map.html", "map", {}},
         {"compare", "Compare methods", "The scenario event-driven and regularized, overlaid, with their difference.",
          AnalysisPlace::Tab, "compare-methods.html", "compare", {}},

@@ -7,6 +7,7 @@
 #include <QJsonValue>
 #include <QProcess>
 #include <QTemporaryDir>
+#include <QSet>
 #include <QTest>
 
 #include <sys/resource.h>
@@ -729,6 +730,32 @@ private slots:
         QVERIFY(beltParams.first().toObject().contains("unit"));
         QVERIFY(runCli({"list"}).out.contains("mu_s"));
         QVERIFY(runCli({"list"}).out.contains("  bdf: BDF (SUNDIALS CVODE, orders 1-5) (default)\n"));
+    }
+
+    /// The analyses of the window, each with the command computing it here: ids unique, and every
+    /// command named is one this program has (its --help runs).
+    void listAnalyses()
+    {
+        const QJsonArray analyses = QJsonDocument::fromJson(runCli({"list", "--json"}).out.toUtf8()).object()["analyses"].toArray();
+        QVERIFY(analyses.size() >= 11);
+        QSet<QString> ids;
+        int commands = 0;
+        for (const QJsonValue& value : analyses) {
+            const QJsonObject a = value.toObject();
+            QVERIFY2(!ids.contains(a["id"].toString()), qPrintable(a["id"].toString()));
+            ids.insert(a["id"].toString());
+            QVERIFY(a["place"].toString() == "tab" || a["place"].toString() == "side");
+            QVERIFY(!a["help"].toString().isEmpty());
+            if (a["command"].toString().isEmpty())
+                continue;
+            ++commands;
+            const Outcome help = runCli({a["command"].toString(), "--help"});
+            QVERIFY2(help.exitCode == 0 && help.out.contains("Usage"), qPrintable(a["command"].toString() + ": " + help.err));
+        }
+        QVERIFY(commands >= 6); // run, sweep, map, compare, contact, slip-events, lyapunov
+        QVERIFY(ids.contains("map") && ids.contains("slip-events") && ids.contains("lyapunov"));
+        const QString text = runCli({"list"}).out;
+        QVERIFY2(text.contains("  map: Map. ") && text.contains("[frictionlab-cli map]") && text.contains("  law-lab: Law lab. "), qPrintable(text));
     }
 
     /// A whole number is accepted where 2.5 is refused (badInput); the catalogue gives each
