@@ -1,7 +1,7 @@
 // The input fuzzers at scale: fuzz_bench [sessions N] [cli N] [--seed S]. Prints the
 // cases run, how many were refused, the rate and the slowest case; exits 1 at the first case that
-// breaks a rule (its seed and input printed). FUZZ_TRACE=FILE writes each command line before it
-// runs (the last line names a case that does not return). Not a test: ctest runs a few thousand cases
+// breaks a rule (its seed and input printed). FUZZ_TRACE=FILE writes each session case and command
+// line before it runs (the last line names a case that does not return or crashes). Not a test: ctest runs a few thousand cases
 // (tests/fuzz/test_fuzz_inputs.cpp).
 #include "input_checks.h"
 #include "bridge/session.h"
@@ -54,6 +54,7 @@ int main(int argc, char** argv)
     const QByteArray lecture = lectureFile.readAll();
     const QList<QByteArray> seeds = {lecture, presetSession("jtam2016-fig4a"), presetSession("acta2016-fig5a")};
 
+    std::FILE* trace = qEnvironmentVariableIsSet("FUZZ_TRACE") ? std::fopen(qgetenv("FUZZ_TRACE").constData(), "w") : nullptr;
     auto start = Clock::now();
     long refused = 0;
     Slowest slowest;
@@ -62,6 +63,10 @@ int main(int argc, char** argv)
         fuzz::Mutator mutator(caseSeed);
         const QByteArray input = i % 10 == 0 ? mutator.randomBytes(4096) : i % 3 == 0 ? mutator.mutateBytes(mutator.pick(seeds))
                                                                                        : mutator.mutateJson(mutator.pick(seeds));
+        if (trace) { // the case about to run: the last line names a case that never returns
+            std::fprintf(trace, "session case seed %llu (case %ld)\n", static_cast<unsigned long long>(caseSeed), i);
+            std::fflush(trace);
+        }
         const auto t0 = Clock::now();
         const QString problem = fuzz::checkSession(input);
         const double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
@@ -86,7 +91,6 @@ int main(int argc, char** argv)
         return 2;
     file.close();
     const fuzz::CliFuzzer fuzzer(sessionFile, dir.path());
-    std::FILE* trace = qEnvironmentVariableIsSet("FUZZ_TRACE") ? std::fopen(qgetenv("FUZZ_TRACE").constData(), "w") : nullptr;
     start = Clock::now();
     slowest = {};
     for (long i = 0; i < commandLines; ++i) {
