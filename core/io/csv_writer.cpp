@@ -1,9 +1,9 @@
 #include "io/csv_writer.h"
+#include "io/csv_number.h"
 #include "friction/friction_law.h"
 #include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 
-#include <charconv>
 #include <limits>
 #include <sstream>
 #include <string>
@@ -11,15 +11,6 @@
 
 namespace fl {
 namespace {
-
-/// The shortest text that reads back as the same double (std::to_chars, Ryu-like): about 10x
-/// faster than printf's "%.17g" and shorter ("0.1", not "0.10000000000000001").
-void appendNumber(std::string& out, double value)
-{
-    char buffer[32];
-    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
-    out.append(buffer, result.ptr);
-}
 
 /// The '#' metadata lines and the header row (with the status line of a failed run if asked).
 void writeHead(std::ostream& out, const Scenario& scenario, const RunResult& result, bool withStatus)
@@ -127,13 +118,13 @@ void appendEventsCsvRows(std::string& text, const RunResult& block)
     size_t g = 0;
     auto grazesUpTo = [&](double t) {
         for (; g < block.grazes.size() && block.grazes[g].t <= t; ++g) {
-            appendNumber(text, block.grazes[g].t);
+            appendCsvNumber(text, block.grazes[g].t);
             text += ",graze\n";
         }
     };
     for (const ModeSwitch& s : block.switches) {
         grazesUpTo(s.t);
-        appendNumber(text, s.t);
+        appendCsvNumber(text, s.t);
         text += ',';
         text += modeName(s.entered);
         text += '\n';

@@ -1,21 +1,8 @@
 #include "io/method_difference_csv.h"
+#include "io/csv_number.h"
 #include "params/parameter_spec.h"
 
-#include <charconv>
-
 namespace fl {
-namespace {
-
-/// The shortest text that reads back as the same double (std::to_chars, as csv_writer's rows):
-/// a long comparison has millions of numbers, and printf's search for the precision is ~10x slower.
-void appendNumber(std::string& out, double value)
-{
-    char buffer[32];
-    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
-    out.append(buffer, result.ptr);
-}
-
-} // namespace
 
 std::string methodDifferenceCsv(const MethodDifference& difference)
 {
@@ -43,11 +30,11 @@ std::string methodDifferenceCsv(const MethodDifference& difference)
     out += '\n';
     out.reserve(out.size() + difference.t.size() * (1 + 3 * difference.variables.size()) * 24);
     for (size_t i = 0; i < difference.t.size(); ++i) {
-        appendNumber(out, difference.t[i]);
+        appendCsvNumber(out, difference.t[i]);
         for (const VariableDifference& v : difference.variables)
             for (double value : {v.eventValues[i], v.regularizedValues[i], v.difference[i]}) {
                 out += ',';
-                appendNumber(out, value);
+                appendCsvNumber(out, value);
             }
         out += '\n';
     }

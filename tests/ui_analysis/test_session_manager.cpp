@@ -5,6 +5,7 @@
 #include "analysis/bifurcation_view.h"
 #include "analysis/poincare_view.h"
 #include "analysis/workbench.h"
+#include "session_setup_harness.h"
 #include "playback/playback_bar.h"
 #include "playback/playback_controller.h"
 #include "presenter/appearance.h"
@@ -37,23 +38,7 @@ using namespace fl::ui;
 
 namespace {
 
-/// A full window with its analysis views and sessions.
-struct Window {
-    MainWindow window;
-    Workbench* bench = new Workbench(window);
-    SessionManager* sessions = new SessionManager(window, *bench);
-    Window()
-    {
-        sessions->setConfirmDiscard(false);
-        window.resize(1280, 720);
-        window.show();
-    }
-    bool waitForRun()
-    {
-        QSignalSpy shown(&window, &MainWindow::runDisplayed);
-        return shown.wait(60000);
-    }
-};
+using Window = fl::ui::test::SetupWindow;
 
 QByteArray document(const SessionState& state)
 {
