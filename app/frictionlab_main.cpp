@@ -3,6 +3,7 @@
 // FILE opens a session or lecture (--scene N: its N-th scene, from 1); --preset opens a published
 // or teaching case; --play starts it playing live (a lecturer's desktop shortcut). With none of
 // these the last session is restored (File -> Restore Last Session on Start turns that off).
+#include "bridge/worker_pool.h"
 #include "analysis/workbench.h"
 #include "session/session_manager.h"
 #include "widgets/guarded_application.h"
@@ -72,6 +73,7 @@ int main(int argc, char* argv[])
         }
     }
 
+    fl::ui::installWorkerPool(); // the core's parallel loops share one pool sized to the cores
     fl::ui::MainWindow window;
     QObject::connect(&app, &fl::ui::GuardedApplication::exceptionCaught, &window,
                      [&window](const QString& message) { window.showNote(message, true); });

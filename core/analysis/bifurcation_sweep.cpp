@@ -1,4 +1,5 @@
 #include "analysis/bifurcation_sweep.h"
+#include "common/workers.h"
 #include "analysis/extrema_detector.h"
 #include "solvers/poincare_section.h"
 #include "common/guarded.h"
@@ -9,7 +10,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <thread>
 
 namespace fl {
 namespace {
@@ -231,12 +231,7 @@ std::vector<SweepColumn> runSweep(const Scenario& base, const SweepSpec& spec, i
                 result[static_cast<size_t>(column.index)] = std::move(column);
         }
     };
-    const int count = sweepThreads(spec, threads);
-    std::vector<std::jthread> pool;
-    for (int i = 1; i < count; ++i)
-        pool.emplace_back(worker);
-    worker();
-    pool.clear();
+    runWorkers(sweepThreads(spec, threads), worker);
     return result;
 }
 

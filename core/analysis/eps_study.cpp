@@ -1,4 +1,5 @@
 #include "analysis/eps_study.h"
+#include "common/workers.h"
 #include "systems/scenario_setup.h"
 
 #include "params/parameter_spec.h"
@@ -10,7 +11,6 @@
 #include <cmath>
 #include <limits>
 #include <mutex>
-#include <thread>
 
 namespace fl {
 namespace {
@@ -178,13 +178,7 @@ EpsStudy runEpsStudy(const Scenario& scenario, const EpsStudyOptions& options)
             progress.set(k, 1.0);
         }
     };
-    const int threads = std::clamp(options.threads, 1, static_cast<int>(scenarios.size()));
-    std::vector<std::thread> pool;
-    for (int i = 1; i < threads; ++i)
-        pool.emplace_back(worker);
-    worker();
-    for (std::thread& t : pool)
-        t.join();
+    runWorkers(std::clamp(options.threads, 1, static_cast<int>(scenarios.size())), worker);
     for (const EpsStudyRun& run : study.runs)
         if (!run.result.status.ok()) {
             study.status = Status::error("ε = " + formatNumber(run.eps) + ": " + run.result.status.message());

@@ -1,10 +1,10 @@
 #include "analysis/lyapunov_curve.h"
+#include "common/workers.h"
 #include "simulation/dynamics_factory.h"
 #include "common/guarded.h"
 #include "systems/scenario_setup.h"
 
 #include <algorithm>
-#include <thread>
 
 namespace fl {
 
@@ -56,11 +56,7 @@ std::vector<LyapunovCurvePoint> largestLyapunovCurve(const Scenario& base, const
                 onPoint(i, point);
         }
     };
-    std::vector<std::jthread> pool;
-    for (int i = 1; i < std::max(1, std::min(threads, steps)); ++i)
-        pool.emplace_back(worker);
-    worker();
-    pool.clear();
+    runWorkers(std::min(threads, steps), worker);
     return points;
 }
 

@@ -1,11 +1,11 @@
 // Running a two-parameter map over its grid: ranges of points on threads, their
+#include "common/workers.h"
 // results gathered into the map, and the coarse-to-fine order of the Map view. The points
 // themselves are computed by parameter_map.cpp.
 #include "analysis/parameter_map.h"
 
 #include <algorithm>
 #include <limits>
-#include <thread>
 
 namespace fl {
 
@@ -40,12 +40,7 @@ MapRow computeMapRange(const Scenario& base, const MapSpec& spec, long first, lo
             points[k] = computeMapPoint(base, spec, static_cast<int>(index % spec.x.steps), static_cast<int>(index / spec.x.steps), cancel);
         }
     };
-    {
-        std::vector<std::jthread> pool;
-        for (long k = 1; k < std::min<long>(threads, count); ++k)
-            pool.emplace_back(work);
-        work();
-    }
+    runWorkers(static_cast<int>(std::min<long>(threads, count)), work);
     MapRow range;
     range.values.assign(n, std::numeric_limits<double>::quiet_NaN());
     for (size_t k = 0; k < n; ++k) {
@@ -110,11 +105,7 @@ MapResult runMap(const Scenario& base, const MapSpec& spec, int threads, const s
                 onRow(j, rows[static_cast<size_t>(j)]);
         }
     };
-    std::vector<std::jthread> pool;
-    for (int k = 1; k < std::max(1, std::min(threads, spec.y.steps)); ++k)
-        pool.emplace_back(worker);
-    worker();
-    pool.clear();
+    runWorkers(std::min(threads, spec.y.steps), worker);
     result.cancelled = cancel && cancel->load();
     for (int j = 0; j < spec.y.steps; ++j)
         addMapRow(spec, j, rows[static_cast<size_t>(j)], result);

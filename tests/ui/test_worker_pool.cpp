@@ -1,0 +1,118 @@
+// The GUI's one worker pool (ui/bridge/worker_pool.h): a bifurcation sweep and a map asking for 8
+// threads each, run at the same time, never have more copies of their workers computing than the
+// pool has threads (the cores), use more than one when there are several cores, and give exactly the
+// results of the default backend (a thread per copy); nested parallel loops finish.
+#include "bridge/worker_pool.h"
+
+#include "analysis/bifurcation_sweep.h"
+#include "analysis/parameter_map.h"
+#include "common/workers.h"
+#include "systems/scenario_setup.h"
+#include "systems/system_registry.h"
+
+#include <QTest>
+#include <QThreadPool>
+
+#include <atomic>
+#include <cmath>
+#include <thread>
+
+namespace {
+
+fl::SweepSpec sweepSpec(const fl::Scenario& base)
+{
+    fl::SweepSpec spec = fl::defaultSweep(base);
+    spec.parameter = "v_b";
+    spec.from = 0.2;
+    spec.to = 1.2;
+    spec.steps = 24;
+    spec.transient = 40.0;
+    spec.samples = 8;
+    spec.continuation = false; // independent columns: one task each
+    return spec;
+}
+
+fl::MapSpec mapSpec()
+{
+    fl::MapSpec spec;
+    spec.x = {"v_b", 0.2, 1.0, 8};
+    spec.y = {"zeta", 0.0, 0.2, 5};
+    spec.observable = fl::MapObservable::Amplitude;
+    spec.transient = 20.0;
+    spec.record = 20.0;
+    return spec;
+}
+
+bool sameValue(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
+
+} // namespace
+
+class TestWorkerPool : public QObject {
+    Q_OBJECT
+private slots:
+    void twoAnalysesShareTheCores()
+    {
+        const fl::Scenario base = fl::defaultScenario();
+        const fl::SweepSpec sweep = sweepSpec(base);
+        const fl::MapSpec map = mapSpec();
+        QVERIFY(fl::validateSweep(base, sweep).ok());
+        QVERIFY(fl::validateMap(base, map).ok());
+        // The default backend first: a thread per copy.
+        const std::vector<fl::SweepColumn> sweepReference = fl::runSweep(base, sweep, 8, nullptr);
+        const fl::MapResult mapReference = fl::runMap(base, map, 8);
+
+        fl::ui::installWorkerPool();
+        const int cores = fl::ui::workerPool().maxThreadCount();
+        QCOMPARE(cores, std::max(1, QThread::idealThreadCount()));
+        fl::ui::resetPeakBusyWorkers();
+        std::vector<fl::SweepColumn> sweepResult;
+        fl::MapResult mapResult;
+        std::thread sweeping([&] { sweepResult = fl::runSweep(base, sweep, 8, nullptr); });
+        std::thread mapping([&] { mapResult = fl::runMap(base, map, 8); });
+        sweeping.join();
+        mapping.join();
+
+        const int peak = fl::ui::peakBusyWorkers();
+        qInfo("cores %d, most copies computing at once: %d", cores, peak);
+        QVERIFY2(peak <= cores, qPrintable(QString::number(peak)));
+        QVERIFY2(peak >= std::min(2, cores), qPrintable(QString::number(peak))); // it did run in parallel
+        QCOMPARE(fl::ui::busyWorkers(), 0);
+
+        QCOMPARE(sweepResult.size(), sweepReference.size());
+        for (size_t k = 0; k < sweepResult.size(); ++k) {
+            QCOMPARE(sweepResult[k].parameter, sweepReference[k].parameter);
+            QCOMPARE(sweepResult[k].values, sweepReference[k].values);
+            QVERIFY(!sweepResult[k].values.empty());
+        }
+        QCOMPARE(mapResult.values.size(), mapReference.values.size());
+        for (size_t k = 0; k < mapResult.values.size(); ++k)
+            QVERIFY2(sameValue(mapResult.values[k], mapReference.values[k]), qPrintable(QString::number(k)));
+        QVERIFY(std::isfinite(mapResult.values.front()));
+    }
+
+    /// A worker that starts a parallel loop of its own runs that loop's copies in turn: every task
+    /// is done once and no pool thread waits for a task queued behind it (which would never start
+    /// once every pool thread waited so).
+    void nestedLoopsFinish()
+    {
+        fl::ui::installWorkerPool();
+        const int outerTasks = 6, innerTasks = 50;
+        std::atomic<int> nextOuter{0};
+        std::vector<std::atomic<int>> done(static_cast<size_t>(outerTasks * innerTasks));
+        fl::runWorkers(8, [&] {
+            for (int i = nextOuter++; i < outerTasks; i = nextOuter++) {
+                std::atomic<int> nextInner{0};
+                fl::runWorkers(8, [&] {
+                    for (int j = nextInner++; j < innerTasks; j = nextInner++)
+                        ++done[static_cast<size_t>(i * innerTasks + j)];
+                });
+            }
+        });
+        for (const std::atomic<int>& count : done)
+            QCOMPARE(count.load(), 1);
+        QCOMPARE(fl::ui::busyWorkers(), 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestWorkerPool)
+#include "test_worker_pool.moc"
