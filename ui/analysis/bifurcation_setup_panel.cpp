@@ -1,4 +1,5 @@
 #include "analysis/bifurcation_setup_panel.h"
+#include "bridge/qs.h"
 #include "analysis/bifurcation_number_field.h"
 #include "analysis/bifurcation_recording_box.h"
 #include "params/parameter_spec.h"
@@ -22,8 +23,6 @@
 
 namespace fl::ui {
 namespace {
-
-QString qs(const std::string& text) { return QString::fromStdString(text); }
 
 QString unitText(const fl::ParameterSpec& spec) { return spec.unit == "–" ? QString() : qs(spec.unit); }
 

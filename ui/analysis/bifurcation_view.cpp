@@ -1,4 +1,5 @@
 #include "analysis/bifurcation_view.h"
+#include "bridge/qs.h"
 #include "analysis/analysis_text.h"
 #include "analysis/long_run_controls.h"
 #include "analysis/bifurcation_plot.h"
@@ -22,8 +23,6 @@
 
 namespace fl::ui {
 namespace {
-
-QString qs(const std::string& text) { return QString::fromStdString(text); }
 
 constexpr int kFrameMs = 40; ///< 25 frames per second at most
 

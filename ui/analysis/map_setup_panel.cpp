@@ -1,4 +1,5 @@
 #include "analysis/map_setup_panel.h"
+#include "bridge/qs.h"
 #include "analysis/bifurcation_number_field.h"
 #include "params/parameter_spec.h"
 #include "systems/run_variables.h"
@@ -20,8 +21,6 @@
 
 namespace fl::ui {
 namespace {
-
-QString qs(const std::string& text) { return QString::fromStdString(text); }
 
 /// Numerical settings that are no axis of a map.
 bool isNumericsOnly(const std::string& id) { return id == "t_end" || id == "dt" || id == "max_steps" || id == "tol"; }

@@ -1,4 +1,5 @@
 #include "analysis/map_view.h"
+#include "bridge/qs.h"
 #include "analysis/analysis_text.h"
 #include "analysis/long_run_controls.h"
 #include "analysis/map_plot.h"
@@ -23,8 +24,6 @@
 
 namespace fl::ui {
 namespace {
-
-QString qs(const std::string& text) { return QString::fromStdString(text); }
 
 constexpr int kFrameMs = 40; ///< 25 frames per second at most
 

@@ -2,6 +2,7 @@
 // or underflow a double, and nesting deeper than 1024), then validate every field here, naming
 // the first problem by its path. Missing fields keep their defaults; unknown ones are warnings.
 #include "bridge/session.h"
+#include "bridge/qs.h"
 #include "analysis/analysis_catalog.h"
 #include "bridge/session_format.h"
 #include "bridge/session_json.h"
@@ -25,8 +26,6 @@ using session_json::errorAt;
 using session_json::typeName;
 using session_json::ObjectReader;
 using session_json::Warnings;
-
-QString qs(const std::string& text) { return QString::fromStdString(text); }
 
 /// Prefixes a core message (e.g. from fl::validate) with the path it concerns.
 Status at(const QString& path, const Status& status)

@@ -1,5 +1,6 @@
 // writeSession: every field of a Session as an ordered, indented JSON document (version Session::kVersion).
 #include "bridge/session.h"
+#include "bridge/qs.h"
 #include "bridge/session_format.h"
 #include "bridge/session_json.h"
 
@@ -9,8 +10,6 @@ namespace fl::ui {
 namespace {
 
 using session_json::Writer;
-
-QString qs(const std::string& text) { return QString::fromStdString(text); }
 
 /// system, law, method, regularization, the stiff integrator and every parameter in spec order.
 void writeScenario(Writer& w, const fl::Scenario& scenario)

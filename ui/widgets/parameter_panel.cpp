@@ -1,4 +1,5 @@
 #include "widgets/parameter_panel.h"
+#include "bridge/qs.h"
 #include "friction/friction_law.h"
 #include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
@@ -20,8 +21,6 @@
 
 namespace fl::ui {
 namespace {
-
-QString qs(const std::string& text) { return QString::fromStdString(text); }
 
 /// Selects the entry whose data is id.
 void selectData(QComboBox* combo, const QString& id)

@@ -1,4 +1,5 @@
 #include "widgets/parameter_row.h"
+#include "bridge/qs.h"
 #include "widgets/precise_slider.h"
 
 #include <QGridLayout>
@@ -9,12 +10,6 @@
 #include <QSignalBlocker>
 
 namespace fl::ui {
-namespace {
-
-QString qs(const std::string& text) { return QString::fromStdString(text); }
-
-} // namespace
-
 QString valueText(double value)
 {
     const QString exact = qs(fl::formatNumber(value));

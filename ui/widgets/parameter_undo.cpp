@@ -1,4 +1,5 @@
 #include "widgets/parameter_undo.h"
+#include "bridge/qs.h"
 #include "friction/friction_law.h"
 #include "systems/system_registry.h"
 #include "widgets/parameter_row.h"
@@ -14,8 +15,6 @@
 
 namespace fl::ui {
 namespace {
-
-QString qs(const std::string& text) { return QString::fromStdString(text); }
 
 QString systemName(const fl::Scenario& scenario)
 {

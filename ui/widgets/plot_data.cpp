@@ -1,4 +1,5 @@
 #include "widgets/plot_data.h"
+#include "bridge/qs.h"
 #include "systems/run_variables.h"
 #include "analysis/friction_curve.h"
 #include "systems/system_registry.h"
@@ -13,8 +14,6 @@
 
 namespace fl::ui {
 namespace {
-
-QString qs(const std::string& text) { return QString::fromStdString(text); }
 
 /// A phase-plane path thinned for display: old ground left out (RetraceFilter, which places the
 /// breaks), then thinned within the tolerance (CurveDecimator). t orders the points (increasing).
