@@ -71,14 +71,15 @@ int main(int argc, char** argv)
     Slowest slowest;
     for (long i = 0; i < sessions; ++i) {
         const std::uint64_t caseSeed = seed * 1'000'003 + static_cast<std::uint64_t>(i);
-        fuzz::Mutator mutator(caseSeed);
-        const QByteArray input = i % 10 == 0 ? mutator.randomBytes(4096) : i % 3 == 0 ? mutator.mutateBytes(mutator.pick(seeds))
-                                                                                       : mutator.mutateJson(mutator.pick(seeds));
-        largest = std::max(largest, input.size());
+        // Before the input is made: making it can fail too (a mutator's runaway copies).
         if (trace) { // the case about to run: the last line names a case that never returns
             std::fprintf(trace, "session case seed %llu (case %ld)\n", static_cast<unsigned long long>(caseSeed), i);
             std::fflush(trace);
         }
+        fuzz::Mutator mutator(caseSeed);
+        const QByteArray input = i % 10 == 0 ? mutator.randomBytes(4096) : i % 3 == 0 ? mutator.mutateBytes(mutator.pick(seeds))
+                                                                                       : mutator.mutateJson(mutator.pick(seeds));
+        largest = std::max(largest, input.size());
         const auto t0 = Clock::now();
         const QString problem = fuzz::checkSession(input);
         const double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
