@@ -1,8 +1,8 @@
-// The input fuzzers at scale: fuzz_bench [sessions N] [cli N] [--seed S]. Prints the
-// cases run, how many were refused, the rate and the slowest case; exits 1 at the first case that
-// breaks a rule (its seed and input printed). FUZZ_TRACE=FILE writes each session case and command
-// line before it runs (the last line names a case that does not return or crashes). Not a test: ctest runs a few thousand cases
-// (tests/fuzz/test_fuzz_inputs.cpp).
+// The input fuzzers at scale: fuzz_bench [sessions N] [cli N] [--seed S]. Prints the cases run,
+// how many were refused, the rate, the slowest case, the largest input and the peak memory; exits 1
+// at the first case that breaks a rule (its seed and input printed). FUZZ_TRACE=FILE writes each
+// session case and command line before it runs (the last line names a case that does not return or
+// crashes). Not a test: ctest runs a few thousand cases (tests/fuzz/test_fuzz_inputs.cpp).
 #include "input_checks.h"
 #include "bridge/session.h"
 #include "systems/system_registry.h"
@@ -11,8 +11,10 @@
 #include <QFile>
 #include <QTemporaryDir>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <sys/resource.h>
 
 namespace {
 
@@ -22,6 +24,14 @@ struct Slowest {
     double ms = 0.0;
     std::uint64_t seed = 0;
 };
+
+/// The process's peak resident memory so far, MiB.
+long peakRssMiB()
+{
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return usage.ru_maxrss / 1024; // KiB on Linux
+}
 
 QByteArray presetSession(const char* presetId)
 {
@@ -57,16 +67,19 @@ int main(int argc, char** argv)
     std::FILE* trace = qEnvironmentVariableIsSet("FUZZ_TRACE") ? std::fopen(qgetenv("FUZZ_TRACE").constData(), "w") : nullptr;
     auto start = Clock::now();
     long refused = 0;
+    qsizetype largest = 0; // a mutator making inputs of gigabytes exhausts the memory, not the reader
     Slowest slowest;
     for (long i = 0; i < sessions; ++i) {
         const std::uint64_t caseSeed = seed * 1'000'003 + static_cast<std::uint64_t>(i);
-        fuzz::Mutator mutator(caseSeed);
-        const QByteArray input = i % 10 == 0 ? mutator.randomBytes(4096) : i % 3 == 0 ? mutator.mutateBytes(mutator.pick(seeds))
-                                                                                       : mutator.mutateJson(mutator.pick(seeds));
+        // Before the input is made: making it can fail too (a mutator's runaway copies).
         if (trace) { // the case about to run: the last line names a case that never returns
             std::fprintf(trace, "session case seed %llu (case %ld)\n", static_cast<unsigned long long>(caseSeed), i);
             std::fflush(trace);
         }
+        fuzz::Mutator mutator(caseSeed);
+        const QByteArray input = i % 10 == 0 ? mutator.randomBytes(4096) : i % 3 == 0 ? mutator.mutateBytes(mutator.pick(seeds))
+                                                                                       : mutator.mutateJson(mutator.pick(seeds));
+        largest = std::max(largest, input.size());
         const auto t0 = Clock::now();
         const QString problem = fuzz::checkSession(input);
         const double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
@@ -81,8 +94,10 @@ int main(int argc, char** argv)
     }
     double seconds = std::chrono::duration<double>(Clock::now() - start).count();
     if (sessions > 0)
-        std::printf("session files: %ld cases, %ld refused with one line, %ld read and round-tripped; %.0f cases/s; slowest %.1f ms (seed %llu)\n",
-                    sessions, refused, sessions - refused, sessions / seconds, slowest.ms, static_cast<unsigned long long>(slowest.seed));
+        std::printf("session files: %ld cases, %ld refused with one line, %ld read and round-tripped; %.0f cases/s; slowest %.1f ms (seed %llu); "
+                    "largest input %lld bytes; peak memory %ld MiB\n",
+                    sessions, refused, sessions - refused, sessions / seconds, slowest.ms, static_cast<unsigned long long>(slowest.seed),
+                    static_cast<long long>(largest), peakRssMiB());
 
     QTemporaryDir dir;
     const QString sessionFile = dir.filePath("lecture.frictionlab");

@@ -4,9 +4,47 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
 #include <cmath>
 
 namespace fuzz {
+
+namespace {
+
+/// Bytes a "many copies" edit may add to a document. A session file has at most 8 MiB (the
+/// product refuses larger files before parsing), so larger copies test nothing more; and unbounded
+/// they compound: a later edit of the same mutation copying an ancestor of copied elements
+/// multiplies them again (400 x 400 copies of an indented 300-deep nesting are tens of gigabytes).
+constexpr qsizetype kMaxCopyBytes = 4 * 1024 * 1024;
+
+/// Roughly the bytes of value in indented JSON text at nesting depth `depth`, counted no further
+/// than past `limit` (so that sizing a huge value stays cheap).
+qsizetype textSize(const QJsonValue& value, int depth, qsizetype limit)
+{
+    const qsizetype line = 4 * static_cast<qsizetype>(depth) + 2; // indentation, ",\n"
+    switch (value.type()) {
+    case QJsonValue::String: return line + 2 + value.toString().size();
+    case QJsonValue::Array: {
+        qsizetype size = 2 * line;
+        for (const QJsonValue& item : value.toArray()) {
+            size += textSize(item, depth + 1, limit - size);
+            if (size > limit)
+                break;
+        }
+        return size;
+    }
+    case QJsonValue::Object: {
+        qsizetype size = 2 * line;
+        const QJsonObject object = value.toObject();
+        for (auto it = object.begin(); it != object.end() && size <= limit; ++it)
+            size += it.key().size() + 4 + textSize(it.value(), depth + 1, limit - size);
+        return size;
+    }
+    default: return line + 24; // a number, true, false or null
+    }
+}
+
+} // namespace
 
 QByteArray Mutator::mutateBytes(QByteArray input)
 {
@@ -129,10 +167,12 @@ QJsonValue Mutator::mutateValue(const QJsonValue& value, int depth)
     const int i = below(static_cast<int>(array.size()));
     switch (below(8)) {
     case 0: array.removeAt(i); break;
-    case 1: // many copies (size limits)
-        for (int k = below(400); k > 0; --k)
+    case 1: { // many copies (size limits), as many as kMaxCopyBytes holds
+        const qsizetype each = std::max<qsizetype>(1, textSize(array.at(i), depth + 1, kMaxCopyBytes));
+        for (qsizetype k = std::min<qsizetype>(below(400), kMaxCopyBytes / each); k > 0; --k)
             array.append(array.at(i));
         break;
+    }
     default: array.replace(i, mutateValue(array.at(i), depth + 1)); break;
     }
     return array;

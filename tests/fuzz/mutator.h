@@ -24,7 +24,8 @@ public:
     /// 1 to 8 byte-level edits of input.
     QByteArray mutateBytes(QByteArray input);
     /// Parses input as JSON and replaces 1 to 4 values at random paths by hostile ones (or, for
-    /// input that is not JSON, falls back to mutateBytes); sometimes also mutates the text.
+    /// input that is not JSON, falls back to mutateBytes); sometimes also mutates the text. An edit
+    /// adds at most a few MiB (its copies of an element are bounded by their size).
     QByteArray mutateJson(const QByteArray& input);
     /// Random bytes, up to maxSize.
     QByteArray randomBytes(int maxSize);

@@ -61,6 +61,24 @@ private slots:
         QVERIFY(refused < cases);
     }
 
+    void mutationsStayBounded()
+    {
+        // Nested arrays: an edit makes up to 400 copies of an element (a long string, a hostile
+        // 300-deep nesting), and a later edit of the same mutation one level up copies those again.
+        const QByteArray nested = "{\"a\": [[[[\"" + QByteArray(300, 'a') + "\"]]], [[[\"x\"]]]]}";
+        // The product reads files of at most kMaxSessionBytes; mutations a few times larger still
+        // exercise its size refusals, gigabytes only the fuzzer's memory.
+        const qsizetype bound = 4 * fl::ui::kMaxSessionBytes;
+        qsizetype largest = 0;
+        for (std::uint64_t i = 0; i < 3000; ++i) {
+            fuzz::Mutator mutator(0x91'0000 + i);
+            const qsizetype size = mutator.mutateJson(nested).size();
+            QVERIFY2(size <= bound, qPrintable(QString("seed 0x%1: %2 bytes, at most %3").arg(0x91'0000 + i, 0, 16).arg(size).arg(bound)));
+            largest = std::max(largest, size);
+        }
+        qInfo("largest mutation: %lld bytes", static_cast<long long>(largest));
+    }
+
     void commandLines()
     {
         QTemporaryDir dir;

@@ -411,6 +411,11 @@ private slots:
         QTest::newRow("deep nesting inside a field")
             << QByteArray(R"({"format": "frictionlab-session", "version": 1, "extra": )") + QByteArray(100000, '[')
             << "not a session file: too deeply nested document at byte ";
+        // Written back indented, 1000 levels are megabytes (a compact file of such setups, gigabytes).
+        QTest::newRow("setup nested 1000 deep")
+            << QByteArray(R"({"format": "frictionlab-session", "version": 2, "scenes": [{"state": {"view": {"setups": {"map": {"x": )")
+                   + QByteArray(1000, '[') + QByteArray(1000, ']') + "}}}}}]}"
+            << "scenes[0].state.view.setups.map: nested more than 8 levels deep (objects and arrays)";
         QTest::newRow("control characters in an id") << minimal("{\"system\": \"a\\nb\\u0000c\"}")
                                                       << "state.system: unknown system 'a b c'";
     }
@@ -428,6 +433,23 @@ private slots:
         QVERIFY2(!text.contains('\n'), qPrintable(text));
         QCOMPARE(writeSession(out), before); // untouched
         QVERIFY(warnings.isEmpty());
+    }
+
+    void setupNestingHasALimit()
+    {
+        const auto withSetup = [](int levels) { // the setup object and levels - 1 arrays in it
+            return minimal(R"({"view": {"setups": {"map": {"x": )" + QByteArray(levels - 1, '[') + QByteArray(levels - 1, ']') + "}}}}");
+        };
+        Session s;
+        QVERIFY(readSession(withSetup(kMaxSetupDepth), s).ok());
+        QCOMPARE(s.state.view.setups.size(), 1);
+        const QByteArray written = writeSession(s);
+        Session again;
+        QVERIFY(readSession(written, again).ok());
+        QCOMPARE(writeSession(again), written);
+        const fl::Status status = readSession(withSetup(kMaxSetupDepth + 1), s);
+        QCOMPARE(QString::fromStdString(status.message()),
+                 QString("state.view.setups.map: nested more than %1 levels deep (objects and arrays)").arg(kMaxSetupDepth));
     }
 
     void unknownFieldsAreWarnings()

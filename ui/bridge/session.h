@@ -114,6 +114,10 @@ constexpr int kMaxScenes = 200;
 constexpr int kMaxTitleChars = 200;
 constexpr int kMaxNoteChars = 4000; ///< note and description
 constexpr int kMaxWarnings = 100;   ///< then one line saying how many more were skipped
+/// Levels of objects and arrays in a view's setup (the setup object is one; the views write at
+/// most 3). Setups are kept as written and written back indented, a level deeper each: the text
+/// of a nesting grows with the square of its depth (1000 levels, 2 KB compact, are 4 MB written).
+constexpr int kMaxSetupDepth = 8;
 /// The playback bar's live window, time units (ui/playback/playback_bar.cpp, m_window's range).
 constexpr double kMinLiveWindow = 0.5;
 constexpr double kMaxLiveWindow = 1000.0;

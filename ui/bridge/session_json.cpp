@@ -3,6 +3,7 @@
 
 #include <QLocale>
 
+#include <algorithm>
 #include <cmath>
 
 namespace fl::ui::session_json {
@@ -180,6 +181,28 @@ QString numberText(double value)
 QString childPath(const QString& path, const QString& key)
 {
     return path.isEmpty() ? key : path + QLatin1Char('.') + key;
+}
+
+int nestingDepth(const QJsonValue& value, int limit)
+{
+    if (!value.isArray() && !value.isObject())
+        return 0;
+    int deepest = 0;
+    const auto visit = [&](const QJsonValue& item) {
+        deepest = std::max(deepest, nestingDepth(item, limit - 1));
+        return deepest < limit; // past the limit is all the caller needs to know
+    };
+    if (limit > 0 && value.isArray()) {
+        for (const QJsonValue& item : value.toArray())
+            if (!visit(item))
+                break;
+    } else if (limit > 0) {
+        const QJsonObject object = value.toObject();
+        for (auto it = object.begin(); it != object.end(); ++it)
+            if (!visit(it.value()))
+                break;
+    }
+    return 1 + deepest;
 }
 
 Status errorAt(const QString& path, const QString& message)

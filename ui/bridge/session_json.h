@@ -71,6 +71,10 @@ QString numberText(double value);
 /// Joins a path and a key: "state" + "view" = "state.view"; "" + "title" = "title".
 QString childPath(const QString& path, const QString& key);
 
+/// Levels of objects and arrays in value (a number 0, [] 1, {"a": [1]} 2), counted to at most
+/// limit + 1 (a hostile nesting is not walked to its end).
+int nestingDepth(const QJsonValue& value, int limit);
+
 /// A finite number in [lo, hi].
 Status toNumber(const QJsonValue& value, const QString& path, double lo, double hi, double& out);
 /// An integer (a JSON number without fraction) in [lo, hi].

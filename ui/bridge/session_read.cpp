@@ -266,7 +266,8 @@ Status readSweep(ObjectReader& view, const fl::Scenario& scenario, int stateSize
 }
 
 /// view.setups: one object per view of the catalog, kept as written (each view checks its own
-/// fields when it restores them); a view this version does not have is skipped with a warning.
+/// fields when it restores them) if at most kMaxSetupDepth deep; a view this version does not
+/// have is skipped with a warning.
 Status readSetups(ObjectReader& view, QMap<QString, QJsonObject>& out, Warnings& warnings)
 {
     QJsonObject object;
@@ -281,6 +282,8 @@ Status readSetups(ObjectReader& view, QMap<QString, QJsonObject>& out, Warnings&
         }
         if (!it.value().isObject())
             return errorAt(at, QStringLiteral("expected an object, got %1").arg(typeName(it.value())));
+        if (session_json::nestingDepth(it.value(), kMaxSetupDepth) > kMaxSetupDepth)
+            return errorAt(at, QStringLiteral("nested more than %1 levels deep (objects and arrays)").arg(kMaxSetupDepth));
         out.insert(it.key(), it.value().toObject());
     }
     return Status::success();
