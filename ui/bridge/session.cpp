@@ -60,6 +60,13 @@ Status loadSessionFile(const QString& path, Session& out, QStringList* warnings)
 Status saveSessionFile(const QString& path, const Session& session)
 {
     const QByteArray json = writeSession(session);
+    // A file over the reading limit could not be opened again: refuse it now, with the old file kept.
+    if (json.size() > kMaxSessionBytes)
+        return Status::error(QStringLiteral("the session would be %1 bytes; a session file has at most %2, so it could not "
+                                            "be opened again (nothing was written)")
+                                 .arg(json.size())
+                                 .arg(kMaxSessionBytes)
+                                 .toStdString());
     QString error;
     if (!writeFileSafely(path, json, &error))
         return Status::error(error.toStdString());

@@ -132,7 +132,8 @@ fl::Status readSession(const QByteArray& json, Session& out, QStringList* warnin
 
 /// Reads a file (refuses files over kMaxSessionBytes, unreadable files, bad documents).
 fl::Status loadSessionFile(const QString& path, Session& out, QStringList* warnings = nullptr);
-/// Writes a file atomically (QSaveFile): an existing file is replaced only on success.
+/// Writes a file atomically (QSaveFile): an existing file is replaced only on success. A document
+/// larger than kMaxSessionBytes is refused before writing (it could not be read back).
 fl::Status saveSessionFile(const QString& path, const Session& session);
 
 /// The state scene `index` (0-based; the CLI's --scene N and the GUI count from 1) runs; an
