@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <cmath>
 #include <sstream>
+#include <utility>
 
 namespace fl::ui {
 
@@ -131,16 +132,18 @@ void SlipEventView::setRun(const RunOutputPtr& run)
         return;
     }
     const double tEnd = run->scenario.params.value("t_end");
-    if (tEnd != m_tEnd) { // a new length: skip its first fifth again
+    // A new length skips its first fifth again; a session's skip time holds for its run.
+    const std::optional<double> restored = std::exchange(m_restoredSkip, std::nullopt);
+    if (tEnd != m_tEnd || restored) {
         m_tEnd = tEnd;
         const QSignalBlocker block(m_skip);
         m_skip->setMaximum(tEnd);
-        m_skip->setValue(0.2 * tEnd);
+        m_skip->setValue(restored && *restored <= tEnd ? *restored : 0.2 * tEnd);
     }
     recompute();
 }
 
-bool SlipEventView::readFitEnd(QLineEdit* field, double& value)
+bool SlipEventView::readFitEnd(const QLineEdit* field, double& value) const
 {
     const QString text = field->text().trimmed();
     value = 0.0;
