@@ -1,7 +1,7 @@
 // The slip events' setup in a session file (view.setups.slip-events): the transient left out
 // ("skipTime"), the size shown ("moment" or "blocks") and the fit range of the moments ("fitMin",
-// "fitMax"; 0 is automatic). The skip time is kept for the chain's next run, which a session
-// starts: a new run otherwise skips its first fifth.
+// "fitMax"; 0 is automatic). The skip time is kept for the run the session starts, the next one
+// shown: a new run of the chain otherwise skips its first fifth.
 #include "analysis/slip_event_view.h"
 #include "bridge/setup_reader.h"
 
@@ -32,8 +32,10 @@ const QStringList& sizeIds()
 
 QJsonObject SlipEventView::saveSetup() const
 {
-    QJsonObject setup{{QStringLiteral("skipTime"), m_skip->value()},
-                      {QStringLiteral("size"), sizeIds().value(m_size->currentIndex(), sizeIds().front())}};
+    QJsonObject setup{{QStringLiteral("size"), sizeIds().value(m_size->currentIndex(), sizeIds().front())}};
+    // The skip time once a chain's run has set the field (before, it is no choice of the user's).
+    if (m_tEnd > 0.0)
+        setup.insert(QStringLiteral("skipTime"), m_skip->value());
     // A fit end the field refuses is not kept (the view shows why meanwhile).
     const std::pair<const char*, QLineEdit*> ends[] = {{"fitMin", m_fitMin}, {"fitMax", m_fitMax}};
     for (const auto& [key, field] : ends)

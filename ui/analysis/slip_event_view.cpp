@@ -122,6 +122,8 @@ QWidget* SlipEventView::buildToolbar()
 void SlipEventView::setRun(const RunOutputPtr& run)
 {
     m_run = run;
+    // A session's skip time is for the run it starts, the next one shown (dropped if not a chain's).
+    const std::optional<double> restored = std::exchange(m_restoredSkip, std::nullopt);
     const QString reason = slipEventsUnavailableReason(run);
     if (!reason.isEmpty()) {
         m_data.reset();
@@ -132,8 +134,7 @@ void SlipEventView::setRun(const RunOutputPtr& run)
         return;
     }
     const double tEnd = run->scenario.params.value("t_end");
-    // A new length skips its first fifth again; a session's skip time holds for its run.
-    const std::optional<double> restored = std::exchange(m_restoredSkip, std::nullopt);
+    // A new length skips its first fifth again, unless the session's skip time lies inside it.
     if (tEnd != m_tEnd || restored) {
         m_tEnd = tEnd;
         const QSignalBlocker block(m_skip);

@@ -52,8 +52,8 @@ public:
     QString messageText() const;
 
     /// The skip time, the size shown and the fit range (slip_event_session.cpp). A restored skip
-    /// time holds for the next run of the chain (inside its t_end) instead of its first fifth;
-    /// restoring analyses nothing (the session's run is analysed when it is shown).
+    /// time holds for the next run shown, the session's (if a chain's, inside its t_end), instead
+    /// of its first fifth; restoring analyses nothing (the session's run is, when it is shown).
     QJsonObject saveSetup() const override;
     void restoreSetup(const QJsonObject& setup, const QString& path, QStringList& warnings) override;
 
@@ -86,7 +86,7 @@ private:
     QThreadPool m_pool; ///< after the watchers: destroyed first, it waits for a running task
     bool m_pending = false;
     double m_tEnd = -1.0;   ///< t_end the skip field was set for
-    std::optional<double> m_restoredSkip; ///< a session's skip time, for the next run of the chain
+    std::optional<double> m_restoredSkip; ///< a session's skip time, for the next run shown
     double m_time = NAN;    ///< the playback time (marked once a map is shown)
     QString m_directory;
     QDoubleSpinBox* m_skip;
