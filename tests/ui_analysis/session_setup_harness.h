@@ -6,6 +6,8 @@
 #include "session/session_manager.h"
 #include "widgets/main_window.h"
 
+#include <QComboBox>
+#include <QLineEdit>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -31,6 +33,25 @@ struct SetupWindow {
         return shown.wait(60000);
     }
 };
+
+/// Chooses the item with this data by keyboard, as a user does (the box emits activated).
+inline void choose(QComboBox* combo, const QVariant& data)
+{
+    const int target = combo->findData(data);
+    QVERIFY2(target >= 0, qPrintable(data.toString()));
+    combo->setFocus();
+    while (combo->currentIndex() != target)
+        QTest::keyClick(combo, combo->currentIndex() < target ? Qt::Key_Down : Qt::Key_Up);
+}
+
+/// Replaces a field's text by typing, as a user does (without Return).
+inline void typeInto(QLineEdit* field, const QString& text)
+{
+    field->setFocus();
+    field->selectAll();
+    QTest::keyClick(field, Qt::Key_Backspace);
+    QTest::keyClicks(field, text);
+}
 
 /// prepare(a) sets the view's setup in window a (and may load a scenario); the session is saved
 /// with the main tab `tab` and the side tab `side` open; check(b) then verifies the setup in the

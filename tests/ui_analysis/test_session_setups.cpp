@@ -3,20 +3,59 @@
 // every view a session file can name exists in the window.
 #include "analysis/analysis_views.h"
 #include "analysis/analysis_view.h"
+#include "analysis/contact_controls.h"
+#include "analysis/contact_explorer.h"
+#include "analysis/eps_study_data.h"
+#include "analysis/eps_study_view.h"
+#include "analysis/law_lab.h"
+#include "analysis/lyapunov_panel.h"
 #include "analysis/map_setup_panel.h"
 #include "analysis/map_view.h"
+#include "analysis/method_comparison.h"
+#include "analysis/method_comparison_overlay_plot.h"
+#include "analysis/slip_event_view.h"
 #include "bridge/session.h"
 #include "session_setup_harness.h"
+#include "widgets/parameter_row.h"
 
 #include "analysis/analysis_catalog.h"
+#include "systems/scenario_setup.h"
 
+#include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QJsonArray>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSpinBox>
 
+#include <memory>
+
 using namespace fl::ui;
+using fl::ui::test::choose;
 using fl::ui::test::roundTripSetup;
 using fl::ui::test::SetupWindow;
+using fl::ui::test::typeInto;
+
+namespace {
+
+/// The block on a belt with LuGre (a law with memory), regularized: the law lab has experiments.
+fl::Scenario lugreBelt()
+{
+    fl::Scenario s;
+    if (!fl::makeScenario("belt", "lugre", fl::Method::Regularized, fl::Regularization::Kudra, s).ok())
+        qFatal("no belt with LuGre");
+    return s;
+}
+
+std::vector<double> epsOf(const QLineEdit* field)
+{
+    std::vector<double> eps;
+    parseEpsList(field->text(), eps, nullptr);
+    return eps;
+}
+
+} // namespace
 
 class TestSessionSetups : public QObject {
     Q_OBJECT
@@ -75,6 +114,314 @@ private slots:
                 QCOMPARE(setup->threads(), 3);
                 QVERIFY2(setup->isValid(), qPrintable(setup->validationMessage()));
             });
+    }
+
+    /// Compare methods: eps (typed), the event-driven law (chosen in its box), the log scale and the
+    /// time history's variable; the reopened tab runs both methods with them.
+    void compareTab()
+    {
+        auto law = std::make_shared<QString>();
+        roundTripSetup(
+            QStringLiteral("compare"), QStringLiteral("poincare"),
+            [law](SetupWindow& a) {
+                MethodComparison* view = a.bench->comparison();
+                QSignalSpy shown(view, &MethodComparison::comparisonShown);
+                a.window.showView(view);
+                QVERIFY(shown.wait(60000));
+                typeInto(view->epsRow()->editor(), QStringLiteral("2.5e-5"));
+                QCOMPARE(view->eps(), 2.5e-5);
+                QCOMPARE(view->eventLaw(), std::string("coulomb")); // the panel's law
+                *law = QStringLiteral("stribeck-gauss");
+                choose(view->eventLawBox(), *law);
+                QCOMPARE(view->eventLaw(), law->toStdString());
+                QTest::mouseClick(view->logScaleBox(), Qt::LeftButton);
+                QVERIFY(view->logScaleBox()->isChecked());
+                QTest::keyClick(view->timeHistoryPlot()->variableSelector(), Qt::Key_Down);
+                QCOMPARE(view->timeHistoryPlot()->variable(), 1);
+            },
+            [law](SetupWindow& b) {
+                MethodComparison* view = b.bench->comparison();
+                QCOMPARE(view->eps(), 2.5e-5);
+                QCOMPARE(view->epsRow()->value(), 2.5e-5);
+                QCOMPARE(view->eventLaw(), law->toStdString());
+                QCOMPARE(view->eventLawBox()->currentData().toString(), *law);
+                QVERIFY(view->logScaleBox()->isChecked());
+                QCOMPARE(view->timeHistoryPlot()->variable(), 1);
+                // The tab shown runs both methods with the restored setup.
+                QVERIFY(view->isRunning());
+                QSignalSpy shown(view, &MethodComparison::comparisonShown);
+                QVERIFY(shown.wait(60000));
+                QCOMPARE(view->comparison()->regularizedRun->scenario.params.value("eps"), 2.5e-5);
+                QCOMPARE(QString::fromStdString(view->comparison()->eventRun->scenario.lawId), *law);
+                QCOMPARE(view->timeHistoryPlot()->variable(), 1);
+            });
+    }
+
+    /// The contact explorer: a typed polygon, then an ellipse with Hertz pressure, its semi-axes, an
+    /// approximant's constant and the regularization and direction, all through the controls.
+    void contactTab()
+    {
+        roundTripSetup(
+            QStringLiteral("contact"), QStringLiteral("lyapunov"),
+            [](SetupWindow& a) {
+                ContactControls* controls = a.bench->contactExplorer()->controls();
+                a.window.showView(a.bench->contactExplorer());
+                choose(controls->shapeCombo(), int(ContactShapeChoice::Polygon));
+                typeInto(controls->polygonEdit(), QStringLiteral("0,0; 2,0; 2,0.5; 0.5,0.5; 0.5,1.5; 0,1.5"));
+                QTest::keyClick(controls->polygonEdit(), Qt::Key_Return);
+                choose(controls->shapeCombo(), int(ContactShapeChoice::Ellipse));
+                choose(controls->pressureCombo(), int(fl::contact::PressureKind::Hertz));
+                typeInto(controls->row(QStringLiteral("semi_a"))->editor(), QStringLiteral("1.75"));
+                typeInto(controls->row(QStringLiteral("semi_b"))->editor(), QStringLiteral("0.625"));
+                typeInto(controls->row(QStringLiteral("b00"))->editor(), QStringLiteral("1.25"));
+                typeInto(controls->row(QStringLiteral("eta"))->editor(), QStringLiteral("3.5"));
+                typeInto(controls->row(QStringLiteral("theta"))->editor(), QStringLiteral("0.3"));
+                QVERIFY2(controls->errorText().isEmpty(), qPrintable(controls->errorText()));
+                QCOMPARE(controls->settings().shape, ContactShapeChoice::Ellipse);
+                QCOMPARE(controls->settings().polygon.size(), size_t(6));
+            },
+            [](SetupWindow& b) {
+                const ContactControls* controls = b.bench->contactExplorer()->controls();
+                const ContactSettings& s = controls->settings();
+                QCOMPARE(s.shape, ContactShapeChoice::Ellipse);
+                QCOMPARE(s.pressure, fl::contact::PressureKind::Hertz);
+                const std::vector<Eigen::Vector2d> polygon{{0, 0}, {2, 0}, {2, 0.5}, {0.5, 0.5}, {0.5, 1.5}, {0, 1.5}};
+                QVERIFY(s.polygon == polygon);
+                QCOMPARE(s.values.value("semi_a"), 1.75);
+                QCOMPARE(s.values.value("semi_b"), 0.625);
+                QCOMPARE(s.values.value("b00"), 1.25);
+                QCOMPARE(s.values.value("eta"), 3.5);
+                QCOMPARE(s.values.value("theta"), 0.3);
+                // The Hertz defaults the pressure box put into the other constants are kept as they were.
+                QCOMPARE(s.values.value("m00"), fl::contact::defaultApproximantParams(fl::contact::ApproximantKind::I00,
+                                                                                     fl::contact::PressureKind::Hertz).m);
+                // The controls show it, and the curves follow.
+                QCOMPARE(controls->shapeCombo()->currentData().toInt(), int(ContactShapeChoice::Ellipse));
+                QCOMPARE(controls->pressureCombo()->currentData().toInt(), int(fl::contact::PressureKind::Hertz));
+                QCOMPARE(controls->row(QStringLiteral("semi_a"))->value(), 1.75);
+                QCOMPARE(controls->polygonEdit()->text(), QStringLiteral("0,0; 2,0; 2,0.5; 0.5,0.5; 0.5,1.5; 0,1.5"));
+                QTRY_VERIFY_WITH_TIMEOUT(b.bench->contactExplorer()->curves() && !b.bench->contactExplorer()->isComputing(), 20000);
+                QVERIFY(b.bench->contactExplorer()->curves()->settings == s);
+            });
+    }
+
+    /// The eps study: the list of eps (one that its display would round, so the exact text is
+    /// kept), the variable and the log scale; reopening starts no study.
+    void epsStudyTab()
+    {
+        roundTripSetup(
+            QStringLiteral("eps-study"), QStringLiteral("poincare"),
+            [](SetupWindow& a) {
+                EpsStudyView* view = a.bench->epsStudy();
+                a.window.showView(view);
+                typeInto(view->epsField(), QStringLiteral("2e-4, 1.2345e-3, 0.01"));
+                view->variableBox()->setFocus();
+                QTest::keyClick(view->variableBox(), Qt::Key_Down);
+                QCOMPARE(view->variableBox()->currentIndex(), 1);
+                QVERIFY(view->logScaleBox()->isChecked());
+                QTest::mouseClick(view->logScaleBox(), Qt::LeftButton);
+                QVERIFY(!view->isRunning());
+            },
+            [](SetupWindow& b) {
+                EpsStudyView* view = b.bench->epsStudy();
+                QCOMPARE(epsOf(view->epsField()), (std::vector<double>{2e-4, 1.2345e-3, 0.01}));
+                QCOMPARE(view->variableBox()->currentIndex(), 1);
+                QVERIFY(!view->logScaleBox()->isChecked());
+                QVERIFY(!view->isRunning());
+                QVERIFY(!view->result());
+            });
+    }
+
+    /// The law lab on LuGre: the experiment chosen in its box and the frequencies typed; the
+    /// reopened tab runs that experiment (as any shown lab does).
+    void lawLabTab()
+    {
+        roundTripSetup(
+            QStringLiteral("law-lab"), QStringLiteral("poincare"),
+            [](SetupWindow& a) {
+                a.window.loadScenario(lugreBelt());
+                LawLab* lab = a.bench->lawLab();
+                a.window.showView(lab);
+                choose(lab->experimentBox(), static_cast<int>(fl::LawExperimentKind::FrictionalLag));
+                typeInto(lab->valuesField(), QStringLiteral("0.5, 2.25, 8"));
+                QTest::keyClick(lab->valuesField(), Qt::Key_Return);
+                QTRY_VERIFY_WITH_TIMEOUT(!lab->isRunning(), 60000);
+                QVERIFY2(lab->messageText().isEmpty(), qPrintable(lab->messageText()));
+            },
+            [](SetupWindow& b) {
+                LawLab* lab = b.bench->lawLab();
+                QCOMPARE(lab->experimentBox()->currentData().toInt(), static_cast<int>(fl::LawExperimentKind::FrictionalLag));
+                QCOMPARE(lab->valuesField()->text(), QStringLiteral("0.5, 2.25, 8"));
+                // Shown, the lab runs what it restored.
+                QTRY_VERIFY_WITH_TIMEOUT(!lab->isRunning() && lab->result(), 60000);
+                QVERIFY2(lab->messageText().isEmpty(), qPrintable(lab->messageText()));
+                QStringList labels; // one loop per frequency, then the steady curve
+                for (const fl::LawCurve& curve : lab->result()->curves)
+                    labels << QString::fromStdString(curve.label);
+                QCOMPARE(labels, (QStringList{QStringLiteral("ω = 0.5"), QStringLiteral("ω = 2.25"), QStringLiteral("ω = 8"),
+                                              QStringLiteral("steady-state F")}));
+            });
+    }
+
+    /// The slip events of a small chain (two blocks, event-driven): the transient, the size and the
+    /// fit range typed in the toolbar; the reopened session's run is analysed with them.
+    void slipEventsTab()
+    {
+        roundTripSetup(
+            QStringLiteral("slip-events"), QStringLiteral("poincare"),
+            [](SetupWindow& a) {
+                QVERIFY(a.window.loadPreset(QStringLiteral("bk-chain-two")));
+                SlipEventView* view = a.bench->slipEvents();
+                a.window.showView(view);
+                QTRY_VERIFY_WITH_TIMEOUT(view->data() && !view->isComputing(), 60000);
+                QCOMPARE(view->skipField()->value(), 60.0); // a fifth of t_end
+                QDoubleSpinBox* skip = view->skipField();
+                skip->setFocus();
+                skip->selectAll();
+                QTest::keyClicks(skip, QStringLiteral("75.5"));
+                QTest::keyClick(skip, Qt::Key_Return);
+                QCOMPARE(skip->value(), 75.5);
+                view->sizeChoice()->setFocus();
+                QTest::keyClick(view->sizeChoice(), Qt::Key_Down);
+                QCOMPARE(view->sizeChoice()->currentIndex(), 1);
+                typeInto(view->fitMinField(), QStringLiteral("0.02"));
+                QTest::keyClick(view->fitMinField(), Qt::Key_Return);
+                typeInto(view->fitMaxField(), QStringLiteral("3"));
+                QTest::keyClick(view->fitMaxField(), Qt::Key_Return);
+                QVERIFY2(view->messageText().isEmpty(), qPrintable(view->messageText()));
+                QTRY_VERIFY_WITH_TIMEOUT(view->data()->skipTime == 75.5 && !view->isComputing(), 20000);
+            },
+            [](SetupWindow& b) {
+                SlipEventView* view = b.bench->slipEvents();
+                QCOMPARE(view->skipField()->value(), 75.5);
+                QCOMPARE(view->sizeChoice()->currentIndex(), 1);
+                QCOMPARE(view->fitMinField()->text(), QStringLiteral("0.02"));
+                QCOMPARE(view->fitMaxField()->text(), QStringLiteral("3"));
+                // The chain's run comes after the setup: its analysis keeps the transient (not a fifth of t_end).
+                QTRY_VERIFY_WITH_TIMEOUT(view->data() && !view->isComputing(), 60000);
+                QCOMPARE(view->data()->skipTime, 75.5);
+                QCOMPARE(view->skipField()->value(), 75.5);
+                QVERIFY2(view->messageText().isEmpty(), qPrintable(view->messageText()));
+            });
+    }
+
+    /// The Lyapunov side tab: the three fields typed and the mode (the full spectrum, started and
+    /// cancelled); reopening computes nothing, and the spectrum's button is the default one.
+    void lyapunovSideTab()
+    {
+        roundTripSetup(
+            QStringLiteral("bifurcation"), QStringLiteral("lyapunov"),
+            [](SetupWindow& a) {
+                LyapunovPanel* panel = a.bench->lyapunov();
+                a.window.showSideView(panel);
+                typeInto(panel->transientField(), QStringLiteral("12.5"));
+                typeInto(panel->durationField(), QStringLiteral("250"));
+                typeInto(panel->intervalField(), QStringLiteral("0.25"));
+                QVERIFY(panel->spectrumButton()->isEnabled());
+                QSignalSpy finished(panel, &LyapunovPanel::computationFinished);
+                QTest::mouseClick(panel->spectrumButton(), Qt::LeftButton);
+                QCOMPARE(panel->mode(), 0);
+                panel->cancel();
+                QVERIFY(!finished.isEmpty() || finished.wait(60000));
+            },
+            [](SetupWindow& b) {
+                LyapunovPanel* panel = b.bench->lyapunov();
+                QCOMPARE(panel->transientField()->text(), QStringLiteral("12.5"));
+                QCOMPARE(panel->durationField()->text(), QStringLiteral("250"));
+                QCOMPARE(panel->intervalField()->text(), QStringLiteral("0.25"));
+                QCOMPARE(panel->mode(), 0);
+                QVERIFY(panel->spectrumButton()->isDefault() && !panel->largestButton()->isDefault());
+                QVERIFY(!panel->isRunning());
+            });
+    }
+
+    /// A restored skip time is for the session's own run: another system's run drops it, and the
+    /// chain's next run skips its first fifth as before.
+    void slipSkipTimeIsForTheSessionsRun()
+    {
+        SetupWindow w;
+        QVERIFY(w.waitForRun());
+        QStringList warnings;
+        w.bench->slipEvents()->restoreSetup({{QStringLiteral("skipTime"), 75.5}}, QStringLiteral("view.setups.slip-events"), warnings);
+        QVERIFY(warnings.isEmpty());
+        w.window.loadScenario(fl::defaultScenario()); // the belt's run is shown next
+        QVERIFY(w.waitForRun());
+        QVERIFY(w.window.loadPreset(QStringLiteral("bk-chain-two")));
+        QTRY_VERIFY_WITH_TIMEOUT(w.bench->slipEvents()->data() && !w.bench->slipEvents()->isComputing(), 60000);
+        QCOMPARE(w.bench->slipEvents()->skipField()->value(), 60.0); // a fifth of t_end = 300
+    }
+
+    /// Every analysis view keeps a setup in sessions, but those whose setup a session keeps in
+    /// older fields of its own: a view added without one fails here.
+    void everyViewKeepsItsSetup()
+    {
+        const QMap<QString, QString> keptElsewhere{
+            {QStringLiteral("bifurcation"), QStringLiteral("view.sweep and view.sweepThreads")},
+            {QStringLiteral("poincare"), QStringLiteral("view.poincare (the plane)")}};
+        SetupWindow w;
+        // A law with memory: the law lab keeps nothing for a law without one.
+        w.window.loadScenario(lugreBelt());
+        for (const auto& [id, widget] : w.bench->analysisViews()) {
+            const QString name = QString::fromStdString(id);
+            const AnalysisView* view = analysisOf(widget);
+            QVERIFY2(view, qPrintable(name));
+            const QJsonObject setup = view->saveSetup();
+            if (keptElsewhere.contains(name))
+                QVERIFY2(setup.isEmpty(), qPrintable(name + QStringLiteral(" is saved in ") + keptElsewhere.value(name)));
+            else
+                QVERIFY2(!setup.isEmpty(), qPrintable(name + QStringLiteral(": saveSetup() is empty, a session forgets this view")));
+        }
+    }
+
+    /// Each view checks its setup against the scenario it has (here the default belt with Coulomb,
+    /// no law with memory) and its own rules; a bad field is one warning naming its path.
+    void setupsAreCheckedAgainstTheScenario()
+    {
+        SetupWindow w;
+        QVERIFY(w.waitForRun());
+        const auto restore = [&w](const char* id, const QJsonObject& setup) {
+            QStringList warnings;
+            analysisOf(w.bench->view(QLatin1String(id)))->restoreSetup(setup, QStringLiteral("view.setups.") + QLatin1String(id), warnings);
+            return warnings;
+        };
+        QStringList warnings = restore("compare", {{QStringLiteral("eventLaw"), QStringLiteral("lugre")}, {QStringLiteral("eps"), 0.5}});
+        QCOMPARE(w.bench->comparison()->eps(), 0.5);
+        QVERIFY(!w.bench->comparison()->isRunning()); // its tab is hidden
+        QVERIFY2(warnings.size() == 1 && warnings[0].startsWith(QStringLiteral("view.setups.compare.eventLaw: 'lugre' is not one of")),
+                 qPrintable(warnings.join('\n')));
+
+        warnings = restore("law-lab", {{QStringLiteral("experiment"), QStringLiteral("pre-sliding")}});
+        QVERIFY2(warnings.size() == 1 && warnings[0].startsWith(QStringLiteral("view.setups.law-lab.experiment: the law 'coulomb' has no")),
+                 qPrintable(warnings.join('\n')));
+
+        warnings = restore("eps-study", {{QStringLiteral("eps"), QJsonArray{1e-3, 2.0}}, {QStringLiteral("variable"), QStringLiteral("nope")}});
+        QVERIFY2(warnings.size() == 2 && warnings[0].startsWith(QStringLiteral("view.setups.eps-study.eps[1]: 2 is outside"))
+                     && warnings[1].startsWith(QStringLiteral("view.setups.eps-study.variable: 'nope' is not one of")),
+                 qPrintable(warnings.join('\n')));
+
+        const QJsonArray bowTie{QJsonArray{0, 0}, QJsonArray{2, 2}, QJsonArray{2, 0}, QJsonArray{0, 1}};
+        warnings = restore("contact", {{QStringLiteral("polygon"), bowTie},
+                                       {QStringLiteral("shape"), QStringLiteral("polygon")},
+                                       {QStringLiteral("pressure"), QStringLiteral("hertz")},
+                                       {QStringLiteral("values"), QJsonObject{{QStringLiteral("eta"), 4.0}}}});
+        const ContactSettings& contact = w.bench->contactExplorer()->controls()->settings();
+        QCOMPARE(contact.values.value("eta"), 4.0);
+        QCOMPARE(contact.shape, ContactShapeChoice::Polygon); // the triangle it had
+        QCOMPARE(contact.pressure, fl::contact::PressureKind::Uniform);
+        QVERIFY2(warnings.size() == 2 && warnings[0].startsWith(QStringLiteral("view.setups.contact.polygon: "))
+                     && warnings[1].startsWith(QStringLiteral("view.setups.contact.pressure: rectangles and polygons carry uniform")),
+                 qPrintable(warnings.join('\n')));
+
+        warnings = restore("lyapunov", {{QStringLiteral("duration"), 10.0}, {QStringLiteral("interval"), 20.0}, {QStringLiteral("mode"), 2}});
+        QCOMPARE(w.bench->lyapunov()->durationField()->text(), QStringLiteral("10"));
+        QVERIFY2(warnings.size() == 2 && warnings[0].startsWith(QStringLiteral("view.setups.lyapunov.interval: Interval must be in"))
+                     && warnings[1].startsWith(QStringLiteral("view.setups.lyapunov.mode: expected a string")),
+                 qPrintable(warnings.join('\n')));
+
+        warnings = restore("slip-events", {{QStringLiteral("size"), QStringLiteral("area")}, {QStringLiteral("fitMin"), -1.0}});
+        QVERIFY2(warnings.size() == 2 && warnings[0].startsWith(QStringLiteral("view.setups.slip-events.size: 'area' is not one of"))
+                     && warnings[1].startsWith(QStringLiteral("view.setups.slip-events.fitMin: -1 is outside")),
+                 qPrintable(warnings.join('\n')));
     }
 
     /// A setup that names what this window does not have is restored field by field: the rest is

@@ -1,7 +1,9 @@
 #pragma once
 #include "analysis/contact_settings.h"
 
+#include <QJsonObject>
 #include <QMap>
+#include <QStringList>
 #include <QWidget>
 
 class QComboBox;
@@ -31,6 +33,12 @@ public:
     const ContactSettings& settings() const { return m_settings; }
     /// Shows settings (valid ones) in every field; emits nothing.
     void setSettings(const ContactSettings& settings);
+    /// The settings as a session keeps them (contact_session.cpp): shape, pressure, polygon and
+    /// every number by its id.
+    QJsonObject saveSetup() const;
+    /// Shows a saved setup, field by field (a field the contact cannot take is a warning and keeps
+    /// its value); emits nothing. True when the settings changed.
+    bool restoreSetup(const QJsonObject& setup, const QString& path, QStringList& warnings);
 
     /// Puts the fitted (b, m) of both approximants into their fields and emits settingsChanged.
     void applyFit(const ContactFit& fit);

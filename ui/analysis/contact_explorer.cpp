@@ -144,6 +144,14 @@ void ContactExplorer::buildPlots()
 
 void ContactExplorer::refresh() { onSettingsChanged(m_controls->settings()); }
 
+QJsonObject ContactExplorer::saveSetup() const { return m_controls->saveSetup(); }
+
+void ContactExplorer::restoreSetup(const QJsonObject& setup, const QString& path, QStringList& warnings)
+{
+    if (m_controls->restoreSetup(setup, path, warnings))
+        refresh();
+}
+
 void ContactExplorer::onSettingsChanged(const ContactSettings& settings)
 {
     m_inputError.clear();

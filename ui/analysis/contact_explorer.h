@@ -47,6 +47,11 @@ public:
     /// The status line: computing, the last computation's cost, or the input error.
     QString statusText() const;
 
+    /// The inputs' settings (ContactControls::saveSetup). A restored setup is computed at once,
+    /// as any change of the inputs is.
+    QJsonObject saveSetup() const override;
+    void restoreSetup(const QJsonObject& setup, const QString& path, QStringList& warnings) override;
+
     /// Writes a plot as PNG, SVG or PDF (by suffix; atomically, plot_export.h).
     bool exportPlot(ContactPlot* plot, const QString& path, QString* error = nullptr);
     /// Writes a plot's curves as CSV with the settings as '#' lines (atomically, QSaveFile).

@@ -55,6 +55,11 @@ public:
         return true;
     }
 
+    /// The eps list, the variable shown and the log scale (eps_study_session.cpp); restoring
+    /// does not start a study.
+    QJsonObject saveSetup() const override;
+    void restoreSetup(const QJsonObject& setup, const QString& path, QStringList& warnings) override;
+
     /// The study on display (null before the first one finished).
     EpsStudyPlotPtr result() const { return m_result; }
     QString summaryText() const;
@@ -67,6 +72,7 @@ public:
     EpsStudyPlot* differencePlot() const { return m_difference; }
     QLineEdit* epsField() const { return m_epsField; }
     QComboBox* variableBox() const { return m_variable; }
+    QCheckBox* logScaleBox() const { return m_logScale; }
     QPushButton* startButton() const { return m_start; }
     QPushButton* cancelButton() const { return m_cancel; }
     QProgressBar* progressBar() const { return m_progress; }

@@ -56,6 +56,11 @@ public:
     /// Whether the scenario's law has internal states to examine.
     bool hasLaw() const;
 
+    /// The experiment and its field's values (law_lab_session.cpp); nothing for a law without
+    /// memory. A restored setup runs when the tab is shown (at once if it is).
+    QJsonObject saveSetup() const override;
+    void restoreSetup(const QJsonObject& setup, const QString& path, QStringList& warnings) override;
+
     std::shared_ptr<const fl::LawExperimentResult> result() const { return m_result; }
     bool exportCsv(const QString& path, QString* error = nullptr) const;
 

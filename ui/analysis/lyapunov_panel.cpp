@@ -187,6 +187,7 @@ QWidget* LyapunovPanel::buildFields()
     connect(m_spectrum, &QPushButton::clicked, this, &LyapunovPanel::computeSpectrum);
     connect(m_cancelButton, &QPushButton::clicked, this, &LyapunovPanel::cancel);
     setOptions(100.0, 1000.0, 1.0);
+    setMode(m_mode);
     return box;
 }
 
@@ -257,6 +258,7 @@ bool LyapunovPanel::start(int count)
         return false;
     }
     request.count = count;
+    setMode(count);
     m_cancelFlag = std::make_shared<std::atomic<bool>>(false);
     m_fraction = std::make_shared<std::atomic<double>>(0.0);
     auto cancel = m_cancelFlag;
@@ -392,6 +394,13 @@ void LyapunovPanel::updateState()
         setMessage(error, unavailable ? MessageKind::Unavailable : MessageKind::Invalid);
     else if (m_messageKind != MessageKind::Run)
         setMessage(QString(), MessageKind::Note);
+}
+
+void LyapunovPanel::setMode(int mode)
+{
+    m_mode = mode == 0 ? 0 : 1;
+    m_largest->setDefault(m_mode == 1);
+    m_spectrum->setDefault(m_mode == 0);
 }
 
 QString LyapunovPanel::messageText() const { return m_message->text(); }

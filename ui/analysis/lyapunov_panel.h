@@ -43,6 +43,9 @@ public:
     bool computeSpectrum();
     /// Asks the computation to stop; computationFinished(false) follows.
     void cancel();
+    /// The mode: the exponents the last computation asked for (1: the largest, 0: the full
+    /// spectrum), or a session's. Its button is shown as the default one.
+    int mode() const { return m_mode; }
     bool isRunning() const { return m_running; }
     /// Esc: cancels what runs (AnalysisView).
     bool stopWork() override
@@ -52,6 +55,10 @@ public:
         cancel();
         return true;
     }
+
+    /// The three fields and the mode (lyapunov_session.cpp); restoring computes nothing.
+    QJsonObject saveSetup() const override;
+    void restoreSetup(const QJsonObject& setup, const QString& path, QStringList& warnings) override;
 
     /// The last finished computation (exponents descending; history unsorted, as computed).
     const fl::LyapunovResult& result() const { return m_result; }
@@ -63,6 +70,9 @@ public:
     QPushButton* largestButton() const { return m_largest; }
     QPushButton* spectrumButton() const { return m_spectrum; }
     QPushButton* cancelButton() const { return m_cancelButton; }
+    QLineEdit* transientField() const { return m_transient; }
+    QLineEdit* durationField() const { return m_duration; }
+    QLineEdit* intervalField() const { return m_interval; }
     QProgressBar* progressBar() const { return m_progress; }
 
 signals:
@@ -82,6 +92,7 @@ private:
     /// exponents; Run: the last computation failed or was cancelled.
     enum class MessageKind { Note, Invalid, Unavailable, Run };
     void setMessage(const QString& text, MessageKind kind);
+    void setMode(int mode);
 
     fl::Scenario m_scenario;
     fl::LyapunovResult m_result;
@@ -92,6 +103,7 @@ private:
     QTimer m_poll;           ///< reads the progress fraction 10 times a second
     QElapsedTimer m_clock;
     bool m_running = false;
+    int m_mode = 1;
     MessageKind m_messageKind = MessageKind::Note;
 
     QLabel* m_case;

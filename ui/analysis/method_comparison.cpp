@@ -137,6 +137,12 @@ std::vector<RunPlot*> MethodComparison::plots() const
 
 void MethodComparison::setScenario(const fl::Scenario& scenario, const std::string& eventLawId)
 {
+    adoptScenario(scenario, eventLawId);
+    startRuns(Rerun::Both);
+}
+
+void MethodComparison::adoptScenario(const fl::Scenario& scenario, const std::string& eventLawId)
+{
     const bool newSystem = !m_hasScenario || scenario.systemId != m_scenario.systemId;
     const bool newLaw = newSystem || scenario.lawId != m_scenario.lawId;
     if (!eventLawId.empty())
@@ -154,7 +160,6 @@ void MethodComparison::setScenario(const fl::Scenario& scenario, const std::stri
         rebuildPhasePlots(scenario);
     }
     fillEventLaws(scenario);
-    startRuns(Rerun::Both);
 }
 
 void MethodComparison::fillEventLaws(const fl::Scenario& scenario)

@@ -49,6 +49,10 @@ public:
     /// when the system or the scenario's law changed, its counterpart (fl::eventDrivenCounterpart:
     /// the law itself, or for LuGre the Gaussian Stribeck law with the same steady state).
     void setScenario(const fl::Scenario& scenario, const std::string& eventLawId = {});
+    /// Takes the scenario as setScenario does (the eps field, the law box, the phase planes)
+    /// without running it: the window's scenario while the tab is hidden, so that a session's
+    /// setup is checked against the laws of the system it shows. setScenario or rerun runs it.
+    void adoptScenario(const fl::Scenario& scenario, const std::string& eventLawId = {});
     /// The law of the event-driven run, e.g. "stribeck-gauss" against LuGre.
     const std::string& eventLaw() const { return m_eventLawId; }
     /// Chooses the event-driven run's law (a user's choice in the box); re-runs that run only.
@@ -72,6 +76,12 @@ public:
     const std::vector<MethodComparisonOverlayPlot*>& phasePlots() const { return m_phasePlots; }
     /// Every plot: time history, difference, then the phase planes.
     std::vector<RunPlot*> plots() const;
+
+    /// eps, the event-driven law, the log scale of the difference and the time history's variable
+    /// (method_comparison_session.cpp). Restored while the tab is shown, both methods run again;
+    /// else they run when it is shown, as for any change of the scenario.
+    QJsonObject saveSetup() const override;
+    void restoreSetup(const QJsonObject& setup, const QString& path, QStringList& warnings) override;
 
     /// Writes a plot as PNG, SVG or PDF (by suffix; atomically, plot_export.h).
     bool exportPlot(RunPlot* plot, const QString& path, QString* error = nullptr);

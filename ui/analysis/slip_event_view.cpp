@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <cmath>
 #include <sstream>
+#include <utility>
 
 namespace fl::ui {
 
@@ -121,6 +122,8 @@ QWidget* SlipEventView::buildToolbar()
 void SlipEventView::setRun(const RunOutputPtr& run)
 {
     m_run = run;
+    // A session's skip time is for the run it starts, the next one shown (dropped if not a chain's).
+    const std::optional<double> restored = std::exchange(m_restoredSkip, std::nullopt);
     const QString reason = slipEventsUnavailableReason(run);
     if (!reason.isEmpty()) {
         m_data.reset();
@@ -131,16 +134,17 @@ void SlipEventView::setRun(const RunOutputPtr& run)
         return;
     }
     const double tEnd = run->scenario.params.value("t_end");
-    if (tEnd != m_tEnd) { // a new length: skip its first fifth again
+    // A new length skips its first fifth again, unless the session's skip time lies inside it.
+    if (tEnd != m_tEnd || restored) {
         m_tEnd = tEnd;
         const QSignalBlocker block(m_skip);
         m_skip->setMaximum(tEnd);
-        m_skip->setValue(0.2 * tEnd);
+        m_skip->setValue(restored && *restored <= tEnd ? *restored : 0.2 * tEnd);
     }
     recompute();
 }
 
-bool SlipEventView::readFitEnd(QLineEdit* field, double& value)
+bool SlipEventView::readFitEnd(const QLineEdit* field, double& value) const
 {
     const QString text = field->text().trimmed();
     value = 0.0;

@@ -13,6 +13,7 @@
 #include <QWidget>
 
 #include <cmath>
+#include <optional>
 
 class QComboBox;
 class QDoubleSpinBox;
@@ -50,6 +51,12 @@ public:
     QString infoText() const;
     QString messageText() const;
 
+    /// The skip time, the size shown and the fit range (slip_event_session.cpp). A restored skip
+    /// time holds for the next run shown, the session's (if a chain's, inside its t_end), instead
+    /// of its first fifth; restoring analyses nothing (the session's run is, when it is shown).
+    QJsonObject saveSetup() const override;
+    void restoreSetup(const QJsonObject& setup, const QString& path, QStringList& warnings) override;
+
     bool exportEventsCsv(const QString& path, QString* error = nullptr) const;
     bool exportHistogramCsv(const QString& path, QString* error = nullptr) const;
 
@@ -68,7 +75,7 @@ private:
     void updateInfo();
     void showMessage(const QString& text);
     /// Reads a fit-range field: true with value 0 for "auto" (empty), false for bad text.
-    bool readFitEnd(QLineEdit* field, double& value);
+    bool readFitEnd(const QLineEdit* field, double& value) const;
     void requestWindow(double tFrom, double tTo);
     void fillExportMenu();
 
@@ -79,6 +86,7 @@ private:
     QThreadPool m_pool; ///< after the watchers: destroyed first, it waits for a running task
     bool m_pending = false;
     double m_tEnd = -1.0;   ///< t_end the skip field was set for
+    std::optional<double> m_restoredSkip; ///< a session's skip time, for the next run shown
     double m_time = NAN;    ///< the playback time (marked once a map is shown)
     QString m_directory;
     QDoubleSpinBox* m_skip;

@@ -157,7 +157,10 @@ void Workbench::onScenario()
     for (const fl::AnalysisInfo& analysis : fl::analyses())
         if (const auto tab = m_tabIndices.find(analysis.id); tab != m_tabIndices.end())
             m_window.tabs()->setTabVisible(tab->second, fl::analysisApplies(analysis, scenario));
-    // The comparison runs two simulations: only while its tab is shown.
+    // The comparison runs two simulations: only while its tab is shown. It takes the scenario at
+    // once (its eps field and law box follow the system), so that a session's setup restored
+    // before the tab is shown is checked against this system's laws.
+    m_comparison->adoptScenario(scenario);
     m_comparisonStale = true;
     const int current = m_window.tabs()->currentIndex();
     if (m_window.currentView() == m_comparison || m_window.currentView() == m_lawLab)

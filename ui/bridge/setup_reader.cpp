@@ -85,6 +85,26 @@ bool SetupReader::array(const QString& key, int maxItems, QJsonArray& out)
     return true;
 }
 
+bool SetupReader::numbers(const QString& key, int minItems, int maxItems, double lo, double hi, std::vector<double>& out)
+{
+    QJsonArray items;
+    if (!array(key, maxItems, items))
+        return false;
+    if (items.size() < minItems) {
+        warn(key, QStringLiteral("%1 entries, at least %2").arg(items.size()).arg(minItems));
+        return false;
+    }
+    std::vector<double> values;
+    for (qsizetype i = 0; i < items.size(); ++i) {
+        double value = 0.0;
+        if (!take(session_json::toNumber(items.at(i), pathOf(key) + QStringLiteral("[%1]").arg(i), lo, hi, value)))
+            return false;
+        values.push_back(value);
+    }
+    out = std::move(values);
+    return true;
+}
+
 void SetupReader::warn(const QString& key, const QString& message)
 {
     m_out << pathOf(key) + QStringLiteral(": ") + message + QStringLiteral(" (not restored)");

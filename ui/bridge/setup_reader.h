@@ -9,6 +9,8 @@
 #include <QJsonObject>
 #include <QStringList>
 
+#include <vector>
+
 namespace fl::ui {
 
 class SetupReader {
@@ -24,6 +26,15 @@ public:
     bool string(const QString& key, int maxChars, QString& out);
     bool object(const QString& key, QJsonObject& out);
     bool array(const QString& key, int maxItems, QJsonArray& out);
+    /// An array of minItems to maxItems numbers, each in [lo, hi]; a bad item rejects the whole
+    /// field with one warning naming the item ("<path>.<key>[2]: ...").
+    bool numbers(const QString& key, int minItems, int maxItems, double lo, double hi, std::vector<double>& out);
+    /// Whether the field is present (it then counts as read): for a field the view cannot take at
+    /// all in its current scenario, which it names with warn().
+    bool has(const QString& key) { return m_reader.has(key); }
+    /// A check of the caller's own (e.g. session_json::toNumber on an item of an array): true when
+    /// it passed, else its message (which names the path) becomes one warning.
+    bool check(const fl::Status& status) { return take(status); }
     /// A warning of the caller's own about a field, "<path>.<key>: message".
     void warn(const QString& key, const QString& message);
     /// One warning per field no getter asked for (called by the destructor if not before).
