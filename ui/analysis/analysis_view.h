@@ -26,6 +26,17 @@ public:
         Q_UNUSED(path)
         Q_UNUSED(warnings)
     }
+
+protected:
+    /// stopWork of a view that runs one computation at a time (isRunning(), cancel()).
+    template <class View>
+    static bool cancelIfRunning(View& view)
+    {
+        if (!view.isRunning())
+            return false;
+        view.cancel();
+        return true;
+    }
 };
 
 } // namespace fl::ui

@@ -44,13 +44,7 @@ public:
     void cancel();
     bool isRunning() const;
     /// Esc: cancels what runs (AnalysisView).
-    bool stopWork() override
-    {
-        if (!isRunning())
-            return false;
-        cancel();
-        return true;
-    }
+    bool stopWork() override { return cancelIfRunning(*this); }
 
     /// Columns of the current (or last) sweep, in sweep order (index); a cancelled sweep's are partial.
     std::vector<fl::SweepColumn> columns() const;

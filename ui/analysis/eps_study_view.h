@@ -47,13 +47,7 @@ public:
     void cancel();
     bool isRunning() const { return m_running; }
     /// Esc: cancels what runs (AnalysisView).
-    bool stopWork() override
-    {
-        if (!isRunning())
-            return false;
-        cancel();
-        return true;
-    }
+    bool stopWork() override { return cancelIfRunning(*this); }
 
     /// The eps list, the variable shown and the log scale (eps_study_session.cpp); restoring
     /// does not start a study.

@@ -44,13 +44,7 @@ public:
     void cancel();
     bool isRunning() const { return m_running; }
     /// Esc: cancels what runs (AnalysisView).
-    bool stopWork() override
-    {
-        if (!isRunning())
-            return false;
-        cancel();
-        return true;
-    }
+    bool stopWork() override { return cancelIfRunning(*this); }
     /// The scenario changed since the last experiment (the workbench reruns it when shown).
     bool isStale() const { return m_stale; }
     /// Whether the scenario's law has internal states to examine.

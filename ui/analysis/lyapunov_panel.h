@@ -48,13 +48,7 @@ public:
     int mode() const { return m_mode; }
     bool isRunning() const { return m_running; }
     /// Esc: cancels what runs (AnalysisView).
-    bool stopWork() override
-    {
-        if (!isRunning())
-            return false;
-        cancel();
-        return true;
-    }
+    bool stopWork() override { return cancelIfRunning(*this); }
 
     /// The three fields and the mode (lyapunov_session.cpp); restoring computes nothing.
     QJsonObject saveSetup() const override;

@@ -46,13 +46,7 @@ public:
     QJsonObject saveSetup() const override;
     void restoreSetup(const QJsonObject& setup, const QString& path, QStringList& warnings) override;
     /// Esc: cancels what runs (AnalysisView).
-    bool stopWork() override
-    {
-        if (!isRunning())
-            return false;
-        cancel();
-        return true;
-    }
+    bool stopWork() override { return cancelIfRunning(*this); }
 
     /// The current (or last) map: its values row-major (NaN where not computed or failed).
     const std::vector<double>& values() const { return m_values; }

@@ -10,6 +10,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QJsonValue>
+#include <QMap>
 #include <QSet>
 #include <QString>
 #include <QStringList>
@@ -119,5 +120,10 @@ private:
 
 /// Status::error("<path>: <message>").
 Status errorAt(const QString& path, const QString& message);
+
+/// view.setups of a session file (session_read_setups.cpp): one object per view of the catalog of
+/// analyses, kept as written for the view to check when it restores it, at most kMaxSetupDepth deep;
+/// a view this version does not have is skipped with a warning.
+Status readSetups(ObjectReader& view, QMap<QString, QJsonObject>& out, Warnings& warnings);
 
 } // namespace fl::ui::session_json

@@ -3,7 +3,6 @@
 // the first problem by its path. Missing fields keep their defaults; unknown ones are warnings.
 #include "bridge/session.h"
 #include "bridge/qs.h"
-#include "analysis/analysis_catalog.h"
 #include "bridge/session_format.h"
 #include "bridge/session_json.h"
 #include "systems/scenario_setup.h"
@@ -262,30 +261,6 @@ Status readSweep(ObjectReader& view, const fl::Scenario& scenario, int stateSize
     FL_TRY(at(r.path(), fl::validateSweep(scenario, s)));
     r.finish();
     out = s;
-    return Status::success();
-}
-
-/// view.setups: one object per view of the catalog, kept as written (each view checks its own
-/// fields when it restores them) if at most kMaxSetupDepth deep; a view this version does not
-/// have is skipped with a warning.
-Status readSetups(ObjectReader& view, QMap<QString, QJsonObject>& out, Warnings& warnings)
-{
-    QJsonObject object;
-    bool present = false;
-    FL_TRY(view.object(QStringLiteral("setups"), object, present));
-    const QString path = view.pathOf(QStringLiteral("setups"));
-    for (auto it = object.begin(); it != object.end(); ++it) {
-        const QString at = childPath(path, it.key());
-        if (!fl::findAnalysis(it.key().toStdString())) {
-            warnings.add(QStringLiteral("%1: no such view in this version; skipped").arg(at));
-            continue;
-        }
-        if (!it.value().isObject())
-            return errorAt(at, QStringLiteral("expected an object, got %1").arg(typeName(it.value())));
-        if (session_json::nestingDepth(it.value(), kMaxSetupDepth) > kMaxSetupDepth)
-            return errorAt(at, QStringLiteral("nested more than %1 levels deep (objects and arrays)").arg(kMaxSetupDepth));
-        out.insert(it.key(), it.value().toObject());
-    }
     return Status::success();
 }
 
