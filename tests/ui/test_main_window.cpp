@@ -8,7 +8,7 @@
 #include "widgets/main_window.h"
 #include "widgets/parameter_panel.h"
 #include "widgets/parameter_row.h"
-#include "widgets/parameter_undo.h"
+#include "document/parameter_undo.h"
 #include "widgets/phase_portrait_plot.h"
 #include "widgets/plot_export.h"
 #include "widgets/slider_scale.h"

@@ -6,6 +6,7 @@
 #include "analysis/poincare_view.h"
 #include "analysis/map_view.h"
 #include "analysis/workbench.h"
+#include "document/document.h"
 #include "systems/scenario_setup.h"
 #include "widgets/main_window.h"
 #include "widgets/parameter_panel.h"
@@ -14,6 +15,7 @@
 
 #include <QDir>
 #include <QSignalSpy>
+#include <QTabBar>
 #include <QTest>
 
 class TestWorkbench : public QObject {
@@ -40,6 +42,29 @@ private slots:
         QCOMPARE(window.tabs()->currentIndex(), 1);
         QTest::keyClick(&window, Qt::Key_3, Qt::AltModifier); // the map
         QCOMPARE(window.currentView(), static_cast<QWidget*>(bench->map()));
+    }
+
+    /// The view in front is the document's: a tab the user picks is written there, and a view the
+    /// document names comes to the front (a session being opened does that).
+    void openViewIsTheDocuments()
+    {
+        fl::ui::MainWindow window;
+        auto* bench = new fl::ui::Workbench(window);
+        fl::ui::Document& document = *window.document();
+        window.show();
+        QCOMPARE(document.openView(), QStringLiteral("simulation"));
+        QCOMPARE(document.openSideView(), QStringLiteral("characteristic"));
+        QTabBar* bar = window.tabs()->tabBar();
+        QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(2).center());
+        QCOMPARE(document.openView(), QStringLiteral("map"));
+        document.setOpenView(QStringLiteral("bifurcation"));
+        QCOMPARE(window.currentView(), static_cast<QWidget*>(bench->bifurcation()));
+        document.setOpenSideView(QStringLiteral("lyapunov"));
+        QCOMPARE(window.currentSideView(), static_cast<QWidget*>(bench->lyapunov()));
+        QTabBar* side = window.sideTabs()->tabBar();
+        QTest::mouseClick(side, Qt::LeftButton, {}, side->tabRect(1).center());
+        QCOMPARE(document.openSideView(), QStringLiteral("poincare"));
+        QVERIFY(document.setups().contains(QStringLiteral("map"))); // every view's setup is the document's
     }
 
     /// A preset that compares laws (LuGre against event-driven Stribeck) opens "Compare methods"

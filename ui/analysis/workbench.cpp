@@ -10,11 +10,11 @@
 #include "analysis/poincare_view.h"
 #include "analysis/slip_event_view.h"
 #include "bridge/simulation_controller.h"
+#include "document/document.h"
 #include "playback/playback_controller.h"
 #include "help/help_context.h"
 #include "widgets/main_window.h"
 #include "widgets/characteristic_plot.h"
-#include "widgets/parameter_panel.h"
 
 #include "analysis/analysis_catalog.h"
 #include "simulation/dynamics_factory.h"
@@ -22,7 +22,7 @@
 
 namespace fl::ui {
 
-Workbench::Workbench(MainWindow& window) : QObject(&window), m_window(window)
+Workbench::Workbench(MainWindow& window) : QObject(&window), m_window(window), m_document(*window.document())
 {
     installViews();
     installHelp(window); // Help menu: F1 opens the page of what is on screen
@@ -37,16 +37,15 @@ Workbench::Workbench(MainWindow& window) : QObject(&window), m_window(window)
         m_window.loadScenario(scenario);
         m_window.tabs()->setCurrentIndex(0);
     });
-    connect(window.panel(), &ParameterPanel::scenarioChanged, this, &Workbench::onScenario);
-    // A loaded preset or a picked column is shown without an edit: the views follow it too.
-    connect(&window, &MainWindow::scenarioLoaded, this, &Workbench::onScenario);
+    // Every change of the document's scenario (an edit, an undo, a preset, a picked column).
+    connect(&m_document, &Document::scenarioChanged, this, &Workbench::onScenario);
     // A preset that is an eps study (Acta Fig. 9) opens the study, which starts at once.
     // A preset that is a law experiment (pre-sliding, frictional lag, fading) opens the law lab on it.
     connect(&window, &MainWindow::presetLoaded, this, [this](const QString& presetId) {
         const fl::Preset* preset = fl::findPreset(presetId.toStdString());
         if (!preset || !preset->lawExperiment)
             return;
-        m_lawLab->setScenario(m_window.panel()->scenario());
+        m_lawLab->setScenario(m_document.scenario());
         m_window.showView(m_lawLab); // a stale lab starts its current experiment: replaced next
         m_lawLab->startExperiment(*preset->lawExperiment);
     });
@@ -54,7 +53,7 @@ Workbench::Workbench(MainWindow& window) : QObject(&window), m_window(window)
         const fl::Preset* preset = fl::findPreset(presetId.toStdString());
         if (!preset || preset->epsStudy.empty())
             return;
-        m_epsStudy->setScenario(m_window.panel()->scenario());
+        m_epsStudy->setScenario(m_document.scenario());
         m_epsStudy->setEpsList(preset->epsStudy);
         m_window.showView(m_epsStudy);
         m_epsStudy->start();
@@ -65,11 +64,11 @@ Workbench::Workbench(MainWindow& window) : QObject(&window), m_window(window)
         if (!preset || preset->comparisonLaw.empty())
             return;
         m_comparisonStale = false;
-        m_comparison->setScenario(m_window.panel()->scenario(), preset->comparisonLaw);
+        m_comparison->setScenario(m_document.scenario(), preset->comparisonLaw);
         m_window.showView(m_comparison);
     });
     // The Poincaré view fills while the run goes on, then shows the finished run's points.
-    connect(window.controller(), &SimulationController::runStarted, m_poincare, [this] { m_poincare->setScenario(m_window.panel()->scenario()); });
+    connect(window.controller(), &SimulationController::runStarted, m_poincare, [this] { m_poincare->setScenario(m_document.scenario()); });
     connect(window.controller(), &SimulationController::sectionChunk, m_poincare, [this](const SectionChunkPtr& chunk) {
         m_poincare->appendSection(chunk->times, chunk->states);
     });
@@ -86,9 +85,10 @@ Workbench::Workbench(MainWindow& window) : QObject(&window), m_window(window)
     connect(m_slipEvents, &SlipEventView::seekRequested, &window, [this](double t) { m_window.playback()->seek(t); });
     connect(&window, &MainWindow::appearanceChanged, m_slipEvents, &SlipEventView::updateAppearance);
     connect(window.tabs(), &QTabWidget::currentChanged, this, &Workbench::onTabChanged);
+    followOpenViews();
     onScenario();
     // The window's first run started before this view existed: it is of the panel's scenario.
-    m_poincare->setScenario(window.panel()->scenario());
+    m_poincare->setScenario(m_document.scenario());
 }
 
 void Workbench::installViews()
@@ -107,6 +107,8 @@ void Workbench::installViews()
             m_window.addSideView(widget, title);
         }
         m_views.emplace(analysis.id, widget);
+        if (AnalysisView* view = analysisOf(widget))
+            m_document.addView(QString::fromStdString(analysis.id), view); // its setup is the document's
     }
     const auto get = [this](const char* id) { return m_views.count(id) ? m_views.at(id) : nullptr; };
     m_bifurcation = qobject_cast<BifurcationView*>(get("bifurcation"));
@@ -140,6 +142,26 @@ QString Workbench::idOf(const QWidget* widget) const
     return {};
 }
 
+void Workbench::followOpenViews()
+{
+    // The tabs in front are the document's: a user's click sets them there, and a document that
+    // names another view (a session being opened) brings it to the front.
+    connect(m_window.tabs(), &QTabWidget::currentChanged, this,
+            [this] { m_document.setOpenView(idOf(m_window.currentView())); });
+    connect(m_window.sideTabs(), &QTabWidget::currentChanged, this,
+            [this] { m_document.setOpenSideView(idOf(m_window.currentSideView())); });
+    connect(&m_document, &Document::openViewChanged, this, [this](const QString& id) {
+        if (QWidget* shown = view(id))
+            m_window.showView(shown);
+    });
+    connect(&m_document, &Document::openSideViewChanged, this, [this](const QString& id) {
+        if (QWidget* shown = view(id))
+            m_window.showSideView(shown);
+    });
+    m_document.setOpenView(idOf(m_window.currentView()));
+    m_document.setOpenSideView(idOf(m_window.currentSideView()));
+}
+
 int Workbench::slipEventsTab() const
 {
     const auto tab = m_tabIndices.find("slip-events");
@@ -148,7 +170,7 @@ int Workbench::slipEventsTab() const
 
 void Workbench::onScenario()
 {
-    const fl::Scenario& scenario = m_window.panel()->scenario();
+    const fl::Scenario& scenario = m_document.scenario();
     m_bifurcation->setScenario(scenario);
     m_map->setScenario(scenario);
     m_lyapunov->setScenario(scenario);
@@ -174,7 +196,7 @@ void Workbench::onTabChanged(int index)
         m_lawLab->start();
     if (shown == m_comparison && m_comparisonStale) {
         m_comparisonStale = false;
-        m_comparison->setScenario(m_window.panel()->scenario());
+        m_comparison->setScenario(m_document.scenario());
     }
 }
 

@@ -2,8 +2,9 @@
 // Installs the analysis views into the main window, in the order of the core's catalog of analyses
 // (analysis/analysis_catalog.h): main tabs ("Bifurcation", "Map", ...) and tabs beside the friction
 // characteristic ("Poincaré section", "Lyapunov"). A view whose analysis does not apply to the
-// scenario has its tab hidden; Esc on a tab stops what its view computes. Then it wires the views
-// that follow the window's runs, playback and presets.
+// scenario has its tab hidden; Esc on a tab stops what its view computes. Each view's setup and the
+// view in front belong to the window's Document (document/document.h), which the views follow. Then
+// it wires the views that follow the window's runs, playback and presets.
 #include <QObject>
 #include <QString>
 
@@ -13,6 +14,7 @@
 namespace fl::ui {
 
 class AnalysisView;
+class Document;
 class BifurcationView;
 class ContactExplorer;
 class EpsStudyView;
@@ -55,10 +57,13 @@ public:
 
 private:
     void installViews();
+    /// Keeps the document's open view and side view and the tabs in front the same.
+    void followOpenViews();
     void onScenario();
     void onTabChanged(int index);
 
     MainWindow& m_window;
+    Document& m_document;
     std::map<std::string, QWidget*> m_views; ///< catalog id -> view
     std::map<std::string, int> m_tabIndices; ///< catalog id -> index of its main tab
     BifurcationView* m_bifurcation = nullptr;

@@ -2,7 +2,7 @@
 #include "help/help_browser.h"
 #include "systems/scenario_setup.h"
 #include "widgets/main_window.h"
-#include "widgets/parameter_panel.h"
+#include "document/document.h"
 
 #include "analysis/analysis_catalog.h"
 #include "friction/friction_law.h"
@@ -77,7 +77,7 @@ HelpContext contextHelp(const MainWindow& window)
     const QWidget* tab = window.tabs() ? window.currentView() : nullptr;
     const bool simulationTab = !window.tabs() || window.tabs()->currentIndex() == 0;
     QString page = simulationTab ? pageOfView(window.sideTabs() ? window.currentSideView() : nullptr) : pageOfView(tab);
-    const fl::Scenario& scenario = window.panel()->scenario();
+    const fl::Scenario& scenario = window.document()->scenario();
     if (page.isEmpty())
         page = QStringLiteral("system-%1.html").arg(QString::fromStdString(scenario.systemId));
     context.page = helpUrl(page.section(QLatin1Char('#'), 0, 0), page.section(QLatin1Char('#'), 1));

@@ -5,7 +5,7 @@
 #include "session/session_view.h"
 #include "widgets/lecture_keys.h"
 #include "widgets/main_window.h"
-#include "widgets/parameter_panel.h"
+#include "document/document.h"
 
 #include <QDir>
 #include <QEvent>
@@ -67,13 +67,10 @@ SessionManager::SessionManager(MainWindow& window, Workbench& workbench)
     buildFileMenu();
     buildLectureMenu();
     m_window.lectureKeys()->addLectureActions({m_nextScene, m_previousScene});
-    // Any change of the scenario by the user makes the document modified.
-    connect(m_window.panel(), &ParameterPanel::scenarioChanged, this, [this](const fl::Scenario& scenario) {
-        setModified(true);
-        hideCaptionOfOtherSystem(scenario);
-    });
-    connect(&m_window, &MainWindow::scenarioLoaded, this, [this](const fl::Scenario& scenario) {
-        if (m_applying)
+    // Any change of the scenario by the user (an edit, an undo, a preset, a picked column) makes
+    // the session modified; a session's own state being shown does not.
+    connect(m_window.document(), &Document::scenarioChanged, this, [this](const fl::Scenario& scenario, ScenarioChange how) {
+        if (how == ScenarioChange::Replaced || (how == ScenarioChange::Loaded && m_applying))
             return;
         setModified(true);
         hideCaptionOfOtherSystem(scenario);

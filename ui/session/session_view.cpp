@@ -1,5 +1,4 @@
 #include "session/session_view.h"
-#include "analysis/analysis_views.h"
 #include "analysis/bifurcation_setup_panel.h"
 #include "analysis/bifurcation_view.h"
 #include "analysis/contact_explorer.h"
@@ -8,13 +7,13 @@
 #include "analysis/method_comparison.h"
 #include "analysis/poincare_view.h"
 #include "analysis/workbench.h"
+#include "document/document.h"
 #include "playback/playback_bar.h"
 #include "playback/playback_controller.h"
 #include "presenter/appearance.h"
 #include "presenter/presenter_bar.h"
 #include "widgets/characteristic_plot.h"
 #include "widgets/main_window.h"
-#include "widgets/parameter_panel.h"
 #include "widgets/phase_portrait_plot.h"
 #include "widgets/time_history_plot.h"
 
@@ -70,14 +69,15 @@ int plotLayoutFromId(const QString& id)
 SessionState captureState(const MainWindow& window, const Workbench& workbench)
 {
     SessionState state;
-    state.scenario = window.panel()->scenario();
-    state.otherSystems = window.panel()->rememberedScenarios();
-    state.presetId = window.currentPresetId();
+    const Document& document = *window.document();
+    state.scenario = document.scenario();
+    state.otherSystems = document.rememberedScenarios();
+    state.presetId = document.presetId();
     ViewState& view = state.view;
-    if (const QString id = workbench.idOf(window.currentView()); tabIds().contains(id))
-        view.tab = id;
-    if (const QString id = workbench.idOf(window.currentSideView()); sideTabIds().contains(id))
-        view.sideTab = id;
+    if (tabIds().contains(document.openView()))
+        view.tab = document.openView();
+    if (sideTabIds().contains(document.openSideView()))
+        view.sideTab = document.openSideView();
     view.layout = plotLayoutId(static_cast<int>(window.plotLayout()));
     view.panelShown = window.isPanelShown();
     view.fullScreen = window.isPresenterMode();
@@ -99,10 +99,7 @@ SessionState captureState(const MainWindow& window, const Workbench& workbench)
     view.playbackLoop = window.playback()->loop();
     view.liveWindow = window.playback()->window();
     view.playbackTime = window.isLive() ? 0.0 : std::max(0.0, window.playback()->time());
-    for (const auto& [id, widget] : workbench.analysisViews())
-        if (const AnalysisView* analysis = analysisOf(widget))
-            if (const QJsonObject setup = analysis->saveSetup(); !setup.isEmpty())
-                view.setups.insert(QString::fromStdString(id), setup);
+    view.setups = document.setups();
     return state;
 }
 
@@ -134,10 +131,11 @@ QStringList applyState(MainWindow& window, Workbench& workbench, const SessionSt
     for (const auto& [plot, plotState] : plots)
         plot->setViewLocked(plotState.locked);
 
-    window.panel()->setRememberedScenarios({});
-    window.loadScenario(state.scenario, undoText);
-    window.panel()->setRememberedScenarios(state.otherSystems);
-    window.setCurrentPresetId(state.presetId);
+    Document& document = *window.document();
+    document.setRememberedScenarios({});
+    document.load(state.scenario, undoText);
+    document.setRememberedScenarios(state.otherSystems);
+    document.setPresetId(state.presetId);
 
     window.phasePortraitPlot()->setPlane(view.phasePlane);
     window.phasePortraitPlot()->setAngleWrap(view.phaseAngleWrap);
@@ -157,15 +155,12 @@ QStringList applyState(MainWindow& window, Workbench& workbench, const SessionSt
     bar->windowBox()->setValue(view.liveWindow);
 
     // Every view's setup, after the scenario (a view fits its fields to the system first).
-    QStringList warnings;
-    for (auto it = view.setups.begin(); it != view.setups.end(); ++it)
-        if (AnalysisView* analysis = analysisOf(workbench.view(it.key())))
-            analysis->restoreSetup(it.value(), QStringLiteral("view.setups.") + it.key(), warnings);
+    const QStringList warnings = document.restoreSetups(view.setups);
 
-    if (QWidget* side = workbench.view(view.sideTab))
-        window.showSideView(side);
-    if (QWidget* tab = workbench.view(view.tab))
-        window.showView(tab);
+    if (!view.sideTab.isEmpty())
+        document.setOpenSideView(view.sideTab);
+    if (!view.tab.isEmpty())
+        document.setOpenView(view.tab);
 
     // Once, at the next run shown. The handle is shared with the slot, so it goes with the slot also
     // when the window closes before that run (a raw new leaked then: LeakSanitizer).

@@ -3,12 +3,13 @@
 #include "widgets/palette_sharing_style.h"
 #include "bridge/memory_trimmer.h"
 #include "bridge/simulation_controller.h"
+#include "document/document.h"
 #include "widgets/about_text.h"
 #include "widgets/characteristic_plot.h"
 #include "widgets/elided_label.h"
 #include "widgets/export_dialogs.h"
 #include "widgets/parameter_panel.h"
-#include "widgets/parameter_undo.h"
+#include "document/parameter_undo.h"
 #include "widgets/phase_portrait_plot.h"
 #include "widgets/plot_data_worker.h"
 #include "widgets/time_history_plot.h"
@@ -38,7 +39,7 @@
 namespace fl::ui {
 
 MainWindow::MainWindow(QWidget* parent)
-    : QMainWindow(parent), m_controller(new SimulationController(this)), m_plotData(new PlotDataWorker(this)),
+    : QMainWindow(parent), m_document(new Document(this)), m_controller(new SimulationController(this)), m_plotData(new PlotDataWorker(this)),
       m_export(new ExportDialogs(this))
 {
     PaletteSharingStyle::install(); // before any widget paints: rebuilt rows reuse Fusion's pixmap keys
@@ -66,20 +67,30 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(m_controller, &SimulationController::runFinished, this, &MainWindow::onRunFinished);
     connect(m_plotData, &PlotDataWorker::ready, this, &MainWindow::onPlotDataReady);
-    connect(m_panel, &ParameterPanel::scenarioChanged, this, [this](const fl::Scenario& scenario) {
-        if (!m_presetId.isEmpty() && !m_presetChanged) {
-            m_presetChanged = true;
-            updateWindowTitle();
-        }
-        onScenarioChanged(scenario);
-    });
+    connect(m_document, &Document::scenarioChanged, this, &MainWindow::onDocumentChanged);
+    connect(m_document, &Document::presetChanged, this, &MainWindow::updateWindowTitle);
     connect(m_panel, &ParameterPanel::scenarioRejected, this, &MainWindow::onScenarioRejected);
     connect(m_export, &ExportDialogs::saved, this,
             [this](const QString& path) { showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path))); });
     updateActions();
     buildPresenter();
     fitToScreen();
-    m_controller->request(m_panel->scenario());
+    m_controller->request(m_document->scenario());
+}
+
+void MainWindow::onDocumentChanged(const fl::Scenario& scenario, ScenarioChange how)
+{
+    switch (how) {
+    case ScenarioChange::Replaced:
+        return; // shown, not simulated
+    case ScenarioChange::Loaded:
+        emit scenarioLoaded(scenario);
+        break;
+    case ScenarioChange::Edited:
+    case ScenarioChange::Undone:
+        break;
+    }
+    onScenarioChanged(scenario);
 }
 
 MainWindow::~MainWindow() = default;
@@ -97,7 +108,7 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event)
 
 void MainWindow::buildLayout()
 {
-    m_panel = new ParameterPanel;
+    m_panel = new ParameterPanel(*m_document);
     auto* scroll = new QScrollArea;
     scroll->setWidget(m_panel);
     scroll->setWidgetResizable(true);
@@ -183,7 +194,7 @@ void MainWindow::buildMenus()
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence(tr("Ctrl+Q")));
     // Edit: Undo / Redo of every parameter, law, method and system change (ParameterUndo).
-    m_panel->undo()->addEditMenu(menuBar(), this);
+    m_document->undo()->addEditMenu(menuBar(), this);
 
     QMenu* simulation = menuBar()->addMenu(tr("&Simulation"));
     simulation->addAction(tr("Show &Simulation"), QKeySequence(Qt::ALT | Qt::Key_1), this, [this] { m_tabs->setCurrentIndex(0); });
@@ -239,19 +250,17 @@ void MainWindow::buildMenus()
 
 void MainWindow::rerun()
 {
-    onScenarioChanged(m_panel->scenario());
+    onScenarioChanged(m_document->scenario());
 }
 
 void MainWindow::loadScenario(const fl::Scenario& scenario, const QString& undoText)
 {
-    m_panel->loadScenario(scenario, undoText);
-    emit scenarioLoaded(m_panel->scenario());
-    onScenarioChanged(m_panel->scenario());
+    m_document->load(scenario, undoText);
 }
 
 bool MainWindow::loadPreset(const QString& presetId)
 {
-    fl::Scenario scenario = m_panel->scenario();
+    fl::Scenario scenario = m_document->scenario();
     const fl::Status status = fl::applyPreset(presetId.toStdString(), scenario);
     if (!status.ok()) {
         showMessage(QString::fromStdString(status.message()), QStringLiteral("#c0392b"));
@@ -275,12 +284,9 @@ void MainWindow::showNote(const QString& text, bool error)
 
 QString MainWindow::runSummary() const { return m_summary->fullText(); }
 
-void MainWindow::setCurrentPresetId(const QString& presetId)
-{
-    m_presetId = fl::findPreset(presetId.toStdString()) ? presetId : QString();
-    m_presetChanged = false;
-    updateWindowTitle();
-}
+QString MainWindow::currentPresetId() const { return m_document->presetId(); }
+
+void MainWindow::setCurrentPresetId(const QString& presetId) { m_document->setPresetId(presetId); }
 
 void MainWindow::setDocumentName(const QString& name)
 {
@@ -290,10 +296,11 @@ void MainWindow::setDocumentName(const QString& name)
 
 void MainWindow::updateWindowTitle()
 {
-    const fl::Preset* preset = m_presetId.isEmpty() ? nullptr : fl::findPreset(m_presetId.toStdString());
+    const QString presetId = m_document->presetId();
+    const fl::Preset* preset = presetId.isEmpty() ? nullptr : fl::findPreset(presetId.toStdString());
     QString title = tr("FrictionLab");
     if (preset)
-        title = (m_presetChanged ? tr("%1 (changed) — FrictionLab") : tr("%1 — FrictionLab"))
+        title = (m_document->isPresetChanged() ? tr("%1 (changed) — FrictionLab") : tr("%1 — FrictionLab"))
                     .arg(QString::fromStdString(preset->title));
     // A session names itself with the [*] placeholder (QWidget::windowModified).
     // [*]: the modified mark of QWidget::windowModified (shown only while modified).
@@ -404,7 +411,7 @@ void MainWindow::showAbout()
     QDialog dialog(this);
     dialog.setWindowTitle(tr("About FrictionLab"));
     auto* text = new QTextBrowser;
-    text->setHtml(aboutHtml(m_panel->scenario()));
+    text->setHtml(aboutHtml(m_document->scenario()));
     text->setOpenExternalLinks(true);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok);
     connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);

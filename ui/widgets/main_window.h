@@ -19,6 +19,8 @@ class ElidedLabel;
 class LectureKeys;
 class MemoryTrimmer;
 class CharacteristicPlot;
+class Document;
+enum class ScenarioChange;
 class MechanismView;
 class PlaybackBar;
 class PlaybackController;
@@ -46,6 +48,9 @@ public:
     ~MainWindow() override;
     bool eventFilter(QObject* watched, QEvent* event) override;
 
+    /// The document the window shows and edits (scenario, remembered systems, undo, preset, open
+    /// views, the views' setups): the panel, the views and sessions observe it.
+    Document* document() const { return m_document; }
     ParameterPanel* panel() const { return m_panel; }
     SimulationController* controller() const { return m_controller; }
     TimeHistoryPlot* timeHistoryPlot() const { return m_timeHistory; }
@@ -106,17 +111,16 @@ public:
     QString runSummary() const;
 
 public slots:
-    /// Simulates the panel's scenario again.
+    /// Simulates the document's scenario again.
     void rerun();
-    /// Shows a scenario in the panel and simulates it (presets, a clicked bifurcation column), as
-    /// one undoable step named undoText (empty: what changed).
+    /// Document::load: the document's observers show the scenario and simulate it (presets, a
+    /// clicked bifurcation column), one undoable step named undoText (empty: what changed).
     void loadScenario(const fl::Scenario& scenario, const QString& undoText = QString());
     /// Loads a published case by preset id (e.g. "jtam2016-fig4a"); false if unknown.
     bool loadPreset(const QString& presetId);
-    /// The preset the panel's scenario came from (empty: none); the title adds "(changed)" after edits.
-    QString currentPresetId() const { return m_presetId; }
-    /// Names the preset the panel's scenario came from (a session being opened); the window
-    /// title shows its title.
+    /// The document's preset (Document::presetId); the title adds "(changed)" after edits.
+    QString currentPresetId() const;
+    /// Document::setPresetId (a session being opened); the window title shows its title.
     void setCurrentPresetId(const QString& presetId);
     /// The open session's file name, shown in the title with the modified mark [*] (empty: none).
     void setDocumentName(const QString& name);
@@ -131,8 +135,8 @@ public:
 signals:
     /// A successful run's data was handed to the plots (their replots are queued).
     void runDisplayed(quint64 runId);
-    /// loadScenario put a scenario into the panel (a preset, a clicked bifurcation column): views
-    /// that follow the panel's edits (ParameterPanel::scenarioChanged) follow this too.
+    /// The document loaded a scenario (a preset, a clicked bifurcation column), emitted before it
+    /// is simulated.
     void scenarioLoaded(const fl::Scenario& scenario);
     /// Theme or scale changed (views outside the main window's children restyle themselves).
     void appearanceChanged();
@@ -147,6 +151,7 @@ private:
     void onRunFinished(const RunOutputPtr& output);
     void onPlotDataReady(const PlotDataPtr& data);
     void onScenarioChanged(const fl::Scenario& scenario);
+    void onDocumentChanged(const fl::Scenario& scenario, ScenarioChange how);
     void onScenarioRejected(const QString& message);
     void setActivePlot(RunPlot* plot);
     void showMessage(const QString& text, const QString& color = QString());
@@ -173,6 +178,7 @@ private:
 
     QTabWidget* m_tabs = nullptr;
     QTabWidget* m_sideTabs = nullptr;
+    Document* m_document;
     SimulationController* m_controller;
     PlotDataWorker* m_plotData;
     MemoryTrimmer* m_trimmer;
@@ -195,8 +201,6 @@ private:
     QScrollArea* m_panelArea = nullptr;
     PlotLayout m_plotLayout{};
     RunOutputPtr m_run;
-    QString m_presetId; ///< currentPresetId()
-    bool m_presetChanged = false; ///< the panel was edited since the preset was loaded
     QString m_documentName;       ///< setDocumentName
     void updateWindowTitle();
     bool m_rejected = false; ///< the panel holds an edit that was not run

@@ -1,6 +1,7 @@
 // The main window's playback: the mechanism view beside the time history, the playback bar
 // under the plots, live mode, the cursors on every plot, and the mechanism's exports.
 #include "widgets/main_window.h"
+#include "document/document.h"
 #include "systems/scenario_setup.h"
 
 #include "bridge/simulation_controller.h"
@@ -83,7 +84,7 @@ void MainWindow::setLive(bool live)
     if (live == isLive())
         return;
     if (live) {
-        const fl::Scenario scenario = m_panel->scenario();
+        const fl::Scenario scenario = m_document->scenario();
         m_mechanism->setScenario(scenario);
         m_playback->startLive(scenario);
         m_playback->play();

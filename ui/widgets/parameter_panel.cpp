@@ -1,10 +1,11 @@
 #include "widgets/parameter_panel.h"
 #include "bridge/qs.h"
+#include "document/document.h"
 #include "friction/friction_law.h"
 #include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 #include "widgets/parameter_row.h"
-#include "widgets/parameter_undo.h"
+#include "document/parameter_undo.h"
 #include "widgets/wheel_guard.h"
 
 #include <QComboBox>
@@ -12,6 +13,7 @@
 #include <QGroupBox>
 #include <QLabel>
 #include <QPushButton>
+#include <QScopedValueRollback>
 #include <QSignalBlocker>
 #include <QStandardItemModel>
 #include <QVBoxLayout>
@@ -31,9 +33,18 @@ void selectData(QComboBox* combo, const QString& id)
 
 } // namespace
 
-ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent)
+ParameterPanel::ParameterPanel(Document& document, QWidget* parent) : QWidget(parent), m_document(&document)
 {
-    m_undo = new ParameterUndo(fl::defaultScenario(), [this](const fl::Scenario& s) { showFromHistory(s); }, this);
+    build();
+}
+
+ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent), m_document(new Document(this))
+{
+    build();
+}
+
+void ParameterPanel::build()
+{
     auto* layout = new QVBoxLayout(this);
     buildModelBox(layout);
     m_rowsLayout = new QVBoxLayout;
@@ -44,7 +55,8 @@ ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent)
     layout->addWidget(m_reset, 0, Qt::AlignLeft);
     layout->addStretch(1);
     connect(m_reset, &QPushButton::clicked, this, &ParameterPanel::resetToDefaults);
-    setScenario(fl::defaultScenario());
+    connect(m_document, &Document::scenarioChanged, this, &ParameterPanel::onDocumentChanged);
+    showScenario(m_document->scenario());
 }
 
 void ParameterPanel::buildModelBox(QVBoxLayout* layout)
@@ -80,26 +92,29 @@ void ParameterPanel::buildModelBox(QVBoxLayout* layout)
         WheelGuard::install(combo);
 }
 
-void ParameterPanel::setScenario(const fl::Scenario& scenario)
-{
-    showScenario(scenario);
-    m_undo->setCurrent(m_scenario);
-}
+void ParameterPanel::setScenario(const fl::Scenario& scenario) { m_document->replace(scenario); }
 
 void ParameterPanel::loadScenario(const fl::Scenario& scenario, const QString& undoText)
 {
+    m_document->load(scenario, undoText);
+}
+
+ParameterUndo* ParameterPanel::undo() const { return m_document->undo(); }
+
+void ParameterPanel::onDocumentChanged(const fl::Scenario& scenario, ScenarioChange how)
+{
+    if (m_committing)
+        return; // this panel's own edit: already shown
     showScenario(scenario);
-    m_undo->record(m_scenario, QString(), undoText);
+    // Undo and redo are simulated like the edit they restore.
+    if (how == ScenarioChange::Undone)
+        emit scenarioChanged(m_scenario);
 }
 
 void ParameterPanel::showScenario(const fl::Scenario& scenario)
 {
     const bool sameRows = scenario.systemId == m_rowsSystem && scenario.lawId == m_scenario.lawId
                           && scenario.params.specs().size() == m_rows.size();
-    // The system we leave is remembered as it was (S1 -> S2 -> S1 keeps the edits of S1).
-    if (scenario.systemId != m_scenario.systemId)
-        m_remembered[m_scenario.systemId] = m_scenario;
-    m_remembered.erase(scenario.systemId);
     m_scenario = scenario;
     syncCombos();
     if (sameRows)
@@ -108,26 +123,11 @@ void ParameterPanel::showScenario(const fl::Scenario& scenario)
         rebuildRows();
 }
 
-std::vector<fl::Scenario> ParameterPanel::rememberedScenarios() const
-{
-    std::vector<fl::Scenario> out;
-    for (const auto& [id, scenario] : m_remembered)
-        out.push_back(scenario);
-    return out;
-}
+std::vector<fl::Scenario> ParameterPanel::rememberedScenarios() const { return m_document->rememberedScenarios(); }
 
 void ParameterPanel::setRememberedScenarios(const std::vector<fl::Scenario>& scenarios)
 {
-    m_remembered.clear();
-    for (const fl::Scenario& scenario : scenarios)
-        if (scenario.systemId != m_scenario.systemId)
-            m_remembered[scenario.systemId] = scenario;
-}
-
-void ParameterPanel::showFromHistory(const fl::Scenario& scenario)
-{
-    showScenario(scenario);
-    emit scenarioChanged(m_scenario);
+    m_document->setRememberedScenarios(scenarios);
 }
 
 void ParameterPanel::showValues()
@@ -312,9 +312,8 @@ void ParameterPanel::onEdited(const QString& id, double value)
 void ParameterPanel::onSystemSelected()
 {
     // Back to a system used before: its scenario as it was left.
-    const auto remembered = m_remembered.find(m_system->currentData().toString().toStdString());
-    if (remembered != m_remembered.end()) {
-        const fl::Scenario back = remembered->second;
+    if (const fl::Scenario* remembered = m_document->remembered(m_system->currentData().toString().toStdString())) {
+        const fl::Scenario back = *remembered;
         showScenario(back);
         checkAndEmit(QString());
         return;
@@ -387,7 +386,10 @@ void ParameterPanel::checkAndEmit(const QString& id, const QString& mergeKey, co
         if (!m_rejectedInput.contains(r->id()))
             r->setError(QString());
     if (status.ok()) {
-        m_undo->record(m_scenario, mergeKey, undoText);
+        {
+            const QScopedValueRollback committing(m_committing, true); // reset also if a slot throws
+            m_document->edit(m_scenario, mergeKey, undoText);
+        }
         emit scenarioChanged(m_scenario);
         return;
     }

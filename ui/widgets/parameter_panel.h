@@ -16,34 +16,41 @@ class QVBoxLayout;
 
 namespace fl::ui {
 
+class Document;
+enum class ScenarioChange;
 class ParameterRow;
 class ParameterUndo;
 
 /// The scenario editor: combo boxes for system, friction law, method and regularization, and one
-/// ParameterRow per ParameterSpec of the scenario, grouped as system / law / numerics. It owns
-/// the edited fl::Scenario; every edit that leaves it valid emits scenarioChanged, every other
-/// edit shows its error (next to the field) and emits scenarioRejected instead. Every applied
-/// change (a slider drag, a typed value, a combo box, reset, a loaded scenario) is one step of
-/// its undo history. The wheel changes a slider or combo box only while the user has given it
+/// ParameterRow per ParameterSpec of the scenario, grouped as system / law / numerics. It edits the
+/// scenario of a Document (document/document.h) and shows whatever the document holds: every edit
+/// that leaves the scenario valid is the document's edit command (one undo step of the document's
+/// history) and emits scenarioChanged; every other edit shows its error (next to the field) and
+/// emits scenarioRejected instead, and the document keeps its last valid scenario. The wheel changes a slider or combo box only while the user has given it
 /// the keyboard focus (WheelGuard); otherwise it scrolls the scroll area the panel sits in.
 class ParameterPanel : public QWidget {
     Q_OBJECT
 public:
+    /// Edits `document`, which must outlive the panel.
+    explicit ParameterPanel(Document& document, QWidget* parent = nullptr);
+    /// A panel with a document of its own (a panel on its own, as in tests).
     explicit ParameterPanel(QWidget* parent = nullptr);
 
-    /// The scenario as last accepted (ranges always valid; relations valid unless rejected).
+    Document& document() const { return *m_document; }
+    /// The scenario in the fields (ranges always valid; relations valid unless rejected, when the
+    /// document still holds the last valid one).
     const fl::Scenario& scenario() const { return m_scenario; }
-    /// Shows a scenario: selects its combo entries and shows its values (new rows for another
-    /// system or law; a narrowed slider keeps its narrowing where its parameter stays). Emits
-    /// nothing and is no undo step: the history goes on from this scenario.
+    /// Document::replace: shows a scenario (its combo entries and values; new rows for another
+    /// system or law; a narrowed slider keeps its narrowing where its parameter stays) without an
+    /// undo step or a run: the history goes on from this scenario.
     void setScenario(const fl::Scenario& scenario);
-    /// Shows a scenario as one undoable step (a preset, a clicked bifurcation column); emits
-    /// nothing: the caller simulates it. undoText names the step ("preset acta2016-fig9");
+    /// Document::load: a scenario as one undoable step (a preset, a clicked bifurcation column),
+    /// simulated by the document's observers. undoText names the step ("preset acta2016-fig9");
     /// empty: what changed ("ω₀ 40 → 52.5").
     void loadScenario(const fl::Scenario& scenario, const QString& undoText = QString());
-    /// The undo history of the changes made here (the window's Edit menu: Undo, Redo). Undo and
-    /// redo show a snapshot and emit scenarioChanged, as an edit does.
-    ParameterUndo* undo() const { return m_undo; }
+    /// The document's undo history (the window's Edit menu: Undo, Redo). Undo and redo show a
+    /// snapshot here and emit scenarioChanged, as an edit does.
+    ParameterUndo* undo() const;
     /// The row of a parameter id, or nullptr.
     ParameterRow* row(const QString& id) const;
     const std::vector<ParameterRow*>& rows() const { return m_rows; }
@@ -55,10 +62,9 @@ public:
     /// The stiff integrator of the regularized method (top of the Numerics group).
     QComboBox* integratorCombo() const { return m_integrator; }
     QPushButton* resetButton() const { return m_reset; }
-    /// What every other system was left at: switching to a system shows its remembered
-    /// scenario (S1 -> S2 -> S1 keeps the edits of S1); never holds the current system.
+    /// The document's memory of every other system (Document::rememberedScenarios): switching to
+    /// a system shows its remembered scenario (S1 -> S2 -> S1 keeps the edits of S1).
     std::vector<fl::Scenario> rememberedScenarios() const;
-    /// Replaces that memory (a session being opened); entries of the current system are dropped.
     void setRememberedScenarios(const std::vector<fl::Scenario>& scenarios);
 
 public slots:
@@ -72,11 +78,12 @@ signals:
     void scenarioRejected(const QString& message);
 
 private:
+    void build();
     void buildModelBox(QVBoxLayout* layout);
-    /// setScenario without touching the undo history.
+    /// Shows a scenario in the fields (the document is not changed).
     void showScenario(const fl::Scenario& scenario);
-    /// Undo/redo: shows a snapshot and simulates it like an edit.
-    void showFromHistory(const fl::Scenario& scenario);
+    /// The document changed: shown here, unless it is this panel's own edit.
+    void onDocumentChanged(const fl::Scenario& scenario, ScenarioChange how);
     /// The values of m_scenario in the existing rows (same system and law).
     void showValues();
     void rebuildRows();
@@ -101,6 +108,8 @@ private:
     /// mergeKey; undoText names it) and emits scenarioChanged, or shows the error next to row id.
     void checkAndEmit(const QString& id, const QString& mergeKey = QString(), const QString& undoText = QString());
 
+    Document* m_document;
+    bool m_committing = false; ///< inside the document's edit command of this panel's edit
     fl::Scenario m_scenario;
     QComboBox* m_system;
     QComboBox* m_law;
@@ -112,9 +121,7 @@ private:
     QWidget* m_rowsWidget = nullptr;
     std::vector<ParameterRow*> m_rows;
     std::string m_rowsSystem;      ///< the system the rows were built for
-    ParameterUndo* m_undo = nullptr;
     QSet<QString> m_rejectedInput; ///< rows showing text that was not applied
-    std::map<std::string, fl::Scenario> m_remembered; ///< rememberedScenarios(), by system id
 };
 
 } // namespace fl::ui

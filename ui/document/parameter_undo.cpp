@@ -1,4 +1,4 @@
-#include "widgets/parameter_undo.h"
+#include "document/parameter_undo.h"
 #include "bridge/qs.h"
 #include "friction/friction_law.h"
 #include "systems/system_registry.h"

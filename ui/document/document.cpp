@@ -1,0 +1,117 @@
+#include "document/document.h"
+#include "analysis/analysis_view.h"
+#include "document/parameter_undo.h"
+
+#include "systems/system_registry.h"
+#include "systems/scenario_setup.h"
+
+namespace fl::ui {
+
+Document::Document(QObject* parent) : QObject(parent), m_scenario(fl::defaultScenario())
+{
+    m_undo = new ParameterUndo(m_scenario, [this](const fl::Scenario& snapshot) { show(snapshot, ScenarioChange::Undone); }, this);
+}
+
+Document::~Document() = default;
+
+void Document::edit(const fl::Scenario& scenario, const QString& mergeKey, const QString& undoText)
+{
+    // Recorded before the observers hear of it: a slot that reads the history sees this step.
+    m_undo->record(scenario, mergeKey, undoText);
+    show(scenario, ScenarioChange::Edited);
+}
+
+void Document::load(const fl::Scenario& scenario, const QString& undoText)
+{
+    m_undo->record(scenario, QString(), undoText);
+    show(scenario, ScenarioChange::Loaded);
+}
+
+void Document::replace(const fl::Scenario& scenario)
+{
+    m_undo->setCurrent(scenario);
+    show(scenario, ScenarioChange::Replaced);
+}
+
+void Document::show(const fl::Scenario& scenario, ScenarioChange how)
+{
+    // The system we leave is remembered as it was (S1 -> S2 -> S1 keeps the edits of S1).
+    if (scenario.systemId != m_scenario.systemId)
+        m_remembered[m_scenario.systemId] = m_scenario;
+    m_remembered.erase(scenario.systemId);
+    m_scenario = scenario;
+    // The user changed the preset's scenario: the title says so (a loaded one is not a change).
+    const bool byUser = how == ScenarioChange::Edited || how == ScenarioChange::Undone;
+    if (byUser && !m_presetId.isEmpty() && !m_presetChanged) {
+        m_presetChanged = true;
+        emit presetChanged(m_presetId, true);
+    }
+    emit scenarioChanged(m_scenario, how);
+}
+
+const fl::Scenario* Document::remembered(const std::string& systemId) const
+{
+    const auto found = m_remembered.find(systemId);
+    return found == m_remembered.end() ? nullptr : &found->second;
+}
+
+std::vector<fl::Scenario> Document::rememberedScenarios() const
+{
+    std::vector<fl::Scenario> out;
+    for (const auto& [id, scenario] : m_remembered)
+        out.push_back(scenario);
+    return out;
+}
+
+void Document::setRememberedScenarios(const std::vector<fl::Scenario>& scenarios)
+{
+    m_remembered.clear();
+    for (const fl::Scenario& scenario : scenarios)
+        if (scenario.systemId != m_scenario.systemId)
+            m_remembered[scenario.systemId] = scenario;
+}
+
+void Document::setPresetId(const QString& presetId)
+{
+    m_presetId = fl::findPreset(presetId.toStdString()) ? presetId : QString();
+    m_presetChanged = false;
+    emit presetChanged(m_presetId, false);
+}
+
+void Document::setOpenView(const QString& id)
+{
+    if (id == m_openView)
+        return;
+    m_openView = id;
+    emit openViewChanged(id);
+}
+
+void Document::setOpenSideView(const QString& id)
+{
+    if (id == m_openSideView)
+        return;
+    m_openSideView = id;
+    emit openSideViewChanged(id);
+}
+
+void Document::addView(const QString& id, AnalysisView* view) { m_views.insert(id, view); }
+
+QMap<QString, QJsonObject> Document::setups() const
+{
+    QMap<QString, QJsonObject> out;
+    for (auto it = m_views.begin(); it != m_views.end(); ++it)
+        if (const QJsonObject setup = it.value()->saveSetup(); !setup.isEmpty())
+            out.insert(it.key(), setup);
+    return out;
+}
+
+QStringList Document::restoreSetups(const QMap<QString, QJsonObject>& setups)
+{
+    QStringList warnings;
+    for (auto it = setups.begin(); it != setups.end(); ++it)
+        if (AnalysisView* view = m_views.value(it.key()))
+            view->restoreSetup(it.value(), QStringLiteral("view.setups.") + it.key(), warnings);
+    return warnings;
+}
+
+} // namespace fl::ui
