@@ -1,5 +1,4 @@
 // Registration of S2, the disk on a moving belt (JTAM 2016 sec. 5), and its presets.
-#include "contact/integral_model.h"
 #include "friction/regularization.h"
 #include "systems/event_driven_disk_dynamics.h"
 #include "solvers/smooth_system.h"
@@ -7,6 +6,8 @@
 #include "systems/mechanism_drawings.h"
 #include "systems/plane_contact_law.h"
 #include "systems/system_registry.h"
+
+#include <stdexcept>
 
 namespace fl {
 namespace {
@@ -123,13 +124,11 @@ std::unique_ptr<Dynamics> makeDiskDynamics(const Scenario& scenario, const Integ
     if (scenario.method == Method::EventDriven) {
         EventDrivenDiskDynamics::Law law;
         law.eta = p.value("eta");
-        if (scenario.lawId == "integral") {
-            law.model = std::make_shared<contact::IntegralModel>(contact::ContactShape::uniformCircle());
-        } else if (scenario.lawId == "I11") {
-            law.model = std::make_shared<contact::ApproximantI11>(contact::I11Coefficients{}, contact::ApproximantParams{p.value("b"), p.value("m_exp")});
-        } else {
-            law.model = std::make_shared<contact::ApproximantI00>(contact::I00Coefficients::circular(p.value("c00")),
-                                                                  contact::ApproximantParams{p.value("b"), p.value("m_exp")});
+        const PlaneContactModels* models = findPlaneContactModels(scenario.lawId);
+        if (!models)
+            throw std::invalid_argument("the disk takes no law '" + scenario.lawId + "'");
+        law.model = models->eventModel(p);
+        if (models->closedFormI00) {
             law.closedFormI00 = true;
             law.b = p.value("b");
             law.m = p.value("m_exp");

@@ -9,6 +9,7 @@
 #include "scenario/scenario.h"
 #include "simulation/simulate.h"
 #include "systems/law_counterpart.h"
+#include "systems/plane_contact_law.h"
 #include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 
@@ -121,6 +122,41 @@ private slots:
 
     /// A law with memory has states: its law with states reports as many (> 0) and starts from
     /// finite values, and it declares its scales; a law without memory has neither.
+    /// Each plane-contact law has models built from the table, one for each form it declares, and
+    /// the table has no law the family does not list. The regularized model is the one the law's
+    /// eps shapes: at a slip speed far below eps its force is far below the set-valued one.
+    void planeContactModelsFollowTheForms()
+    {
+        QCOMPARE(fl::planeContactModels().size(), fl::contactLaws().size());
+        for (const fl::FrictionLawInfo& law : fl::contactLaws()) {
+            const fl::PlaneContactModels* models = fl::findPlaneContactModels(law.id);
+            QVERIFY2(models, law.id.c_str());
+            // The law's values inside a scenario of the first system that takes it (eps is a numerics parameter).
+            const auto system = std::find_if(fl::systems().begin(), fl::systems().end(),
+                                             [&](const fl::SystemInfo& s) { return takesLaw(s, law); });
+            QVERIFY2(system != fl::systems().end(), law.id.c_str());
+            fl::Scenario scenario;
+            QVERIFY(fl::makeScenario(system->id, law.id, system->methods.front(), fl::Regularization::Tanh, scenario).ok());
+            QCOMPARE(bool(models->eventModel), law.eventDriven);
+            if (law.eventDriven) {
+                const auto model = models->eventModel(scenario.params);
+                QVERIFY2(model, law.id.c_str());
+                // Pure sliding at unit speed: a friction force of the order of mu N (N = 1).
+                const double slide = std::abs(model->load(1.0, 0.0, 0.0).tx);
+                QVERIFY2(slide > 0.1 && slide < 10.0, law.id.c_str());
+            }
+            QCOMPARE(bool(models->regularized), law.smoothForm);
+            if (law.smoothForm) {
+                QVERIFY(scenario.params.set("eps", 1e-2).ok());
+                const fl::contact::RegularizedApproximant regularized = models->regularized(scenario.params);
+                const double slow = std::abs(regularized.load(1e-6, 0.0, 0.0).tx);
+                const double fast = std::abs(regularized.load(1.0, 0.0, 0.0).tx);
+                QVERIFY2(slow < 1e-2 * fast, (law.id + ": " + std::to_string(slow) + " vs " + std::to_string(fast)).c_str());
+            }
+        }
+        QVERIFY(!fl::findPlaneContactModels("coulomb"));
+    }
+
     void internalStates()
     {
         for (const fl::LawFamilyInfo& family : fl::lawFamilies())
