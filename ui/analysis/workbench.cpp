@@ -28,14 +28,15 @@ Workbench::Workbench(MainWindow& window) : QObject(&window), m_window(window), m
     installHelp(window); // Help menu: F1 opens the page of what is on screen
 
     // A clicked bifurcation column is simulated in the main views.
+    // (The document's load command: one undo step, simulated by the window.)
     connect(m_bifurcation, &BifurcationView::parameterPicked, &window, [this](const fl::Scenario& scenario) {
-        m_window.loadScenario(scenario);
-        m_window.tabs()->setCurrentIndex(0);
+        m_document.load(scenario);
+        m_document.setOpenView(QStringLiteral("simulation"));
     });
     // A clicked map cell too.
     connect(m_map, &MapView::parameterPicked, &window, [this](const fl::Scenario& scenario) {
-        m_window.loadScenario(scenario);
-        m_window.tabs()->setCurrentIndex(0);
+        m_document.load(scenario);
+        m_document.setOpenView(QStringLiteral("simulation"));
     });
     // Every change of the document's scenario (an edit, an undo, a preset, a picked column).
     connect(&m_document, &Document::scenarioChanged, this, &Workbench::onScenario);
@@ -46,7 +47,7 @@ Workbench::Workbench(MainWindow& window) : QObject(&window), m_window(window), m
         if (!preset || !preset->lawExperiment)
             return;
         m_lawLab->setScenario(m_document.scenario());
-        m_window.showView(m_lawLab); // a stale lab starts its current experiment: replaced next
+        m_document.setOpenView(QStringLiteral("law-lab")); // a stale lab starts its current experiment: replaced next
         m_lawLab->startExperiment(*preset->lawExperiment);
     });
     connect(&window, &MainWindow::presetLoaded, this, [this](const QString& presetId) {
@@ -55,7 +56,7 @@ Workbench::Workbench(MainWindow& window) : QObject(&window), m_window(window), m
             return;
         m_epsStudy->setScenario(m_document.scenario());
         m_epsStudy->setEpsList(preset->epsStudy);
-        m_window.showView(m_epsStudy);
+        m_document.setOpenView(QStringLiteral("eps-study"));
         m_epsStudy->start();
     });
     // A preset that is a comparison of laws (LuGre against event-driven Stribeck) opens "Compare methods" on it.
@@ -65,7 +66,7 @@ Workbench::Workbench(MainWindow& window) : QObject(&window), m_window(window), m
             return;
         m_comparisonStale = false;
         m_comparison->setScenario(m_document.scenario(), preset->comparisonLaw);
-        m_window.showView(m_comparison);
+        m_document.setOpenView(QStringLiteral("compare"));
     });
     // The Poincaré view fills while the run goes on, then shows the finished run's points.
     connect(window.controller(), &SimulationController::runStarted, m_poincare, [this] { m_poincare->setScenario(m_document.scenario()); });
