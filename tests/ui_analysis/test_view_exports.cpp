@@ -40,6 +40,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QToolButton>
 
 #include <csignal>
 #include <map>
@@ -288,6 +289,36 @@ private slots:
         emit menu->aboutToShow();
         QVERIFY(menu->findChild<QAction*>(QStringLiteral("export:plot:selected")));
         QVERIFY(menu->findChild<QAction*>(QStringLiteral("export:csv:run")));
+    }
+
+    /// The method comparison's Export button opens the shared menu: its plots, a separator, its
+    /// data, enabled once there is a comparison. FL_EXPORT_MENU_PNG=path keeps a picture of it.
+    void exportButtonShowsTheMenu()
+    {
+        MethodComparison* view = m_bench->comparison();
+        m_window->showView(view);
+        QVERIFY(view->comparison());
+        QToolButton* button = nullptr;
+        for (QToolButton* b : view->findChildren<QToolButton*>())
+            if (b->text() == QLatin1String("Export"))
+                button = b;
+        QVERIFY(button && button->menu());
+        QMenu* menu = button->menu();
+        menu->popup(button->mapToGlobal(QPoint(0, button->height())));
+        QVERIFY(QTest::qWaitForWindowExposed(menu));
+        QStringList texts;
+        for (QAction* action : menu->actions()) {
+            texts << (action->isSeparator() ? QStringLiteral("--") : action->text());
+            QVERIFY(action->isSeparator() || action->isEnabled());
+        }
+        QVERIFY2(texts.contains(QStringLiteral("Difference (CSV)…")), qPrintable(texts.join(QLatin1Char('|'))));
+        QVERIFY2(texts.first().startsWith(QStringLiteral("Plot: Time history")), qPrintable(texts.join(QLatin1Char('|'))));
+        QCOMPARE(texts.count(QStringLiteral("--")), 1);
+        const QImage picture = menu->grab().toImage();
+        QVERIFY(!picture.isNull());
+        if (const QString path = qEnvironmentVariable("FL_EXPORT_MENU_PNG"); !path.isEmpty())
+            QVERIFY(picture.save(path));
+        menu->hide();
     }
 
 private:
