@@ -30,7 +30,7 @@ public:
     static ViewExporter* of(const QWidget* view);
 
     QList<ExportItem> items() const { return m_items(); }
-    /// The item with that id; nullopt-like empty item (id empty) when there is none.
+    /// The item with that id; an item with an empty id when there is none (run ignores it).
     ExportItem item(const QString& id) const;
 
     /// Appends the items to menu: the plots, a separator, the data; unavailable ones disabled.
