@@ -1,8 +1,10 @@
 #pragma once
 // What the window asks of every view in the catalog of analyses (analysis/analysis_catalog.h in the
-// core): Esc, and the setup a session keeps. Each view is a QWidget that also derives from this;
+// core): Esc, the setup a session keeps, and what it exports. Each view is a QWidget that also derives from this;
 // the workbench (analysis/workbench.h) builds them from the catalog and the session (session/
 // session_view.h) saves and restores every setup under the view's id.
+#include "widgets/export_items.h"
+
 #include <QJsonObject>
 #include <QStringList>
 
@@ -26,6 +28,10 @@ public:
         Q_UNUSED(path)
         Q_UNUSED(warnings)
     }
+    /// Its plots and data files, declared (widgets/export_items.h); the view's ViewExporter
+    /// (widgets/view_exporter.h) builds its Export menus from them, and File → Export from This
+    /// Tab shows them when the view is in front.
+    virtual QList<ExportItem> exportItems() { return {}; }
 
 protected:
     /// stopWork of a view that runs one computation at a time (isRunning(), cancel()).

@@ -8,6 +8,7 @@
 #include "params/parameter_spec.h"
 #include "systems/scenario_setup.h"
 #include "widgets/plot_export.h"
+#include "widgets/view_exporter.h"
 #include "widgets/variable_text.h"
 #include "bridge/safe_file.h"
 
@@ -71,14 +72,8 @@ QWidget* BifurcationView::buildControls()
     connect(m_controls, &LongRunControls::startClicked, this, &BifurcationView::start);
     connect(m_controls, &LongRunControls::cancelClicked, this, &BifurcationView::cancel);
     connect(m_controls, &LongRunControls::resetViewClicked, m_plot, &BifurcationPlot::resetView);
-    connect(m_controls, &LongRunControls::exportPlotClicked, this, [this] {
-        m_controls->exportWithDialog(tr("Export bifurcation diagram"), QStringLiteral("bifurcation.png"), plotFileFilter(),
-                                     [this](const QString& path, QString* error) { return exportPlot(path, error); }, true);
-    });
-    connect(m_controls, &LongRunControls::exportCsvClicked, this, [this] {
-        m_controls->exportWithDialog(tr("Export sweep data"), QStringLiteral("bifurcation.csv"), tr("CSV file (*.csv)"),
-                                     [this](const QString& path, QString* error) { return exportCsv(path, error); }, false);
-    });
+    m_exporter = new ViewExporter(this, [this] { return exportItems(); });
+    m_controls->connectExports(m_exporter, QStringLiteral("plot"), QStringLiteral("csv"));
     return m_controls;
 }
 
@@ -247,6 +242,18 @@ bool BifurcationView::exportCsv(const QString& path, QString* error) const
     std::ostringstream text;
     fl::writeSweepCsv(text, m_sweepScenario, m_sweepSpec, m_stateNames, columns());
     return writeFileSafely(path, QByteArray::fromStdString(text.str()), error);
+}
+
+QList<ExportItem> BifurcationView::exportItems()
+{
+    ExportItem plot = ExportItem::plotItem(QStringLiteral("plot"), tr("Bifurcation diagram (PNG, SVG, PDF)…"), [this] { return m_plot; });
+    plot.caption = tr("Export bifurcation diagram");
+    plot.fileName = QStringLiteral("bifurcation.png");
+    ExportItem csv = ExportItem::dataItem(QStringLiteral("csv"), tr("Sweep data (CSV)…"), tr("Export sweep data"), tr("CSV file (*.csv)"),
+                                          [this](const QString& path, QString* error) { return exportCsv(path, error); },
+                                          [this] { return !m_runner.isRunning() && !m_columns.empty(); });
+    csv.fileName = QStringLiteral("bifurcation.csv");
+    return {plot, csv};
 }
 
 } // namespace fl::ui

@@ -24,6 +24,7 @@ namespace fl::ui {
 class BifurcationPlot;
 class LongRunControls;
 class BifurcationSetupPanel;
+class ViewExporter;
 
 class BifurcationView : public QWidget, public AnalysisView {
     Q_OBJECT
@@ -60,6 +61,8 @@ public:
     bool exportPlot(const QString& path, QString* error = nullptr);
     /// Writes the sweep's points as CSV (fl::writeSweepCsv: metadata, then param,sample,value,branch).
     bool exportCsv(const QString& path, QString* error = nullptr) const;
+    /// The diagram and its points (CSV, once a sweep computed columns and stopped).
+    QList<ExportItem> exportItems() override;
 
     BifurcationSetupPanel* setupPanel() const { return m_setup; }
     BifurcationPlot* plot() const { return m_plot; }
@@ -91,6 +94,7 @@ private:
     BifurcationSetupPanel* m_setup;
     BifurcationPlot* m_plot;
     LongRunControls* m_controls;
+    ViewExporter* m_exporter;
     SweepRunner m_runner;
     QTimer m_frame;           ///< draws queued columns and the progress at most 25 times a second
     int m_progressDone = 0, m_progressTotal = 0;

@@ -5,6 +5,7 @@
 #include "analysis/contact_plot.h"
 #include "widgets/data_export.h"
 #include "widgets/plot_export.h"
+#include "widgets/view_exporter.h"
 
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -136,9 +137,10 @@ void ContactExplorer::buildPlots()
     sectionPlot()->yAxis->setLabel(QStringLiteral("M_s"));
     tractionPlot()->xAxis->setLabel(QStringLiteral("T_sx"));
     tractionPlot()->yAxis->setLabel(QStringLiteral("T_sy"));
+    m_exporter = new ViewExporter(this, [this] { return exportItems(); });
     for (ContactPlot* plot : m_plots) {
-        connect(plot, &ContactPlot::exportPlotRequested, this, &ContactExplorer::askExportPlot);
-        connect(plot, &ContactPlot::exportCsvRequested, this, &ContactExplorer::askExportCsv);
+        plot->setContextMenuPolicy(Qt::CustomContextMenu);
+        connect(plot, &QWidget::customContextMenuRequested, this, [this, plot](const QPoint& p) { m_exporter->execPlotMenu(plot, p); });
     }
 }
 
@@ -348,16 +350,20 @@ bool ContactExplorer::exportCsv(ContactPlot* plot, const QString& path, QString*
     return writeFileAtomically(path, plot->csv(metadata()), error);
 }
 
-void ContactExplorer::askExportPlot(ContactPlot* plot)
+QList<ExportItem> ContactExplorer::exportItems()
 {
-    askPathAndWrite(this, tr("Export plot"), plotFileFilter(), m_directory,
-                    [this, plot](const QString& path, QString* error) { return exportPlot(plot, path, error); });
-}
-
-void ContactExplorer::askExportCsv(ContactPlot* plot)
-{
-    askPathAndWrite(this, tr("Export plot data"), tr("CSV (*.csv)"), m_directory,
-                    [this, plot](const QString& path, QString* error) { return exportCsv(plot, path, error); });
+    QList<ExportItem> items;
+    for (size_t i = 0; i < m_plots.size(); ++i) {
+        ContactPlot* plot = m_plots[i];
+        items << ExportItem::plotItem(QStringLiteral("plot:%1").arg(i), tr("Plot: %1…").arg(plot->title()), [plot] { return plot; });
+        ExportItem csv = ExportItem::dataItem(QStringLiteral("csv:%1").arg(i), tr("Data: %1 (CSV)…").arg(plot->title()),
+                                              tr("Export plot data"), tr("CSV (*.csv)"),
+                                              [this, plot](const QString& path, QString* error) { return exportCsv(plot, path, error); });
+        csv.plot = [plot] { return plot; };
+        csv.contextLabel = tr("Export data (CSV)…");
+        items << csv;
+    }
+    return items;
 }
 
 } // namespace fl::ui

@@ -13,6 +13,7 @@ namespace fl::ui {
 
 class ContactControls;
 class ContactPlot;
+class ViewExporter;
 
 /// Coupled friction force and torque on a plane contact (Coulomb-Contensou, docs/physics.md sec. 3):
 /// the inputs (ContactControls) on the left and four plots on the right:
@@ -56,6 +57,8 @@ public:
     bool exportPlot(ContactPlot* plot, const QString& path, QString* error = nullptr);
     /// Writes a plot's curves as CSV with the settings as '#' lines (atomically, QSaveFile).
     bool exportCsv(ContactPlot* plot, const QString& path, QString* error = nullptr);
+    /// Each plot as a picture and as its curves (CSV); always available.
+    QList<ExportItem> exportItems() override;
 
 public slots:
     /// Computes the curves of the current settings again.
@@ -78,8 +81,6 @@ private:
     void drawLaw(const ContactCurves& c);
     void drawSection(const ContactCurves& c);
     void drawTraction(const ContactCurves& c);
-    void askExportPlot(ContactPlot* plot);
-    void askExportCsv(ContactPlot* plot);
     QStringList metadata() const;
     void updateStatus();
 
@@ -95,7 +96,7 @@ private:
     bool m_fitting = false;
     ContactCurvesPtr m_curves;
     IntegralSamplesPtr m_cache; ///< newest integral samples computed, reused while shape and phi stay
-    QString m_directory;        ///< last export folder
+    ViewExporter* m_exporter;
 };
 
 } // namespace fl::ui

@@ -4,7 +4,6 @@
 #include "widgets/plot_layout.h"
 
 #include <QLocale>
-#include <QMenu>
 
 #include <algorithm>
 #include <cmath>
@@ -207,14 +206,6 @@ QByteArray ContactPlot::csv(const QStringList& metadata) const
         out += fields.join(',') + "\n";
     }
     return out;
-}
-
-void ContactPlot::contextMenuEvent(QContextMenuEvent* event)
-{
-    QMenu menu(this);
-    menu.addAction(tr("Export plot (PNG, SVG, PDF)…"), this, [this] { emit exportPlotRequested(this); });
-    menu.addAction(tr("Export data (CSV)…"), this, [this] { emit exportCsvRequested(this); });
-    menu.exec(event->globalPos());
 }
 
 } // namespace fl::ui

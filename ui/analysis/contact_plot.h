@@ -11,8 +11,8 @@ namespace fl::ui {
 /// title row, a legend row (wrapping after legendColumns entries) and an optional note row under
 /// the axes. Every curve is parametric (QCPCurve, NaN points break the line). The axes follow the
 /// visible curves until the user drags or zooms; a double click follows them again. Sections of
-/// the limit surface use equal scales on both axes (setEqualAspect). A right click offers the
-/// plot's exports (the owner answers exportPlotRequested / exportCsvRequested).
+/// the limit surface use equal scales on both axes (setEqualAspect). The owner's exporter offers the
+/// plot's exports on a right click (customContextMenuRequested).
 class ContactPlot : public QCustomPlot {
     Q_OBJECT
 public:
@@ -40,13 +40,6 @@ public:
     /// The visible curves as CSV: '#' lines (title, then metadata), a header, then rows. Curves
     /// sharing their x values share one x column; otherwise each curve has an x and a y column.
     QByteArray csv(const QStringList& metadata = {}) const;
-
-signals:
-    void exportPlotRequested(fl::ui::ContactPlot* plot);
-    void exportCsvRequested(fl::ui::ContactPlot* plot);
-
-protected:
-    void contextMenuEvent(QContextMenuEvent* event) override;
 
 private:
     void enforceAspect();

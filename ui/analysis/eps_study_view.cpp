@@ -5,6 +5,7 @@
 #include "systems/system_registry.h"
 #include "widgets/data_export.h"
 #include "widgets/plot_export.h"
+#include "widgets/view_exporter.h"
 #include "widgets/variable_text.h"
 
 #include <QCheckBox>
@@ -14,7 +15,6 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
-#include <QMenu>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QTableWidget>
@@ -83,10 +83,7 @@ EpsStudyView::EpsStudyView(QWidget* parent) : QWidget(parent)
 
     for (EpsStudyPlot* plot : {m_overlay, m_difference}) {
         plot->setContextMenuPolicy(Qt::CustomContextMenu);
-        connect(plot, &QWidget::customContextMenuRequested, this, [this, plot](const QPoint& p) {
-            execPlotExportMenu(this, plot, p, m_result != nullptr, [this, plot] { askExportPlot(plot); },
-                               tr("Export runs and differences (CSV)…"), [this] { askExportCsv(); });
-        });
+        connect(plot, &QWidget::customContextMenuRequested, this, [this, plot](const QPoint& p) { m_exporter->execPlotMenu(plot, p); });
     }
     setRunning(false);
 }
@@ -126,8 +123,8 @@ QLayout* EpsStudyView::buildToolbar()
     m_progress->setFormat(QStringLiteral("%p%"));
     m_progress->setMaximumWidth(160);
     m_logScale = makeLogScaleBox(this, true, [this](bool on) { m_difference->setLogScale(on); });
-    m_export = makeExportButton(this, tr("Export a plot (PNG, SVG, PDF) or the runs and their differences (CSV)"),
-                                [this] { fillExportMenu(); });
+    m_exporter = new ViewExporter(this, [this] { return exportItems(); });
+    m_export = m_exporter->makeButton(this, tr("Export a plot (PNG, SVG, PDF) or the runs and their differences (CSV)"));
     bar->addWidget(epsLabel);
     bar->addWidget(m_epsField, 1);
     bar->addWidget(variableLabel);
@@ -326,28 +323,17 @@ bool EpsStudyView::exportCsv(const QString& path, QString* error) const
     return writeFileAtomically(path, epsStudyCsv(*m_result->study), error);
 }
 
-void EpsStudyView::fillExportMenu()
+QList<ExportItem> EpsStudyView::exportItems()
 {
-    QMenu* menu = m_export->menu();
-    menu->clear();
+    const auto has = [this] { return m_result != nullptr; };
+    QList<ExportItem> items;
     for (EpsStudyPlot* plot : {m_overlay, m_difference})
-        menu->addAction(tr("Plot: %1…").arg(plot->title()), this, [this, plot] { askExportPlot(plot); });
-    menu->addSeparator();
-    menu->addAction(tr("Runs and differences (CSV)…"), this, &EpsStudyView::askExportCsv);
-    for (QAction* action : menu->actions())
-        action->setEnabled(m_result != nullptr);
-}
-
-void EpsStudyView::askExportPlot(RunPlot* plot)
-{
-    askPathAndWrite(this, tr("Export plot"), plotFileFilter(), m_directory,
-                    [this, plot](const QString& path, QString* error) { return exportPlot(plot, path, error); });
-}
-
-void EpsStudyView::askExportCsv()
-{
-    askPathAndWrite(this, tr("Export CSV"), tr("CSV (*.csv)"), m_directory,
-                    [this](const QString& path, QString* error) { return exportCsv(path, error); });
+        items << ExportItem::plotItem(plot == m_overlay ? QStringLiteral("plot:overlay") : QStringLiteral("plot:difference"),
+                                      tr("Plot: %1…").arg(plot->title()), [plot] { return plot; }, has);
+    ExportItem csv = ExportItem::dataItem(QStringLiteral("csv:runs"), tr("Runs and differences (CSV)…"), tr("Export CSV"), tr("CSV (*.csv)"),
+                                          [this](const QString& path, QString* error) { return exportCsv(path, error); }, has);
+    csv.contextLabel = tr("Export runs and differences (CSV)…");
+    return items << csv;
 }
 
 } // namespace fl::ui

@@ -28,6 +28,7 @@ namespace fl::ui {
 
 class EpsStudyPlot;
 class RunPlot;
+class ViewExporter;
 
 class EpsStudyView : public QWidget, public AnalysisView {
     Q_OBJECT
@@ -61,6 +62,8 @@ public:
 
     bool exportPlot(RunPlot* plot, const QString& path, QString* error = nullptr);
     bool exportCsv(const QString& path, QString* error = nullptr) const;
+    /// Both plots and the runs with their differences (CSV), once a study finished.
+    QList<ExportItem> exportItems() override;
 
     EpsStudyPlot* overlayPlot() const { return m_overlay; }
     EpsStudyPlot* differencePlot() const { return m_difference; }
@@ -88,9 +91,6 @@ private:
     void fillTable();
     void showMessage(const QString& text);
     void setRunning(bool running);
-    void fillExportMenu();
-    void askExportPlot(RunPlot* plot);
-    void askExportCsv();
 
     fl::Scenario m_scenario;
     bool m_hasScenario = false;
@@ -106,6 +106,7 @@ private:
     QPushButton* m_cancel = nullptr;
     QProgressBar* m_progress = nullptr;
     QCheckBox* m_logScale = nullptr;
+    ViewExporter* m_exporter = nullptr;
     QToolButton* m_export = nullptr;
     QLabel* m_summary = nullptr;
     QLabel* m_message = nullptr;
@@ -113,7 +114,6 @@ private:
     QTableWidget* m_table = nullptr;
     EpsStudyPlot* m_overlay = nullptr;
     EpsStudyPlot* m_difference = nullptr;
-    QString m_directory;
 };
 
 } // namespace fl::ui

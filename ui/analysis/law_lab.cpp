@@ -4,7 +4,7 @@
 #include "analysis/law_lab_plot.h"
 #include "systems/scenario_setup.h"
 #include "widgets/data_export.h"
-#include "widgets/plot_export.h"
+#include "widgets/view_exporter.h"
 
 #include "friction/friction_law.h"
 #include "friction/state_law.h"
@@ -17,7 +17,6 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
-#include <QMenu>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QToolButton>
@@ -77,7 +76,8 @@ LawLab::LawLab(QWidget* parent) : QWidget(parent)
     m_run->setToolTip(tr("Run the experiment (Enter in the field)"));
     m_cancel = new QPushButton(tr("Cancel"), this);
     m_cancel->setToolTip(tr("Stop the experiment (Esc); the last one stays on screen"));
-    m_export = makeExportButton(this, tr("Export the plot (PNG, SVG, PDF) or the curves (CSV)"), [this] { fillExportMenu(); });
+    m_exporter = new ViewExporter(this, [this] { return exportItems(); });
+    m_export = m_exporter->makeButton(this, tr("Export the plot (PNG, SVG, PDF) or the curves (CSV)"));
     bar->addWidget(m_experiment, 2);
     bar->addWidget(m_valuesLabel);
     bar->addWidget(m_values, 2);
@@ -106,8 +106,7 @@ LawLab::LawLab(QWidget* parent) : QWidget(parent)
     connect(m_cancel, &QPushButton::clicked, this, &LawLab::cancel);
     m_plot->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_plot, &QWidget::customContextMenuRequested, this, [this](const QPoint& p) {
-        execPlotExportMenu(this, m_plot, p, m_result != nullptr, [this] { askExportPlot(); }, tr("Export the curves (CSV)…"),
-                           [this] { askExportCsv(); });
+        m_exporter->execPlotMenu(m_plot, p);
     });
     fillExperiments();
     setRunning(false);
@@ -366,26 +365,13 @@ bool LawLab::exportCsv(const QString& path, QString* error) const
     return writeFileAtomically(path, csv, error);
 }
 
-void LawLab::fillExportMenu()
+QList<ExportItem> LawLab::exportItems()
 {
-    QMenu* menu = m_export->menu();
-    menu->clear();
-    menu->addAction(tr("Plot (PNG, SVG, PDF)…"), this, &LawLab::askExportPlot);
-    menu->addAction(tr("Curves (CSV)…"), this, &LawLab::askExportCsv);
-    for (QAction* action : menu->actions())
-        action->setEnabled(m_result != nullptr);
-}
-
-void LawLab::askExportPlot()
-{
-    askPathAndWrite(this, tr("Export plot"), plotFileFilter(), m_directory,
-                    [this](const QString& path, QString* error) { return exportPlot(m_plot, path, error); });
-}
-
-void LawLab::askExportCsv()
-{
-    askPathAndWrite(this, tr("Export CSV"), tr("CSV (*.csv)"), m_directory,
-                    [this](const QString& path, QString* error) { return exportCsv(path, error); });
+    const auto has = [this] { return m_result != nullptr; };
+    ExportItem curves = ExportItem::dataItem(QStringLiteral("csv:curves"), tr("Curves (CSV)…"), tr("Export CSV"), tr("CSV (*.csv)"),
+                                             [this](const QString& path, QString* error) { return exportCsv(path, error); }, has);
+    curves.contextLabel = tr("Export the curves (CSV)…");
+    return {ExportItem::plotItem(QStringLiteral("plot"), tr("Plot (PNG, SVG, PDF)…"), [this] { return m_plot; }, has), curves};
 }
 
 } // namespace fl::ui

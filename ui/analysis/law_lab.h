@@ -25,6 +25,7 @@ class QToolButton;
 namespace fl::ui {
 
 class LawLabPlot;
+class ViewExporter;
 
 class LawLab : public QWidget, public AnalysisView {
     Q_OBJECT
@@ -57,6 +58,8 @@ public:
 
     std::shared_ptr<const fl::LawExperimentResult> result() const { return m_result; }
     bool exportCsv(const QString& path, QString* error = nullptr) const;
+    /// The plot and its curves (CSV), once an experiment ran.
+    QList<ExportItem> exportItems() override;
 
     QComboBox* experimentBox() const { return m_experiment; }
     QLineEdit* valuesField() const { return m_values; }
@@ -82,9 +85,6 @@ private:
     void onFinished(quint64 id, const std::shared_ptr<const fl::LawExperimentResult>& result, double seconds);
     void showMessage(const QString& text);
     fl::LawExperimentKind kind() const;
-    void fillExportMenu();
-    void askExportPlot();
-    void askExportCsv();
 
     fl::Scenario m_scenario;
     fl::LawExperimentSpec m_spec;
@@ -93,6 +93,7 @@ private:
     QLineEdit* m_values;
     QPushButton* m_run;
     QPushButton* m_cancel;
+    ViewExporter* m_exporter;
     QToolButton* m_export;
     QLabel* m_intro;
     QLabel* m_status;
@@ -104,7 +105,6 @@ private:
     bool m_running = false;
     bool m_stale = true;
     std::shared_ptr<const fl::LawExperimentResult> m_result;
-    QString m_directory;
 };
 
 } // namespace fl::ui

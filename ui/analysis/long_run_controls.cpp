@@ -1,7 +1,7 @@
 #include "analysis/long_run_controls.h"
 #include "analysis/analysis_text.h"
+#include "widgets/view_exporter.h"
 
-#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
@@ -52,8 +52,6 @@ LongRunControls::LongRunControls(const Texts& texts, QWidget* parent) : QWidget(
     connect(m_start, &QPushButton::clicked, this, &LongRunControls::startClicked);
     connect(m_cancel, &QPushButton::clicked, this, &LongRunControls::cancelClicked);
     connect(m_resetView, &QPushButton::clicked, this, &LongRunControls::resetViewClicked);
-    connect(m_exportPlot, &QPushButton::clicked, this, &LongRunControls::exportPlotClicked);
-    connect(m_exportCsv, &QPushButton::clicked, this, &LongRunControls::exportCsvClicked);
 }
 
 void LongRunControls::addOption(QWidget* option)
@@ -97,17 +95,15 @@ void LongRunControls::setButtons(bool running, bool canStart, const QString& sta
     m_exportCsv->setEnabled(canExportCsv);
 }
 
-void LongRunControls::exportWithDialog(const QString& title, const QString& fileName, const QString& filter,
-                                       const std::function<bool(const QString&, QString*)>& write, bool plot)
+void LongRunControls::connectExports(ViewExporter* exporter, const QString& plotId, const QString& csvId)
 {
-    const QString path = QFileDialog::getSaveFileName(this, title, fileName, filter);
-    if (path.isEmpty())
-        return;
-    QString error;
-    if (!write(path, &error))
-        setStatus(tr("Export failed: %1").arg(error), true);
-    else
+    connect(m_exportPlot, &QPushButton::clicked, exporter, [exporter, plotId] { exporter->run(plotId); });
+    connect(m_exportCsv, &QPushButton::clicked, exporter, [exporter, csvId] { exporter->run(csvId); });
+    connect(exporter, &ViewExporter::saved, this, [this](const QString& path, bool plot) {
         setStatus(plot ? tr("Plot written to %1").arg(path) : tr("Data written to %1").arg(path));
+    });
+    connect(exporter, &ViewExporter::failed, this,
+            [this](const QString&, const QString& reason) { setStatus(tr("Export failed: %1").arg(reason), true); });
 }
 
 } // namespace fl::ui

@@ -1,8 +1,8 @@
 #pragma once
 // The controls under a long-running analysis view (the bifurcation diagram, the two-parameter map):
 // progress with the estimated time left, Start and Cancel, the view's own options, Reset view,
-// Export plot… and Export CSV… (a file dialog, the outcome in the status line), and the status
-// line itself (red for errors). The view owns the work; this row only shows it and asks.
+// Export plot… and Export CSV… (the view's exporter asks and writes; the outcome in the status
+// line), and the status line itself (red for errors). The view owns the work; this row only shows it and asks.
 #include <QWidget>
 
 #include <functional>
@@ -13,7 +13,10 @@ class QPushButton;
 class QVBoxLayout;
 class QHBoxLayout;
 
+
 namespace fl::ui {
+
+class ViewExporter;
 
 class LongRunControls : public QWidget {
     Q_OBJECT
@@ -39,9 +42,9 @@ public:
     QString statusText() const;
     /// Which buttons may be pressed now.
     void setButtons(bool running, bool canStart, const QString& startTip, bool canExportPlot, bool canExportCsv);
-    /// Asks for a file name and writes it with write(path, &error); the status line says how it went.
-    void exportWithDialog(const QString& title, const QString& fileName, const QString& filter,
-                          const std::function<bool(const QString& path, QString* error)>& write, bool plot);
+    /// Export plot… and Export CSV… run the exporter's items plotId and csvId; the status line says
+    /// how it went.
+    void connectExports(ViewExporter* exporter, const QString& plotId, const QString& csvId);
 
     QPushButton* startButton() const { return m_start; }
     QPushButton* cancelButton() const { return m_cancel; }
@@ -51,8 +54,6 @@ signals:
     void startClicked();
     void cancelClicked();
     void resetViewClicked();
-    void exportPlotClicked();
-    void exportCsvClicked();
 
 private:
     QVBoxLayout* m_layout;

@@ -3,6 +3,7 @@
 #include "systems/scenario_setup.h"
 #include "widgets/axis_range.h"
 #include "widgets/run_plot.h"
+#include "widgets/view_exporter.h"
 
 #include <qcustomplot.h>
 
@@ -81,6 +82,9 @@ LyapunovPanel::LyapunovPanel(QWidget* parent) : QWidget(parent), m_scenario(fl::
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     m_plot->setToolTip(tr("Running estimates over the averaging time: a converged exponent is a flat curve.\n"
                           "Drag to pan, wheel to zoom, double-click to fit."));
+    auto* exporter = new ViewExporter(this, [this] { return exportItems(); });
+    m_plot->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_plot, &QWidget::customContextMenuRequested, exporter, [this, exporter](const QPoint& p) { exporter->execPlotMenu(m_plot, p); });
     QFont titleFont = font();
     titleFont.setBold(true);
     m_plot->plotLayout()->insertRow(0);
@@ -415,6 +419,14 @@ void LyapunovPanel::setMessage(const QString& text, MessageKind kind)
                              : kind == MessageKind::Unavailable ? QStringLiteral("color: #8a5a00;")
                                                                 : QString());
     m_message->setVisible(!text.isEmpty());
+}
+
+QList<ExportItem> LyapunovPanel::exportItems()
+{
+    ExportItem plot = ExportItem::plotItem(QStringLiteral("plot"), tr("Plot: Lyapunov exponents…"), [this] { return m_plot; },
+                                           [this] { return m_result.status.ok() && !m_result.exponents.empty(); });
+    plot.fileName = QStringLiteral("lyapunov.png");
+    return {plot};
 }
 
 } // namespace fl::ui

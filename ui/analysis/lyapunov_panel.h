@@ -56,6 +56,8 @@ public:
 
     /// The last finished computation (exponents descending; history unsorted, as computed).
     const fl::LyapunovResult& result() const { return m_result; }
+    /// The running estimates' plot, once exponents were computed; its context menu offers it.
+    QList<ExportItem> exportItems() override;
     /// The message line: why nothing can be computed, a validation error, or the run's status.
     QString messageText() const;
     /// The value line, e.g. "λ₁ = 0.6402".

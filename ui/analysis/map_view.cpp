@@ -9,6 +9,7 @@
 #include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 #include "widgets/plot_export.h"
+#include "widgets/view_exporter.h"
 #include "widgets/variable_text.h"
 
 #include <QCheckBox>
@@ -122,14 +123,8 @@ QWidget* MapView::buildControls()
     connect(m_controls, &LongRunControls::cancelClicked, this, &MapView::cancel);
     connect(m_controls, &LongRunControls::resetViewClicked, m_plot, &MapPlot::resetView);
     connect(m_logScale, &QCheckBox::toggled, m_plot, &MapPlot::setLogScale);
-    connect(m_controls, &LongRunControls::exportPlotClicked, this, [this] {
-        m_controls->exportWithDialog(tr("Export map"), QStringLiteral("map.png"), plotFileFilter(),
-                                     [this](const QString& path, QString* error) { return exportPlot(path, error); }, true);
-    });
-    connect(m_controls, &LongRunControls::exportCsvClicked, this, [this] {
-        m_controls->exportWithDialog(tr("Export map data"), QStringLiteral("map.csv"), tr("CSV file (*.csv)"),
-                                     [this](const QString& path, QString* error) { return exportCsv(path, error); }, false);
-    });
+    m_exporter = new ViewExporter(this, [this] { return exportItems(); });
+    m_controls->connectExports(m_exporter, QStringLiteral("plot"), QStringLiteral("csv"));
     return m_controls;
 }
 
@@ -317,6 +312,19 @@ QJsonObject MapView::saveSetup() const
 void MapView::restoreSetup(const QJsonObject& setup, const QString& path, QStringList& warnings)
 {
     m_setup->restoreSetup(setup, path, warnings);
+}
+
+QList<ExportItem> MapView::exportItems()
+{
+    ExportItem plot = ExportItem::plotItem(QStringLiteral("plot"), tr("Map (PNG, SVG, PDF)…"), [this] { return m_plot; },
+                                           [this] { return m_done > 0; });
+    plot.caption = tr("Export map");
+    plot.fileName = QStringLiteral("map.png");
+    ExportItem csv = ExportItem::dataItem(QStringLiteral("csv"), tr("Map data (CSV)…"), tr("Export map data"), tr("CSV file (*.csv)"),
+                                          [this](const QString& path, QString* error) { return exportCsv(path, error); },
+                                          [this] { return !m_runner.isRunning() && m_done > 0; });
+    csv.fileName = QStringLiteral("map.csv");
+    return {plot, csv};
 }
 
 } // namespace fl::ui

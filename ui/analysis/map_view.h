@@ -26,6 +26,7 @@ namespace fl::ui {
 class LongRunControls;
 class MapPlot;
 class MapSetupPanel;
+class ViewExporter;
 
 class MapView : public QWidget, public AnalysisView {
     Q_OBJECT
@@ -59,6 +60,8 @@ public:
     bool exportPlot(const QString& path, QString* error = nullptr);
     /// Writes the map as CSV (fl::writeMapCsv, the CLI's format); points not computed are nan.
     bool exportCsv(const QString& path, QString* error = nullptr) const;
+    /// The map's picture (once a cell is computed) and its points (CSV, once stopped).
+    QList<ExportItem> exportItems() override;
 
     MapSetupPanel* setupPanel() const { return m_setup; }
     MapPlot* plot() const { return m_plot; }
@@ -91,6 +94,7 @@ private:
     MapSetupPanel* m_setup;
     MapPlot* m_plot;
     LongRunControls* m_controls;
+    ViewExporter* m_exporter;
     QLabel* m_hover;
     QCheckBox* m_logScale;
     MapRunner m_runner;

@@ -10,13 +10,13 @@
 #include "widgets/data_export.h"
 #include "widgets/parameter_row.h"
 #include "widgets/plot_export.h"
+#include "widgets/view_exporter.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QMenu>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -51,6 +51,7 @@ MethodComparison::MethodComparison(QWidget* parent)
     qRegisterMetaType<MethodComparisonPtr>();
     m_comparePool.setMaxThreadCount(1);
     m_comparePool.setObjectName(QStringLiteral("FrictionLab method comparison"));
+    m_exporter = new ViewExporter(this, [this] { return exportItems(); });
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(buildToolbar());
     m_summary = new QLabel(tr("Set a scenario to compare its event-driven and regularized runs."), this);
@@ -68,7 +69,7 @@ MethodComparison::MethodComparison(QWidget* parent)
     layout->addLayout(m_grid, 1);
     for (RunPlot* plot : plots()) {
         plot->setContextMenuPolicy(Qt::CustomContextMenu);
-        connect(plot, &QWidget::customContextMenuRequested, this, [this, plot](const QPoint& p) { showPlotMenu(plot, p); });
+        connect(plot, &QWidget::customContextMenuRequested, this, [this, plot](const QPoint& p) { m_exporter->execPlotMenu(plot, p); });
     }
 
     connect(m_eventRuns, &SimulationController::runFinished, this, [this](const RunOutputPtr& run) { onRunFinished(run, true); });
@@ -121,8 +122,7 @@ QLayout* MethodComparison::buildToolbar()
 
     m_logScale = makeLogScaleBox(this, false, [this](bool on) { m_difference->setLogScale(on); });
     m_logScale->setObjectName(QStringLiteral("logScaleBox"));
-    m_export = makeExportButton(this, tr("Export a plot (PNG, SVG, PDF) or the runs and their difference (CSV)"),
-                                [this] { fillExportMenu(); });
+    m_export = m_exporter->makeButton(this, tr("Export a plot (PNG, SVG, PDF) or the runs and their difference (CSV)"));
     bar->addWidget(m_logScale);
     bar->addWidget(m_export);
     return bar;
@@ -197,7 +197,7 @@ void MethodComparison::rebuildPhasePlots(const fl::Scenario& scenario)
                                                                                       QString::fromStdString(yName)),
                                                      this);
         plot->setContextMenuPolicy(Qt::CustomContextMenu);
-        connect(plot, &QWidget::customContextMenuRequested, this, [this, plot](const QPoint& p) { showPlotMenu(plot, p); });
+        connect(plot, &QWidget::customContextMenuRequested, this, [this, plot](const QPoint& p) { m_exporter->execPlotMenu(plot, p); });
         // Two columns; an odd last plane takes the whole row.
         const int row = 1 + static_cast<int>(i / 2), column = static_cast<int>(i % 2);
         const int span = (i + 1 == planes && planes % 2 == 1) ? 2 : 1;
@@ -364,40 +364,35 @@ bool MethodComparison::exportCsv(CsvContent content, const QString& path, QStrin
     return exportRunCsv(*run->run, path, error);
 }
 
-void MethodComparison::fillExportMenu()
+QList<ExportItem> MethodComparison::exportItems()
 {
-    QMenu* menu = m_export->menu();
-    menu->clear();
+    const auto has = [this] { return m_comparison != nullptr; };
+    QList<ExportItem> items;
+    int index = 0;
     for (RunPlot* plot : plots()) {
         const QString name = plot->title() + (plot->xAxis->label().isEmpty() ? QString()
                                                                              : QStringLiteral(" (%1 – %2)").arg(plot->xAxis->label(),
                                                                                                                 plot->yAxis->label()));
-        menu->addAction(tr("Plot: %1…").arg(name), this, [this, plot] { askExportPlot(plot); });
+        items << ExportItem::plotItem(QStringLiteral("plot:%1").arg(index++), tr("Plot: %1…").arg(name), [plot] { return plot; }, has);
     }
-    menu->addSeparator();
-    menu->addAction(tr("Event-driven run (CSV)…"), this, [this] { askExportCsv(CsvContent::EventRun); });
-    menu->addAction(tr("Regularized run (CSV)…"), this, [this] { askExportCsv(CsvContent::RegularizedRun); });
-    menu->addAction(tr("Difference (CSV)…"), this, [this] { askExportCsv(CsvContent::Difference); });
-    for (QAction* action : menu->actions())
-        action->setEnabled(m_comparison != nullptr);
-}
-
-void MethodComparison::showPlotMenu(RunPlot* plot, const QPoint& position)
-{
-    execPlotExportMenu(this, plot, position, m_comparison != nullptr, [this, plot] { askExportPlot(plot); },
-                       tr("Export difference (CSV)…"), [this] { askExportCsv(CsvContent::Difference); });
-}
-
-void MethodComparison::askExportPlot(RunPlot* plot)
-{
-    askPathAndWrite(this, tr("Export plot"), plotFileFilter(), m_directory,
-                    [this, plot](const QString& path, QString* error) { return exportPlot(plot, path, error); });
-}
-
-void MethodComparison::askExportCsv(CsvContent content)
-{
-    askPathAndWrite(this, tr("Export CSV"), tr("CSV (*.csv)"), m_directory,
-                    [this, content](const QString& path, QString* error) { return exportCsv(content, path, error); });
+    // A run's CSV is as long as the run: written off the GUI thread from the immutable run.
+    const auto run = [this, has](const QString& id, const QString& label, CsvContent content) {
+        ExportItem item = ExportItem::dataItem(id, label, tr("Export CSV"), tr("CSV (*.csv)"), {}, [this, has, content] {
+            return has() && (content == CsvContent::EventRun ? m_comparison->eventDriven : m_comparison->regularized) != nullptr;
+        });
+        item.prepareOffThread = [this, content] {
+            const PlotDataPtr data = content == CsvContent::EventRun ? m_comparison->eventDriven : m_comparison->regularized;
+            return ExportItem::Writer([data](const QString& path, QString* error) { return exportRunCsv(*data->run, path, error); });
+        };
+        return item;
+    };
+    items << run(QStringLiteral("csv:event"), tr("Event-driven run (CSV)…"), CsvContent::EventRun)
+          << run(QStringLiteral("csv:regularized"), tr("Regularized run (CSV)…"), CsvContent::RegularizedRun);
+    ExportItem difference = ExportItem::dataItem(
+        QStringLiteral("csv:difference"), tr("Difference (CSV)…"), tr("Export CSV"), tr("CSV (*.csv)"),
+        [this](const QString& path, QString* error) { return exportCsv(CsvContent::Difference, path, error); }, has);
+    difference.contextLabel = tr("Export difference (CSV)…");
+    return items << difference;
 }
 
 } // namespace fl::ui

@@ -20,6 +20,7 @@ class MethodComparisonOverlayPlot;
 class ParameterRow;
 class RunPlot;
 class SimulationController;
+class ViewExporter;
 
 /// "Compare methods": one scenario run event-driven (exact stick/slip switching, Dormand-Prince)
 /// and regularized (smooth law of width eps, the scenario's stiff integrator) side by side on worker threads (two
@@ -87,6 +88,8 @@ public:
     bool exportPlot(RunPlot* plot, const QString& path, QString* error = nullptr);
     /// Writes one run or the difference as CSV (atomically); an error if there is nothing yet.
     bool exportCsv(CsvContent content, const QString& path, QString* error = nullptr);
+    /// Every plot, both runs (CSV, written off the GUI thread) and the difference (CSV).
+    QList<ExportItem> exportItems() override;
 
 public slots:
     /// Runs both methods again.
@@ -108,10 +111,6 @@ private:
     void showComparison(const MethodComparisonPtr& data);
     void showMessage(const QString& text);
     void updateSummary();
-    void fillExportMenu();
-    void showPlotMenu(RunPlot* plot, const QPoint& position);
-    void askExportPlot(RunPlot* plot);
-    void askExportCsv(CsvContent content);
 
     SimulationController* m_eventRuns;
     SimulationController* m_regularizedRuns;
@@ -131,6 +130,7 @@ private:
     ParameterRow* m_epsRow = nullptr;
     QComboBox* m_eventLawBox = nullptr;
     QCheckBox* m_logScale = nullptr;
+    ViewExporter* m_exporter = nullptr;
     QToolButton* m_export = nullptr;
     QLabel* m_summary = nullptr;
     QLabel* m_message = nullptr;
@@ -138,7 +138,6 @@ private:
     MethodComparisonOverlayPlot* m_timeHistory = nullptr;
     MethodComparisonDifferencePlot* m_difference = nullptr;
     std::vector<MethodComparisonOverlayPlot*> m_phasePlots;
-    QString m_directory; ///< last export folder
 };
 
 } // namespace fl::ui

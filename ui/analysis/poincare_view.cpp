@@ -5,7 +5,9 @@
 #include "systems/system_registry.h"
 #include "widgets/angle_wrap.h"
 #include "widgets/axis_range.h"
+#include "widgets/data_export.h"
 #include "widgets/plot_export.h"
+#include "widgets/view_exporter.h"
 #include "widgets/variable_text.h"
 
 #include <qcustomplot.h>
@@ -54,6 +56,9 @@ PoincareView::PoincareView(QWidget* parent) : QWidget(parent)
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     m_plot->setNoAntialiasingOnDrag(true);
     m_plot->setToolTip(tr("Drag to pan, wheel to zoom, double-click to fit the points again"));
+    auto* exporter = new ViewExporter(this, [this] { return exportItems(); });
+    m_plot->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_plot, &QWidget::customContextMenuRequested, exporter, [this, exporter](const QPoint& p) { exporter->execPlotMenu(m_plot, p); });
     QFont titleFont = font();
     titleFont.setBold(true);
     m_plot->plotLayout()->insertRow(0);
@@ -315,5 +320,35 @@ void PoincareView::updateInfo()
 }
 
 bool PoincareView::exportPlot(const QString& path, QString* error) { return fl::ui::exportPlot(m_plot, path, error); }
+
+QByteArray PoincareView::pointsCsv() const
+{
+    QByteArray csv = "t";
+    for (const std::string& name : m_names)
+        csv += ',' + QByteArray::fromStdString(name);
+    csv += '\n';
+    const size_t n = m_names.size();
+    for (size_t i = 0; i < m_times.size(); ++i) {
+        csv += QByteArray::number(m_times[i], 'g', 17);
+        for (size_t k = 0; k < n; ++k)
+            csv += ',' + QByteArray::number(m_states[i * n + k], 'g', 17);
+        csv += '\n';
+    }
+    return csv;
+}
+
+QList<ExportItem> PoincareView::exportItems()
+{
+    const auto has = [this] { return !m_times.empty(); };
+    ExportItem points = ExportItem::dataItem(QStringLiteral("csv:points"), tr("Section points (CSV)…"), tr("Export section points"),
+                                             tr("CSV (*.csv)"),
+                                             [this](const QString& path, QString* error) { return writeFileAtomically(path, pointsCsv(), error); },
+                                             has);
+    points.fileName = QStringLiteral("poincare.csv");
+    points.contextLabel = tr("Export the points (CSV)…");
+    ExportItem plot = ExportItem::plotItem(QStringLiteral("plot"), tr("Plot: Poincaré section…"), [this] { return m_plot; }, has);
+    plot.fileName = QStringLiteral("poincare.png");
+    return {plot, points};
+}
 
 } // namespace fl::ui

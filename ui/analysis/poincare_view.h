@@ -66,6 +66,10 @@ public:
 
     /// Writes the plot as PNG, SVG or PDF (by suffix).
     bool exportPlot(const QString& path, QString* error = nullptr);
+    /// The points as CSV: header t,<state ids>, one row per point, numbers that read back exactly.
+    QByteArray pointsCsv() const;
+    /// The plot and the points (CSV), once there are points; the plot's context menu offers both.
+    QList<ExportItem> exportItems() override;
 
 private:
     /// Controls row, plot, and the section label under the plot.

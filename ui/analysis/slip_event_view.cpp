@@ -5,14 +5,13 @@
 #include "bridge/thread_handoff.h"
 #include "systems/scenario_setup.h"
 #include "widgets/data_export.h"
-#include "widgets/plot_export.h"
+#include "widgets/view_exporter.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QMenu>
 #include <QSplitter>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -97,8 +96,8 @@ QWidget* SlipEventView::buildToolbar()
                              "decades wide where the fitted law is closest to the events, Kolmogorov–Smirnov)"));
         connect(field, &QLineEdit::editingFinished, this, &SlipEventView::recompute);
     }
-    m_export = makeExportButton(bar, tr("Export the plots (PNG, SVG, PDF) or the events and their densities (CSV)"),
-                                [this] { fillExportMenu(); });
+    m_exporter = new ViewExporter(this, [this] { return exportItems(); });
+    m_export = m_exporter->makeButton(bar, tr("Export the plots (PNG, SVG, PDF) or the events and their densities (CSV)"));
     row->addWidget(new QLabel(tr("Count events from t ="), bar));
     row->addWidget(m_skip);
     row->addSpacing(8);
@@ -309,27 +308,16 @@ bool SlipEventView::exportHistogramCsv(const QString& path, QString* error) cons
     return writeFileAtomically(path, QByteArray::fromStdString(csv.str()), error);
 }
 
-void SlipEventView::fillExportMenu()
+QList<ExportItem> SlipEventView::exportItems()
 {
-    QMenu* menu = m_export->menu();
-    menu->clear();
-    const std::pair<QString, QCustomPlot*> plots[] = {{tr("Plot: space–time map…"), m_map}, {tr("Plot: slip-event sizes…"), m_sizes}};
-    for (const auto& [text, plot] : plots)
-        menu->addAction(text, this, [this, plot = plot] {
-            askPathAndWrite(this, tr("Export plot"), plotFileFilter(), m_directory,
-                            [plot](const QString& path, QString* error) { return exportPlot(plot, path, error); });
-        });
-    menu->addSeparator();
-    menu->addAction(tr("Slip events (CSV)…"), this, [this] {
-        askPathAndWrite(this, tr("Export slip events"), tr("CSV (*.csv)"), m_directory,
-                        [this](const QString& path, QString* error) { return exportEventsCsv(path, error); });
-    });
-    menu->addAction(tr("Size densities and fits (CSV)…"), this, [this] {
-        askPathAndWrite(this, tr("Export size densities"), tr("CSV (*.csv)"), m_directory,
-                        [this](const QString& path, QString* error) { return exportHistogramCsv(path, error); });
-    });
-    for (QAction* action : menu->actions())
-        action->setEnabled(m_data != nullptr);
+    const auto has = [this] { return m_data != nullptr; };
+    return {ExportItem::plotItem(QStringLiteral("plot:space-time"), tr("Plot: space–time map…"), [this] { return m_map; }, has),
+            ExportItem::plotItem(QStringLiteral("plot:sizes"), tr("Plot: slip-event sizes…"), [this] { return m_sizes; }, has),
+            ExportItem::dataItem(QStringLiteral("csv:events"), tr("Slip events (CSV)…"), tr("Export slip events"), tr("CSV (*.csv)"),
+                                 [this](const QString& path, QString* error) { return exportEventsCsv(path, error); }, has),
+            ExportItem::dataItem(QStringLiteral("csv:densities"), tr("Size densities and fits (CSV)…"), tr("Export size densities"),
+                                 tr("CSV (*.csv)"), [this](const QString& path, QString* error) { return exportHistogramCsv(path, error); },
+                                 has)};
 }
 
 } // namespace fl::ui

@@ -25,6 +25,7 @@ namespace fl::ui {
 
 class SlipSizePlot;
 class SpaceTimePlot;
+class ViewExporter;
 
 class SlipEventView : public QWidget, public AnalysisView {
     Q_OBJECT
@@ -59,6 +60,8 @@ public:
 
     bool exportEventsCsv(const QString& path, QString* error = nullptr) const;
     bool exportHistogramCsv(const QString& path, QString* error = nullptr) const;
+    /// Both plots, the events and the size densities with their fits (CSV), once analysed.
+    QList<ExportItem> exportItems() override;
 
 signals:
     /// The user clicked the map: play from this time.
@@ -77,7 +80,6 @@ private:
     /// Reads a fit-range field: true with value 0 for "auto" (empty), false for bad text.
     bool readFitEnd(const QLineEdit* field, double& value) const;
     void requestWindow(double tFrom, double tTo);
-    void fillExportMenu();
 
     RunOutputPtr m_run;
     SlipEventDataPtr m_data;
@@ -88,7 +90,7 @@ private:
     double m_tEnd = -1.0;   ///< t_end the skip field was set for
     std::optional<double> m_restoredSkip; ///< a session's skip time, for the next run shown
     double m_time = NAN;    ///< the playback time (marked once a map is shown)
-    QString m_directory;
+    ViewExporter* m_exporter;
     QDoubleSpinBox* m_skip;
     QComboBox* m_size;
     QLineEdit* m_fitMin;

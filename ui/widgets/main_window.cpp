@@ -7,12 +7,13 @@
 #include "widgets/about_text.h"
 #include "widgets/characteristic_plot.h"
 #include "widgets/elided_label.h"
-#include "widgets/export_dialogs.h"
+#include "widgets/data_export.h"
 #include "widgets/parameter_panel.h"
 #include "document/parameter_undo.h"
 #include "widgets/phase_portrait_plot.h"
 #include "widgets/plot_data_worker.h"
 #include "widgets/time_history_plot.h"
+#include "widgets/view_exporter.h"
 #include "mechanism/mechanism_view.h"
 #include "playback/playback_controller.h"
 
@@ -39,8 +40,8 @@
 namespace fl::ui {
 
 MainWindow::MainWindow(QWidget* parent)
-    : QMainWindow(parent), m_document(new Document(this)), m_controller(new SimulationController(this)), m_plotData(new PlotDataWorker(this)),
-      m_export(new ExportDialogs(this))
+    : QMainWindow(parent), m_document(new Document(this)), m_controller(new SimulationController(this)),
+      m_plotData(new PlotDataWorker(this)), m_export(new ViewExporter(this, [this] { return exportItems(); }))
 {
     PaletteSharingStyle::install(); // before any widget paints: rebuilt rows reuse Fusion's pixmap keys
     updateWindowTitle();
@@ -70,7 +71,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_document, &Document::scenarioChanged, this, &MainWindow::onDocumentChanged);
     connect(m_document, &Document::presetChanged, this, &MainWindow::updateWindowTitle);
     connect(m_panel, &ParameterPanel::scenarioRejected, this, &MainWindow::onScenarioRejected);
-    connect(m_export, &ExportDialogs::saved, this,
+    connect(m_export, &ViewExporter::saved, this,
             [this](const QString& path) { showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path))); });
     updateActions();
     buildPresenter();
@@ -158,7 +159,7 @@ void MainWindow::buildLayout()
         auto* exportAction = new QAction(tr("Export This Plot…"), plot);
         connect(exportAction, &QAction::triggered, this, [this, plot] {
             setActivePlot(plot);
-            m_export->exportPlot(plot, plot->title());
+            m_export->run(QStringLiteral("plot:selected"));
         });
         plot->addAction(exportAction);
         connect(plot, &QCustomPlot::mousePress, this, [this, plot] { setActivePlot(plot); });
@@ -178,18 +179,31 @@ void MainWindow::buildMenus()
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->setObjectName(QStringLiteral("fileMenu"));
     m_exportPlotAction = file->addAction(tr("Export Selected &Plot (PNG, SVG, PDF)…"), this,
-                                         [this] { m_export->exportPlot(m_activePlot, m_activePlot->title()); });
+                                         [this] { m_export->run(QStringLiteral("plot:selected")); });
     m_exportPlotAction->setShortcut(QKeySequence(tr("Ctrl+E")));
     m_exportPlotAction->setObjectName(QStringLiteral("exportPlotAction"));
     m_exportPlotAction->setStatusTip(
         tr("Exports the plot marked by the strip along its top; click a plot to select it, "
            "drag to pan, wheel to zoom, double-click to follow the data again"));
-    m_exportCsvAction = file->addAction(tr("Export &Data as CSV…"), this, [this] { m_export->exportRunCsv(m_run); });
+    m_exportCsvAction = file->addAction(tr("Export &Data as CSV…"), this, [this] { m_export->run(QStringLiteral("csv:run")); });
     m_exportCsvAction->setShortcut(QKeySequence(tr("Ctrl+Shift+E")));
     m_exportCsvAction->setObjectName(QStringLiteral("exportCsvAction"));
     m_exportEventsAction = file->addAction(tr("Export &Events as CSV…"), this,
-                                           [this] { m_export->exportEventsCsv(m_run); });
+                                           [this] { m_export->run(QStringLiteral("csv:events")); });
     m_exportEventsAction->setObjectName(QStringLiteral("exportEventsAction"));
+    // Every tab's exports (the analysis views' plots and data) under one entry and one key.
+    m_exportTabMenu = file->addMenu(tr("Export from This &Tab"));
+    m_exportTabMenu->setObjectName(QStringLiteral("exportTabMenu"));
+    connect(m_exportTabMenu, &QMenu::aboutToShow, this, [this] { fillTabExportMenu(m_exportTabMenu); });
+    auto* exportTab = new QAction(tr("Export from This Tab"), this);
+    exportTab->setObjectName(QStringLiteral("exportTabAction"));
+    exportTab->setShortcut(QKeySequence(tr("Ctrl+Alt+E")));
+    connect(exportTab, &QAction::triggered, this, [this] {
+        QWidget* tab = m_tabs->currentWidget();
+        m_exportTabMenu->popup(tab->mapToGlobal(tab->rect().center()));
+    });
+    addAction(exportTab);
+    m_exportTabMenu->menuAction()->setStatusTip(tr("The plots and data of the tab in front (Ctrl+Alt+E)"));
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence(tr("Ctrl+Q")));

@@ -1,4 +1,5 @@
 #pragma once
+#include "widgets/export_items.h"
 #include "widgets/plot_data.h"
 
 #include <QMainWindow>
@@ -10,6 +11,7 @@
 
 class QAction;
 class QLabel;
+class QMenu;
 class QScrollArea;
 class QTimer;
 
@@ -28,7 +30,7 @@ class PresenterBar;
 struct Appearance;
 enum class PlotLayout;
 struct PlaybackFrame;
-class ExportDialogs;
+class ViewExporter;
 class ParameterPanel;
 class PhasePortraitPlot;
 class PlotDataWorker;
@@ -66,6 +68,8 @@ public:
     /// The view of the tab in front (the Simulation tab: its splitter), and of tab index.
     QWidget* currentView() const;
     QWidget* viewAt(int index) const;
+    /// The simulation's own exports: the selected plot, the run's data and its mode switches.
+    QList<ExportItem> exportItems();
     /// Brings the tab holding view to the front.
     void showView(QWidget* view);
     /// Adds a view as a tab beside the friction characteristic (below the time history), in a
@@ -173,6 +177,11 @@ private:
     void onFrame(const PlaybackFrame& frame);
     void onLiveData(const PlotDataPtr& data);
     void onLiveFailed(const QString& message);
+    /// File → Export from This Tab: the tab in front's exports (the simulation's own and its side
+    /// tab's on the first tab).
+    void fillTabExportMenu(QMenu* menu);
+    /// The status line tells where a view's export was saved.
+    void showSavedFiles(QWidget* view);
     void exportMechanism();
     void exportAnimation();
 
@@ -182,7 +191,7 @@ private:
     SimulationController* m_controller;
     PlotDataWorker* m_plotData;
     MemoryTrimmer* m_trimmer;
-    ExportDialogs* m_export;
+    ViewExporter* m_export;
     ParameterPanel* m_panel = nullptr;
     TimeHistoryPlot* m_timeHistory = nullptr;
     PhasePortraitPlot* m_phasePortrait = nullptr;
@@ -211,6 +220,7 @@ private:
     QAction* m_exportPlotAction = nullptr;
     QAction* m_exportCsvAction = nullptr;
     QAction* m_exportEventsAction = nullptr;
+    QMenu* m_exportTabMenu = nullptr;
 };
 
 } // namespace fl::ui

@@ -4,8 +4,13 @@
 #include "widgets/main_window.h"
 
 #include "bridge/simulation_controller.h"
+#include "widgets/data_export.h"
+#include "widgets/run_plot.h"
+#include "widgets/view_exporter.h"
 
 #include <QAction>
+#include <QDir>
+#include <QMenu>
 #include <QScrollArea>
 #include <QTabWidget>
 
@@ -68,12 +73,62 @@ int MainWindow::addTab(QWidget* view, const QString& title)
     });
     addAction(shortcut);
     m_tabs->setTabToolTip(index, tr("%1 (Alt+%2)").arg(title).arg(index + 1));
+    showSavedFiles(view);
     return index;
 }
 
 void MainWindow::addSideView(QWidget* view, const QString& title)
 {
     m_sideTabs->addTab(scrollingPage(view), title);
+    showSavedFiles(view);
+}
+
+void MainWindow::showSavedFiles(QWidget* view)
+{
+    if (ViewExporter* exporter = ViewExporter::of(view))
+        connect(exporter, &ViewExporter::saved, this,
+                [this](const QString& path) { showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path))); });
+}
+
+QList<ExportItem> MainWindow::exportItems()
+{
+    const auto csv = [this](const QString& id, const QString& label, const QString& caption, const QString& fileName,
+                            bool (*write)(const RunOutput&, const QString&, QString*), bool needsModes) {
+        ExportItem item = ExportItem::dataItem(id, label, caption, tr("CSV file (*.csv)"), {}, [this, needsModes] {
+            return m_run && (!needsModes || !m_run->result.mode.empty());
+        });
+        item.fileName = fileName;
+        // A long run's CSV is hundreds of megabytes: written off the GUI thread from the immutable run.
+        item.prepareOffThread = [this, write] {
+            return ExportItem::Writer([run = m_run, write](const QString& path, QString* error) { return write(*run, path, error); });
+        };
+        return item;
+    };
+    ExportItem plot = ExportItem::plotItem(QStringLiteral("plot:selected"), m_exportPlotAction->text(), [this] { return m_activePlot; });
+    plot.caption = tr("Export %1 plot").arg(m_activePlot->title());
+    plot.fileName = m_activePlot->title().toLower().replace(QLatin1Char(' '), QLatin1Char('_')) + QStringLiteral(".png");
+    return {plot,
+            csv(QStringLiteral("csv:run"), m_exportCsvAction->text(), tr("Export data as CSV"), QStringLiteral("frictionlab_run.csv"),
+                &fl::ui::exportRunCsv, false),
+            csv(QStringLiteral("csv:events"), m_exportEventsAction->text(), tr("Export events as CSV"),
+                QStringLiteral("frictionlab_events.csv"), &fl::ui::exportEventsCsv, true)};
+}
+
+void MainWindow::fillTabExportMenu(QMenu* menu)
+{
+    menu->clear();
+    if (m_tabs->currentIndex() == 0) {
+        m_export->fillMenu(menu);
+        // The side tab in front (Poincaré section, Lyapunov) is part of the simulation's page.
+        if (ViewExporter* side = ViewExporter::of(currentSideView())) {
+            menu->addSection(m_sideTabs->tabText(m_sideTabs->currentIndex()));
+            side->fillMenu(menu);
+        }
+    } else if (ViewExporter* exporter = ViewExporter::of(currentView())) {
+        exporter->fillMenu(menu);
+    }
+    if (menu->isEmpty())
+        menu->addAction(tr("Nothing to export on this tab"))->setEnabled(false);
 }
 
 QWidget* MainWindow::currentSideView() const
