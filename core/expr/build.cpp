@@ -105,7 +105,7 @@ Expr power(Expr a, Expr b)
     if (isNumber(b, 1.0))
         return a;
     if (isNumber(a) && isNumber(b))
-        return folded(std::pow(a->value, b->value), makeBinary(Kind::Power, a, b));
+        return folded(powerOf(a->value, b->value), makeBinary(Kind::Power, a, b));
     return makeBinary(Kind::Power, std::move(a), std::move(b));
 }
 

@@ -135,7 +135,7 @@ double evaluate(const Expr& expr, const double* variables)
     case Kind::Subtract: return a - b;
     case Kind::Multiply: return a * b;
     case Kind::Divide: return a / b;
-    case Kind::Power: return std::pow(a, b);
+    case Kind::Power: return powerOf(a, b);
     default: return apply(node.function, a, b);
     }
 }

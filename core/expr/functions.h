@@ -4,6 +4,10 @@
 //
 // min, max and sign propagate a NaN argument (std::fmin/fmax would drop it and hide a bad value
 // from the caller's finiteness check); sign(0) is 0.
+//
+// a^2 is a*a everywhere (tape, tree walk, constant folding): it is the most common power, a
+// product is several times faster than std::pow, and one rule for all evaluators keeps their results
+// identical to the bit.
 #include "expr/node.h"
 
 #include <cmath>
@@ -28,6 +32,8 @@ inline double signOf(double x) { return x > 0.0 ? 1.0 : x < 0.0 ? -1.0 : x; } //
 inline double minOf(double a, double b) { return (a < b || std::isnan(a)) ? a : b; }
 inline double maxOf(double a, double b) { return (a > b || std::isnan(a)) ? a : b; }
 
+inline double powerOf(double a, double b) { return b == 2.0 ? a * a : std::pow(a, b); }
+
 /// The value of function at (a, b) (b ignored for a function of one argument).
 inline double apply(Function function, double a, double b)
 {
@@ -50,7 +56,7 @@ inline double apply(Function function, double a, double b)
     case Function::Sign: return signOf(a);
     case Function::Min: return minOf(a, b);
     case Function::Max: return maxOf(a, b);
-    case Function::Pow: return std::pow(a, b);
+    case Function::Pow: return powerOf(a, b);
     case Function::Hypot: return std::hypot(a, b);
     }
     return std::numeric_limits<double>::quiet_NaN();

@@ -14,7 +14,7 @@ bool isLetter(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') 
 /// as \xNN (the message stays one printable line whatever the input).
 std::string quoted(std::string_view text)
 {
-    std::string out = "'";
+    std::string out(1, '\'');
     std::size_t shown = 0;
     for (char c : text) {
         if (++shown > 40) {
@@ -30,7 +30,8 @@ std::string quoted(std::string_view text)
             out += hex;
         }
     }
-    return out + "'";
+    out += '\'';
+    return out;
 }
 
 } // namespace
@@ -77,16 +78,16 @@ Token Lexer::number(Position at, std::size_t begin)
     advance(i - begin);
     if (!ok || glued) {
         token.kind = TokenKind::Error;
-        token.error = "malformed number " + quoted(token.text);
+        token.error = joined({"malformed number ", quoted(token.text)});
         return token;
     }
     const auto [end, code] = std::from_chars(token.text.data(), token.text.data() + token.text.size(), token.value);
     if (code == std::errc::result_out_of_range || (code == std::errc() && !std::isfinite(token.value))) {
         token.kind = TokenKind::Error;
-        token.error = "number out of range " + quoted(token.text);
+        token.error = joined({"number out of range ", quoted(token.text)});
     } else if (code != std::errc() || end != token.text.data() + token.text.size()) {
         token.kind = TokenKind::Error;
-        token.error = "malformed number " + quoted(token.text);
+        token.error = joined({"malformed number ", quoted(token.text)});
     }
     return token;
 }
@@ -128,8 +129,16 @@ Token Lexer::next()
     Token token{kind, m_text.substr(begin, 1), at, 0.0, {}};
     advance(1);
     if (kind == TokenKind::Error)
-        token.error = "unexpected character " + quoted(token.text);
+        token.error = joined({"unexpected character ", quoted(token.text)});
     return token;
+}
+
+std::string joined(std::initializer_list<std::string_view> parts)
+{
+    std::string out;
+    for (const std::string_view part : parts)
+        out += part;
+    return out;
 }
 
 std::string describeToken(const Token& token)

@@ -3,6 +3,7 @@
 // column the text starts, and a newline in the text starts a new line at column 1. Columns count
 // bytes (a tab is one column). Numbers are read in the C locale whatever the process's locale
 // (std::from_chars), so "1,5" is never one number.
+#include <initializer_list>
 #include <string>
 #include <string_view>
 
@@ -49,6 +50,10 @@ private:
     std::size_t m_index = 0;
     Position m_position;
 };
+
+/// The parts one after the other: messages are built with this rather than "text" + std::string,
+/// on which GCC 12 gives false -Wrestrict warnings.
+std::string joined(std::initializer_list<std::string_view> parts);
 
 /// A token or byte for a message: "'x'", "'*'", "end of expression", "byte 0x00".
 std::string describeToken(const Token& token);

@@ -8,7 +8,7 @@
 namespace fl::expr {
 namespace {
 
-std::string at(Position p) { return std::to_string(p.line) + ":" + std::to_string(p.column); }
+std::string at(Position p) { return joined({std::to_string(p.line), ":", std::to_string(p.column)}); }
 
 class Parser {
 public:
@@ -29,7 +29,7 @@ public:
             else if (m_token.kind == TokenKind::Error)
                 fail(m_token.position, m_token.error);
             else
-                fail(m_token.position, "expected an operator before " + describeToken(m_token));
+                fail(m_token.position, joined({"expected an operator before ", describeToken(m_token)}));
         }
         if (m_failed)
             return {nullptr, m_error};
@@ -52,9 +52,9 @@ private:
     Expr counted(Expr node, Position where)
     {
         if (++m_nodes > m_limits.maxNodes)
-            return fail(where, "expression has more than " + std::to_string(m_limits.maxNodes) + " nodes");
+            return fail(where, joined({"expression has more than ", std::to_string(m_limits.maxNodes), " nodes"}));
         if (node->height > m_limits.maxHeight)
-            return fail(where, "chain of operations longer than " + std::to_string(m_limits.maxHeight));
+            return fail(where, joined({"chain of operations longer than ", std::to_string(m_limits.maxHeight)}));
         return node;
     }
 
@@ -63,7 +63,7 @@ private:
     {
         if (++m_depth <= m_limits.maxDepth)
             return true;
-        fail(m_token.position, "nesting deeper than " + std::to_string(m_limits.maxDepth));
+        fail(m_token.position, joined({"nesting deeper than ", std::to_string(m_limits.maxDepth)}));
         return false;
     }
 
@@ -151,7 +151,7 @@ private:
         }
         case TokenKind::End: return fail(token.position, "unexpected end of expression");
         case TokenKind::Error: return fail(token.position, token.error);
-        default: return fail(token.position, "unexpected " + describeToken(token));
+        default: return fail(token.position, joined({"unexpected ", describeToken(token)}));
         }
     }
 
@@ -159,7 +159,7 @@ private:
     {
         if (m_token.kind == TokenKind::Error)
             return fail(m_token.position, m_token.error);
-        return fail(m_token.position, "expected ')' to close '(' at " + at(open.position));
+        return fail(m_token.position, joined({"expected ')' to close '(' at ", at(open.position)}));
     }
 
     Expr name(const Token& token)
@@ -168,13 +168,13 @@ private:
         if (m_token.kind == TokenKind::LeftParen) {
             if (!function) {
                 if (token.text == "pi" || m_symbols.slotOf(token.text) >= 0)
-                    return fail(token.position, "'" + std::string(token.text) + "' is not a function");
-                return fail(token.position, "unknown function '" + std::string(token.text) + "'");
+                    return fail(token.position, joined({"'", token.text, "' is not a function"}));
+                return fail(token.position, joined({"unknown function '", token.text, "'"}));
             }
             return call(token, *function);
         }
         if (function)
-            return fail(token.position, "function '" + std::string(token.text) + "' needs its arguments in parentheses");
+            return fail(token.position, joined({"function '", token.text, "' needs its arguments in parentheses"}));
         if (token.text == "pi")
             return counted(makeNumber(std::numbers::pi), token.position);
         const int slot = m_symbols.slotOf(token.text);
@@ -182,9 +182,9 @@ private:
             return counted(makeVariable(slot), token.position);
         std::string names = m_symbols.listing();
         if (names.size() > 200)
-            names = names.substr(0, names.rfind(", ", 200)) + ", ...";
+            names = joined({std::string_view(names).substr(0, names.rfind(", ", 200)), ", ..."});
         return fail(token.position,
-                    "unknown name '" + std::string(token.text) + "' " + (names.empty() ? std::string("(no variables)") : "(variables: " + names + ")"));
+                    joined({"unknown name '", token.text, "' ", names.empty() ? "(no variables)" : "(variables: ", names, names.empty() ? "" : ")"}));
     }
 
     Expr call(const Token& name, const FunctionInfo& function)
@@ -213,8 +213,8 @@ private:
         shift();
         --m_depth;
         if (count != function.arity)
-            return fail(name.position, std::string(function.name) + " takes " + std::to_string(function.arity)
-                                           + (function.arity == 1 ? " argument, got " : " arguments, got ") + std::to_string(count));
+            return fail(name.position, joined({function.name, " takes ", std::to_string(function.arity),
+                                                  function.arity == 1 ? " argument, got " : " arguments, got ", std::to_string(count)}));
         return counted(makeCall(function.function, std::move(arguments[0]), std::move(arguments[1])), name.position);
     }
 
@@ -230,12 +230,12 @@ private:
 
 } // namespace
 
-std::string ParseError::text() const { return std::to_string(line) + ":" + std::to_string(column) + ": " + reason; }
+std::string ParseError::text() const { return joined({std::to_string(line), ":", std::to_string(column), ": ", reason}); }
 
 ParseResult parse(std::string_view text, const SymbolTable& symbols, const Limits& limits, Position start)
 {
     if (text.size() > limits.maxLength)
-        return {nullptr, {start.line, start.column, "expression longer than " + std::to_string(limits.maxLength) + " bytes"}};
+        return {nullptr, {start.line, start.column, joined({"expression longer than ", std::to_string(limits.maxLength), " bytes"})}};
     try {
         return Parser(text, symbols, limits, start).run();
     } catch (const std::bad_alloc&) {

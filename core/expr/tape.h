@@ -3,7 +3,7 @@
 // operation, each writing its own register, evaluated in one pass with no allocation and no
 // recursion. Several trees compile together (a model's forces and their Jacobian entries), and
 // equal subtrees, within one tree or across them, are computed once (the tanh(v/eps) of a force
-// and of its derivative). x^2 is computed as x*x.
+// and of its derivative). The results are those of evaluate() (derivative.h) to the bit.
 //
 // A Tape owns its registers, so evaluate() is not const: a thread evaluates its own copy (copying a
 // Tape is one allocation; the instructions are shared). Division by zero, a logarithm of a
@@ -66,7 +66,7 @@ private:
         case Op::Subtract: return r[in.a] - r[in.b];
         case Op::Multiply: return r[in.a] * r[in.b];
         case Op::Divide: return r[in.a] / r[in.b];
-        case Op::Power: return std::pow(r[in.a], r[in.b]);
+        case Op::Power: return powerOf(r[in.a], r[in.b]);
         case Op::Square: return r[in.a] * r[in.a];
         case Op::Call1: return apply(in.function, r[in.a], 0.0);
         case Op::Call2: return apply(in.function, r[in.a], r[in.b]);
