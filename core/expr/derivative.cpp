@@ -90,6 +90,10 @@ Expr derivative(const Expr& expr, int slot)
 
 bool dependsOn(const Expr& expr, int slot)
 {
+    if (!(expr->variables & slotBit(slot)))
+        return false;
+    if (slot >= 0 && slot < 63)
+        return true;
     if (expr->kind == Kind::Variable)
         return expr->slot == slot;
     return (expr->a && dependsOn(expr->a, slot)) || (expr->b && dependsOn(expr->b, slot));

@@ -27,6 +27,7 @@ Expr makeVariable(int slot)
 {
     auto node = fresh(Kind::Variable);
     node->slot = slot;
+    node->variables = slotBit(slot);
     return node;
 }
 
@@ -35,6 +36,7 @@ Expr makeUnary(Kind kind, Expr a)
     auto node = fresh(kind);
     node->arity = 1;
     node->height = a->height + 1;
+    node->variables = a->variables;
     node->a = std::move(a);
     return node;
 }
@@ -44,6 +46,7 @@ Expr makeBinary(Kind kind, Expr a, Expr b)
     auto node = fresh(kind);
     node->arity = 2;
     node->height = std::max(a->height, b->height) + 1;
+    node->variables = a->variables | b->variables;
     node->a = std::move(a);
     node->b = std::move(b);
     return node;
@@ -55,6 +58,7 @@ Expr makeCall(Function function, Expr a, Expr b)
     node->function = function;
     node->arity = b ? 2 : 1;
     node->height = std::max(a->height, b ? b->height : 0) + 1;
+    node->variables = a->variables | (b ? b->variables : 0);
     node->a = std::move(a);
     node->b = std::move(b);
     return node;

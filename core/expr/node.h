@@ -34,9 +34,15 @@ struct Node {
     std::uint8_t arity = 0;            ///< operands in a, b: 0, 1 or 2
     int slot = -1;                     ///< for Kind::Variable
     int height = 1;                    ///< 1 for a leaf; the recursive algorithms recurse this deep
+    /// slotBit(s) set for each slot s of a variable in the tree: dependsOn() in constant time for
+    /// slots below 63 (a derivative's tree, walked without its sharing, can be large).
+    std::uint64_t variables = 0;
     double value = 0.0;                ///< for Kind::Number
     Expr a, b;
 };
+
+/// Bit s for a slot s below 63, bit 63 for every other slot.
+inline std::uint64_t slotBit(int slot) { return std::uint64_t(1) << (slot >= 0 && slot < 63 ? slot : 63); }
 
 /// Nodes as written, no simplification (the parser's; the builders of build.h simplify).
 Expr makeNumber(double value);

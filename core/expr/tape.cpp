@@ -20,25 +20,36 @@ public:
         return reg;
     }
 
-    /// Registers of instructions are numbered from 0 while compiling; the constants go below them
-    /// at the end.
+    /// While compiling, constants are numbered -1, -2, ..., variables from kLoad and instructions
+    /// from 0; finish() gives them their registers.
     void finish()
     {
-        const int shift = static_cast<int>(program.constants.size());
-        auto moved = [&](int reg) { return reg < 0 ? -reg - 1 : reg + shift; }; // constants are -1, -2, ...
+        const int constants = static_cast<int>(program.constants.size());
+        const int results = constants + static_cast<int>(program.loads.size());
+        auto moved = [&](int reg) { return reg < 0 ? -reg - 1 : reg >= kLoad ? constants + (reg - kLoad) : results + reg; };
         for (Instruction& in : program.code) {
-            if (in.op == Op::Load)
-                continue;
             in.a = moved(in.a);
             if (in.op != Op::Negate && in.op != Op::Square && in.op != Op::Call1)
                 in.b = moved(in.b);
         }
         for (int& reg : program.outputs)
             reg = moved(reg);
-        program.firstResult = shift;
+        program.firstLoad = constants;
     }
 
 private:
+    static constexpr int kLoad = 1 << 30;
+
+    int load(int slot)
+    {
+        if (const auto it = m_loads.find(slot); it != m_loads.end())
+            return it->second;
+        program.loads.push_back(slot);
+        const int reg = kLoad + static_cast<int>(program.loads.size()) - 1;
+        m_loads.emplace(slot, reg);
+        return reg;
+    }
+
     int constant(double value)
     {
         const auto bits = std::bit_cast<std::uint64_t>(value);
@@ -68,7 +79,7 @@ private:
         case Kind::Number: return constant(node.value);
         case Kind::Variable:
             program.slotCount = std::max(program.slotCount, node.slot + 1);
-            return instruction(Op::Load, Function::Sin, node.slot, 0);
+            return load(node.slot);
         default: break;
         }
         const int a = compile(node.a);
@@ -93,6 +104,7 @@ private:
 
     std::unordered_map<const Node*, int> m_done;
     std::unordered_map<std::uint64_t, int> m_constants;
+    std::unordered_map<int, int> m_loads;
     std::map<std::tuple<int, int, int, int>, int> m_instructions;
 };
 
@@ -103,7 +115,7 @@ Tape Tape::compile(std::span<const Expr> outputs)
         compiler.program.outputs.push_back(compiler.compile(output));
     compiler.finish();
     Tape tape;
-    tape.m_registers.assign(compiler.program.constants.size() + compiler.program.code.size(), 0.0);
+    tape.m_registers.assign(compiler.program.constants.size() + compiler.program.loads.size() + compiler.program.code.size(), 0.0);
     std::copy(compiler.program.constants.begin(), compiler.program.constants.end(), tape.m_registers.begin());
     tape.m_program = std::make_shared<const Program>(std::move(compiler.program));
     return tape;

@@ -29,9 +29,11 @@ public:
     void evaluate(const double* variables, double* results)
     {
         double* r = m_registers.data();
-        double* out = r + m_program->firstResult;
+        double* out = r + m_program->firstLoad;
+        for (const int slot : m_program->loads) // a gather, cheaper than one instruction per variable
+            *out++ = variables[slot];
         for (const Instruction& in : m_program->code)
-            *out++ = step(in, r, variables);
+            *out++ = step(in, r);
         for (const int reg : m_program->outputs)
             *results++ = r[reg];
     }
@@ -42,25 +44,27 @@ public:
     int slotCount() const { return m_program ? m_program->slotCount : 0; }
 
 private:
-    enum class Op : std::uint8_t { Load, Negate, Add, Subtract, Multiply, Divide, Power, Square, Call1, Call2 };
+    enum class Op : std::uint8_t { Negate, Add, Subtract, Multiply, Divide, Power, Square, Call1, Call2 };
     struct Instruction {
         Op op;
         Function function; ///< for Call1, Call2
-        std::int32_t a, b; ///< registers (a slot for Load)
+        std::int32_t a, b; ///< registers
     };
     struct Program {
         std::vector<Instruction> code;
         std::vector<int> outputs; ///< registers
         std::vector<double> constants;
-        int firstResult = 0; ///< instruction i writes register firstResult + i; below it the constants
+        std::vector<int> loads; ///< the slots read, in the order of their registers
+        /// Registers: the constants, then the variables read (from firstLoad), then one per
+        /// instruction.
+        int firstLoad = 0;
         int slotCount = 0;
     };
     class Compiler;
 
-    static double step(const Instruction& in, const double* r, const double* variables)
+    static double step(const Instruction& in, const double* r)
     {
         switch (in.op) {
-        case Op::Load: return variables[in.a];
         case Op::Negate: return -r[in.a];
         case Op::Add: return r[in.a] + r[in.b];
         case Op::Subtract: return r[in.a] - r[in.b];
