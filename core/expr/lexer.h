@@ -55,7 +55,8 @@ private:
 /// on which GCC 12 gives false -Wrestrict warnings.
 std::string joined(std::initializer_list<std::string_view> parts);
 
-/// A token or byte for a message: "'x'", "'*'", "end of expression", "byte 0x00".
+/// A token for a message: "'x'", "'*'", "'\x01'", "end of expression"; a long one cut after 40
+/// bytes ("'abc...'"), so that a message stays short whatever the input.
 std::string describeToken(const Token& token);
 
 } // namespace fl::expr

@@ -168,13 +168,13 @@ private:
         if (m_token.kind == TokenKind::LeftParen) {
             if (!function) {
                 if (token.text == "pi" || m_symbols.slotOf(token.text) >= 0)
-                    return fail(token.position, joined({"'", token.text, "' is not a function"}));
-                return fail(token.position, joined({"unknown function '", token.text, "'"}));
+                    return fail(token.position, joined({describeToken(token), " is not a function"}));
+                return fail(token.position, joined({"unknown function ", describeToken(token)}));
             }
             return call(token, *function);
         }
         if (function)
-            return fail(token.position, joined({"function '", token.text, "' needs its arguments in parentheses"}));
+            return fail(token.position, joined({"function ", describeToken(token), " needs its arguments in parentheses"}));
         if (token.text == "pi")
             return counted(makeNumber(std::numbers::pi), token.position);
         const int slot = m_symbols.slotOf(token.text);
@@ -184,7 +184,7 @@ private:
         if (names.size() > 200)
             names = joined({std::string_view(names).substr(0, names.rfind(", ", 200)), ", ..."});
         return fail(token.position,
-                    joined({"unknown name '", token.text, "' ", names.empty() ? "(no variables)" : "(variables: ", names, names.empty() ? "" : ")"}));
+                    joined({"unknown name ", describeToken(token), " ", names.empty() ? "(no variables)" : "(variables: ", names, names.empty() ? "" : ")"}));
     }
 
     Expr call(const Token& name, const FunctionInfo& function)

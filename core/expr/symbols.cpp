@@ -24,7 +24,7 @@ SymbolTable::SymbolTable(std::initializer_list<std::string> names)
 
 bool SymbolTable::add(std::string name, int slot)
 {
-    if (slot < 0 || !isFreeName(name) || slotOf(name) >= 0)
+    if (slot < 0 || slot > kMaxSlot || !isFreeName(name) || slotOf(name) >= 0)
         return false;
     m_entries.emplace_back(std::move(name), slot);
     m_slotCount = std::max(m_slotCount, slot + 1);

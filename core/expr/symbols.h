@@ -11,12 +11,15 @@ namespace fl::expr {
 
 class SymbolTable {
 public:
+    static constexpr int kMaxSlot = 1 << 24;
+
     SymbolTable() = default;
     /// names[i] at slot i.
     SymbolTable(std::initializer_list<std::string> names);
 
     /// Adds name at slot; false (and no change) when the name is not an identifier
-    /// ([A-Za-z_][A-Za-z0-9_]*), is a function's name or "pi", is already there, or slot < 0.
+    /// ([A-Za-z_][A-Za-z0-9_]*), is a function's name or "pi", is already there, or the slot is not
+    /// in [0, kMaxSlot].
     bool add(std::string name, int slot);
     /// The slot of name, or -1.
     int slotOf(std::string_view name) const;

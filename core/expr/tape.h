@@ -28,6 +28,8 @@ public:
     /// results[i] = output i at variables (variables[slot] for every slot the outputs read).
     void evaluate(const double* variables, double* results)
     {
+        if (!m_program)
+            return;
         double* r = m_registers.data();
         double* out = r + m_program->firstLoad;
         for (const int slot : m_program->loads) // a gather, cheaper than one instruction per variable

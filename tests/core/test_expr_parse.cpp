@@ -212,6 +212,8 @@ private slots:
         CHECK_ERROR("foo(x)", Position{}, 1, 1, "unknown function 'foo'");
         CHECK_ERROR("sin + 1", Position{}, 1, 1, "function 'sin' needs its arguments in parentheses");
         CHECK_ERROR("x +\n\n  k*inf", Position{}, 3, 5, "unknown name 'inf' (variables: x, v, t, k)");
+        // A long name is cut short in the message.
+        QCOMPARE(failureOf(std::string(5000, 'q')).reason, std::string("unknown name '") + std::string(40, 'q') + "...' (variables: x, v, t, k)");
         // No variables at all, and a very long list cut short.
         QCOMPARE(parse("y", SymbolTable{}).error.reason, std::string("unknown name 'y' (no variables)"));
         SymbolTable many;
@@ -223,7 +225,7 @@ private slots:
         SymbolTable table;
         QVERIFY(table.add("x", 0) && table.add("_v2", 3));
         QVERIFY(!table.add("x", 1) && !table.add("sin", 1) && !table.add("pi", 1) && !table.add("2x", 1) && !table.add("", 1));
-        QVERIFY(!table.add("y", -1));
+        QVERIFY(!table.add("y", -1) && !table.add("y", SymbolTable::kMaxSlot + 1));
         QCOMPARE(table.slotCount(), 4);
         QCOMPARE(table.listing(), std::string("x, _v2"));
         QCOMPARE(ParseError({2, 7, "oops"}).text(), std::string("2:7: oops"));
