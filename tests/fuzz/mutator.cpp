@@ -56,11 +56,19 @@ QByteArray Mutator::mutateBytes(QByteArray input)
         const int at = below(n + 1);
         switch (below(7)) {
         case 0: // flip a bit
-            if (n > 0)
-                input[below(n)] = static_cast<char>(input[below(n)] ^ (1 << below(8)));
+            if (n > 0) {
+                // One draw per statement: the order of draws within an expression is unspecified, so
+                // a seed would make different cases in different builds.
+                const int i = below(n);
+                const int bit = below(8);
+                input[i] = static_cast<char>(input[i] ^ (1 << bit));
+            }
             break;
         case 1: // insert a random or a structural byte
-            input.insert(at, chance(0.5) ? static_cast<char>(below(256)) : "{}[]\",:-.0e\\"[below(12)]);
+            if (chance(0.5))
+                input.insert(at, static_cast<char>(below(256)));
+            else
+                input.insert(at, "{}[]\",:-.0e\\"[below(12)]);
             break;
         case 2: // delete a range
             if (n > 0)
@@ -82,9 +90,11 @@ QByteArray Mutator::mutateBytes(QByteArray input)
                     break;
                 }
             break;
-        default: // splice in a run of one byte (long strings, long numbers)
-            input.insert(at, QByteArray(1 + below(4096), "a9 \"\\\x00\xff"[below(7)]));
+        default: { // splice in a run of one byte (long strings, long numbers)
+            const int length = 1 + below(4096);
+            input.insert(at, QByteArray(length, "a9 \"\\\x00\xff"[below(7)]));
             break;
+        }
         }
     }
     return input;
@@ -201,7 +211,10 @@ QJsonValue Mutator::hostileValue(int depth)
     case 3: return QJsonValue(static_cast<double>(static_cast<std::int64_t>(m_rng())));
     case 4: return QJsonValue(0.0);
     case 5: return QJsonValue(-1.0);
-    case 6: return QJsonValue(QString(below(20000), QChar(0x41 + below(26))));
+    case 6: {
+        const int length = below(20000);
+        return QJsonValue(QString(length, QChar(0x41 + below(26))));
+    }
     case 7: return QJsonValue(hostileNumberText());
     case 8: return QJsonValue(QString::fromUtf8("\xF0\x9F\x98\x80 \x01\x02 \xE2\x80\xAE ünï"));
     case 9: {
