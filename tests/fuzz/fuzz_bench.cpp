@@ -1,8 +1,9 @@
-// The input fuzzers at scale: fuzz_bench [sessions N] [cli N] [--seed S]. Prints the cases run,
+// The input fuzzers at scale: fuzz_bench [sessions N] [cli N] [expressions N] [--seed S]. Prints the cases run,
 // how many were refused, the rate, the slowest case, the largest input and the peak memory; exits 1
 // at the first case that breaks a rule (its seed and input printed). FUZZ_TRACE=FILE writes each
 // session case and command line before it runs (the last line names a case that does not return or
 // crashes). Not a test: ctest runs a few thousand cases (tests/fuzz/test_fuzz_inputs.cpp).
+#include "expression_checks.h"
 #include "input_checks.h"
 #include "bridge/session.h"
 #include "systems/system_registry.h"
@@ -45,7 +46,7 @@ QByteArray presetSession(const char* presetId)
 int main(int argc, char** argv)
 {
     QCoreApplication app(argc, argv);
-    long sessions = 100000, commandLines = 100000;
+    long sessions = 100000, commandLines = 100000, expressions = 100000;
     std::uint64_t seed = 1;
     const QStringList args = app.arguments();
     for (int i = 1; i + 1 < args.size(); i += 2) {
@@ -53,6 +54,8 @@ int main(int argc, char** argv)
             sessions = args[i + 1].toLong();
         else if (args[i] == "cli")
             commandLines = args[i + 1].toLong();
+        else if (args[i] == "expressions")
+            expressions = args[i + 1].toLong();
         else if (args[i] == "--seed")
             seed = args[i + 1].toULongLong();
     }
@@ -65,8 +68,41 @@ int main(int argc, char** argv)
     const QList<QByteArray> seeds = {lecture, presetSession("jtam2016-fig4a"), presetSession("acta2016-fig5a")};
 
     std::FILE* trace = qEnvironmentVariableIsSet("FUZZ_TRACE") ? std::fopen(qgetenv("FUZZ_TRACE").constData(), "w") : nullptr;
+
+    // The expressions of user-written models: mutated corpus, mutations of mutations, random bytes.
+    const QList<QByteArray> expressionSeeds = fuzz::expressionCorpus();
     auto start = Clock::now();
     long refused = 0;
+    Slowest slowestExpression;
+    for (long i = 0; i < expressions; ++i) {
+        const std::uint64_t caseSeed = seed * 1'000'037 + static_cast<std::uint64_t>(i);
+        if (trace) {
+            std::fprintf(trace, "expression case seed %llu (case %ld)\n", static_cast<unsigned long long>(caseSeed), i);
+            std::fflush(trace);
+        }
+        fuzz::Mutator mutator(caseSeed);
+        QByteArray input = i % 20 == 0 ? mutator.randomBytes(256) : mutator.mutateExpression(mutator.pick(expressionSeeds));
+        if (i % 7 == 0)
+            input = mutator.mutateExpression(input);
+        const auto t0 = Clock::now();
+        const QString problem = fuzz::checkExpression(input);
+        const double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+        if (ms > slowestExpression.ms)
+            slowestExpression = {ms, caseSeed};
+        if (!problem.isEmpty()) {
+            std::printf("expression case seed %llu: %s\ninput: %s\n", static_cast<unsigned long long>(caseSeed), qPrintable(problem),
+                        input.left(2000).constData());
+            return 1;
+        }
+    }
+    if (expressions > 0) {
+        const double expressionSeconds = std::chrono::duration<double>(Clock::now() - start).count();
+        std::printf("expressions: %ld cases; %.0f cases/s; slowest %.2f ms (seed %llu); peak memory %ld MiB\n", expressions,
+                    expressions / expressionSeconds, slowestExpression.ms, static_cast<unsigned long long>(slowestExpression.seed), peakRssMiB());
+    }
+
+    start = Clock::now();
+    refused = 0;
     qsizetype largest = 0; // a mutator making inputs of gigabytes exhausts the memory, not the reader
     Slowest slowest;
     for (long i = 0; i < sessions; ++i) {

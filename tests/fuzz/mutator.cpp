@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <vector>
 
 namespace fuzz {
 
@@ -54,11 +56,19 @@ QByteArray Mutator::mutateBytes(QByteArray input)
         const int at = below(n + 1);
         switch (below(7)) {
         case 0: // flip a bit
-            if (n > 0)
-                input[below(n)] = static_cast<char>(input[below(n)] ^ (1 << below(8)));
+            if (n > 0) {
+                // One draw per statement: the order of draws within an expression is unspecified, so
+                // a seed would make different cases in different builds.
+                const int i = below(n);
+                const int bit = below(8);
+                input[i] = static_cast<char>(input[i] ^ (1 << bit));
+            }
             break;
         case 1: // insert a random or a structural byte
-            input.insert(at, chance(0.5) ? static_cast<char>(below(256)) : "{}[]\",:-.0e\\"[below(12)]);
+            if (chance(0.5))
+                input.insert(at, static_cast<char>(below(256)));
+            else
+                input.insert(at, "{}[]\",:-.0e\\"[below(12)]);
             break;
         case 2: // delete a range
             if (n > 0)
@@ -80,8 +90,85 @@ QByteArray Mutator::mutateBytes(QByteArray input)
                     break;
                 }
             break;
-        default: // splice in a run of one byte (long strings, long numbers)
-            input.insert(at, QByteArray(1 + below(4096), "a9 \"\\\x00\xff"[below(7)]));
+        default: { // splice in a run of one byte (long strings, long numbers)
+            const int length = 1 + below(4096);
+            input.insert(at, QByteArray(length, "a9 \"\\\x00\xff"[below(7)]));
+            break;
+        }
+        }
+    }
+    return input;
+}
+
+QByteArray Mutator::mutateExpression(QByteArray input)
+{
+    static const std::vector<const char*> tokens = {"(", ")", "+", "-", "*", "/", "^", ",", "x", "v", "t", "k", "sin(", "atan2(", "min(",
+                                         "pow(", "hypot(", "sign(", "log(", "pi", "pi(", "sqrt", "1e999", "1e-999", "0", "2", ".5",
+                                         "1e-3", "1.", "2x", "1e", "\n", "\n\n  ", " ", "\t", "vv", "--", "x^x^", "#", "\xc3\xa9",
+                                         "\x01", "0/0", "1/0", "exp(exp(exp(", "))))", "max(x,", "y"};
+    if (chance(0.2))
+        return mutateBytes(input);
+    if (chance(0.3)) { // edits that keep a valid expression valid, so that accepted trees get checked too
+        static const std::vector<const char*> terms = {"+x", "*v", "-2", "/k", "^2", "+sin(t)", "*-x", "-(-v)", "^-.5", "*pi"};
+        static const std::vector<const char*> calls = {"sin(", "exp(", "abs(", "sqrt(", "-(", "("};
+        for (int e = 1 + below(4); e > 0; --e) {
+            switch (below(3)) {
+            case 0: input.append(pick(terms)); break;
+            case 1: input = pick(calls) + input + ")"; break;
+            default: input = "(" + input + (chance(0.5) ? ")^2" : ")*\n  max(x, v)"); break;
+            }
+        }
+        return input;
+    }
+    const int edits = 1 + below(6);
+    for (int e = 0; e < edits; ++e) {
+        const int n = static_cast<int>(input.size());
+        const int at = below(n + 1);
+        switch (below(8)) {
+        case 0:
+        case 1: // insert a token
+            input.insert(at, pick(tokens));
+            break;
+        case 2: // delete a range
+            if (n > 0)
+                input.remove(at, 1 + below(16));
+            break;
+        case 3: // duplicate a range
+            if (n > 0) {
+                const int from = below(n);
+                input.insert(at, input.mid(from, 1 + below(std::min(n - from, 64))));
+            }
+            break;
+        case 4: { // wrap a range in a call or in parentheses
+            const int length = below(n - at + 1);
+            input.insert(at + length, ")");
+            static const std::vector<const char*> calls = {"(", "sin(", "abs(", "exp(", "-(", "atan2(x, "};
+            input.insert(at, pick(calls));
+            break;
+        }
+        case 5: { // a deep nest in front: parentheses, signs, calls or powers
+            static const std::vector<const char*> opens = {"(", "-", "sin(", "x^", "+", "min(x,"};
+            const char* open = pick(opens);
+            const int count = 1 + below(chance(0.5) ? 120 : 20000);
+            QByteArray nest;
+            for (int i = 0; i < count; ++i)
+                nest += open;
+            input.insert(0, nest);
+            if (chance(0.7) && open[std::strlen(open) - 1] == '(')
+                input.append(QByteArray(count, ')'));
+            break;
+        }
+        case 6: { // a long chain
+            static const std::vector<const char*> links = {"+x", "*v", "-1", "/t", "^k", "+sin(x)"};
+            const char* link = pick(links);
+            QByteArray chain;
+            for (int i = 1 + below(chance(0.5) ? 900 : 6000); i > 0; --i)
+                chain += link;
+            input.insert(at, chain);
+            break;
+        }
+        default: // truncate
+            input.truncate(at);
             break;
         }
     }
@@ -124,7 +211,10 @@ QJsonValue Mutator::hostileValue(int depth)
     case 3: return QJsonValue(static_cast<double>(static_cast<std::int64_t>(m_rng())));
     case 4: return QJsonValue(0.0);
     case 5: return QJsonValue(-1.0);
-    case 6: return QJsonValue(QString(below(20000), QChar(0x41 + below(26))));
+    case 6: {
+        const int length = below(20000);
+        return QJsonValue(QString(length, QChar(0x41 + below(26))));
+    }
     case 7: return QJsonValue(hostileNumberText());
     case 8: return QJsonValue(QString::fromUtf8("\xF0\x9F\x98\x80 \x01\x02 \xE2\x80\xAE ünï"));
     case 9: {

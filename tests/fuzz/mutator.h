@@ -27,6 +27,11 @@ public:
     /// input that is not JSON, falls back to mutateBytes); sometimes also mutates the text. An edit
     /// adds at most a few MiB (its copies of an element are bounded by their size).
     QByteArray mutateJson(const QByteArray& input);
+    /// 1 to 6 edits of an expression's text at the level of its tokens: operators, names, calls,
+    /// numbers in and out of range, parentheses (balanced or not), newlines; ranges deleted,
+    /// duplicated or wrapped in a call; deep nests and long chains (up to a few hundred KiB); or byte
+    /// edits.
+    QByteArray mutateExpression(QByteArray input);
     /// Random bytes, up to maxSize.
     QByteArray randomBytes(int maxSize);
     /// A hostile JSON value: extreme or negative numbers, wrong types, long or odd strings, deep nesting.

@@ -1,0 +1,42 @@
+#include "expr/affine.h"
+#include "expr/derivative.h"
+
+#include <algorithm>
+
+namespace fl::expr {
+namespace {
+
+bool dependsOnAny(const Expr& expr, std::span<const int> slots)
+{
+    return std::any_of(slots.begin(), slots.end(), [&](int slot) { return dependsOn(expr, slot); });
+}
+
+/// Whether a sign() in expr has an argument that depends on one of the slots.
+bool signDependsOn(const Expr& expr, std::span<const int> slots)
+{
+    if (expr->kind == Kind::Call && expr->function == Function::Sign && dependsOnAny(expr->a, slots))
+        return true;
+    return (expr->a && signDependsOn(expr->a, slots)) || (expr->b && signDependsOn(expr->b, slots));
+}
+
+} // namespace
+
+std::optional<AffineForm> affineForm(const Expr& expr, std::span<const int> slots)
+{
+    if (signDependsOn(expr, slots))
+        return std::nullopt;
+    AffineForm form;
+    for (int slot : slots) {
+        Expr coefficient = derivative(expr, slot);
+        if (dependsOnAny(coefficient, slots))
+            return std::nullopt;
+        form.coefficients.push_back(std::move(coefficient));
+    }
+    const std::vector<double> zeros(slots.size(), 0.0);
+    form.constant = substitute(expr, slots, zeros);
+    return form;
+}
+
+bool isAffineIn(const Expr& expr, std::span<const int> slots) { return affineForm(expr, slots).has_value(); }
+
+} // namespace fl::expr

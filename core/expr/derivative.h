@@ -1,0 +1,31 @@
+#pragma once
+// Symbolic derivatives, built with the simplifying builders (build.h) so that they stay small and
+// share the expression's own subtrees (tanh(v/eps) appears once in a tree and in its derivative,
+// and a tape compiled from both computes it once).
+//
+// Rules beyond the textbook ones:
+//   abs(a)'      = sign(a) a'          (0 at a = 0)
+//   min(a, b)'   = (a' + b')/2 - sign(a - b) (a' - b')/2   (and max with +): the derivative of the
+//                  side that is smaller (larger), the mean of both where they are equal. Written
+//                  with sign because the tree has no conditional.
+//   sign(a)'     = 0
+//   a^b          with b free of the variable: b a^(b-1) a'; with a free of it: a^b log(a) b';
+//                otherwise a^b (b' log(a) + b a'/a).
+#include "expr/node.h"
+
+#include <span>
+
+namespace fl::expr {
+
+/// d expr / d (the variable at slot).
+Expr derivative(const Expr& expr, int slot);
+/// Whether the variable at slot appears in expr.
+bool dependsOn(const Expr& expr, int slot);
+/// expr with each variable whose slot is in slots replaced by the number at the same index of
+/// values, simplified.
+Expr substitute(const Expr& expr, std::span<const int> slots, std::span<const double> values);
+/// The value of expr at variables (variables[slot] for each variable): a direct walk of the tree,
+/// slow but obvious; the reference for the tape (tape.h) and the constant folding.
+double evaluate(const Expr& expr, const double* variables);
+
+} // namespace fl::expr

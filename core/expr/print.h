@@ -1,0 +1,16 @@
+#pragma once
+// A tree back to text that parses to the same tree (with the same symbol table): parentheses only
+// where precedence or associativity needs them (a - (b - c), (a ^ b) ^ c, (-2) ^ x), numbers in
+// the shortest form that reads back to the same double, and the number pi as "pi". A variable
+// whose slot has no name prints as "$<slot>" and a number that is inf or NaN (which no parse and
+// no simplification produces) as (1/0), (-1/0) or (0/0); neither reads back to the same tree.
+#include "expr/node.h"
+#include "expr/symbols.h"
+
+#include <string>
+
+namespace fl::expr {
+
+std::string print(const Expr& expr, const SymbolTable& symbols);
+
+} // namespace fl::expr
