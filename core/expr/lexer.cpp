@@ -111,6 +111,9 @@ Token Lexer::next()
         std::size_t i = begin;
         while (i < m_text.size() && (isLetter(m_text[i]) || isDigit(m_text[i])))
             ++i;
+        // Primes end a name: a model writes the velocity of coordinate x as x' (as the plots label it).
+        while (i < m_text.size() && m_text[i] == '\'')
+            ++i;
         advance(i - begin);
         return Token{TokenKind::Name, m_text.substr(begin, i - begin), at, 0.0, {}};
     }

@@ -12,7 +12,8 @@ bool isFreeName(std::string_view text)
     auto letter = [](char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_'; };
     if (!letter(text.front()))
         return false;
-    return std::all_of(text.begin(), text.end(), [&](char c) { return letter(c) || (c >= '0' && c <= '9'); });
+    const std::string_view stem = text.substr(0, text.find_last_not_of('\'') + 1); // primes may end it (x')
+    return std::all_of(stem.begin(), stem.end(), [&](char c) { return letter(c) || (c >= '0' && c <= '9'); });
 }
 
 SymbolTable::SymbolTable(std::initializer_list<std::string> names)

@@ -18,7 +18,7 @@ public:
     SymbolTable(std::initializer_list<std::string> names);
 
     /// Adds name at slot; false (and no change) when the name is not an identifier
-    /// ([A-Za-z_][A-Za-z0-9_]*), is a function's name or "pi", is already there, or the slot is not
+    /// ([A-Za-z_][A-Za-z0-9_]*, optionally ended by primes: x' names a velocity), is a function's name or "pi", is already there, or the slot is not
     /// in [0, kMaxSlot].
     bool add(std::string name, int slot);
     /// The slot of name, or -1.

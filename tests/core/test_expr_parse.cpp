@@ -229,6 +229,16 @@ private slots:
         QCOMPARE(table.slotCount(), 4);
         QCOMPARE(table.listing(), std::string("x, _v2"));
         QCOMPARE(ParseError({2, 7, "oops"}).text(), std::string("2:7: oops"));
+        // Primes end a name (a velocity x', an acceleration x''), never start or split one.
+        SymbolTable primed{"x", "x'", "x''"};
+        QVERIFY(!primed.add("'x", 3) && !primed.add("x'y", 3) && primed.add("y'", 3));
+        const ParseResult velocity = parse("x'' + 2*x' - x", primed);
+        QVERIFY(velocity.ok());
+        const double values[] = {1.0, 10.0, 100.0, 0.0};
+        QCOMPARE(evaluate(velocity.expr, values), 100.0 + 20.0 - 1.0);
+        QCOMPARE(print(velocity.expr, primed), std::string("x'' + 2*x' - x"));
+        QCOMPARE(parse("x' * x'''", primed).error.reason, std::string("unknown name 'x'''' (variables: x, x', x'', y')"));
+        QCOMPARE(parse("'x", primed).error.reason, std::string("unexpected character '''"));
     }
 
     void limitsAtTheirPositions()
