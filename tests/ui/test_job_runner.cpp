@@ -16,6 +16,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <memory>
 #include <cmath>
 #include <stdexcept>
 #include <thread>
@@ -65,12 +66,14 @@ private slots:
         runner.start([](JobContext&) { return 2; }, keep);
         QTRY_COMPARE(delivered.size(), size_t(2));
 
-        std::atomic<bool> oldSawCancel{false};
+        std::atomic<bool> oldStarted{false}, oldSawCancel{false};
         const quint64 old = runner.start([&](JobContext& c) {
+            oldStarted = true;
             const int r = waitForCancel(c);
             oldSawCancel = r == 0;
             return 10 + r;
         }, keep);
+        QTRY_VERIFY(oldStarted.load()); // computing, not only queued (a queued one never starts)
         const quint64 newest = runner.start([](JobContext&) {
             std::this_thread::sleep_for(30ms);
             return 3;
@@ -83,6 +86,34 @@ private slots:
         QCOMPARE(delivered, (std::vector<int>{1, 2, 3}));
         QVERIFY(oldSawCancel.load());
         QVERIFY(onGuiThread);
+    }
+
+    /// A job superseded while still queued never starts: every pool thread is held by other
+    /// runners' jobs until the newer job has replaced it.
+    void supersededQueuedJobNeverStarts()
+    {
+        const int cores = fl::ui::workerPool().maxThreadCount();
+        std::atomic<bool> release{false};
+        std::atomic<int> holding{0};
+        std::vector<std::unique_ptr<JobRunner>> holders;
+        for (int i = 0; i < cores; ++i) {
+            holders.push_back(std::make_unique<JobRunner>());
+            holders.back()->start([&](JobContext&) {
+                ++holding;
+                while (!release.load())
+                    std::this_thread::sleep_for(1ms);
+            });
+        }
+        QTRY_COMPARE(holding.load(), cores);
+        JobRunner runner;
+        std::atomic<bool> firstRan{false};
+        int delivered = 0;
+        runner.start([&](JobContext&) { firstRan = true; return 1; }, [&](int v) { delivered = v; });
+        runner.start([](JobContext&) { return 2; }, [&](int v) { delivered = v; });
+        release = true;
+        QTRY_COMPARE(delivered, 2);
+        runner.waitForDone();
+        QVERIFY(!firstRan.load());
     }
 
     void cancelEndsCancelled()

@@ -35,7 +35,7 @@ JobRunner::~JobRunner()
 quint64 JobRunner::launch(std::function<Delivery(JobContext&)> body)
 {
     if (m_latest)
-        m_latest->cancel(); // superseded: its result would be dropped, so it need not finish
+        m_latest->supersede(); // its result would be dropped, so it need not finish (nor start)
     auto context = std::make_shared<JobContext>(++m_nextId);
     m_latest = context;
     m_error.clear();
@@ -58,7 +58,8 @@ quint64 JobRunner::launch(std::function<Delivery(JobContext&)> body)
         bool failed = false;
         QString error;
         try {
-            runAsPoolJob([&] { deliver = body(context.operator*()); });
+            if (!context->superseded())
+                runAsPoolJob([&] { deliver = body(*context); });
         } catch (const std::exception& e) {
             failed = true;
             error = QString::fromUtf8(e.what());
@@ -113,7 +114,7 @@ void JobRunner::discard()
 {
     if (!isRunning())
         return;
-    m_latest->cancel();
+    m_latest->supersede();
     m_latest = std::make_shared<JobContext>(++m_nextId); // the old job's end no longer matches
     m_latest->cancel();
     m_progressTimer.stop();

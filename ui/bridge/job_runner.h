@@ -46,6 +46,13 @@ public:
     /// The flag itself, for the core's functions that poll a `const std::atomic<bool>*`.
     const std::atomic<bool>* cancelFlag() const { return &m_cancel; }
     void cancel() { m_cancel.store(true); }
+    /// A newer job replaced this one: its result will be dropped, so if still queued it never starts.
+    bool superseded() const { return m_superseded.load(std::memory_order_relaxed); }
+    void supersede()
+    {
+        m_superseded.store(true);
+        cancel();
+    }
     /// done of total steps (any thread, as often as wanted: two atomic stores). done only grows.
     void report(long long done, long long total);
     long long done() const { return m_done.load(std::memory_order_relaxed); }
@@ -54,6 +61,7 @@ public:
 private:
     const quint64 m_id;
     std::atomic<bool> m_cancel{false};
+    std::atomic<bool> m_superseded{false};
     std::atomic<long long> m_done{0};
     std::atomic<long long> m_total{0};
 };
