@@ -1,7 +1,10 @@
 // The GUI's one worker pool (ui/bridge/worker_pool.h): a bifurcation sweep and a map asking for 8
 // threads each, run at the same time, never have more copies of their workers computing than the
 // pool has threads (the cores), use more than one when there are several cores, and give exactly the
-// results of the default backend (a thread per copy); nested parallel loops finish.
+// results of the default backend (a thread per copy); nested parallel loops finish; and the views'
+// runners (a map's and a sweep's jobs, on the job runner) started together stay within the cores.
+#include "bridge/map_runner.h"
+#include "bridge/sweep_runner.h"
 #include "bridge/worker_pool.h"
 
 #include "analysis/bifurcation_sweep.h"
@@ -10,6 +13,7 @@
 #include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 
+#include <QSignalSpy>
 #include <QTest>
 #include <QThreadPool>
 
@@ -110,6 +114,37 @@ private slots:
         });
         for (const std::atomic<int>& count : done)
             QCOMPARE(count.load(), 1);
+        QCOMPARE(fl::ui::busyWorkers(), 0);
+    }
+
+    /// The map's and the sweep's jobs (their runners, as the views start them, 8 threads each)
+    /// run on the one pool: never more threads computing than cores, more than one when there
+    /// are several, and both complete.
+    void twoRunnersShareTheCores()
+    {
+        fl::ui::installWorkerPool();
+        const int cores = fl::ui::workerPool().maxThreadCount();
+        const fl::Scenario base = fl::defaultScenario();
+        fl::ui::MapRunner map;
+        fl::ui::SweepRunner sweep;
+        QSignalSpy mapDone(&map, &fl::ui::MapRunner::finished);
+        QSignalSpy sweepDone(&sweep, &fl::ui::SweepRunner::finished);
+        QSignalSpy columns(&sweep, &fl::ui::SweepRunner::columnReady);
+        fl::ui::resetPeakBusyWorkers();
+        QString error;
+        QVERIFY2(map.start(base, mapSpec(), 8, &error), qPrintable(error));
+        QVERIFY2(sweep.start(base, sweepSpec(base), 8, &error), qPrintable(error));
+        QTRY_COMPARE_WITH_TIMEOUT(mapDone.size(), 1, 120000);
+        QTRY_COMPARE_WITH_TIMEOUT(sweepDone.size(), 1, 120000);
+        const int peak = fl::ui::peakBusyWorkers();
+        qInfo("cores %d, most threads computing at once: %d", cores, peak);
+        QVERIFY2(peak <= cores, qPrintable(QString::number(peak)));
+        QVERIFY2(peak >= std::min(2, cores), qPrintable(QString::number(peak)));
+        QCOMPARE(mapDone.at(0).at(0).toBool(), false);
+        QCOMPARE(sweepDone.at(0).at(0).toBool(), false);
+        QCOMPARE(map.done(), map.total());
+        QCOMPARE(static_cast<long>(map.take().size()), map.total());
+        QCOMPARE(columns.size(), sweep.totalColumns());
         QCOMPARE(fl::ui::busyWorkers(), 0);
     }
 };
