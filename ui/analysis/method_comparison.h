@@ -1,8 +1,8 @@
 #pragma once
 #include "analysis/analysis_view.h"
 #include "analysis/method_comparison_data.h"
+#include "bridge/job_runner.h"
 
-#include <QThreadPool>
 #include <QWidget>
 
 #include <vector>
@@ -115,8 +115,6 @@ private:
 
     SimulationController* m_eventRuns;
     SimulationController* m_regularizedRuns;
-    QThreadPool m_comparePool;
-    quint64 m_compareId = 0;
     quint64 m_eventRunId = 0;       ///< the run whose result is awaited (0: none)
     quint64 m_regularizedRunId = 0;
     fl::Scenario m_scenario;
@@ -139,6 +137,9 @@ private:
     MethodComparisonDifferencePlot* m_difference = nullptr;
     std::vector<MethodComparisonOverlayPlot*> m_phasePlots;
     QString m_directory; ///< last export folder
+    /// The comparison of two finished runs (the runs themselves go through the two controllers).
+    /// Last: destroyed first, it waits for a comparison being computed.
+    JobRunner m_compare;
 };
 
 } // namespace fl::ui
