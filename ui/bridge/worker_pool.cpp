@@ -36,27 +36,16 @@ void leaveBusy()
     --g_busy;
 }
 
-/// Counts this pool thread as busy for the scope (unless it already is) and marks it as the pool's.
-class PoolScope {
+/// Marks this thread as one of the pool's for the scope (its loops run copies here too).
+class OnPool {
 public:
-    PoolScope() : m_wasOnPool(t_onPool), m_wasBusy(t_busy)
-    {
-        t_onPool = true;
-        if (!m_wasBusy)
-            enterBusy();
-    }
-    ~PoolScope()
-    {
-        if (!m_wasBusy)
-            leaveBusy();
-        t_onPool = m_wasOnPool;
-    }
-    PoolScope(const PoolScope&) = delete;
-    PoolScope& operator=(const PoolScope&) = delete;
+    OnPool() : m_was(t_onPool) { t_onPool = true; }
+    ~OnPool() { t_onPool = m_was; }
+    OnPool(const OnPool&) = delete;
+    OnPool& operator=(const OnPool&) = delete;
 
 private:
-    bool m_wasOnPool;
-    bool m_wasBusy;
+    bool m_was;
 };
 
 /// One parallel loop: copies are claimed from `next` by whoever runs first (the caller or a pool
@@ -75,12 +64,19 @@ struct Loop {
 void runClaimed(Loop& loop, const std::function<void()>& worker)
 {
     while (loop.next.fetch_add(1) < loop.count) {
+        // Busy only while a claimed copy computes, and no longer once the caller can see it done
+        // (a caller reading busyWorkers() after its loop returned reads no stale count).
+        const bool count = !t_busy; // a job's thread or an enclosing copy is counted already
+        if (count)
+            enterBusy();
         std::exception_ptr error;
         try {
             worker();
         } catch (...) {
             error = std::current_exception();
         }
+        if (count)
+            leaveBusy();
         const std::lock_guard lock(loop.mutex);
         if (error && !loop.error)
             loop.error = error;
@@ -101,7 +97,7 @@ void runOnPool(int count, const std::function<void()>& worker)
         handoff::start(&workerPool(), [loop, body] { // (the order Qt gives, stated for ThreadSanitizer)
             if (loop->next.load() >= loop->count)
                 return; // the copies were all claimed: *body may be gone already
-            const PoolScope scope;
+            const OnPool onPool;
             runClaimed(*loop, *body);
         });
     if (caller)
@@ -142,8 +138,19 @@ void installWorkerPool()
 
 void runAsPoolJob(const std::function<void()>& body)
 {
-    const PoolScope scope;
-    body();
+    const OnPool onPool;
+    const bool count = !t_busy;
+    if (count)
+        enterBusy();
+    try {
+        body();
+    } catch (...) {
+        if (count)
+            leaveBusy();
+        throw;
+    }
+    if (count)
+        leaveBusy(); // before the job's end is posted: whoever sees it done sees it idle
 }
 
 int busyWorkers() { return g_busy.load(); }
