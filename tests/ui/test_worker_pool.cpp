@@ -145,7 +145,11 @@ private:
         QSignalSpy columns(&sweep, &fl::ui::SweepRunner::columnReady);
         fl::ui::resetPeakBusyWorkers();
         QString error;
-        if (withMap && !map.start(base, mapSpec(), 8, &error))
+        fl::MapSpec bigger = mapSpec(); // long enough that a second thread joins before the first is done
+        bigger.x.steps = 16;
+        bigger.y.steps = 10;
+        bigger.transient = 200.0;
+        if (withMap && !map.start(base, bigger, 8, &error))
             return -1;
         if (withSweep && !sweep.start(base, sweepSpec(base), 8, &error))
             return -1;
