@@ -1,7 +1,10 @@
 // The GUI's one worker pool (ui/bridge/worker_pool.h): a bifurcation sweep and a map asking for 8
 // threads each, run at the same time, never have more copies of their workers computing than the
 // pool has threads (the cores), use more than one when there are several cores, and give exactly the
-// results of the default backend (a thread per copy); nested parallel loops finish.
+// results of the default backend (a thread per copy); nested parallel loops finish; and the views'
+// runners (a map's and a sweep's jobs, on the job runner) started together stay within the cores.
+#include "bridge/map_runner.h"
+#include "bridge/sweep_runner.h"
 #include "bridge/worker_pool.h"
 
 #include "analysis/bifurcation_sweep.h"
@@ -10,6 +13,7 @@
 #include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 
+#include <QSignalSpy>
 #include <QTest>
 #include <QThreadPool>
 
@@ -111,6 +115,56 @@ private slots:
         for (const std::atomic<int>& count : done)
             QCOMPARE(count.load(), 1);
         QCOMPARE(fl::ui::busyWorkers(), 0);
+    }
+
+    /// The map's and the sweep's jobs (their runners, as the views start them, 8 threads each)
+    /// run their loops on the one pool: each alone computes on pool threads (counted busy; threads
+    /// of their own would not be), and both together never on more pool threads than cores; all
+    /// complete.
+    void twoRunnersShareTheCores()
+    {
+        fl::ui::installWorkerPool();
+        const int cores = fl::ui::workerPool().maxThreadCount();
+        const int mapAlone = runRunners(true, false);
+        const int sweepAlone = runRunners(false, true);
+        const int both = runRunners(true, true);
+        qInfo("cores %d, most threads computing at once: map %d, sweep %d, both %d", cores, mapAlone, sweepAlone, both);
+        QVERIFY2(mapAlone >= std::min(2, cores) && mapAlone <= cores, qPrintable(QString::number(mapAlone)));
+        QVERIFY2(sweepAlone >= std::min(2, cores) && sweepAlone <= cores, qPrintable(QString::number(sweepAlone)));
+        QVERIFY2(both >= std::min(2, cores) && both <= cores, qPrintable(QString::number(both)));
+    }
+
+private:
+    /// Runs the map's and/or the sweep's runner to the end; returns the most threads computing at once.
+    int runRunners(bool withMap, bool withSweep)
+    {
+        const fl::Scenario base = fl::defaultScenario();
+        fl::ui::MapRunner map;
+        fl::ui::SweepRunner sweep;
+        QSignalSpy mapDone(&map, &fl::ui::MapRunner::finished);
+        QSignalSpy sweepDone(&sweep, &fl::ui::SweepRunner::finished);
+        QSignalSpy columns(&sweep, &fl::ui::SweepRunner::columnReady);
+        fl::ui::resetPeakBusyWorkers();
+        QString error;
+        fl::MapSpec bigger = mapSpec(); // long enough that a second thread joins before the first is done
+        bigger.x.steps = 16;
+        bigger.y.steps = 10;
+        bigger.transient = 200.0;
+        if (withMap && !map.start(base, bigger, 8, &error))
+            return -1;
+        if (withSweep && !sweep.start(base, sweepSpec(base), 8, &error))
+            return -1;
+        if (withMap && !QTest::qWaitFor([&] { return mapDone.size() == 1; }, 120000))
+            return -2;
+        if (withSweep && !QTest::qWaitFor([&] { return sweepDone.size() == 1; }, 120000))
+            return -2;
+        if (withMap && (mapDone.at(0).at(0).toBool() || map.done() != map.total() || long(map.take().size()) != map.total()))
+            return -3; // cancelled, or points missing
+        if (withSweep && (sweepDone.at(0).at(0).toBool() || columns.size() != sweep.totalColumns()))
+            return -3;
+        if (fl::ui::busyWorkers() != 0)
+            return -4;
+        return fl::ui::peakBusyWorkers();
     }
 };
 

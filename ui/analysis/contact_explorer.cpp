@@ -56,10 +56,6 @@ QString i11Missing() { return QObject::tr("I(1,1) not shown: it needs circularly
 
 ContactExplorer::ContactExplorer(QWidget* parent) : QWidget(parent), m_controls(new ContactControls(this))
 {
-    m_pool.setMaxThreadCount(2);
-    m_pool.setObjectName(QStringLiteral("FrictionLab contact curves"));
-    m_fitPool.setMaxThreadCount(1);
-    m_fitPool.setObjectName(QStringLiteral("FrictionLab contact fit"));
     auto* scroll = new QScrollArea(this);
     scroll->setWidget(m_controls);
     scroll->setWidgetResizable(true);
@@ -85,15 +81,21 @@ ContactExplorer::ContactExplorer(QWidget* parent) : QWidget(parent), m_controls(
     connect(m_controls, &ContactControls::settingsChanged, this, &ContactExplorer::onSettingsChanged);
     connect(m_controls, &ContactControls::inputRejected, this, &ContactExplorer::onInputRejected);
     connect(m_controls, &ContactControls::fitRequested, this, &ContactExplorer::fit);
+    connect(&m_curveJobs, &JobRunner::statusChanged, this, [this](JobStatus status) {
+        if (status != JobStatus::Failed)
+            return;
+        m_computing = false;
+        m_inputError = m_curveJobs.errorMessage();
+        updateStatus();
+    });
+    connect(&m_fit, &JobRunner::statusChanged, this, [this](JobStatus status) {
+        if (status == JobStatus::Failed)
+            m_controls->setFitRunning(false);
+    });
     refresh();
 }
 
-ContactExplorer::~ContactExplorer()
-{
-    m_pool.clear();
-    m_pool.waitForDone();
-    m_fitPool.waitForDone();
-}
+ContactExplorer::~ContactExplorer() = default; // the runners wait for their tasks
 
 void ContactExplorer::buildPlots()
 {
@@ -157,19 +159,16 @@ void ContactExplorer::restoreSetup(const QJsonObject& setup, const QString& path
 void ContactExplorer::onSettingsChanged(const ContactSettings& settings)
 {
     m_inputError.clear();
-    const quint64 id = ++m_latestCurves;
     m_computing = true;
     updateStatus();
-    // A request still queued behind the running one is superseded: drop it unstarted.
-    m_pool.clear();
-    handoff::start(&m_pool, [this, id, settings, cached = m_cache] {
+    // A request still queued behind the running one is superseded: it never starts.
+    m_curveJobs.start([this, settings, cached = m_cache](JobContext&) {
         ContactCurvesPtr curves = computeContactCurves(settings, cached);
-        handoff::post(this, [this, id, curves] {
-            m_cache = curves->integral;
-            if (id == m_latestCurves)
-                showCurves(curves);
-        });
-    });
+        // Even a superseded request's integral samples are kept (the runner drops its curves):
+        // posted before the runner's own hand-over, so they arrive first.
+        handoff::post(this, [this, integral = curves->integral] { m_cache = integral; });
+        return curves;
+    }, [this](const ContactCurvesPtr& curves) { showCurves(curves); });
 }
 
 void ContactExplorer::onInputRejected(const QString& message)
@@ -282,22 +281,16 @@ void ContactExplorer::drawTraction(const ContactCurves& c)
 void ContactExplorer::fit()
 {
     const ContactSettings& settings = m_controls->settings();
-    if (!settings.supportsI11() || m_fitting)
+    if (!settings.supportsI11() || m_fit.isRunning())
         return;
-    const quint64 id = ++m_latestFit;
-    m_fitting = true;
     m_controls->setFitRunning(true);
-    handoff::start(&m_fitPool, [this, id, shape = settings.contactShape()] {
-        const ContactFit result = fitContact(shape);
-        handoff::post(this, [this, id, result] {
-            m_fitting = false;
-            m_controls->setFitRunning(false);
-            // A fit of a contact that has since changed does not belong to it.
-            if (id != m_latestFit || !(result.shape == m_controls->settings().contactShape()))
-                return;
-            m_controls->applyFit(result);
-            emit fitFinished();
-        });
+    m_fit.start([shape = settings.contactShape()](JobContext&) { return fitContact(shape); }, [this](const ContactFit& result) {
+        m_controls->setFitRunning(false);
+        // A fit of a contact that has since changed does not belong to it.
+        if (!(result.shape == m_controls->settings().contactShape()))
+            return;
+        m_controls->applyFit(result);
+        emit fitFinished();
     });
 }
 

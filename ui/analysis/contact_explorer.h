@@ -1,8 +1,8 @@
 #pragma once
 #include "analysis/analysis_view.h"
 #include "analysis/contact_curves.h"
+#include "bridge/job_runner.h"
 
-#include <QThreadPool>
 #include <QWidget>
 
 #include <array>
@@ -44,7 +44,7 @@ public:
     ContactCurvesPtr curves() const { return m_curves; }
     /// True from a change of the settings until its curves are drawn.
     bool isComputing() const { return m_computing; }
-    bool isFitting() const { return m_fitting; }
+    bool isFitting() const { return m_fit.isRunning(); }
     /// The status line: computing, the last computation's cost, or the input error.
     QString statusText() const;
 
@@ -88,15 +88,13 @@ private:
     std::array<ContactPlot*, 4> m_plots{};
     QLabel* m_status = nullptr;
     QString m_inputError;
-    QThreadPool m_pool;    ///< curves; queued requests are superseded
-    QThreadPool m_fitPool; ///< fits, never dropped
-    quint64 m_latestCurves = 0;
-    quint64 m_latestFit = 0;
     bool m_computing = false;
-    bool m_fitting = false;
     ContactCurvesPtr m_curves;
     IntegralSamplesPtr m_cache; ///< newest integral samples computed, reused while shape and phi stay
     ViewExporter* m_exporter;
+    /// Last: destroyed first, each waits for its running task.
+    JobRunner m_curveJobs; ///< curves; a newer request supersedes (a queued one never starts)
+    JobRunner m_fit;       ///< fits, never dropped: a fit starts only when none runs
 };
 
 } // namespace fl::ui

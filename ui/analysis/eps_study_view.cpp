@@ -1,5 +1,4 @@
 #include "analysis/eps_study_view.h"
-#include "bridge/thread_handoff.h"
 #include "analysis/analysis_view_parts.h"
 #include "analysis/eps_study_plots.h"
 #include "systems/system_registry.h"
@@ -43,8 +42,15 @@ QString caseText(const fl::Scenario& s)
 EpsStudyView::EpsStudyView(QWidget* parent) : QWidget(parent)
 {
     qRegisterMetaType<EpsStudyPlotPtr>();
-    m_pool.setMaxThreadCount(1);
-    m_pool.setObjectName(QStringLiteral("FrictionLab eps study"));
+    connect(&m_jobs, &JobRunner::progress, this, [this](long long done, long long, double secondsLeft) {
+        m_progress->setValue(static_cast<int>(done));
+        m_progress->setFormat(secondsLeft >= 0.0 && done > 20 ? tr("%p% · about %1 s left").arg(secondsLeft, 0, 'f', 0)
+                                                              : QStringLiteral("%p%"));
+    });
+    connect(&m_jobs, &JobRunner::statusChanged, this, [this](JobStatus status) {
+        if (status == JobStatus::Failed)
+            onFailed(m_jobs.errorMessage());
+    });
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(buildToolbar());
     m_summary = new QLabel(tr("Runs one smooth scenario at several ε and compares them with the run at the smallest ε "
@@ -88,13 +94,7 @@ EpsStudyView::EpsStudyView(QWidget* parent) : QWidget(parent)
     setRunning(false);
 }
 
-EpsStudyView::~EpsStudyView()
-{
-    if (m_cancelFlag)
-        m_cancelFlag->store(true);
-    m_pool.clear();
-    m_pool.waitForDone();
-}
+EpsStudyView::~EpsStudyView() = default; // m_jobs cancels the study and waits
 
 QLayout* EpsStudyView::buildToolbar()
 {
@@ -183,42 +183,30 @@ bool EpsStudyView::start()
         showMessage(QString::fromStdString(status.message()));
         return false;
     }
-    if (m_cancelFlag)
-        m_cancelFlag->store(true);
     showMessage(QString());
-    const quint64 id = ++m_studyId;
-    m_cancelFlag = std::make_shared<std::atomic<bool>>(false);
-    options.cancel = m_cancelFlag.get();
     options.threads = std::clamp(QThread::idealThreadCount(), 1, 2);
-    options.progress = [this, id](double fraction) {
-        handoff::post(this, [this, id, fraction] {
-            if (id == m_studyId)
-                m_progress->setValue(static_cast<int>(std::lround(1000.0 * fraction)));
-        });
-    };
     m_progress->setValue(0);
-    setRunning(true);
+    m_progress->setFormat(QStringLiteral("%p%"));
     const double tol = scenarios.front().params.value("tol");
     m_summary->setText(tr("Running %1 at ε = %2 (tolerance %3)…")
                            .arg(caseText(scenarios.front()), epsListText(eps), epsText(tol)));
-    handoff::start(&m_pool, [this, id, scenario = m_scenario, options, flag = m_cancelFlag] {
+    // A study in flight is superseded (and cancelled): only the newest one's result is shown.
+    m_jobs.start([scenario = m_scenario, options](JobContext& context) mutable {
+        options.cancel = context.cancelFlag();
+        options.progress = [&context](double fraction) { context.report(std::lround(1000.0 * fraction), 1000); };
         auto study = std::make_shared<const fl::EpsStudy>(fl::runEpsStudy(scenario, options));
-        const EpsStudyPlotPtr data = prepareEpsStudy(study);
-        handoff::post(this, [this, id, data] { onFinished(id, data); });
-    });
+        return prepareEpsStudy(study);
+    }, [this](const EpsStudyPlotPtr& data) { onFinished(data); });
+    setRunning(true);
     emit studyStarted();
     return true;
 }
 
-void EpsStudyView::cancel()
-{
-    if (m_cancelFlag)
-        m_cancelFlag->store(true);
-}
+void EpsStudyView::cancel() { m_jobs.cancel(); }
 
 void EpsStudyView::keyPressEvent(QKeyEvent* event)
 {
-    if (event->key() == Qt::Key_Escape && m_running) {
+    if (event->key() == Qt::Key_Escape && isRunning()) {
         cancel();
         return;
     }
@@ -227,18 +215,22 @@ void EpsStudyView::keyPressEvent(QKeyEvent* event)
 
 void EpsStudyView::setRunning(bool running)
 {
-    m_running = running;
     m_cancel->setEnabled(running);
     m_progress->setVisible(running);
 }
 
-void EpsStudyView::onFinished(quint64 id, const EpsStudyPlotPtr& data)
+void EpsStudyView::onFailed(const QString& error)
 {
-    if (id != m_studyId)
-        return;
+    setRunning(false);
+    showMessage(error);
+    emit studyFinished(false);
+}
+
+void EpsStudyView::onFinished(const EpsStudyPlotPtr& data)
+{
     setRunning(false);
     const fl::EpsStudy& study = *data->study;
-    const bool cancelled = !study.status.ok() && (m_cancelFlag && m_cancelFlag->load());
+    const bool cancelled = !study.status.ok() && m_jobs.status() == JobStatus::Cancelled;
     if (cancelled) {
         // The plots keep the last complete study.
         showMessage(tr("ε study cancelled"));

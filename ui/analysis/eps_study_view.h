@@ -7,13 +7,10 @@
 // either plot (PNG, SVG, PDF) and the runs with their differences (CSV).
 #include "analysis/analysis_view.h"
 #include "analysis/eps_study_data.h"
+#include "bridge/job_runner.h"
 #include "scenario/scenario.h"
 
-#include <QThreadPool>
 #include <QWidget>
-
-#include <atomic>
-#include <memory>
 
 class QCheckBox;
 class QComboBox;
@@ -46,7 +43,7 @@ public:
     /// for a bad list or scenario. A study in flight is cancelled first.
     bool start();
     void cancel();
-    bool isRunning() const { return m_running; }
+    bool isRunning() const { return m_jobs.isRunning(); }
     /// Esc: cancels what runs (AnalysisView).
     bool stopWork() override { return cancelIfRunning(*this); }
 
@@ -86,7 +83,8 @@ protected:
 private:
     QLayout* buildToolbar();
     void fillVariables();
-    void onFinished(quint64 id, const EpsStudyPlotPtr& data);
+    void onFinished(const EpsStudyPlotPtr& data);
+    void onFailed(const QString& error);
     void showVariable();
     void fillTable();
     void showMessage(const QString& text);
@@ -94,10 +92,6 @@ private:
 
     fl::Scenario m_scenario;
     bool m_hasScenario = false;
-    QThreadPool m_pool;
-    quint64 m_studyId = 0;
-    std::shared_ptr<std::atomic<bool>> m_cancelFlag;
-    bool m_running = false;
     EpsStudyPlotPtr m_result;
 
     QLineEdit* m_epsField = nullptr;
@@ -114,6 +108,8 @@ private:
     QTableWidget* m_table = nullptr;
     EpsStudyPlot* m_overlay = nullptr;
     EpsStudyPlot* m_difference = nullptr;
+    /// Last: destroyed first, it cancels the study and waits for it.
+    JobRunner m_jobs;
 };
 
 } // namespace fl::ui

@@ -1,5 +1,4 @@
 #include "analysis/law_lab.h"
-#include "bridge/thread_handoff.h"
 #include "analysis/analysis_view_parts.h"
 #include "analysis/law_lab_plot.h"
 #include "systems/scenario_setup.h"
@@ -60,8 +59,10 @@ QString kindName(fl::LawExperimentKind kind)
 LawLab::LawLab(QWidget* parent) : QWidget(parent)
 {
     setObjectName(QStringLiteral("lawLab"));
-    m_pool.setMaxThreadCount(1);
-    m_pool.setObjectName(QStringLiteral("FrictionLab law lab"));
+    connect(&m_jobs, &JobRunner::statusChanged, this, [this](JobStatus status) {
+        if (status == JobStatus::Failed)
+            onStopped(m_jobs.errorMessage());
+    });
     auto* layout = new QVBoxLayout(this);
     auto* bar = new QHBoxLayout;
     m_experiment = new QComboBox(this);
@@ -112,13 +113,7 @@ LawLab::LawLab(QWidget* parent) : QWidget(parent)
     setRunning(false);
 }
 
-LawLab::~LawLab()
-{
-    if (m_cancelFlag)
-        m_cancelFlag->store(true);
-    m_pool.clear();
-    m_pool.waitForDone();
-}
+LawLab::~LawLab() = default; // m_jobs cancels the experiment and waits
 
 bool LawLab::hasLaw() const
 {
@@ -164,7 +159,7 @@ void LawLab::resetFields()
     const bool law = hasLaw() && m_experiment->count() > 0;
     m_experiment->setEnabled(law);
     m_values->setEnabled(law);
-    m_run->setEnabled(law && !m_running);
+    m_run->setEnabled(law && !isRunning());
     if (!law) {
         m_values->clear();
         m_valuesLabel->setText(QString());
@@ -266,21 +261,19 @@ bool LawLab::start()
         spec.values = values;
     }
     showMessage(QString());
-    cancel();
     m_spec = spec;
     m_stale = false;
-    const quint64 id = ++m_runId;
-    m_cancelFlag = std::make_shared<std::atomic<bool>>(false);
-    setRunning(true);
     const fl::FrictionLawInfo* law = lawOf(m_scenario);
     std::shared_ptr<const fl::StateFrictionLaw> instance(law->createWithState(m_scenario.params, m_scenario.regularization));
-    handoff::start(&m_pool, [this, id, instance, spec, flag = m_cancelFlag] {
+    // A running experiment is superseded (and cancelled): only the newest one's result is shown.
+    using Run = std::pair<std::shared_ptr<const fl::LawExperimentResult>, double>;
+    m_jobs.start([instance, spec](JobContext& context) {
         QElapsedTimer timer;
         timer.start();
-        auto result = std::make_shared<const fl::LawExperimentResult>(fl::runLawExperiment(*instance, spec, flag.get()));
-        const double seconds = timer.nsecsElapsed() * 1e-9;
-        handoff::post(this, [this, id, result, seconds] { onFinished(id, result, seconds); });
-    });
+        auto result = std::make_shared<const fl::LawExperimentResult>(fl::runLawExperiment(*instance, spec, context.cancelFlag()));
+        return Run(result, timer.nsecsElapsed() * 1e-9);
+    }, [this](const Run& run) { onFinished(run.first, run.second); });
+    setRunning(true);
     return true;
 }
 
@@ -297,22 +290,22 @@ bool LawLab::startExperiment(fl::LawExperimentKind kind)
     return start();
 }
 
-void LawLab::cancel()
+void LawLab::cancel() { m_jobs.cancel(); }
+
+void LawLab::onStopped(const QString& reason)
 {
-    if (m_cancelFlag)
-        m_cancelFlag->store(true);
+    setRunning(false);
+    showMessage(tr("Experiment stopped: %1. The last experiment stays on screen.").arg(reason));
+    emit experimentFinished(false);
 }
 
-void LawLab::onFinished(quint64 id, const std::shared_ptr<const fl::LawExperimentResult>& result, double seconds)
+void LawLab::onFinished(const std::shared_ptr<const fl::LawExperimentResult>& result, double seconds)
 {
-    if (id != m_runId)
-        return; // a newer experiment replaced this one
-    setRunning(false);
     if (!result->status.ok()) {
-        showMessage(tr("Experiment stopped: %1. The last experiment stays on screen.").arg(QString::fromStdString(result->status.message())));
-        emit experimentFinished(false);
+        onStopped(QString::fromStdString(result->status.message()));
         return;
     }
+    setRunning(false);
     m_result = result;
     m_plot->showExperiment(result);
     m_status->setText(tr("%1 curves · %2 integrator steps (BDF) · %3 ms").arg(result->curves.size()).arg(result->steps).arg(seconds * 1e3, 0, 'f', 1));
@@ -321,7 +314,6 @@ void LawLab::onFinished(quint64 id, const std::shared_ptr<const fl::LawExperimen
 
 void LawLab::setRunning(bool running)
 {
-    m_running = running;
     m_cancel->setEnabled(running);
     m_run->setEnabled(!running && hasLaw());
 }
@@ -334,7 +326,7 @@ void LawLab::showMessage(const QString& text)
 
 void LawLab::keyPressEvent(QKeyEvent* event)
 {
-    if (event->key() == Qt::Key_Escape && m_running) {
+    if (event->key() == Qt::Key_Escape && isRunning()) {
         cancel();
         return;
     }

@@ -8,12 +8,11 @@
 // SVG, PDF) and the curves (CSV). Laws without internal state get an explanation instead.
 #include "analysis/analysis_view.h"
 #include "analysis/law_experiments.h"
+#include "bridge/job_runner.h"
 #include "scenario/scenario.h"
 
-#include <QThreadPool>
 #include <QWidget>
 
-#include <atomic>
 #include <memory>
 
 class QComboBox;
@@ -43,7 +42,7 @@ public:
     /// Selects an experiment (of the scenario's law) and runs it with its default values.
     bool startExperiment(fl::LawExperimentKind kind);
     void cancel();
-    bool isRunning() const { return m_running; }
+    bool isRunning() const { return m_jobs.isRunning(); }
     /// Esc: cancels what runs (AnalysisView).
     bool stopWork() override { return cancelIfRunning(*this); }
     /// The scenario changed since the last experiment (the workbench reruns it when shown).
@@ -82,7 +81,8 @@ private:
     void resetFields();
     void describe();
     void setRunning(bool running);
-    void onFinished(quint64 id, const std::shared_ptr<const fl::LawExperimentResult>& result, double seconds);
+    void onFinished(const std::shared_ptr<const fl::LawExperimentResult>& result, double seconds);
+    void onStopped(const QString& reason);
     void showMessage(const QString& text);
     fl::LawExperimentKind kind() const;
 
@@ -99,12 +99,10 @@ private:
     QLabel* m_status;
     QLabel* m_message;
     LawLabPlot* m_plot;
-    QThreadPool m_pool;
-    std::shared_ptr<std::atomic<bool>> m_cancelFlag;
-    quint64 m_runId = 0;
-    bool m_running = false;
     bool m_stale = true;
     std::shared_ptr<const fl::LawExperimentResult> m_result;
+    /// Last: destroyed first, it cancels the experiment and waits for it.
+    JobRunner m_jobs;
 };
 
 } // namespace fl::ui

@@ -1,5 +1,4 @@
 #include "analysis/lyapunov_panel.h"
-#include "bridge/thread_handoff.h"
 #include "systems/scenario_setup.h"
 #include "widgets/axis_range.h"
 #include "widgets/run_plot.h"
@@ -58,8 +57,6 @@ QString verdict(double largest, double spread)
 
 LyapunovPanel::LyapunovPanel(QWidget* parent) : QWidget(parent), m_scenario(fl::defaultScenario())
 {
-    m_pool.setMaxThreadCount(2); // a cancelled computation may wind down while the next one starts
-    m_pool.setObjectName(QStringLiteral("FrictionLab Lyapunov"));
     m_case = new QLabel(this);
     QFont caseFont;
     caseFont.setItalic(true);
@@ -124,23 +121,18 @@ LyapunovPanel::LyapunovPanel(QWidget* parent) : QWidget(parent), m_scenario(fl::
     layout->addWidget(m_value);
     layout->addWidget(m_plot, 1);
 
-    m_poll.setInterval(100);
-    connect(&m_poll, &QTimer::timeout, this, [this] {
-        const double f = m_fraction ? m_fraction->load(std::memory_order_relaxed) : 0.0;
+    m_jobs.setProgressInterval(100);
+    connect(&m_jobs, &JobRunner::progress, this, [this](long long done, long long total, double secondsLeft) {
+        if (!m_jobs.isRunning())
+            return; // the last count comes with the end, which sets its own text
+        const double f = total > 0 ? double(done) / double(total) : 0.0;
         m_progress->setValue(int(f * kProgressSteps));
-        const double elapsed = static_cast<double>(m_clock.elapsed()) / 1000.0;
-        m_progress->setFormat(f > 0.02 ? tr("%p% · about %1 s left").arg(elapsed * (1.0 - f) / f, 0, 'f', 0) : tr("%p%"));
+        m_progress->setFormat(f > 0.02 ? tr("%p% · about %1 s left").arg(secondsLeft, 0, 'f', 0) : tr("%p%"));
     });
-    connect(&m_watcher, &QFutureWatcher<fl::LyapunovResult>::finished, this, &LyapunovPanel::onFinished);
     setScenario(fl::defaultScenario());
 }
 
-LyapunovPanel::~LyapunovPanel()
-{
-    if (m_cancelFlag)
-        m_cancelFlag->store(true);
-    m_pool.waitForDone();
-}
+LyapunovPanel::~LyapunovPanel() = default; // m_jobs cancels and waits
 
 QWidget* LyapunovPanel::buildFields()
 {
@@ -198,11 +190,7 @@ QWidget* LyapunovPanel::buildFields()
 void LyapunovPanel::setScenario(const fl::Scenario& scenario)
 {
     // A result of the previous scenario would be misleading: stop and forget it.
-    if (m_running) {
-        m_cancelFlag->store(true);
-        m_running = false;
-        m_poll.stop();
-    }
+    m_jobs.discard();
     m_scenario = scenario;
     m_result = fl::LyapunovResult();
     m_result.status = fl::Status::error("not computed");
@@ -226,11 +214,7 @@ void LyapunovPanel::setOptions(double transient, double duration, double interva
 bool LyapunovPanel::computeLargest() { return start(1); }
 bool LyapunovPanel::computeSpectrum() { return start(0); }
 
-void LyapunovPanel::cancel()
-{
-    if (m_running)
-        m_cancelFlag->store(true);
-}
+void LyapunovPanel::cancel() { m_jobs.cancel(); }
 
 bool LyapunovPanel::readRequest(LyapunovRequest& request, QString& error) const
 {
@@ -256,42 +240,32 @@ bool LyapunovPanel::start(int count)
 {
     LyapunovRequest request;
     QString error;
-    if (m_running || !readRequest(request, error)) {
+    if (isRunning() || !readRequest(request, error)) {
         if (!error.isEmpty())
             setMessage(error, MessageKind::Invalid);
         return false;
     }
     request.count = count;
     setMode(count);
-    m_cancelFlag = std::make_shared<std::atomic<bool>>(false);
-    m_fraction = std::make_shared<std::atomic<double>>(0.0);
-    auto cancel = m_cancelFlag;
-    auto fraction = m_fraction;
     // The worker owns copies of everything it reads; the result comes back as a value.
-    m_watcher.setFuture(handoff::run(&m_pool, [request, cancel, fraction] {
-        return computeLyapunov(request, cancel.get(), fraction.get());
-    }, &m_watcher));
-    m_running = true;
-    m_clock.start();
-    m_poll.start();
+    m_jobs.start([request](JobContext& context) {
+        return computeLyapunov(request, context.cancelFlag(), [&context](double fraction) {
+            context.report(std::llround(fraction * kProgressSteps), kProgressSteps);
+        });
+    }, [this](const fl::LyapunovResult& result) { onFinished(result); });
     m_progress->setValue(0);
     setMessage(count == 1 ? tr("Computing the largest exponent…") : tr("Computing the full spectrum…"), MessageKind::Note);
     updateState();
     return true;
 }
 
-void LyapunovPanel::onFinished()
+void LyapunovPanel::onFinished(const fl::LyapunovResult& result)
 {
-    if (!m_running)
-        return; // a computation of an earlier scenario, already abandoned
-    m_running = false;
-    m_poll.stop();
-    handoff::acquire(&m_watcher);
-    m_result = m_watcher.result();
+    m_result = result;
     const bool ok = m_result.status.ok() && !m_result.exponents.empty();
     if (ok) {
         m_progress->setValue(kProgressSteps);
-        m_progress->setFormat(tr("done in %1 s").arg(static_cast<double>(m_clock.elapsed()) / 1000.0, 0, 'f', 1));
+        m_progress->setFormat(tr("done in %1 s").arg(m_jobs.elapsedSeconds(), 0, 'f', 1));
         setMessage(QString(), MessageKind::Note);
     } else {
         m_progress->setFormat(tr("%p%"));
@@ -380,19 +354,19 @@ void LyapunovPanel::updateState()
     LyapunovRequest request;
     QString error;
     const bool ready = readRequest(request, error);
-    m_largest->setEnabled(ready && !m_running);
-    m_spectrum->setEnabled(ready && !m_running);
-    m_cancelButton->setEnabled(m_running);
+    m_largest->setEnabled(ready && !isRunning());
+    m_spectrum->setEnabled(ready && !isRunning());
+    m_cancelButton->setEnabled(isRunning());
     for (QLineEdit* field : {m_transient, m_duration, m_interval})
-        field->setEnabled(!m_running);
+        field->setEnabled(!isRunning());
     const bool unavailable = !lyapunovUnavailableReason(m_scenario).isEmpty();
     m_hint->setVisible(m_plot->graphCount() == 0);
-    m_hint->setText(m_running      ? tr("Computing: the running estimates appear here when done")
+    m_hint->setText(isRunning()      ? tr("Computing: the running estimates appear here when done")
                     : unavailable ? tr("No Lyapunov exponents for this case (see the message above)")
                                   : tr("Largest exponent or Full spectrum: the running estimates appear here"));
     m_plot->replot(QCustomPlot::rpQueuedReplot);
     // A validation message follows the fields; a run's message stays until the next change.
-    if (m_running)
+    if (isRunning())
         return;
     if (!ready)
         setMessage(error, unavailable ? MessageKind::Unavailable : MessageKind::Invalid);

@@ -4,15 +4,9 @@
 // running estimates over the averaging time. Event-driven scenarios get a message saying why not.
 #include "analysis/analysis_view.h"
 #include "analysis/lyapunov_task.h"
+#include "bridge/job_runner.h"
 
-#include <QElapsedTimer>
-#include <QFutureWatcher>
-#include <QThreadPool>
-#include <QTimer>
 #include <QWidget>
-
-#include <atomic>
-#include <memory>
 
 class QCPItemText;
 class QCustomPlot;
@@ -46,7 +40,7 @@ public:
     /// The mode: the exponents the last computation asked for (1: the largest, 0: the full
     /// spectrum), or a session's. Its button is shown as the default one.
     int mode() const { return m_mode; }
-    bool isRunning() const { return m_running; }
+    bool isRunning() const { return m_jobs.isRunning(); }
     /// Esc: cancels what runs (AnalysisView).
     bool stopWork() override { return cancelIfRunning(*this); }
 
@@ -78,7 +72,7 @@ signals:
 private:
     QWidget* buildFields();
     bool start(int count);
-    void onFinished();
+    void onFinished(const fl::LyapunovResult& result);
     void showResult();
     /// Fits the convergence plot to the estimates after their start-up.
     void fitRanges();
@@ -92,13 +86,6 @@ private:
 
     fl::Scenario m_scenario;
     fl::LyapunovResult m_result;
-    QThreadPool m_pool;
-    QFutureWatcher<fl::LyapunovResult> m_watcher;
-    std::shared_ptr<std::atomic<bool>> m_cancelFlag;
-    std::shared_ptr<std::atomic<double>> m_fraction;
-    QTimer m_poll;           ///< reads the progress fraction 10 times a second
-    QElapsedTimer m_clock;
-    bool m_running = false;
     int m_mode = 1;
     MessageKind m_messageKind = MessageKind::Note;
 
@@ -114,6 +101,8 @@ private:
     QLabel* m_value;
     QCustomPlot* m_plot;
     QCPItemText* m_hint;
+    /// Last: destroyed first, it cancels the computation and waits for it.
+    JobRunner m_jobs;
 };
 
 } // namespace fl::ui

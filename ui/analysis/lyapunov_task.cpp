@@ -17,14 +17,14 @@ namespace {
 /// integration's progress, without a callback in lyapunovSpectrum.
 class ProgressOde final : public fl::SmoothOde {
 public:
-    ProgressOde(const fl::SmoothOde& ode, double tEnd, std::atomic<double>* progress)
+    ProgressOde(const fl::SmoothOde& ode, double tEnd, const LyapunovProgress& progress)
         : m_ode(ode), m_tEnd(tEnd), m_progress(progress) {}
     int dimension() const override { return m_ode.dimension(); }
     void rhs(double t, const double* y, double* dydt) const override
     {
         if (m_progress && t > m_latest) {
             m_latest = t;
-            m_progress->store(std::min(1.0, t / m_tEnd), std::memory_order_relaxed);
+            m_progress(std::min(1.0, t / m_tEnd));
         }
         m_ode.rhs(t, y, dydt);
     }
@@ -33,7 +33,7 @@ public:
 private:
     const fl::SmoothOde& m_ode;
     double m_tEnd;
-    std::atomic<double>* m_progress;
+    const LyapunovProgress& m_progress;
     mutable double m_latest = 0.0; ///< only the worker thread evaluates the ODE
 };
 
@@ -69,11 +69,11 @@ QString checkLyapunovRequest(const LyapunovRequest& r)
 
 namespace {
 fl::LyapunovResult computeLyapunovUnguarded(const LyapunovRequest& request, const std::atomic<bool>* cancel,
-                                            std::atomic<double>* progress);
+                                            const LyapunovProgress& progress);
 } // namespace
 
 fl::LyapunovResult computeLyapunov(const LyapunovRequest& request, const std::atomic<bool>* cancel,
-                                   std::atomic<double>* progress)
+                                   const LyapunovProgress& progress)
 {
     fl::LyapunovResult result;
     const fl::Status status = fl::guarded("Lyapunov exponents", [&] {
@@ -87,7 +87,7 @@ fl::LyapunovResult computeLyapunov(const LyapunovRequest& request, const std::at
 
 namespace {
 fl::LyapunovResult computeLyapunovUnguarded(const LyapunovRequest& request, const std::atomic<bool>* cancel,
-                                            std::atomic<double>* progress)
+                                            const LyapunovProgress& progress)
 {
     fl::LyapunovResult result;
     QString reason = lyapunovUnavailableReason(request.scenario);
@@ -109,19 +109,19 @@ fl::LyapunovResult computeLyapunovUnguarded(const LyapunovRequest& request, cons
     const std::unique_ptr<fl::Dynamics> dynamics = fl::makeDynamics(request.scenario, cancel);
     const fl::SmoothOde* ode = dynamics->smoothOde();
     if (!ode) { // event-driven: through saltation matrices
-        options.progress = [progress](double fraction) {
+        options.progress = [&progress](double fraction) {
             if (progress)
-                progress->store(fraction, std::memory_order_relaxed);
+                progress(fraction);
         };
         result = fl::lyapunovOfDynamics(*dynamics, options);
         if (progress && result.status.ok())
-            progress->store(1.0);
+            progress(1.0);
         return result;
     }
     const ProgressOde tracked(*ode, request.transient + request.duration, progress);
     result = fl::lyapunovSpectrum(tracked, dynamics->initialState(), 0.0, options);
     if (progress && result.status.ok())
-        progress->store(1.0);
+        progress(1.0);
     return result;
 }
 } // namespace

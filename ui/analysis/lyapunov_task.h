@@ -7,6 +7,7 @@
 #include <QString>
 
 #include <atomic>
+#include <functional>
 
 namespace fl::ui {
 
@@ -27,8 +28,11 @@ QString lyapunovUnavailableReason(const fl::Scenario& scenario);
 QString checkLyapunovRequest(const LyapunovRequest& request);
 
 /// Computes the exponents. cancel (may be null) is polled once per integrator step; progress (may
-/// be null) receives the fraction of the integration time done, 0..1.
+/// be empty) receives the fraction of the integration time done, 0..1.
+/// Receives the fraction of the integration time done, 0..1 (on the computing thread).
+using LyapunovProgress = std::function<void(double)>;
+
 fl::LyapunovResult computeLyapunov(const LyapunovRequest& request, const std::atomic<bool>* cancel,
-                                   std::atomic<double>* progress);
+                                   const LyapunovProgress& progress);
 
 } // namespace fl::ui

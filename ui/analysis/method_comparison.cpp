@@ -1,5 +1,4 @@
 #include "analysis/method_comparison.h"
-#include "bridge/thread_handoff.h"
 #include "analysis/analysis_view_parts.h"
 #include "analysis/method_comparison_difference_plot.h"
 #include "analysis/method_comparison_overlay_plot.h"
@@ -49,8 +48,6 @@ MethodComparison::MethodComparison(QWidget* parent)
     : QWidget(parent), m_eventRuns(new SimulationController(this)), m_regularizedRuns(new SimulationController(this))
 {
     qRegisterMetaType<MethodComparisonPtr>();
-    m_comparePool.setMaxThreadCount(1);
-    m_comparePool.setObjectName(QStringLiteral("FrictionLab method comparison"));
     m_exporter = new ViewExporter(this, [this] { return exportItems(); });
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(buildToolbar());
@@ -75,13 +72,16 @@ MethodComparison::MethodComparison(QWidget* parent)
     connect(m_eventRuns, &SimulationController::runFinished, this, [this](const RunOutputPtr& run) { onRunFinished(run, true); });
     connect(m_regularizedRuns, &SimulationController::runFinished, this,
             [this](const RunOutputPtr& run) { onRunFinished(run, false); });
+    connect(&m_compare, &JobRunner::statusChanged, this, [this](JobStatus status) {
+        if (status != JobStatus::Failed)
+            return;
+        m_running = false;
+        showMessage(m_compare.errorMessage());
+        updateSummary();
+    });
 }
 
-MethodComparison::~MethodComparison()
-{
-    m_comparePool.clear();
-    m_comparePool.waitForDone();
-}
+MethodComparison::~MethodComparison() = default; // m_compare waits for a comparison in flight
 
 QLayout* MethodComparison::buildToolbar()
 {
@@ -220,7 +220,7 @@ void MethodComparison::startRuns(Rerun which)
     // eps means nothing to a law that is smooth as it stands (LuGre): its field is greyed.
     m_epsRow->setEnabled(!status.ok() || fl::usesRegularization(regularized));
     // Runs and comparisons in flight belong to what was shown before: their results are ignored.
-    ++m_compareId;
+    m_compare.discard();
     if (!status.ok()) {
         m_eventRunId = m_regularizedRunId = 0;
         m_running = false;
@@ -265,15 +265,10 @@ void MethodComparison::onRunFinished(const RunOutputPtr& output, bool eventDrive
         return;
     if (!m_eventOutput || !m_regularizedOutput)
         return;
-    const quint64 id = ++m_compareId;
-    m_comparePool.clear();
-    handoff::start(&m_comparePool, [this, id, eventRun = m_eventOutput, smoothRun = m_regularizedOutput] {
-        MethodComparisonPtr data = compareRuns(eventRun, smoothRun);
-        handoff::post(this, [this, id, data] {
-            if (id == m_compareId)
-                showComparison(data);
-        });
-    });
+    // Supersedes a comparison still in flight: only the newest pair of runs is shown.
+    m_compare.start([eventRun = m_eventOutput, smoothRun = m_regularizedOutput](JobContext&) {
+        return compareRuns(eventRun, smoothRun);
+    }, [this](const MethodComparisonPtr& data) { showComparison(data); });
 }
 
 void MethodComparison::showComparison(const MethodComparisonPtr& data)

@@ -1,8 +1,8 @@
 #pragma once
 #include "analysis/analysis_view.h"
 #include "analysis/method_comparison_data.h"
+#include "bridge/job_runner.h"
 
-#include <QThreadPool>
 #include <QWidget>
 
 #include <vector>
@@ -114,8 +114,6 @@ private:
 
     SimulationController* m_eventRuns;
     SimulationController* m_regularizedRuns;
-    QThreadPool m_comparePool;
-    quint64 m_compareId = 0;
     quint64 m_eventRunId = 0;       ///< the run whose result is awaited (0: none)
     quint64 m_regularizedRunId = 0;
     fl::Scenario m_scenario;
@@ -138,6 +136,9 @@ private:
     MethodComparisonOverlayPlot* m_timeHistory = nullptr;
     MethodComparisonDifferencePlot* m_difference = nullptr;
     std::vector<MethodComparisonOverlayPlot*> m_phasePlots;
+    /// The comparison of two finished runs (the runs themselves go through the two controllers).
+    /// Last: destroyed first, it waits for a comparison being computed.
+    JobRunner m_compare;
 };
 
 } // namespace fl::ui

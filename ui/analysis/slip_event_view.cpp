@@ -2,7 +2,6 @@
 #include "analysis/analysis_view_parts.h"
 #include "analysis/slip_size_plot.h"
 #include "analysis/space_time_plot.h"
-#include "bridge/thread_handoff.h"
 #include "systems/scenario_setup.h"
 #include "widgets/data_export.h"
 #include "widgets/view_exporter.h"
@@ -46,12 +45,13 @@ SlipEventView::SlipEventView(QWidget* parent) : QWidget(parent)
     layout->addWidget(splitter, 1);
     layout->addWidget(m_info);
 
-    connect(&m_watcher, &QFutureWatcher<SlipEventDataPtr>::finished, this, &SlipEventView::onFinished);
-    connect(&m_windowWatcher, &QFutureWatcher<fl::SpaceTimeMap>::finished, this, [this] {
-        handoff::acquire(&m_windowWatcher);
-        const fl::SpaceTimeMap window = m_windowWatcher.result();
-        if (m_data && !window.empty())
-            m_map->showWindow(window);
+    connect(&m_events, &JobRunner::statusChanged, this, [this](JobStatus status) {
+        if (status != JobStatus::Failed)
+            return;
+        if (m_pending)
+            start();
+        else
+            showMessage(m_events.errorMessage());
     });
     connect(m_map, &SpaceTimePlot::timeClicked, this, &SlipEventView::seekRequested);
     connect(m_map, &SpaceTimePlot::windowChanged, this, &SlipEventView::requestWindow);
@@ -59,13 +59,7 @@ SlipEventView::SlipEventView(QWidget* parent) : QWidget(parent)
     updateInfo();
 }
 
-SlipEventView::~SlipEventView()
-{
-    m_watcher.waitForFinished();
-    m_windowWatcher.waitForFinished();
-    handoff::acquire(&m_watcher); // their work happens before what follows (see MapRunner)
-    handoff::acquire(&m_windowWatcher);
-}
+SlipEventView::~SlipEventView() = default; // the runners wait for their tasks
 
 QWidget* SlipEventView::buildToolbar()
 {
@@ -168,7 +162,7 @@ void SlipEventView::recompute()
         return;
     }
     showMessage(QString());
-    if (m_watcher.isRunning()) {
+    if (m_events.isRunning()) {
         m_pending = true; // the newest settings run when this one ends
         return;
     }
@@ -183,16 +177,14 @@ void SlipEventView::start()
     request.skipTime = m_skip->value();
     readFitEnd(m_fitMin, request.fitMin);
     readFitEnd(m_fitMax, request.fitMax);
-    // On the view's own pool (not Qt's global one, which QtGui's painting waits on), with the
-    // hand-off stated for ThreadSanitizer (bridge/thread_handoff.h).
-    m_watcher.setFuture(handoff::run(&m_pool, [request] { return computeSlipEventData(request); }, &m_watcher));
+    // On the shared pool (not Qt's global one, which QtGui's painting waits on).
+    m_events.start([request](JobContext&) { return computeSlipEventData(request); },
+                   [this](const SlipEventDataPtr& data) { onFinished(data); });
     updateInfo();
 }
 
-void SlipEventView::onFinished()
+void SlipEventView::onFinished(const SlipEventDataPtr& data)
 {
-    handoff::acquire(&m_watcher);
-    const SlipEventDataPtr data = m_watcher.result();
     if (m_pending) {
         start();
         return;
@@ -224,12 +216,15 @@ void SlipEventView::showDistribution()
 
 void SlipEventView::requestWindow(double tFrom, double tTo)
 {
-    if (!m_data || !m_run || m_windowWatcher.isRunning())
+    if (!m_data || !m_run || m_window.isRunning())
         return;
     const RunOutputPtr run = m_run;
     const int columns = std::max(200, m_map->axisRect()->width());
-    m_windowWatcher.setFuture(
-        handoff::run(&m_pool, [run, tFrom, tTo, columns] { return computeSpaceTimeWindow(run, tFrom, tTo, columns); }, &m_windowWatcher));
+    m_window.start([run, tFrom, tTo, columns](JobContext&) { return computeSpaceTimeWindow(run, tFrom, tTo, columns); },
+                   [this](const fl::SpaceTimeMap& window) {
+                       if (m_data && !window.empty())
+                           m_map->showWindow(window);
+                   });
 }
 
 void SlipEventView::showTime(double t)

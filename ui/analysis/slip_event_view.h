@@ -7,9 +7,8 @@
 // densities (CSV).
 #include "analysis/analysis_view.h"
 #include "analysis/slip_event_data.h"
+#include "bridge/job_runner.h"
 
-#include <QFutureWatcher>
-#include <QThreadPool>
 #include <QWidget>
 
 #include <cmath>
@@ -42,7 +41,7 @@ public:
 
     /// Finished analysis on display (null before the first).
     SlipEventDataPtr data() const { return m_data; }
-    bool isComputing() const { return m_watcher.isRunning() || m_pending; }
+    bool isComputing() const { return m_events.isRunning() || m_pending; }
     SpaceTimePlot* spaceTimePlot() const { return m_map; }
     SlipSizePlot* sizePlot() const { return m_sizes; }
     QDoubleSpinBox* skipField() const { return m_skip; }
@@ -73,7 +72,7 @@ private:
     QWidget* buildToolbar();
     void recompute();
     void start();
-    void onFinished();
+    void onFinished(const SlipEventDataPtr& data);
     void showDistribution();
     void updateInfo();
     void showMessage(const QString& text);
@@ -83,9 +82,6 @@ private:
 
     RunOutputPtr m_run;
     SlipEventDataPtr m_data;
-    QFutureWatcher<SlipEventDataPtr> m_watcher;
-    QFutureWatcher<fl::SpaceTimeMap> m_windowWatcher;
-    QThreadPool m_pool; ///< after the watchers: destroyed first, it waits for a running task
     bool m_pending = false;
     double m_tEnd = -1.0;   ///< t_end the skip field was set for
     std::optional<double> m_restoredSkip; ///< a session's skip time, for the next run shown
@@ -100,6 +96,10 @@ private:
     SlipSizePlot* m_sizes;
     QLabel* m_info;
     QLabel* m_message;
+    /// Last: destroyed first, each waits for its running task. Neither supersedes: the events
+    /// wait for the one running (m_pending), a map window is asked for only when none runs.
+    JobRunner m_events;
+    JobRunner m_window;
 };
 
 } // namespace fl::ui

@@ -46,6 +46,8 @@ signals:
 private:
     void deliver(const RunOutputPtr& output);
 
+    /// Its own pool, not the analyses' shared one (bridge/job_runner.h): the slider's run must
+    /// answer within tens of milliseconds even while a map holds every core.
     QThreadPool m_pool;
     quint64 m_latestId = 0;
     std::shared_ptr<std::atomic<bool>> m_cancel; ///< cancel flag of the newest run

@@ -1,35 +1,28 @@
 #include "sweep_runner.h"
 #include "bridge/thread_handoff.h"
 
-#include <QMetaObject>
+#include <atomic>
 
 namespace fl::ui {
 
 SweepRunner::SweepRunner(QObject* parent) : QObject(parent)
 {
     qRegisterMetaType<fl::SweepColumn>();
-    m_pool.setMaxThreadCount(1);
-    connect(&m_watcher, &QFutureWatcher<void>::finished, this, [this] {
-        // finished() also fires after a cancel (Qt's primecounter example).
-        handoff::acquire(&m_watcher);
-        m_running = false;
-        emit finished(m_cancel && m_cancel->load());
+    connect(&m_jobs, &JobRunner::progress, this, [this](long long done, long long total, double secondsLeft) {
+        emit progress(static_cast<int>(done), static_cast<int>(total), secondsLeft);
+    });
+    connect(&m_jobs, &JobRunner::statusChanged, this, [this](JobStatus status) {
+        // A failed sweep (an exception) ends as before: finished, not cancelled.
+        if (status == JobStatus::Finished || status == JobStatus::Failed || status == JobStatus::Cancelled)
+            emit finished(status == JobStatus::Cancelled);
     });
 }
 
-SweepRunner::~SweepRunner()
-{
-    if (m_cancel)
-        m_cancel->store(true);
-    m_watcher.waitForFinished();
-    // Its threads' work happens before what follows (the finished handler is not run now): the
-    // application may be exiting, and static data they read is destroyed next.
-    handoff::acquire(&m_watcher);
-}
+SweepRunner::~SweepRunner() = default; // m_jobs cancels and waits
 
 bool SweepRunner::start(const fl::Scenario& scenario, const fl::SweepSpec& spec, int threads, QString* error)
 {
-    if (m_running) {
+    if (isRunning()) {
         if (error)
             *error = tr("a sweep is already running");
         return false;
@@ -40,37 +33,23 @@ bool SweepRunner::start(const fl::Scenario& scenario, const fl::SweepSpec& spec,
             *error = QString::fromStdString(status.message());
         return false;
     }
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
     m_total = spec.steps * (spec.direction == fl::SweepDirection::Both ? 2 : 1);
-    m_done = 0;
-    m_running = true;
-    const quint64 generation = ++m_generation;
-    m_clock.start();
     emit progress(0, m_total, -1.0);
-    auto cancel = m_cancel;
-    m_watcher.setFuture(handoff::run(&m_pool, [this, scenario, spec, threads, cancel, generation] {
-        fl::runSweep(scenario, spec, threads, cancel.get(), [this, generation](const fl::SweepColumn& column) {
-            handoff::post(this, [this, column, generation] {
-                if (generation == m_generation)
-                    onColumn(column);
+    const int total = m_total;
+    m_jobs.start([this, scenario, spec, threads, total](JobContext& context) {
+        std::atomic<int> done{0}; // the callback runs on every copy's thread
+        fl::runSweep(scenario, spec, threads, context.cancelFlag(), [&](const fl::SweepColumn& column) {
+            const quint64 id = context.runId();
+            handoff::post(this, [this, column, id] {
+                if (id == m_jobs.runId()) // columns of an older sweep are dropped
+                    emit columnReady(column);
             });
+            context.report(++done, total);
         });
-    }, &m_watcher));
+    });
     return true;
 }
 
-void SweepRunner::cancel()
-{
-    if (m_cancel)
-        m_cancel->store(true);
-}
-
-void SweepRunner::onColumn(const fl::SweepColumn& column)
-{
-    ++m_done;
-    emit columnReady(column);
-    const double elapsed = static_cast<double>(m_clock.elapsed()) / 1000.0;
-    emit progress(m_done, m_total, elapsed / m_done * (m_total - m_done));
-}
+void SweepRunner::cancel() { m_jobs.cancel(); }
 
 } // namespace fl::ui

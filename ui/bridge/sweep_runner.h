@@ -1,17 +1,13 @@
 #pragma once
-// Runs a bifurcation sweep (fl::runSweep, which spreads over its own worker threads) away from the
-// GUI thread; columns, progress and the estimated time left arrive through queued signals.
+// Runs a bifurcation sweep (fl::runSweep, whose parallel loop shares the GUI's one pool) as a job
+// of a JobRunner; columns arrive through queued signals, progress and the estimated time left from
+// the runner.
 #include "analysis/bifurcation_sweep.h"
+#include "bridge/job_runner.h"
 #include "scenario/scenario.h"
 
-#include <QElapsedTimer>
-#include <QFutureWatcher>
 #include <QMetaType>
 #include <QObject>
-#include <QThreadPool>
-
-#include <atomic>
-#include <memory>
 
 namespace fl::ui {
 
@@ -27,7 +23,7 @@ public:
     bool start(const fl::Scenario& scenario, const fl::SweepSpec& spec, int threads, QString* error = nullptr);
     /// Asks the running sweep to stop; finished(true) follows within one column.
     void cancel();
-    bool isRunning() const { return m_running; }
+    bool isRunning() const { return m_jobs.isRunning(); }
     /// Columns the current (or last) sweep has in all.
     int totalColumns() const { return m_total; }
 
@@ -40,18 +36,10 @@ signals:
     void finished(bool cancelled);
 
 private:
-    void onColumn(const fl::SweepColumn& column);
-
-    /// Its own thread, never Qt's global pool: QtGui's raster painting waits on that pool, so a
-    /// sweep held there froze the window's repaints (found by the random drive).
-    QThreadPool m_pool;
-    QFutureWatcher<void> m_watcher;
-    std::shared_ptr<std::atomic<bool>> m_cancel;
-    QElapsedTimer m_clock;
-    bool m_running = false;
     int m_total = 0;
-    int m_done = 0;
-    quint64 m_generation = 0; ///< columns of an older sweep are dropped
+    /// Never Qt's global pool: QtGui's raster painting waits on that pool, so a sweep held there
+    /// froze the window's repaints (found by the random drive). Last: destroyed first, it waits.
+    JobRunner m_jobs;
 };
 
 } // namespace fl::ui

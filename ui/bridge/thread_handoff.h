@@ -122,9 +122,9 @@ void post(QObject* context, F&& f)
 /// QThreadPool::start of a wrapped task (not QtConcurrent::run: its task object is read by the
 /// pool thread before the task's body, where the order could be taken).
 template <class F>
-void start(QThreadPool* pool, F&& f)
+void start(QThreadPool* pool, F&& f, int priority = 0)
 {
-    pool->start(wrap(std::forward<F>(f)));
+    pool->start(wrap(std::forward<F>(f)), priority);
 }
 
 /// Runs f on the pool and returns a future of its result, as QtConcurrent::run(pool, f), with the

@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <exception>
 #include <memory>
 #include <mutex>
 
@@ -16,43 +17,104 @@ namespace {
 
 std::atomic<int> g_busy{0};
 std::atomic<int> g_peak{0};
-thread_local bool t_inWorker = false;
+/// This thread is one of workerPool()'s and runs a loop's copy now.
+thread_local bool t_onPool = false;
+/// This thread is counted in g_busy now.
+thread_local bool t_busy = false;
 
-/// Runs one copy, counting it as busy.
-void runCopy(const std::function<void()>& worker)
+void enterBusy()
 {
     const int busy = ++g_busy;
     for (int peak = g_peak.load(); busy > peak && !g_peak.compare_exchange_weak(peak, busy);) {
     }
-    t_inWorker = true;
-    worker();
-    t_inWorker = false;
+    t_busy = true;
+}
+
+void leaveBusy()
+{
+    t_busy = false;
     --g_busy;
+}
+
+/// Marks this thread as one of the pool's for the scope (its loops run copies here too).
+class OnPool {
+public:
+    OnPool() : m_was(t_onPool) { t_onPool = true; }
+    ~OnPool() { t_onPool = m_was; }
+    OnPool(const OnPool&) = delete;
+    OnPool& operator=(const OnPool&) = delete;
+
+private:
+    bool m_was;
+};
+
+/// One parallel loop: copies are claimed from `next` by whoever runs first (the caller or a pool
+/// task), so a task that starts after the caller ran everything finds none and returns at once.
+struct Loop {
+    int count = 0;
+    std::atomic<int> next{0};
+    std::mutex mutex;
+    std::condition_variable done;
+    int finished = 0;
+    std::exception_ptr error; ///< the first a copy threw, rethrown to the caller once all ended
+};
+
+/// Claims and runs copies until none is left. A copy's exception is kept for the caller (it must
+/// not leave while other threads still run its worker, nor end a pool thread).
+void runClaimed(Loop& loop, const std::function<void()>& worker)
+{
+    while (loop.next.fetch_add(1) < loop.count) {
+        // Busy only while a claimed copy computes, and no longer once the caller can see it done
+        // (a caller reading busyWorkers() after its loop returned reads no stale count).
+        const bool count = !t_busy; // an enclosing copy (a nested loop) is counted already
+        if (count)
+            enterBusy();
+        std::exception_ptr error;
+        try {
+            worker();
+        } catch (...) {
+            error = std::current_exception();
+        }
+        if (count)
+            leaveBusy();
+        const std::lock_guard lock(loop.mutex);
+        if (error && !loop.error)
+            loop.error = error;
+        if (++loop.finished == loop.count)
+            loop.done.notify_all();
+    }
 }
 
 void runOnPool(int count, const std::function<void()>& worker)
 {
-    if (t_inWorker) { // nested: the copies share a task counter, so running them in turn does all tasks
-        for (int i = 0; i < count; ++i)
-            worker();
-        return;
-    }
-    struct Join {
-        std::mutex mutex;
-        std::condition_variable done;
-        int left = 0;
-    };
-    auto join = std::make_shared<Join>();
-    join->left = count;
-    for (int i = 0; i < count; ++i)
-        handoff::start(&workerPool(), [join, &worker] { // (the order Qt gives, stated for ThreadSanitizer)
-            runCopy(worker);
-            const std::lock_guard lock(join->mutex);
-            if (--join->left == 0)
-                join->done.notify_all();
+    auto loop = std::make_shared<Loop>();
+    loop->count = count;
+    // A pool thread runs copies itself; any other thread (a test's, the GUI's) only waits, so the
+    // threads computing stay the pool's and never outnumber the cores.
+    const bool caller = t_onPool;
+    const std::function<void()>* body = &worker; // read only after a claim, while the caller waits
+    for (int i = caller ? 1 : 0; i < count; ++i)
+        handoff::start(&workerPool(), [loop, body] { // (the order Qt gives, stated for ThreadSanitizer)
+            if (loop->next.load() >= loop->count)
+                return; // the copies were all claimed: *body may be gone already
+            const OnPool onPool;
+            runClaimed(*loop, *body);
         });
-    std::unique_lock lock(join->mutex);
-    join->done.wait(lock, [&join] { return join->left == 0; });
+    if (caller)
+        runClaimed(*loop, worker);
+    // Every copy is claimed now (or will be, by tasks the pool starts): wait for those running
+    // elsewhere. They never wait for anything queued, so this ends. Waiting is not computing.
+    const bool wasBusy = t_busy;
+    if (wasBusy)
+        leaveBusy();
+    {
+        std::unique_lock lock(loop->mutex);
+        loop->done.wait(lock, [&loop] { return loop->finished == loop->count; });
+    }
+    if (wasBusy)
+        enterBusy();
+    if (loop->error)
+        std::rethrow_exception(loop->error);
 }
 
 } // namespace
@@ -72,6 +134,18 @@ void installWorkerPool()
 {
     workerPool();
     fl::setWorkerBackend(runOnPool);
+}
+
+QThreadPool& jobPool()
+{
+    static QThreadPool* pool = [] {
+        auto* p = new QThreadPool; // as workerPool(): lives as long as the process
+        p->setObjectName(QStringLiteral("FrictionLab jobs"));
+        // One thread per running job: a dozen views with at most two runners each.
+        p->setMaxThreadCount(32);
+        return p;
+    }();
+    return *pool;
 }
 
 int busyWorkers() { return g_busy.load(); }

@@ -4,18 +4,34 @@
 // at once (a map and a sweep, say) share the cores instead of each starting a thread per core: the
 // threads computing never outnumber the cores, and each analysis still finishes with the same result
 // (every task writes its own slot).
+#include <functional>
+
 class QThreadPool;
 
 namespace fl::ui {
 
 /// The pool (maxThreadCount = QThread::idealThreadCount()).
 QThreadPool& workerPool();
-/// Makes the core's runWorkers run its copies on workerPool(): the caller waits, the pool's threads
-/// compute. A worker that itself starts a parallel loop runs that loop's copies in turn on its own
-/// thread (a pool thread never waits for a task queued behind it). Call once, before any run starts.
+/// Makes the core's runWorkers run its copies on workerPool(). A loop started on a pool thread (a
+/// job's body, or a copy that starts a loop of its own) claims and runs copies itself while tasks
+/// queued on the pool claim the rest from the same counter; a task that finds none left returns at
+/// once, and the caller waits only for copies another thread has claimed and is running. So no pool
+/// thread ever waits for a task queued behind it (no deadlock, however deep the nesting), and a job
+/// still gets parallel copies when threads are free. A loop started on any other thread (a job's, a
+/// test's) only waits: the threads computing its copies are always the pool's. Call once, before any run starts.
 void installWorkerPool();
+/// The threads of the analyses' jobs (JobRunner): one per running job, started at once. A job's own
+/// computation (a law-lab experiment, a contact curve, the set-up between a map's loops) thus never
+/// waits behind a loop that fills workerPool() for minutes, as it did not when each view had a
+/// thread of its own. Its parallel loops run their copies on workerPool(), the job's thread only
+/// waiting, so the loops of all analyses together never compute on more threads than cores. A job
+/// computing outside its loops beside another analysis's loop is one thread more than the cores:
+/// the price of answering at once (copies that gave their thread back between tasks would avoid
+/// it, a change of the core's loops).
+QThreadPool& jobPool();
 
-/// Copies of core workers running on the pool now, and the most that ran at once since the last reset.
+/// Copies of core workers computing on the pool now, and the most at once since the last reset (a
+/// job's own thread is not counted: it is not one of the pool's).
 int busyWorkers();
 int peakBusyWorkers();
 void resetPeakBusyWorkers();

@@ -23,6 +23,7 @@ signals:
     void ready(fl::ui::PlotDataPtr data);
 
 private:
+    /// Its own pool, not the analyses' shared one (bridge/job_runner.h): it serves the slider too.
     QThreadPool m_pool;
     quint64 m_latest = 0;
 };

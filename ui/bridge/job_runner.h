@@ -1,0 +1,161 @@
+#pragma once
+// One job runner for the analysis views (docs/architecture.md, "Threads"): a job is a function of a
+// JobContext run on a thread of jobPool(), started at once, whose parallel loops share
+// workerPool() with every other analysis's, so two analyses at once share the cores instead of each
+// view keeping threads of its own. For each job the runner gives a run id (a newer start supersedes
+// and cancels the older job, whose result is never
+// delivered), cooperative cancel (the context's flag, which the core polls: idea 6), progress
+// reported from the worker and delivered to the GUI thread at most every 50 ms with the time left,
+// a status with a signal on change, the result handed to the GUI thread as an immutable value
+// (handoff::post, so ThreadSanitizer sees the order), and an exception turned into a "failed"
+// status with its message. Its destructor cancels its jobs and waits for those already computing;
+// one still queued never starts, so closing a view never waits behind another view's work.
+//
+// Not every thread is here. The interactive lane, the main simulation (simulation_controller,
+// live_runner) and the plot-data worker, keep their own small pools: they answer the lecturer's
+// slider within tens of milliseconds, and a pool that a map fills for minutes cannot promise that
+// (a QThreadPool has no priorities that let a task overtake running ones, and reserving threads in
+// the shared pool would leave them idle while a map runs). The export writers keep theirs too:
+// QtGui's raster painting waits on Qt's global pool, and a writer must not sit behind a map either.
+#include "bridge/thread_handoff.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QString>
+#include <QTimer>
+
+#include <atomic>
+#include <condition_variable>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace fl::ui {
+
+enum class JobStatus { Idle, Running, Cancelling, Finished, Failed, Cancelled };
+
+/// What a job sees of its runner: its cancel flag and its progress. Shared by the job's thread and
+/// the GUI thread; every member is atomic.
+class JobContext {
+public:
+    explicit JobContext(quint64 id) : m_id(id) {}
+    quint64 runId() const { return m_id; }
+    bool cancelled() const { return m_cancel.load(std::memory_order_relaxed); }
+    /// The flag itself, for the core's functions that poll a `const std::atomic<bool>*`.
+    const std::atomic<bool>* cancelFlag() const { return &m_cancel; }
+    void cancel() { m_cancel.store(true); }
+    /// A newer job replaced this one: its result will be dropped, so if still queued it never starts.
+    bool superseded() const { return m_superseded.load(std::memory_order_relaxed); }
+    void supersede()
+    {
+        m_superseded.store(true);
+        cancel();
+    }
+    /// done of total steps (any thread, as often as wanted: two atomic stores). done only grows.
+    void report(long long done, long long total);
+    long long done() const { return m_done.load(std::memory_order_relaxed); }
+    long long total() const { return m_total.load(std::memory_order_relaxed); }
+
+private:
+    const quint64 m_id;
+    std::atomic<bool> m_cancel{false};
+    std::atomic<bool> m_superseded{false};
+    std::atomic<long long> m_done{0};
+    std::atomic<long long> m_total{0};
+};
+
+class JobRunner : public QObject {
+    Q_OBJECT
+public:
+    explicit JobRunner(QObject* parent = nullptr);
+    /// Cancels every job of this runner and waits for those computing.
+    ~JobRunner() override;
+
+    /// Starts job(JobContext&) -> R on the shared pool, superseding (and cancelling) the running
+    /// job; onResult(const R&) runs on the GUI thread when this job is still the newest and
+    /// returned (finished, or cancelled and returned what it had), with status() already set.
+    /// Returns the run id.
+    template <class Job, class OnResult>
+    quint64 start(Job job, OnResult onResult)
+    {
+        using R = std::invoke_result_t<Job&, JobContext&>;
+        return launch([job = std::move(job), onResult = std::move(onResult)](JobContext& context) mutable {
+            if constexpr (std::is_void_v<R>) {
+                job(context);
+                return Delivery([onResult = std::move(onResult)] { onResult(); });
+            } else {
+                auto result = std::make_shared<const R>(job(context));
+                return Delivery([onResult = std::move(onResult), result] { onResult(*result); });
+            }
+        });
+    }
+    /// A job whose result is ignored (it posts what it makes itself, or only its status matters).
+    template <class Job>
+    quint64 start(Job job)
+    {
+        return start(std::move(job), [](auto&&...) {});
+    }
+
+    /// Asks the newest job to stop (status Cancelling until it returns).
+    void cancel();
+    /// Cancels the newest job and forgets it at once: its result is never delivered, the status
+    /// is Idle now (a view whose inputs changed under a running job).
+    void discard();
+    /// The newest job is queued or computing (Running or Cancelling).
+    bool isRunning() const { return m_status == JobStatus::Running || m_status == JobStatus::Cancelling; }
+    JobStatus status() const { return m_status; }
+    /// The message of the newest job's exception (status Failed).
+    QString errorMessage() const { return m_error; }
+    /// The newest job's run id (0 before the first start).
+    quint64 runId() const { return m_latest ? m_latest->runId() : 0; }
+    /// The newest job's context (null before the first start): its progress, its cancel flag.
+    std::shared_ptr<const JobContext> context() const { return m_latest; }
+    /// Seconds since the newest job started, or its length once it ended.
+    double elapsedSeconds() const;
+    /// The newest job's time left from its elapsed time and fraction done; < 0 while unknown.
+    double secondsLeft() const;
+    /// Blocks until no job of this runner computes (tests; the destructor). Results still queued
+    /// for the GUI thread arrive afterwards, as usual.
+    void waitForDone();
+    /// The most often progress() is emitted (50 ms by default).
+    void setProgressInterval(int ms) { m_progressTimer.setInterval(ms); }
+
+signals:
+    void statusChanged(fl::ui::JobStatus status);
+    /// The newest job's progress, throttled; secondsLeft < 0 while unknown.
+    void progress(long long done, long long total, double secondsLeft);
+
+private:
+    using Delivery = std::function<void()>;
+    /// What the runner's tasks share with it (kept alive by both).
+    struct Shared {
+        std::mutex mutex;
+        std::condition_variable idle;
+        int computing = 0;
+        bool closed = false;
+        std::vector<std::shared_ptr<JobContext>> live; ///< jobs queued or computing
+    };
+
+    quint64 launch(std::function<Delivery(JobContext&)> body);
+    void ended(const std::shared_ptr<JobContext>& context, const Delivery& deliver, bool failed, const QString& error);
+    void setStatus(JobStatus status);
+    void emitProgress();
+
+    std::shared_ptr<Shared> m_shared = std::make_shared<Shared>();
+    std::shared_ptr<JobContext> m_latest;
+    quint64 m_nextId = 0;
+    JobStatus m_status = JobStatus::Idle;
+    QString m_error;
+    QElapsedTimer m_clock;
+    double m_seconds = 0.0;
+    QTimer m_progressTimer;
+    long long m_shownDone = -1;
+    long long m_shownTotal = -1;
+};
+
+} // namespace fl::ui
+
+Q_DECLARE_METATYPE(fl::ui::JobStatus)
