@@ -58,7 +58,7 @@ private slots:
         std::vector<int> delivered;
         bool onGuiThread = true;
         auto keep = [&](int value) {
-            onGuiThread = onGuiThread && QThread::currentThread() == qApp->thread();
+            onGuiThread = onGuiThread && QThread::currentThread() == QCoreApplication::instance()->thread(); // (not qApp: a QApplication cast, and this test runs a QCoreApplication)
             delivered.push_back(value);
         };
         runner.start([](JobContext&) { return 1; }, keep);
