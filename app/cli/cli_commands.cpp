@@ -284,6 +284,8 @@ std::optional<int> dispatchCommand(const QString& command, const QStringList& ar
         return slipEventsCommand(arguments);
     if (command == "compare")
         return compareCommand(arguments);
+    if (command == "model")
+        return modelCommand(arguments);
     return std::nullopt;
 }
 

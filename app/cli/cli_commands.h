@@ -7,7 +7,7 @@
 
 namespace cli {
 
-/// Runs the command named `command` (list, run, sweep, map, lyapunov, contact, session, slip-events, compare) with its
+/// Runs the command named `command` (list, run, sweep, map, lyapunov, contact, session, slip-events, compare, model) with its
 /// arguments (arguments[0] the program name); nullopt if no command has that name.
 std::optional<int> dispatchCommand(const QString& command, const QStringList& arguments);
 
@@ -34,5 +34,7 @@ int slipEventsCommand(const QStringList& arguments);
 /// `compare [scenario options] [--event-law ID] [--out FILE]`: the scenario run event-driven and
 /// regularized (at the scenario's eps), and |event - regularized| of its state variables as CSV.
 int compareCommand(const QStringList& arguments);
+/// `model check FILE`: a model file (*.flmodel) parsed and checked, or FILE:LINE:COL: reason.
+int modelCommand(const QStringList& arguments);
 
 } // namespace cli

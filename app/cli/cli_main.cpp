@@ -22,6 +22,7 @@ const char* kUsage =
     "  session show FILE                  print a session's title, state and numbered scenes\n"
     "  slip-events [opts] slip events of a Burridge-Knopoff chain and their power law (see: --help)\n"
     "  compare [opts]  one scenario event-driven vs regularized: |difference| per variable as CSV (see: --help)\n"
+    "  model check FILE  parse and check a model file (.flmodel): coordinates, contacts, parameters, or FILE:LINE:COL: reason\n"
     "Scenario options of run, sweep, map, lyapunov, slip-events, compare and session new: --system ID --law ID --method ID ...,\n"
     "or --preset ID, or --session FILE [--scene N]; --set id=value etc. apply on top.\n";
 }
@@ -65,7 +66,7 @@ int dispatch(int argc, char** argv)
         QTextStream(stdout) << kUsage;
         return 0;
     }
-    err << "error: unknown command '" << command << "' (expected list, run, sweep, map, lyapunov, contact, session, slip-events or compare)\n";
+    err << "error: unknown command '" << command << "' (expected list, run, sweep, map, lyapunov, contact, session, slip-events, compare or model)\n";
     return 2;
 }
 } // namespace

@@ -275,7 +275,7 @@ private slots:
         QVERIFY(!QFile::exists(out));
         const Outcome usage = runCli({"--help"});
         QVERIFY(usage.out.contains("  compare [opts]"));
-        QVERIFY(runCli({"nope"}).err.contains("slip-events or compare)"));
+        QVERIFY(runCli({"nope"}).err.contains("slip-events, compare or model)"));
     }
 };
 

@@ -1,0 +1,75 @@
+// `frictionlab-cli model check FILE`: parses and checks a model file (*.flmodel, the grammar in
+// docs/model-files.md) and prints its coordinates, contacts and parameters, or one line
+// "FILE:LINE:COL: reason" and exit 2.
+#include "cli/cli_commands.h"
+#include "cli/cli_support.h"
+
+#include "model/model_parser.h"
+#include "model/model_summary.h"
+
+#include <QCommandLineParser>
+#include <QFile>
+#include <QFileInfo>
+#include <QTextStream>
+
+namespace cli {
+namespace {
+
+int checkCommand(const QStringList& arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription("Parse and check a model file; print its coordinates, contacts and parameters, or "
+                                     "FILE:LINE:COL: reason (exit 2).");
+    parser.addHelpOption();
+    parser.addPositionalArgument("file", "The model file (.flmodel).");
+    if (const std::optional<int> exit = parseOrExit(parser, arguments, Positionals::Allowed))
+        return *exit;
+    if (parser.positionalArguments().size() != 1)
+        return fail(2, "model check takes one file");
+    const QString path = parser.positionalArguments().first();
+    QFile file(path);
+    if (QFileInfo(path).isDir())
+        return fail(2, escapeControls(path) + ": is a folder, not a model file");
+    if (!file.open(QIODevice::ReadOnly))
+        return fail(2, escapeControls(path) + ": " + file.errorString());
+    // One byte more than allowed tells a file that is too large without reading all of it.
+    const QByteArray bytes = file.read(static_cast<qint64>(fl::model::kMaxFileBytes) + 1);
+    const fl::model::ParsedModel parsed = fl::model::parseModel(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())));
+    if (!parsed.ok()) {
+        // As compilers write it (no "error:" before it), so that editors jump to the place.
+        QTextStream(stderr) << QString("%1:%2:%3: %4\n")
+                                   .arg(escapeControls(path))
+                                   .arg(parsed.error.where.line)
+                                   .arg(parsed.error.where.column)
+                                   .arg(escapeControls(q(parsed.error.reason)));
+        return 2;
+    }
+    // The names and texts come from the file: each line is printed with its control characters escaped.
+    QTextStream out(stdout);
+    out << "file: " << escapeControls(path) << "\n";
+    for (const QString& line : q(fl::model::summarize(parsed.model)).split('\n', Qt::SkipEmptyParts))
+        out << escapeControls(line) << "\n";
+    return 0;
+}
+
+} // namespace
+
+int modelCommand(const QStringList& arguments)
+{
+    const QString action = arguments.size() > 1 ? arguments.at(1) : QString();
+    QStringList rest = arguments;
+    if (rest.size() > 1)
+        rest.removeAt(1);
+    if (action == "check")
+        return checkCommand(rest);
+    if (action == "--help" || action == "-h") {
+        QTextStream(stdout) << "Usage: frictionlab-cli model check FILE\n"
+                               "  check FILE   parse and check a model file (.flmodel): its coordinates, contacts and\n"
+                               "               parameters, or FILE:LINE:COL: reason and exit 2\n";
+        return 0;
+    }
+    return fail(2, action.isEmpty() ? QString("model: expected an action (check)")
+                                     : QString("model: unknown action '%1' (expected check)").arg(escapeControls(action)));
+}
+
+} // namespace cli

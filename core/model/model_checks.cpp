@@ -1,0 +1,257 @@
+#include "model/model_checks.h"
+
+#include "expr/affine.h"
+#include "expr/build.h"
+#include "expr/derivative.h"
+#include "expr/functions.h"
+#include "expr/parser.h"
+#include "friction/friction_law.h"
+#include "params/parameter_set.h"
+#include "scenario/scenario.h"
+
+#include <cmath>
+
+namespace fl::model {
+namespace {
+
+[[noreturn]] void fail(Where where, std::string reason) { throw CheckFailure{{where, std::move(reason)}}; }
+
+std::string whereText(Where where) { return "line " + std::to_string(where.line); }
+
+Where whereOfSpan(std::string_view text, const Pending::Text& span)
+{
+    Where w{1, 1};
+    for (std::size_t i = 0; i < span.begin && i < text.size(); ++i) {
+        if (text[i] == '\n') {
+            ++w.line;
+            w.column = 1;
+        } else {
+            ++w.column;
+        }
+    }
+    return w;
+}
+
+expr::Expr parseAt(std::string_view text, const Pending::Text& span, const expr::SymbolTable& symbols)
+{
+    const Where where = whereOfSpan(text, span);
+    const expr::ParseResult parsed = expr::parse(text.substr(span.begin, span.end - span.begin), symbols, {}, {where.line, where.column});
+    if (!parsed.ok())
+        fail({parsed.error.line, parsed.error.column}, parsed.error.reason);
+    return parsed.expr;
+}
+
+int coordinateIndex(const Model& model, const Pending::Name& name, bool wallAllowed)
+{
+    if (wallAllowed && name.text == "wall")
+        return -1;
+    for (std::size_t i = 0; i < model.coordinates.size(); ++i)
+        if (model.coordinates[i].id == name.text)
+            return static_cast<int>(i);
+    std::string list;
+    for (const Coordinate& c : model.coordinates)
+        list += (list.empty() ? "" : ", ") + c.id;
+    fail(name.where, "'" + name.text + "' is not a coordinate (coordinates: " + list + (wallAllowed ? ", or wall)" : ")"));
+}
+
+/// The velocities' slots and names ("x1', x2'") of the model.
+std::vector<int> velocitySlots(const Model& model)
+{
+    std::vector<int> slots;
+    for (std::size_t i = 0; i < model.coordinates.size(); ++i)
+        slots.push_back(model.velocitySlot(static_cast<int>(i)));
+    return slots;
+}
+
+std::string velocityNames(const Model& model)
+{
+    std::string out;
+    for (const Coordinate& c : model.coordinates)
+        out += (out.empty() ? "" : ", ") + c.id + "'";
+    return out;
+}
+
+bool dependsOnAny(const expr::Expr& e, const std::vector<int>& slots)
+{
+    for (int slot : slots)
+        if (expr::dependsOn(e, slot))
+            return true;
+    return false;
+}
+
+/// The contact's law parameters appended to the model's parameters (ids: the law's own with one
+/// contact, "<contact>.<id>" with several), with the values the file gives.
+void addLawParameters(const Pending::Contact& pending, Contact& contact, bool prefixed, Model& model,
+                      std::map<std::string, Where>& names)
+{
+    const FrictionLawInfo* info = findLaw(LawFamily::OneDimensional, contact.lawId);
+    ParameterSet values(info->specs);
+    for (const auto& [id, value] : pending.lawValues) {
+        const ParameterSpec* spec = nullptr;
+        for (const ParameterSpec& s : info->specs)
+            if (s.id == id)
+                spec = &s;
+        if (value.value < spec->min || value.value > spec->max)
+            fail(value.where, id + " = " + formatNumber(value.value) + " is outside its range " + rangeText(*spec));
+        if (const Status status = values.set(id, value.value); !status.ok())
+            fail(value.where, status.message());
+    }
+    if (info->validate)
+        if (const Status status = info->validate(values); !status.ok())
+            fail(pending.lawWhere, "law " + contact.lawId + ": " + status.message());
+    for (std::size_t i = 0; i < info->specs.size(); ++i) {
+        ParameterSpec spec = info->specs[i];
+        spec.defaultValue = values.values()[i];
+        spec.id = prefixed ? contact.id + "." + spec.id : spec.id;
+        if (names.count(spec.id))
+            fail(pending.lawWhere, "the law's parameter '" + spec.id + "' has the name of a declaration at " + whereText(names.at(spec.id))
+                                       + " (rename that one)");
+        names[spec.id] = pending.lawWhere;
+        contact.lawParameterIds.push_back(spec.id);
+        model.parameters.push_back(spec);
+    }
+}
+
+} // namespace
+
+std::string joinNames(std::initializer_list<const char*> list)
+{
+    std::string out;
+    for (const char* name : list)
+        out += (out.empty() ? "" : ", ") + std::string(name);
+    return out;
+}
+
+std::string lawIdList()
+{
+    std::string out;
+    for (const FrictionLawInfo& law : lawsOf(LawFamily::OneDimensional))
+        out += (out.empty() ? "" : ", ") + law.id;
+    return out;
+}
+
+std::string specIdList(const ParameterSpecs& specs)
+{
+    std::string out;
+    for (const ParameterSpec& spec : specs)
+        out += (out.empty() ? "" : ", ") + spec.id;
+    return out;
+}
+
+void checkNewName(const std::string& name, Where where, const char* what, std::map<std::string, Where>& names)
+{
+    if (name == "t" || name == "wall" || !expr::isFreeName(name))
+        fail(where, "'" + name + "' is reserved (t, pi, wall and the functions); choose another name for " + what);
+    for (const ParameterSpec& spec : numericsSpecs())
+        if (spec.id == name)
+            fail(where, "'" + name + "' is a numerics parameter of every model (" + spec.label + "); choose another name");
+    if (const auto taken = names.find(name); taken != names.end())
+        fail(where, "'" + name + "' is already declared at " + whereText(taken->second));
+    names[name] = where;
+}
+
+void finish(const Pending& pending, std::string_view text, Model& model)
+{
+    std::map<std::string, Where> names;
+    for (std::size_t i = 0; i < model.parameters.size(); ++i)
+        names[model.parameters[i].id] = pending.parameterWhere[i];
+    for (const Coordinate& c : model.coordinates)
+        names[c.id] = c.where;
+    for (const Contact& c : model.contacts)
+        names[c.id] = c.where;
+    for (std::size_t i = 0; i < model.contacts.size(); ++i) {
+        if (!pending.contacts[i].hasLaw)
+            fail(model.contacts[i].where, "contact '" + model.contacts[i].id + "' has no law = … (e.g. law = coulomb(mu_s = 2, mu_k = 1))");
+        addLawParameters(pending.contacts[i], model.contacts[i], model.contacts.size() > 1, model, names);
+    }
+    const expr::SymbolTable parameters = model.parameterSlots();
+    const expr::SymbolTable state = model.stateSlots();
+    std::vector<double> defaults; // parameterSlots(): slot i is parameter i
+    for (const ParameterSpec& spec : model.parameters)
+        defaults.push_back(spec.defaultValue);
+
+    for (std::size_t i = 0; i < model.coordinates.size(); ++i) {
+        Coordinate& c = model.coordinates[i];
+        const Pending::Coordinate& p = pending.coordinates[i];
+        c.mass = p.mass.present() ? parseAt(text, p.mass, parameters) : expr::number(1.0);
+        c.start = p.start.present() ? parseAt(text, p.start, parameters) : expr::number(0.0);
+        c.velocity = p.velocity.present() ? parseAt(text, p.velocity, parameters) : expr::number(0.0);
+        const double mass = expr::evaluate(c.mass, defaults.data());
+        if (!(mass > 0.0) || !std::isfinite(mass))
+            fail(p.mass.present() ? whereOfSpan(text, p.mass) : c.where,
+                 "the mass of '" + c.id + "' is " + formatNumber(mass) + " at the parameters' defaults; it must be positive");
+    }
+    const std::vector<int> velocities = velocitySlots(model);
+    for (const Pending::Force& f : pending.forces) {
+        Force force;
+        force.coordinate = coordinateIndex(model, {f.coordinate, f.coordinateWhere}, false);
+        force.value = parseAt(text, f.value, state);
+        force.where = f.where;
+        model.forces.push_back(force);
+    }
+    for (std::size_t i = 0; i < model.contacts.size(); ++i) {
+        Contact& c = model.contacts[i];
+        const Pending::Contact& p = pending.contacts[i];
+        if (!p.slip.present())
+            fail(c.where, "contact '" + c.id + "' has no slip = … (its relative velocity, e.g. slip = x' - v_b)");
+        c.slip = parseAt(text, p.slip, state);
+        const auto affine = expr::affineForm(c.slip, velocities);
+        if (!affine)
+            fail(whereOfSpan(text, p.slip), "the slip velocity must be affine in the velocities (" + velocityNames(model)
+                                                + "): a sum of velocities times expressions of coordinates, t and parameters");
+        if (!dependsOnAny(c.slip, velocities))
+            fail(whereOfSpan(text, p.slip), "the slip velocity depends on no velocity (" + velocityNames(model) + ")");
+        c.slipConstant = affine->constant;
+        c.slipGradient = affine->coefficients;
+        c.normal = p.normal.present() ? parseAt(text, p.normal, state) : expr::number(1.0);
+        if (dependsOnAny(c.normal, velocities))
+            fail(whereOfSpan(text, p.normal), "the normal force may depend on coordinates, t and parameters, not on velocities");
+    }
+    for (const Pending::Output& o : pending.outputs)
+        model.outputs.push_back({o.id, o.label, o.unit, parseAt(text, o.value, state), o.where});
+    std::vector<int> coordinatesAndVelocities = velocities;
+    for (std::size_t i = 0; i < model.coordinates.size(); ++i)
+        coordinatesAndVelocities.push_back(model.coordinateSlot(static_cast<int>(i)));
+    for (const Pending::Drawing& d : pending.drawings) {
+        Drawing drawing;
+        drawing.kind = d.kind;
+        drawing.where = d.where;
+        drawing.at = d.at;
+        if (d.kind == Drawing::Kind::Belt) {
+            drawing.speed = parseAt(text, d.speed, state);
+            if (dependsOnAny(drawing.speed, coordinatesAndVelocities))
+                fail(whereOfSpan(text, d.speed), "the belt's speed may depend on t and parameters only");
+        } else {
+            drawing.coordinate = coordinateIndex(model, d.first, d.kind == Drawing::Kind::Spring);
+            if (d.kind == Drawing::Kind::Spring) {
+                drawing.other = coordinateIndex(model, d.second, true);
+                if (drawing.coordinate == drawing.other)
+                    fail(d.second.where, "a spring needs two different ends");
+            }
+        }
+        model.drawings.push_back(drawing);
+    }
+}
+
+expr::SymbolTable Model::stateSlots() const
+{
+    expr::SymbolTable table;
+    for (std::size_t i = 0; i < coordinates.size(); ++i) {
+        table.add(coordinates[i].id, coordinateSlot(static_cast<int>(i)));
+        table.add(coordinates[i].id + "'", velocitySlot(static_cast<int>(i)));
+    }
+    table.add("t", timeSlot());
+    for (std::size_t i = 0; i < parameters.size(); ++i)
+        table.add(parameters[i].id, parameterSlot(static_cast<int>(i))); // a law's "c.mu_s" is no name: refused, unreadable
+    return table;
+}
+
+expr::SymbolTable Model::parameterSlots() const
+{
+    expr::SymbolTable table;
+    for (std::size_t i = 0; i < parameters.size(); ++i)
+        table.add(parameters[i].id, static_cast<int>(i));
+    return table;
+}
+
+} // namespace fl::model

@@ -1,0 +1,342 @@
+// Two passes over the statements: the first reads every declaration (so an expression may use a
+// coordinate or parameter declared further down), the second parses and checks the expressions
+// against the complete names.
+#include "model/model_parser.h"
+#include "model/model_checks.h"
+#include "model/model_text.h"
+
+#include "friction/friction_law.h"
+#include "scenario/scenario.h"
+
+#include <map>
+#include <new>
+
+namespace fl::model {
+namespace {
+
+using text::Cursor;
+using text::Token;
+
+using Failure = CheckFailure;
+
+class Parser {
+public:
+    explicit Parser(std::string text) : m_text(std::move(text)) {}
+
+    ParsedModel run()
+    {
+        ParsedModel out;
+        try {
+            read();
+            finish(m_pending, m_text, m_model);
+            out.model = std::move(m_model);
+            out.valid = true;
+        } catch (const Failure& failure) {
+            out.error = failure.error;
+        } catch (const std::bad_alloc&) {
+            out.error = {{1, 1}, "out of memory"};
+        }
+        return out;
+    }
+
+private:
+    [[noreturn]] void fail(Where where, std::string reason) { throw Failure{{where, std::move(reason)}}; }
+    [[noreturn]] void fail(const Cursor& cursor, const Token& token, std::string reason)
+    {
+        throw Failure{cursor.errorAt(token, std::move(reason))};
+    }
+
+    void read()
+    {
+        if (m_text.size() > kMaxFileBytes)
+            fail({1, 1}, "the file is larger than " + std::to_string(kMaxFileBytes / 1024) + " KiB");
+        if (auto error = text::blankComments(m_text))
+            throw Failure{*error};
+        std::vector<text::Statement> statements;
+        if (auto error = text::splitStatements(m_text, statements))
+            throw Failure{*error};
+        if (statements.size() > static_cast<std::size_t>(kMaxStatements))
+            fail(text::whereOf(m_text, statements[kMaxStatements].begin), "more than " + std::to_string(kMaxStatements) + " statements");
+        if (statements.empty())
+            fail({1, 1}, "empty model file (it starts with: flmodel 1)");
+        for (std::size_t i = 0; i < statements.size(); ++i)
+            statement(Cursor(m_text, statements[i]), i == 0);
+        if (m_model.name.empty())
+            fail({1, 1}, "the model has no name (name \"...\")");
+        if (m_model.coordinates.empty())
+            fail(text::whereOf(m_text, m_text.size()), "the model has no coordinate (coord x)");
+    }
+
+    Token expect(Cursor& cursor, Token::Kind kind, const char* what)
+    {
+        const Token token = cursor.next();
+        if (token.kind == Token::Kind::End && !token.text.empty())
+            fail(cursor, token, token.text);
+        if (token.kind != kind)
+            fail(cursor, token, std::string("expected ") + what + ", got " + text::describe(token));
+        return token;
+    }
+
+    void expectSign(Cursor& cursor, const char* sign)
+    {
+        const Token token = cursor.next();
+        if (token.kind != Token::Kind::Sign || token.text != sign)
+            fail(cursor, token, std::string("expected '") + sign + "', got " + text::describe(token));
+    }
+
+    void expectEnd(Cursor& cursor)
+    {
+        const Token token = cursor.next();
+        if (token.kind != Token::Kind::End || !token.text.empty())
+            fail(cursor, token, token.kind == Token::Kind::End ? token.text : "expected the end of the statement, got " + text::describe(token));
+    }
+
+    /// The rest of the statement after '=' is an expression.
+    Pending::Text expressionAfterEquals(Cursor& cursor)
+    {
+        expectSign(cursor, "=");
+        const std::size_t begin = cursor.restOffset();
+        if (begin >= cursor.end())
+            fail(text::whereOf(m_text, begin), "expected an expression after '='");
+        return {begin, cursor.end()};
+    }
+
+    /// A new name of kind `what` (a parameter, a coordinate, ...): a free identifier, not taken.
+    std::string declare(Cursor& cursor, const char* what)
+    {
+        const Token token = expect(cursor, Token::Kind::Word, what);
+        checkNewName(token.text, text::whereOf(m_text, token.offset), what, m_names);
+        return token.text;
+    }
+
+    /// Options: word "string" pairs, each at most once, out of `allowed`.
+    std::map<std::string, std::string> options(Cursor& cursor, std::initializer_list<const char*> allowed, bool stopAtEquals)
+    {
+        std::map<std::string, std::string> out;
+        for (Token token = cursor.peek(); token.kind == Token::Kind::Word; token = cursor.peek()) {
+            bool known = false;
+            for (const char* name : allowed)
+                known = known || token.text == name;
+            if (!known)
+                fail(cursor, token, "unknown option '" + token.text + "' (options here: " + joinNames(allowed) + ")");
+            cursor.next();
+            if (out.count(token.text))
+                fail(cursor, token, "option '" + token.text + "' given twice");
+            out[token.text] = expect(cursor, Token::Kind::String, "a string in quotes").text;
+        }
+        if (!stopAtEquals)
+            expectEnd(cursor);
+        return out;
+    }
+
+    void statement(Cursor cursor, bool first)
+    {
+        const Token keyword = cursor.next();
+        if (keyword.kind == Token::Kind::End)
+            fail(cursor, keyword, keyword.text);
+        if (keyword.kind != Token::Kind::Word)
+            fail(cursor, keyword, "expected a statement, got " + text::describe(keyword));
+        const std::string& k = keyword.text;
+        const Where where = text::whereOf(m_text, keyword.offset);
+        if (first != (k == "flmodel"))
+            fail(where, first ? "a model file starts with: flmodel 1" : "'flmodel' only as the first statement");
+        if (k == "flmodel") {
+            const Token version = expect(cursor, Token::Kind::Number, "the format version (1)");
+            if (version.number != 1.0)
+                fail(cursor, version, "format version " + version.text + " is not one this FrictionLab reads (1)");
+            expectEnd(cursor);
+        } else if (k == "name" || k == "about") {
+            std::string& target = k == "name" ? m_model.name : m_model.about;
+            if (!target.empty())
+                fail(where, "'" + k + "' given twice");
+            target = expect(cursor, Token::Kind::String, "a string in quotes").text;
+            if (target.empty())
+                fail(where, "'" + k + "' is empty");
+            expectEnd(cursor);
+        } else if (k == "param") {
+            parameter(cursor, where);
+        } else if (k == "coord") {
+            if (static_cast<int>(m_model.coordinates.size()) >= kMaxCoordinates)
+                fail(where, "more than " + std::to_string(kMaxCoordinates) + " coordinates");
+            Coordinate c;
+            c.id = declare(cursor, "a coordinate's name");
+            const auto o = options(cursor, {"label", "unit"}, false);
+            c.label = o.count("label") ? o.at("label") : std::string();
+            c.unit = o.count("unit") ? o.at("unit") : std::string();
+            c.where = where;
+            m_model.coordinates.push_back(c);
+            m_pending.coordinates.emplace_back();
+            m_block = Block::Coordinate;
+        } else if (k == "mass" || k == "start" || k == "velocity") {
+            if (m_block != Block::Coordinate)
+                fail(where, "'" + k + "' belongs to a coordinate: write it after its coord line");
+            Pending::Text& slot = k == "mass" ? m_pending.coordinates.back().mass
+                                  : k == "start" ? m_pending.coordinates.back().start
+                                                 : m_pending.coordinates.back().velocity;
+            if (slot.present())
+                fail(where, "'" + k + "' given twice for coordinate '" + m_model.coordinates.back().id + "'");
+            slot = expressionAfterEquals(cursor);
+        } else if (k == "force") {
+            const Token target = expect(cursor, Token::Kind::Word, "the coordinate it acts on");
+            m_pending.forces.push_back({target.text, text::whereOf(m_text, target.offset), expressionAfterEquals(cursor), where});
+        } else if (k == "contact") {
+            if (static_cast<int>(m_model.contacts.size()) >= kMaxContacts)
+                fail(where, "more than " + std::to_string(kMaxContacts) + " contacts");
+            Contact c;
+            c.id = declare(cursor, "a contact's name");
+            const auto o = options(cursor, {"label"}, false);
+            c.label = o.count("label") ? o.at("label") : std::string();
+            c.where = where;
+            m_model.contacts.push_back(c);
+            m_pending.contacts.emplace_back();
+            m_block = Block::Contact;
+        } else if (k == "slip" || k == "normal") {
+            if (m_block != Block::Contact)
+                fail(where, "'" + k + "' belongs to a contact: write it after its contact line");
+            Pending::Text& slot = k == "slip" ? m_pending.contacts.back().slip : m_pending.contacts.back().normal;
+            if (slot.present())
+                fail(where, "'" + k + "' given twice for contact '" + m_model.contacts.back().id + "'");
+            slot = expressionAfterEquals(cursor);
+        } else if (k == "law") {
+            if (m_block != Block::Contact)
+                fail(where, "'law' belongs to a contact: write it after its contact line");
+            law(cursor, where);
+        } else if (k == "output") {
+            Pending::Output o;
+            o.id = declare(cursor, "an output's name");
+            const auto opts = options(cursor, {"label", "unit"}, true);
+            o.label = opts.count("label") ? opts.at("label") : std::string();
+            o.unit = opts.count("unit") ? opts.at("unit") : std::string();
+            o.value = expressionAfterEquals(cursor);
+            o.where = where;
+            m_pending.outputs.push_back(o);
+        } else if (k == "draw") {
+            draw(cursor, where);
+        } else {
+            fail(where, "unknown statement '" + k + "' (statements: flmodel, name, about, param, coord, mass, start, velocity, "
+                        "force, contact, slip, normal, law, output, draw)");
+        }
+    }
+
+    void parameter(Cursor& cursor, Where where)
+    {
+        if (static_cast<int>(m_model.parameters.size()) >= kMaxParameters)
+            fail(where, "more than " + std::to_string(kMaxParameters) + " parameters");
+        ParameterSpec spec;
+        spec.id = declare(cursor, "a parameter's name");
+        expectSign(cursor, "=");
+        const Token value = expect(cursor, Token::Kind::Number, "its default value");
+        const Token range = expect(cursor, Token::Kind::Word, "'range'");
+        if (range.text != "range")
+            fail(cursor, range, "expected 'range', got " + text::describe(range));
+        const Token lo = expect(cursor, Token::Kind::Number, "the lowest value");
+        expectSign(cursor, "..");
+        const Token hi = expect(cursor, Token::Kind::Number, "the highest value");
+        if (!(lo.number < hi.number))
+            fail(cursor, hi, "empty range " + lo.text + " .. " + hi.text + " (the highest value must be above the lowest)");
+        if (value.number < lo.number || value.number > hi.number)
+            fail(cursor, value, "default " + value.text + " is outside its range " + lo.text + " .. " + hi.text);
+        const auto o = options(cursor, {"unit", "symbol", "label", "help"}, false);
+        spec.defaultValue = value.number;
+        spec.min = lo.number;
+        spec.max = hi.number;
+        spec.unit = o.count("unit") ? o.at("unit") : "–";
+        spec.symbol = o.count("symbol") ? o.at("symbol") : spec.id;
+        spec.label = o.count("label") ? o.at("label") : spec.id;
+        spec.help = o.count("help") ? o.at("help") : std::string();
+        m_model.parameters.push_back(spec);
+        m_pending.parameterWhere.push_back(where);
+    }
+
+    void law(Cursor& cursor, Where where)
+    {
+        Pending::Contact& pending = m_pending.contacts.back();
+        if (pending.hasLaw)
+            fail(where, "'law' given twice for contact '" + m_model.contacts.back().id + "'");
+        expectSign(cursor, "=");
+        const Token id = cursor.nextLawId();
+        if (id.kind != Token::Kind::Word)
+            fail(cursor, id, id.kind == Token::Kind::End && !id.text.empty() ? id.text : "expected a friction law's id, got " + text::describe(id));
+        const FrictionLawInfo* info = findLaw(LawFamily::OneDimensional, id.text);
+        if (!info)
+            fail(cursor, id, "unknown friction law '" + id.text + "' (laws: " + lawIdList() + ")");
+        m_model.contacts.back().lawId = id.text;
+        pending.hasLaw = true;
+        pending.lawWhere = text::whereOf(m_text, id.offset);
+        if (cursor.peek().kind == Token::Kind::Sign && cursor.peek().text == "(") {
+            cursor.next();
+            for (;;) {
+                const Token name = expect(cursor, Token::Kind::Word, "a parameter of the law");
+                bool known = false;
+                for (const ParameterSpec& spec : info->specs)
+                    known = known || spec.id == name.text;
+                if (!known)
+                    fail(cursor, name, "law " + id.text + " has no parameter '" + name.text + "' (its parameters: " + specIdList(info->specs) + ")");
+                if (pending.lawValues.count(name.text))
+                    fail(cursor, name, "'" + name.text + "' given twice");
+                expectSign(cursor, "=");
+                const Token value = expect(cursor, Token::Kind::Number, "a number");
+                pending.lawValues[name.text] = {value.number, text::whereOf(m_text, value.offset)};
+                const Token after = cursor.next();
+                if (after.kind == Token::Kind::Sign && after.text == ")")
+                    break;
+                if (after.kind != Token::Kind::Sign || after.text != ",")
+                    fail(cursor, after, "expected ',' or ')', got " + text::describe(after));
+            }
+        }
+        expectEnd(cursor);
+    }
+
+    void draw(Cursor& cursor, Where where)
+    {
+        const Token what = expect(cursor, Token::Kind::Word, "what to draw (block, spring, belt)");
+        Pending::Drawing d;
+        d.where = where;
+        if (what.text == "block") {
+            d.kind = Drawing::Kind::Block;
+            const Token c = expect(cursor, Token::Kind::Word, "the coordinate that moves the block");
+            d.first = {c.text, text::whereOf(m_text, c.offset)};
+            if (cursor.peek().kind == Token::Kind::Word && cursor.peek().text == "at") {
+                cursor.next();
+                d.at = expect(cursor, Token::Kind::Number, "the block's position at coordinate 0").number;
+            }
+            expectEnd(cursor);
+        } else if (what.text == "spring") {
+            d.kind = Drawing::Kind::Spring;
+            const Token a = expect(cursor, Token::Kind::Word, "a coordinate or 'wall'");
+            const Token b = expect(cursor, Token::Kind::Word, "a coordinate or 'wall'");
+            d.first = {a.text, text::whereOf(m_text, a.offset)};
+            d.second = {b.text, text::whereOf(m_text, b.offset)};
+            expectEnd(cursor);
+        } else if (what.text == "belt") {
+            d.kind = Drawing::Kind::Belt;
+            d.speed = expressionAfterEquals(cursor);
+        } else {
+            fail(cursor, what, "unknown drawing '" + what.text + "' (block, spring, belt)");
+        }
+        m_pending.drawings.push_back(d);
+    }
+
+    enum class Block { None, Coordinate, Contact };
+
+    std::string m_text;
+    Model m_model;
+    Pending m_pending;
+    std::map<std::string, Where> m_names;
+    Block m_block = Block::None;
+};
+
+} // namespace
+
+ParsedModel parseModel(std::string_view text)
+{
+    try {
+        return Parser(std::string(text)).run();
+    } catch (const std::bad_alloc&) {
+        ParsedModel out;
+        out.error = {{1, 1}, "out of memory"};
+        return out;
+    }
+}
+
+} // namespace fl::model

@@ -1,0 +1,102 @@
+#pragma once
+// A friction oscillator written by a user as a model file (*.flmodel, grammar in docs/model-files.md),
+// as parsed and checked: its parameters (sliders, --set ids, CSV metadata, like a built-in system's),
+// generalized coordinates with their masses and initial values, the forces on them, its contacts
+// with their slip velocity, normal force and friction law, derived outputs and drawing hints. The
+// expressions are parsed trees (expr/) over one slot layout, stateSlots(), so every later stage
+// (the dynamics, the Jacobian, the contacts' gradients) evaluates them without parsing again.
+#include "expr/node.h"
+#include "expr/symbols.h"
+#include "params/parameter_spec.h"
+
+#include <string>
+#include <vector>
+
+namespace fl::model {
+
+/// Where something stands in the model file (1-based line and column, columns in bytes).
+struct Where {
+    int line = 0;
+    int column = 0;
+};
+
+struct Coordinate {
+    std::string id;    ///< its name in expressions (x1); its velocity is x1'
+    std::string label; ///< for plots, e.g. "Block 1"; empty: the id
+    std::string unit;  ///< of the coordinate, e.g. "m"; empty: "–"
+    expr::Expr mass;   ///< of parameters only (parameterSlots())
+    expr::Expr start;  ///< initial value, of parameters only
+    expr::Expr velocity; ///< initial velocity, of parameters only
+    Where where;
+};
+
+/// A generalized force on one coordinate (several on one coordinate add up).
+struct Force {
+    int coordinate = 0; ///< index into Model::coordinates
+    expr::Expr value;   ///< of coordinates, velocities, t and parameters (stateSlots())
+    Where where;
+};
+
+struct Contact {
+    std::string id;
+    std::string label;
+    /// The relative velocity, affine in the velocities: slipConstant + Σ slipGradient[i] * x_i'.
+    expr::Expr slip;
+    expr::Expr slipConstant;                ///< of coordinates, t and parameters
+    std::vector<expr::Expr> slipGradient;   ///< one per coordinate (0 where it does not enter)
+    expr::Expr normal;                      ///< of coordinates, t and parameters
+    std::string lawId;                      ///< a 1-D law of the registry (friction/friction_law.h)
+    /// The law's parameters as model parameters: their ids in Model::parameters, in the law's order.
+    std::vector<std::string> lawParameterIds;
+    Where where;
+};
+
+struct Output {
+    std::string id;
+    std::string label;
+    std::string unit;
+    expr::Expr value; ///< of coordinates, velocities, t and parameters
+    Where where;
+};
+
+/// Drawing hints for the generic mechanism view.
+struct Drawing {
+    enum class Kind { Block, Spring, Belt };
+    Kind kind = Kind::Block;
+    int coordinate = -1; ///< Block: the block it moves; Spring: one end (-1: the wall)
+    int other = -1;      ///< Spring: the other end (-1: the wall)
+    double at = 0.0;     ///< Block: its position at coordinate 0
+    expr::Expr speed;    ///< Belt: its speed, of t and parameters
+    Where where;
+};
+
+struct Model {
+    int version = 1;
+    std::string name;
+    std::string about;
+    /// The model's own parameters, then each contact's law parameters (Contact::lawParameterIds).
+    ParameterSpecs parameters;
+    std::vector<Coordinate> coordinates;
+    std::vector<Force> forces;
+    std::vector<Contact> contacts;
+    std::vector<Output> outputs;
+    std::vector<Drawing> drawings;
+
+    /// The slots every state expression reads: coordinates 0..n-1, velocities n..2n-1, t at 2n,
+    /// then the parameters in their order.
+    int coordinateSlot(int i) const { return i; }
+    int velocitySlot(int i) const { return static_cast<int>(coordinates.size()) + i; }
+    int timeSlot() const { return 2 * static_cast<int>(coordinates.size()); }
+    int parameterSlot(int i) const { return timeSlot() + 1 + i; }
+    expr::SymbolTable stateSlots() const;
+    /// Mass and initial values read the parameters alone: slot i is parameter i.
+    expr::SymbolTable parameterSlots() const;
+};
+
+/// A model file refused: where and why, as "FILE:LINE:COL: reason" prints it.
+struct ModelError {
+    Where where;
+    std::string reason;
+};
+
+} // namespace fl::model

@@ -1,0 +1,39 @@
+#include "model/model_summary.h"
+
+#include "expr/print.h"
+
+namespace fl::model {
+
+std::string summarize(const Model& model)
+{
+    const expr::SymbolTable state = model.stateSlots();
+    const expr::SymbolTable parameters = model.parameterSlots();
+    std::string out = "model: " + model.name + "\n";
+    out += "coordinates: " + std::to_string(model.coordinates.size()) + "\n";
+    for (const Coordinate& c : model.coordinates) {
+        out += "  " + c.id + "  mass " + expr::print(c.mass, parameters) + "  start " + expr::print(c.start, parameters)
+               + "  velocity " + expr::print(c.velocity, parameters);
+        int forces = 0;
+        for (const Force& f : model.forces)
+            forces += &model.coordinates[static_cast<std::size_t>(f.coordinate)] == &c ? 1 : 0;
+        out += "  forces " + std::to_string(forces) + "\n";
+    }
+    out += "contacts: " + std::to_string(model.contacts.size()) + "\n";
+    for (const Contact& c : model.contacts) {
+        out += "  " + c.id + "  slip " + expr::print(c.slip, state) + "  normal " + expr::print(c.normal, state) + "  law " + c.lawId + " (";
+        for (std::size_t i = 0; i < c.lawParameterIds.size(); ++i)
+            out += (i ? ", " : "") + c.lawParameterIds[i];
+        out += ")\n";
+    }
+    out += "parameters: " + std::to_string(model.parameters.size()) + "\n";
+    for (const ParameterSpec& p : model.parameters)
+        out += "  " + p.id + " = " + formatNumber(p.defaultValue) + "  range " + formatNumber(p.min) + " .. " + formatNumber(p.max)
+               + (p.unit.empty() || p.unit == "–" ? std::string() : "  " + p.unit) + "\n";
+    out += "outputs: " + std::to_string(model.outputs.size()) + "\n";
+    for (const Output& o : model.outputs)
+        out += "  " + o.id + " = " + expr::print(o.value, state) + "\n";
+    out += "drawings: " + std::to_string(model.drawings.size()) + "\n";
+    return out;
+}
+
+} // namespace fl::model
