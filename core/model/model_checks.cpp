@@ -1,4 +1,5 @@
 #include "model/model_checks.h"
+#include "model/model_text.h"
 
 #include "expr/affine.h"
 #include "expr/build.h"
@@ -18,19 +19,7 @@ namespace {
 
 std::string whereText(Where where) { return "line " + std::to_string(where.line); }
 
-Where whereOfSpan(std::string_view text, const Pending::Text& span)
-{
-    Where w{1, 1};
-    for (std::size_t i = 0; i < span.begin && i < text.size(); ++i) {
-        if (text[i] == '\n') {
-            ++w.line;
-            w.column = 1;
-        } else {
-            ++w.column;
-        }
-    }
-    return w;
-}
+Where whereOfSpan(std::string_view text, const Pending::Text& span) { return text::whereOf(text, span.begin); }
 
 expr::Expr parseAt(std::string_view text, const Pending::Text& span, const expr::SymbolTable& symbols)
 {
