@@ -19,12 +19,10 @@ namespace {
 
 std::string whereText(Where where) { return "line " + std::to_string(where.line); }
 
-Where whereOfSpan(std::string_view text, const Pending::Text& span) { return text::whereOf(text, span.begin); }
-
-expr::Expr parseAt(std::string_view text, const Pending::Text& span, const expr::SymbolTable& symbols)
+expr::Expr parseAt(const text::LineIndex& lines, const Pending::Text& span, const expr::SymbolTable& symbols)
 {
-    const Where where = whereOfSpan(text, span);
-    const expr::ParseResult parsed = expr::parse(text.substr(span.begin, span.end - span.begin), symbols, {}, {where.line, where.column});
+    const Where where = lines.at(span.begin);
+    const expr::ParseResult parsed = expr::parse(lines.text().substr(span.begin, span.end - span.begin), symbols, {}, {where.line, where.column});
     if (!parsed.ok())
         fail({parsed.error.line, parsed.error.column}, parsed.error.reason);
     return parsed.expr;
@@ -139,7 +137,7 @@ void checkNewName(const std::string& name, Where where, const char* what, std::m
     names[name] = where;
 }
 
-void finish(const Pending& pending, std::string_view text, Model& model)
+void finish(const Pending& pending, const text::LineIndex& lines, Model& model)
 {
     std::map<std::string, Where> names;
     for (std::size_t i = 0; i < model.parameters.size(); ++i)
@@ -162,19 +160,19 @@ void finish(const Pending& pending, std::string_view text, Model& model)
     for (std::size_t i = 0; i < model.coordinates.size(); ++i) {
         Coordinate& c = model.coordinates[i];
         const Pending::Coordinate& p = pending.coordinates[i];
-        c.mass = p.mass.present() ? parseAt(text, p.mass, parameters) : expr::number(1.0);
-        c.start = p.start.present() ? parseAt(text, p.start, parameters) : expr::number(0.0);
-        c.velocity = p.velocity.present() ? parseAt(text, p.velocity, parameters) : expr::number(0.0);
+        c.mass = p.mass.present() ? parseAt(lines, p.mass, parameters) : expr::number(1.0);
+        c.start = p.start.present() ? parseAt(lines, p.start, parameters) : expr::number(0.0);
+        c.velocity = p.velocity.present() ? parseAt(lines, p.velocity, parameters) : expr::number(0.0);
         const double mass = expr::evaluate(c.mass, defaults.data());
         if (!(mass > 0.0) || !std::isfinite(mass))
-            fail(p.mass.present() ? whereOfSpan(text, p.mass) : c.where,
+            fail(p.mass.present() ? lines.at(p.mass.begin) : c.where,
                  "the mass of '" + c.id + "' is " + formatNumber(mass) + " at the parameters' defaults; it must be positive");
     }
     const std::vector<int> velocities = velocitySlots(model);
     for (const Pending::Force& f : pending.forces) {
         Force force;
         force.coordinate = coordinateIndex(model, {f.coordinate, f.coordinateWhere}, false);
-        force.value = parseAt(text, f.value, state);
+        force.value = parseAt(lines, f.value, state);
         force.where = f.where;
         model.forces.push_back(force);
     }
@@ -183,21 +181,20 @@ void finish(const Pending& pending, std::string_view text, Model& model)
         const Pending::Contact& p = pending.contacts[i];
         if (!p.slip.present())
             fail(c.where, "contact '" + c.id + "' has no slip = … (its relative velocity, e.g. slip = x' - v_b)");
-        c.slip = parseAt(text, p.slip, state);
+        c.slip = parseAt(lines, p.slip, state);
         const auto affine = expr::affineForm(c.slip, velocities);
         if (!affine)
-            fail(whereOfSpan(text, p.slip), "the slip velocity must be affine in the velocities (" + velocityNames(model)
+            fail(lines.at(p.slip.begin), "the slip velocity must be affine in the velocities (" + velocityNames(model)
                                                 + "): a sum of velocities times expressions of coordinates, t and parameters");
         if (!dependsOnAny(c.slip, velocities))
-            fail(whereOfSpan(text, p.slip), "the slip velocity depends on no velocity (" + velocityNames(model) + ")");
+            fail(lines.at(p.slip.begin), "the slip velocity depends on no velocity (" + velocityNames(model) + ")");
         c.slipConstant = affine->constant;
         c.slipGradient = affine->coefficients;
-        c.normal = p.normal.present() ? parseAt(text, p.normal, state) : expr::number(1.0);
-        if (dependsOnAny(c.normal, velocities))
-            fail(whereOfSpan(text, p.normal), "the normal force may depend on coordinates, t and parameters, not on velocities");
+        // The normal force may follow velocities too (a damper in the pressing spring, the brake).
+        c.normal = p.normal.present() ? parseAt(lines, p.normal, state) : expr::number(1.0);
     }
     for (const Pending::Output& o : pending.outputs)
-        model.outputs.push_back({o.id, o.label, o.unit, parseAt(text, o.value, state), o.where});
+        model.outputs.push_back({o.id, o.label, o.unit, parseAt(lines, o.value, state), o.where});
     std::vector<int> coordinatesAndVelocities = velocities;
     for (std::size_t i = 0; i < model.coordinates.size(); ++i)
         coordinatesAndVelocities.push_back(model.coordinateSlot(static_cast<int>(i)));
@@ -207,9 +204,9 @@ void finish(const Pending& pending, std::string_view text, Model& model)
         drawing.where = d.where;
         drawing.at = d.at;
         if (d.kind == Drawing::Kind::Belt) {
-            drawing.speed = parseAt(text, d.speed, state);
+            drawing.speed = parseAt(lines, d.speed, state);
             if (dependsOnAny(drawing.speed, coordinatesAndVelocities))
-                fail(whereOfSpan(text, d.speed), "the belt's speed may depend on t and parameters only");
+                fail(lines.at(d.speed.begin), "the belt's speed may depend on t and parameters only");
         } else {
             drawing.coordinate = coordinateIndex(model, d.first, d.kind == Drawing::Kind::Spring);
             if (d.kind == Drawing::Kind::Spring) {

@@ -3,6 +3,7 @@
 // of every expression still to parse, and the checks that need every declaration (names used before
 // they are declared, a contact's law parameters as model parameters, the slip velocity's affinity).
 #include "model/model_spec.h"
+#include "model/model_text.h"
 
 #include <initializer_list>
 #include <map>
@@ -67,7 +68,7 @@ struct Pending {
 void checkNewName(const std::string& name, Where where, const char* what, std::map<std::string, Where>& names);
 /// Parses every pending expression into `model` and checks what needs all declarations; throws the
 /// parser's failure on the first problem.
-void finish(const Pending& pending, std::string_view text, Model& model);
+void finish(const Pending& pending, const text::LineIndex& lines, Model& model);
 
 /// "a, b, c" of a list of names.
 std::string joinNames(std::initializer_list<const char*> names);

@@ -28,7 +28,7 @@ public:
         ParsedModel out;
         try {
             read();
-            finish(m_pending, m_text, m_model);
+            finish(m_pending, m_lines, m_model);
             out.model = std::move(m_model);
             out.valid = true;
         } catch (const Failure& failure) {
@@ -52,11 +52,12 @@ private:
             fail({1, 1}, "the file is larger than " + std::to_string(kMaxFileBytes / 1024) + " KiB");
         if (auto error = text::blankComments(m_text))
             throw Failure{*error};
+        m_lines = text::LineIndex(m_text);
         std::vector<text::Statement> statements;
         if (auto error = text::splitStatements(m_text, statements))
             throw Failure{*error};
         if (statements.size() > static_cast<std::size_t>(kMaxStatements))
-            fail(text::whereOf(m_text, statements[kMaxStatements].begin), "more than " + std::to_string(kMaxStatements) + " statements");
+            fail(m_lines.at(statements[kMaxStatements].begin), "more than " + std::to_string(kMaxStatements) + " statements");
         if (statements.empty())
             fail({1, 1}, "empty model file (it starts with: flmodel 1)");
         for (std::size_t i = 0; i < statements.size(); ++i)
@@ -64,7 +65,7 @@ private:
         if (m_model.name.empty())
             fail({1, 1}, "the model has no name (name \"...\")");
         if (m_model.coordinates.empty())
-            fail(text::whereOf(m_text, m_text.size()), "the model has no coordinate (coord x)");
+            fail(m_lines.at(m_text.size()), "the model has no coordinate (coord x)");
     }
 
     Token expect(Cursor& cursor, Token::Kind kind, const char* what)
@@ -97,7 +98,7 @@ private:
         expectSign(cursor, "=");
         const std::size_t begin = cursor.restOffset();
         if (begin >= cursor.end())
-            fail(text::whereOf(m_text, begin), "expected an expression after '='");
+            fail(m_lines.at(begin), "expected an expression after '='");
         return {begin, cursor.end()};
     }
 
@@ -105,7 +106,7 @@ private:
     std::string declare(Cursor& cursor, const char* what)
     {
         const Token token = expect(cursor, Token::Kind::Word, what);
-        checkNewName(token.text, text::whereOf(m_text, token.offset), what, m_names);
+        checkNewName(token.text, m_lines.at(token.offset), what, m_names);
         return token.text;
     }
 
@@ -137,7 +138,7 @@ private:
         if (keyword.kind != Token::Kind::Word)
             fail(cursor, keyword, "expected a statement, got " + text::describe(keyword));
         const std::string& k = keyword.text;
-        const Where where = text::whereOf(m_text, keyword.offset);
+        const Where where = m_lines.at(keyword.offset);
         if (first != (k == "flmodel"))
             fail(where, first ? "a model file starts with: flmodel 1" : "'flmodel' only as the first statement");
         if (k == "flmodel") {
@@ -178,7 +179,7 @@ private:
             slot = expressionAfterEquals(cursor);
         } else if (k == "force") {
             const Token target = expect(cursor, Token::Kind::Word, "the coordinate it acts on");
-            m_pending.forces.push_back({target.text, text::whereOf(m_text, target.offset), expressionAfterEquals(cursor), where});
+            m_pending.forces.push_back({target.text, m_lines.at(target.offset), expressionAfterEquals(cursor), where});
         } else if (k == "contact") {
             if (static_cast<int>(m_model.contacts.size()) >= kMaxContacts)
                 fail(where, "more than " + std::to_string(kMaxContacts) + " contacts");
@@ -262,7 +263,7 @@ private:
             fail(cursor, id, "unknown friction law '" + id.text + "' (laws: " + lawIdList() + ")");
         m_model.contacts.back().lawId = id.text;
         pending.hasLaw = true;
-        pending.lawWhere = text::whereOf(m_text, id.offset);
+        pending.lawWhere = m_lines.at(id.offset);
         if (cursor.peek().kind == Token::Kind::Sign && cursor.peek().text == "(") {
             cursor.next();
             for (;;) {
@@ -276,7 +277,7 @@ private:
                     fail(cursor, name, "'" + name.text + "' given twice");
                 expectSign(cursor, "=");
                 const Token value = expect(cursor, Token::Kind::Number, "a number");
-                pending.lawValues[name.text] = {value.number, text::whereOf(m_text, value.offset)};
+                pending.lawValues[name.text] = {value.number, m_lines.at(value.offset)};
                 const Token after = cursor.next();
                 if (after.kind == Token::Kind::Sign && after.text == ")")
                     break;
@@ -295,7 +296,7 @@ private:
         if (what.text == "block") {
             d.kind = Drawing::Kind::Block;
             const Token c = expect(cursor, Token::Kind::Word, "the coordinate that moves the block");
-            d.first = {c.text, text::whereOf(m_text, c.offset)};
+            d.first = {c.text, m_lines.at(c.offset)};
             if (cursor.peek().kind == Token::Kind::Word && cursor.peek().text == "at") {
                 cursor.next();
                 d.at = expect(cursor, Token::Kind::Number, "the block's position at coordinate 0").number;
@@ -305,8 +306,8 @@ private:
             d.kind = Drawing::Kind::Spring;
             const Token a = expect(cursor, Token::Kind::Word, "a coordinate or 'wall'");
             const Token b = expect(cursor, Token::Kind::Word, "a coordinate or 'wall'");
-            d.first = {a.text, text::whereOf(m_text, a.offset)};
-            d.second = {b.text, text::whereOf(m_text, b.offset)};
+            d.first = {a.text, m_lines.at(a.offset)};
+            d.second = {b.text, m_lines.at(b.offset)};
             expectEnd(cursor);
         } else if (what.text == "belt") {
             d.kind = Drawing::Kind::Belt;
@@ -320,6 +321,7 @@ private:
     enum class Block { None, Coordinate, Contact };
 
     std::string m_text;
+    text::LineIndex m_lines{m_text}; ///< of m_text after its comments are blanked (read())
     Model m_model;
     Pending m_pending;
     std::map<std::string, Where> m_names;

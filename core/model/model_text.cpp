@@ -1,5 +1,6 @@
 #include "model/model_text.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -19,6 +20,22 @@ std::string hexOf(char c)
 }
 
 } // namespace
+
+LineIndex::LineIndex(std::string_view text) : m_text(text)
+{
+    m_starts.push_back(0);
+    for (std::size_t i = 0; i < text.size(); ++i)
+        if (text[i] == '\n')
+            m_starts.push_back(i + 1);
+}
+
+Where LineIndex::at(std::size_t offset) const
+{
+    offset = std::min(offset, m_text.size());
+    const auto next = std::upper_bound(m_starts.begin(), m_starts.end(), offset);
+    const std::size_t line = static_cast<std::size_t>(next - m_starts.begin()); // >= 1: m_starts[0] = 0
+    return {static_cast<int>(line), static_cast<int>(offset - m_starts[line - 1]) + 1};
+}
 
 Where whereOf(std::string_view text, std::size_t offset)
 {

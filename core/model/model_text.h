@@ -25,8 +25,22 @@ struct Statement {
 /// without its '(' or a '(' still open at the end of the file.
 std::optional<ModelError> splitStatements(std::string_view text, std::vector<Statement>& out);
 
-/// Line and column of an offset (1-based).
+/// Line and column of an offset (1-based), counted from the start: for a single error message.
 Where whereOf(std::string_view text, std::size_t offset);
+
+/// The starts of a text's lines, for the line and column of many offsets (every declaration's
+/// position) in O(log lines) each. Views the text: it must outlive the index, with its line ends
+/// unchanged.
+class LineIndex {
+public:
+    explicit LineIndex(std::string_view text);
+    Where at(std::size_t offset) const;
+    std::string_view text() const { return m_text; }
+
+private:
+    std::string_view m_text;
+    std::vector<std::size_t> m_starts;
+};
 
 struct Token {
     enum class Kind { Word, Number, String, Sign, End };

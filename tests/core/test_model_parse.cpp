@@ -139,8 +139,8 @@ private slots:
         row("slip not affine", withLine("contact c\nslip = x'*x'\nlaw = coulomb"), 6, 8,
             "the slip velocity must be affine in the velocities (x'): a sum of velocities times expressions of coordinates, t and parameters");
         row("slip without velocity", withLine("contact c\nslip = x - 1\nlaw = coulomb"), 6, 8, "the slip velocity depends on no velocity (x')");
-        row("normal with velocity", withLine("contact c\nslip = x'\nnormal = 1 + x'\nlaw = coulomb"), 7, 10,
-            "the normal force may depend on coordinates, t and parameters, not on velocities");
+        row("normal with unknown name", withLine("contact c\nslip = x'\nnormal = 1 + q\nlaw = coulomb"), 7, 14,
+            "unknown name 'q' (variables: x, x', t, k, mu_s, mu_k)");
         row("unknown law", withLine("contact c\nslip = x'\nlaw = colomb"), 7, 7, "unknown friction law 'colomb' (laws: ");
         row("unknown law parameter", withLine("contact c\nslip = x'\nlaw = coulomb(mu = 1)"), 7, 15, "law coulomb has no parameter 'mu' (its parameters: mu_s, mu_k)");
         row("law value outside", withLine("contact c\nslip = x'\nlaw = coulomb(mu_s = -1)"), 7, 22, "mu_s = -1 is outside its range [0, 10]");
