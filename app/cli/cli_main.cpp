@@ -23,6 +23,7 @@ const char* kUsage =
     "  slip-events [opts] slip events of a Burridge-Knopoff chain and their power law (see: --help)\n"
     "  compare [opts]  one scenario event-driven vs regularized: |difference| per variable as CSV (see: --help)\n"
     "  model check FILE  parse and check a model file (.flmodel): coordinates, contacts, parameters, or FILE:LINE:COL: reason\n"
+    "  model export      write a built-in system as a model file (--system belt|absorber|bk-chain|brake [--law ID]); run it with --model FILE\n"
     "Scenario options of run, sweep, map, lyapunov, slip-events, compare and session new: --system ID --law ID --method ID ...,\n"
     "or --preset ID, or --session FILE [--scene N]; --set id=value etc. apply on top.\n";
 }

@@ -1,9 +1,12 @@
 #include "cli/cli_support.h"
 #include "bridge/safe_file.h"
 #include "bridge/session.h"
+#include "model/model_parser.h"
+#include "systems/model_registry.h"
 #include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 
+#include <QFile>
 #include <QFileInfo>
 #include <QTextStream>
 
@@ -84,6 +87,8 @@ void addScenarioOptions(QCommandLineParser& parser)
 {
     parser.addOptions({
         {"system", "System id (see list).", "id", "belt"},
+        {"model", "A model file (.flmodel, see docs/model-files.md) to simulate instead of a built-in system; "
+                  "not with --system, --preset or --session (its laws are in the file: not with --law).", "file"},
         {"law", "Friction law id (see list); default: the system's first (belt and absorber: coulomb).", "id"},
         {"method", "event | regularized | explicit (default: event; regularized for the laws with memory, which have no event-driven form).", "id", "event"},
         {"reg", "Regularization for regularized methods: kudra | tanh | atan | sqrt.", "id", "kudra"},
@@ -221,8 +226,31 @@ fl::Status sessionState(const QCommandLineParser& parser, fl::ui::SessionState& 
 
 } // namespace
 
+fl::Status loadModelFile(const QString& path, const fl::SystemInfo*& system)
+{
+    QFile file(path);
+    if (QFileInfo(path).isDir())
+        return fl::Status::error(path.toStdString() + ": is a folder, not a model file");
+    if (!file.open(QIODevice::ReadOnly))
+        return fl::Status::error(path.toStdString() + ": " + file.errorString().toStdString());
+    // One byte more than allowed tells a file that is too large without reading all of it.
+    const QByteArray bytes = file.read(static_cast<qint64>(fl::model::kMaxFileBytes) + 1);
+    const fl::ModelRegistration registration = fl::registerModel(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())));
+    if (!registration.ok())
+        return fl::Status::error(path.toStdString() + ":" + std::to_string(registration.error.where.line) + ":"
+                                 + std::to_string(registration.error.where.column) + ": " + registration.error.reason);
+    system = registration.system;
+    return fl::Status::success();
+}
+
 fl::Status buildScenario(const QCommandLineParser& parser, fl::Scenario& scenario, std::optional<fl::SweepSpec>* sweep)
 {
+    if (parser.isSet("model")) {
+        for (const char* other : {"system", "preset", "session", "law"})
+            if (parser.isSet(other))
+                return fl::Status::error(std::string("--model cannot be combined with --") + other
+                                         + (std::string_view(other) == "law" ? " (the model file names its laws)" : " (the file is the system)"));
+    }
     if (parser.isSet("scene") && !parser.isSet("session"))
         return fl::Status::error("--scene needs --session FILE");
     if (parser.isSet("session")) {
@@ -257,8 +285,15 @@ fl::Status buildScenario(const QCommandLineParser& parser, fl::Scenario& scenari
     if (!reg)
         return fl::Status::error("unknown regularization '" + regId + "' (kudra, tanh, atan, sqrt)");
     std::string lawId = parser.value("law").toStdString();
+    std::string systemId = parser.value("system").toStdString();
+    if (parser.isSet("model")) {
+        const fl::SystemInfo* model = nullptr;
+        if (fl::Status status = loadModelFile(parser.value("model"), model); !status.ok())
+            return status;
+        systemId = model->id;
+    }
     fl::Method chosen = parser.isSet("method") ? *method : methodForLaw(lawId, *method);
-    if (const fl::SystemInfo* system = fl::findSystem(parser.value("system").toStdString())) {
+    if (const fl::SystemInfo* system = fl::findSystem(systemId)) {
         // Unless given: the system's first law (coulomb for the belt, I00 for the disk, ...) and its
         // first method when it does not take the default one (the pendulum has no event-driven form).
         if (!parser.isSet("law"))
@@ -269,7 +304,7 @@ fl::Status buildScenario(const QCommandLineParser& parser, fl::Scenario& scenari
                 chosen = system->methods.front();
         }
     }
-    fl::Status status = fl::makeScenario(parser.value("system").toStdString(), lawId, chosen, *reg, scenario);
+    fl::Status status = fl::makeScenario(systemId, lawId, chosen, *reg, scenario);
     if (status.ok())
         status = applyIntegrator(parser, scenario);
     return status.ok() ? applyValues(parser, scenario) : status;

@@ -12,6 +12,9 @@
 #include <optional>
 #include <string>
 
+namespace fl {
+struct SystemInfo;
+}
 namespace fl::ui {
 struct Session;
 class SafeFileWriter;
@@ -46,6 +49,8 @@ void addScenarioOptions(QCommandLineParser& parser);
 /// N with --scene) is the base and the other options apply on top. A session's warnings go to
 /// stderr as "warning: ..." lines; its errors read "FILE: problem". `sweep`, if given, receives
 /// the base's bifurcation sweep: the preset's, or the session's view.sweep (absent otherwise).
+/// Reads and registers a model file (systems/model_registry.h); an error "FILE:LINE:COL: reason".
+fl::Status loadModelFile(const QString& path, const fl::SystemInfo*& system);
 fl::Status buildScenario(const QCommandLineParser& parser, fl::Scenario& scenario,
                          std::optional<fl::SweepSpec>* sweep = nullptr);
 /// Reads a session file: its warnings go to stderr as "warning: ..." lines; an error reads

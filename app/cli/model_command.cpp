@@ -6,11 +6,14 @@
 
 #include "model/model_parser.h"
 #include "model/model_summary.h"
+#include "systems/model_export.h"
 
 #include <QCommandLineParser>
 #include <QFile>
 #include <QFileInfo>
 #include <QTextStream>
+
+#include <cstdio>
 
 namespace cli {
 namespace {
@@ -52,6 +55,31 @@ int checkCommand(const QStringList& arguments)
     return 0;
 }
 
+int exportCommand(const QStringList& arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription("Write a built-in system (belt, absorber, bk-chain, brake) with its law and values as a model file "
+                                     "to standard output; run it with --model FILE.");
+    parser.addHelpOption();
+    addScenarioOptions(parser);
+    if (const std::optional<int> exit = parseOrExit(parser, arguments))
+        return *exit;
+    if (!parser.isSet("system") && !parser.isSet("preset") && !parser.isSet("session"))
+        return fail(2, "model export needs --system ID (belt, absorber, bk-chain or brake)");
+    if (parser.isSet("model"))
+        return fail(2, "model export writes a built-in system: --model does not apply");
+    fl::Scenario scenario;
+    fl::Status status = buildScenario(parser, scenario);
+    std::string text;
+    if (status.ok())
+        status = fl::exportModel(scenario, text);
+    if (!status.ok())
+        return fail(2, q(status.message()));
+    if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0)
+        return fail(1, "could not write to standard output");
+    return 0;
+}
+
 } // namespace
 
 int modelCommand(const QStringList& arguments)
@@ -62,14 +90,18 @@ int modelCommand(const QStringList& arguments)
         rest.removeAt(1);
     if (action == "check")
         return checkCommand(rest);
+    if (action == "export")
+        return exportCommand(rest);
     if (action == "--help" || action == "-h") {
-        QTextStream(stdout) << "Usage: frictionlab-cli model check FILE\n"
+        QTextStream(stdout) << "Usage: frictionlab-cli model check FILE | model export --system ID [--law ID] [--set ID=VALUE ...]\n"
                                "  check FILE   parse and check a model file (.flmodel): its coordinates, contacts and\n"
-                               "               parameters, or FILE:LINE:COL: reason and exit 2\n";
+                               "               parameters, or FILE:LINE:COL: reason and exit 2\n"
+                               "  export       write a built-in system (belt, absorber, bk-chain, brake) with its law and\n"
+                               "               values as a model file to standard output (run it with --model FILE)\n";
         return 0;
     }
-    return fail(2, action.isEmpty() ? QString("model: expected an action (check)")
-                                     : QString("model: unknown action '%1' (expected check)").arg(escapeControls(action)));
+    return fail(2, action.isEmpty() ? QString("model: expected an action (check, export)")
+                                     : QString("model: unknown action '%1' (expected check or export)").arg(escapeControls(action)));
 }
 
 } // namespace cli

@@ -8,6 +8,7 @@
 #include "friction/friction_law.h"
 #include "scenario/scenario.h"
 
+#include <algorithm>
 #include <map>
 #include <new>
 
@@ -156,6 +157,8 @@ private:
             expectEnd(cursor);
         } else if (k == "param") {
             parameter(cursor, where);
+        } else if (k == "numerics") {
+            numerics(cursor);
         } else if (k == "coord") {
             if (static_cast<int>(m_model.coordinates.size()) >= kMaxCoordinates)
                 fail(where, "more than " + std::to_string(kMaxCoordinates) + " coordinates");
@@ -286,6 +289,31 @@ private:
             }
         }
         expectEnd(cursor);
+    }
+
+    /// numerics ID = NUMBER, ...: the run's settings the model opens with (t_end, dt, tol, eps, ...).
+    void numerics(Cursor& cursor)
+    {
+        const ParameterSpecs specs = numericsSpecs();
+        for (;;) {
+            const Token name = expect(cursor, Token::Kind::Word, "a numerical setting (t_end, dt, tol, eps, ...)");
+            const auto spec = std::find_if(specs.begin(), specs.end(), [&](const ParameterSpec& s) { return s.id == name.text; });
+            if (spec == specs.end())
+                fail(cursor, name, "'" + name.text + "' is not a numerical setting (settings: " + specIdList(specs) + ")");
+            for (const auto& [id, value] : m_model.numerics)
+                if (id == name.text)
+                    fail(cursor, name, "'" + name.text + "' given twice");
+            expectSign(cursor, "=");
+            const Token value = expect(cursor, Token::Kind::Number, "a number");
+            if (!(value.number >= spec->min && value.number <= spec->max))
+                fail(cursor, value, name.text + " = " + value.text + " is outside its range " + rangeText(*spec));
+            m_model.numerics.emplace_back(name.text, value.number);
+            const Token after = cursor.next();
+            if (after.kind == Token::Kind::End && after.text.empty())
+                break;
+            if (after.kind != Token::Kind::Sign || after.text != ",")
+                fail(cursor, after, "expected ',' or the end of the statement, got " + text::describe(after));
+        }
     }
 
     void draw(Cursor& cursor, Where where)

@@ -10,6 +10,7 @@
 #include "params/parameter_spec.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace fl::model {
@@ -81,6 +82,8 @@ struct Model {
     std::vector<Contact> contacts;
     std::vector<Output> outputs;
     std::vector<Drawing> drawings;
+    /// numerics statements: settings the model's scenarios open with (t_end, dt, tol, eps, ...).
+    std::vector<std::pair<std::string, double>> numerics;
 
     /// The slots every state expression reads: coordinates 0..n-1, velocities n..2n-1, t at 2n,
     /// then the parameters in their order.

@@ -37,7 +37,8 @@ Status noSmoothFormError(const SystemInfo& system, const FrictionLawInfo& law)
 ParameterSpecs combinedSpecs(const SystemInfo& system, const FrictionLawInfo& law)
 {
     ParameterSpecs specs = system.specs;
-    specs.insert(specs.end(), law.specs.begin(), law.specs.end());
+    if (!system.ownLaws)
+        specs.insert(specs.end(), law.specs.begin(), law.specs.end());
     const ParameterSpecs numerics = numericsSpecs();
     specs.insert(specs.end(), numerics.begin(), numerics.end());
     for (ParameterSpec& spec : specs)
@@ -120,7 +121,7 @@ Status validate(const Scenario& scenario, SampleStorage storage)
         return Status::error("method '" + methodInfo(scenario.method).id + "' is not available for system '" + system->id + "'");
     if (!lawTakes(*law, scenario.method))
         return lawMethodError(*law, scenario.method);
-    Status status = law->validate(scenario.params);
+    Status status = system->ownLaws ? Status::success() : law->validate(scenario.params);
     if (status.ok())
         status = scenario.params.checkKinds(); // whole numbers (the chain's n, seeds, max_steps)
     if (status.ok() && methodInfo(scenario.method).smooth && !law->smoothForm)
@@ -130,7 +131,7 @@ Status validate(const Scenario& scenario, SampleStorage storage)
     if (!status.ok())
         return status;
     // Kudra's law keeps the static peak eta = F_s / g(0) (JTAM 4.2): finite and within its root find.
-    if (system->lawFamily == LawFamily::OneDimensional && law->create && scenario.regularization == Regularization::Kudra
+    if (!system->ownLaws && system->lawFamily == LawFamily::OneDimensional && law->create && scenario.regularization == Regularization::Kudra
         && usesRegularization(scenario)) {
         const std::unique_ptr<FrictionLaw> f = law->create(scenario.params);
         const double g0 = f->slipMagnitude(0.0), eta = g0 > 0.0 ? f->staticLimit() / g0 : 1.0;

@@ -1,4 +1,5 @@
 #include "systems/system_registry.h"
+#include "systems/model_registry.h"
 #include "systems/scenario_setup.h"
 
 #include <algorithm>
@@ -18,7 +19,7 @@ const SystemInfo* findSystem(std::string_view id)
     for (const SystemInfo& info : systems())
         if (info.id == id)
             return &info;
-    return nullptr;
+    return findModelSystem(id);
 }
 
 MechanismScene drawMechanism(const Scenario& scenario, const MechanismFrame& frame)

@@ -113,9 +113,15 @@ struct SystemInfo {
     /// A chain of blocks on one belt (state x_i, v_i per block, v_b the belt speed): its runs have
     /// slip events ("earthquakes") spread over the blocks (analysis/slip_events.h).
     bool blockChain = false;
+    /// The laws' parameters are the system's own specs (a model with several contacts: each contact's
+    /// law under CONTACT.ID), so a scenario carries no parameters of its law id, and the system's
+    /// validate checks every law.
+    bool ownLaws = false;
 };
 
+/// The built-in systems.
 const std::vector<SystemInfo>& systems();
+/// A built-in system or a registered model (systems/model_registry.h), or nullptr.
 const SystemInfo* findSystem(std::string_view id);
 /// The drawing of the scenario's system (its SystemInfo::mechanism); an empty scene if it has none.
 MechanismScene drawMechanism(const Scenario& scenario, const MechanismFrame& frame);

@@ -1,0 +1,69 @@
+#include "systems/model_contact_system.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace fl {
+
+ModelContactSystem::ModelContactSystem(std::shared_ptr<const CompiledModel> compiled, const ParameterSet& values)
+    : m_eq(std::move(compiled), values), m_acc(static_cast<size_t>(m_eq.coordinates()))
+{
+}
+
+void ModelContactSystem::rhs(double t, const double* y, double F, double* dydt) const
+{
+    m_eq.load(t, y);
+    m_eq.evaluateMotion();
+    m_eq.accelerations(&F, m_acc.data());
+    for (int i = 0; i < m_eq.coordinates(); ++i) {
+        dydt[2 * i] = y[2 * i + 1];
+        dydt[2 * i + 1] = m_acc[static_cast<size_t>(i)];
+    }
+}
+
+double ModelContactSystem::relativeVelocity(double t, const double* y) const
+{
+    m_eq.load(t, y);
+    double vr = 0.0;
+    m_eq.slips(&vr);
+    // The size of v_r's terms: |v_r| + |q'| m for the coordinates the contact moves (a cheap bound of
+    // sum |g_i q_i'| + |c0| up to a factor of the gradient's size).
+    double scale = std::abs(vr);
+    for (int i = 0; i < m_eq.coordinates(); ++i)
+        scale = std::max(scale, std::abs(y[2 * i + 1]));
+    return std::abs(vr) <= 4.0 * std::numeric_limits<double>::epsilon() * scale ? 0.0 : vr;
+}
+
+void ModelContactSystem::relativeAcceleration(double t, const double* y, double& a, double& b) const
+{
+    // v_r' = drift + sum_i g_i q_i'' with m_i q_i'' = f_i + g_i N F: a = drift + sum g_i f_i / m_i,
+    // b = N sum g_i^2 / m_i (> 0 while pressed; a lifted contact holds nothing: b tiny, as S4's).
+    m_eq.load(t, y);
+    m_eq.evaluateMotion();
+    m_eq.drifts(&a);
+    b = 0.0;
+    const CompiledModel& c = m_eq.compiled();
+    for (size_t e = 0; e < c.gradient.size(); ++e) {
+        const double g = m_eq.gradient(static_cast<int>(e));
+        const int i = c.gradient[e].coordinate;
+        a += g * m_eq.force(i) / m_eq.mass(i);
+        b += g * g / m_eq.mass(i);
+    }
+    b = std::max(b * m_eq.normal(0), 1e-300);
+}
+
+void ModelContactSystem::jacobian(double t, const double* y, double F, double dFdvr, double* dfdy, double* dfdt) const
+{
+    m_eq.load(t, y);
+    m_eq.evaluateMotion();
+    m_eq.jacobian(&F, &dFdvr, dfdy, dfdt);
+}
+
+void ModelContactSystem::relativeVelocityGradient(double t, const double* y, double* dvdy, double& dvdt) const
+{
+    m_eq.load(t, y);
+    m_eq.slipGradient(0, dvdy, dvdt);
+}
+
+} // namespace fl

@@ -1,0 +1,90 @@
+#include "systems/model_dynamics.h"
+
+#include "params/parameter_set.h"
+#include "solvers/contact_dynamics.h"
+#include "systems/model_contact_system.h"
+
+namespace fl {
+
+namespace {
+
+/// A single-contact model's dynamics (the generic contact dynamics, columns v_r and F) with the
+/// model's outputs after its own.
+class WithModelOutputs final : public Dynamics {
+public:
+    WithModelOutputs(std::unique_ptr<Dynamics> inner, std::shared_ptr<const CompiledModel> compiled, const ParameterSet& values)
+        : m_inner(std::move(inner)), m_eq(std::move(compiled), values), m_innerOutputs(static_cast<int>(m_inner->outputNames().size()))
+    {
+    }
+
+    int dimension() const override { return m_inner->dimension(); }
+    std::vector<std::string> stateNames() const override { return m_inner->stateNames(); }
+    std::vector<std::string> outputNames() const override
+    {
+        std::vector<std::string> names = m_inner->outputNames();
+        for (const model::Output& o : m_eq.compiled().model.outputs)
+            names.push_back(o.id);
+        return names;
+    }
+    std::vector<double> initialState() const override { return m_inner->initialState(); }
+    Status integrate(std::vector<double>& y, double& t, double tEnd, DynamicsObserver& observer, IntegrationStats& stats) const override
+    {
+        return m_inner->integrate(y, t, tEnd, observer, stats);
+    }
+    void settleMode(double t, std::vector<double>& y, int mode) const override { m_inner->settleMode(t, y, mode); }
+    void outputs(double t, const double* y, int mode, double* out) const override
+    {
+        m_inner->outputs(t, y, mode, out);
+        m_eq.load(t, y);
+        m_eq.outputs(out + m_innerOutputs);
+    }
+    std::string warning() const override { return m_inner->warning(); }
+    const SmoothOde* smoothOde() const override { return m_inner->smoothOde(); }
+    bool hasSaltationVariational() const override { return m_inner->hasSaltationVariational(); }
+    Status integrateVariational(std::vector<double>& y, double& t, double tEnd, std::vector<double>& phi, int k,
+                                IntegrationStats& stats) const override
+    {
+        return m_inner->integrateVariational(y, t, tEnd, phi, k, stats);
+    }
+
+private:
+    std::unique_ptr<Dynamics> m_inner;
+    mutable ModelEquations m_eq;
+    int m_innerOutputs;
+};
+
+} // namespace
+
+ParameterSet contactLawValues(const model::Contact& contact, const FrictionLawInfo& law, const ParameterSet& values)
+{
+    ParameterSet own(law.specs);
+    for (size_t i = 0; i < law.specs.size() && i < contact.lawParameterIds.size(); ++i)
+        own.set(law.specs[i].id, values.value(contact.lawParameterIds[i]));
+    return own;
+}
+
+std::unique_ptr<Dynamics> makeModelDynamics(std::shared_ptr<const CompiledModel> compiled, const Scenario& scenario,
+                                            const IntegrationSettings& settings)
+{
+    const ParameterSet& values = scenario.params;
+    if (compiled->contacts() == 1) {
+        auto system = std::make_unique<ModelContactSystem>(compiled, values);
+        std::unique_ptr<Dynamics> inner = makeContactDynamics(std::move(system), scenario, settings);
+        if (compiled->model.outputs.empty())
+            return inner;
+        return std::make_unique<WithModelOutputs>(std::move(inner), compiled, values);
+    }
+    std::vector<std::unique_ptr<FrictionLaw>> laws;
+    for (const model::Contact& contact : compiled->model.contacts) {
+        const FrictionLawInfo* law = findFrictionLaw(contact.lawId);
+        laws.push_back(law->create(contactLawValues(contact, *law, values)));
+    }
+    if (scenario.method == Method::EventDriven)
+        return makeMultiContactEventDriven(std::move(compiled), values, std::move(laws), settings);
+    const Integrator integrator =
+        scenario.method == Method::Regularized ? settings.stiffIntegrator : IntegrationSettings::kExplicitIntegrator;
+    return makeMultiContactSmooth(std::move(compiled), values, std::move(laws), scenario.regularization, values.value("eps"), integrator,
+                                  settings);
+}
+
+} // namespace fl

@@ -1,0 +1,310 @@
+#include "systems/model_equations.h"
+
+#include "expr/build.h"
+#include "expr/derivative.h"
+#include "params/parameter_set.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace fl {
+
+namespace {
+
+using expr::Expr;
+
+/// d(quantity)/d(every state slot and t) that is not the number 0, appended to list and outputs.
+void addPartials(const model::Model& m, const Expr& quantity, CompiledModel::Quantity kind, int index,
+                 std::vector<CompiledModel::Partial>& list, std::vector<Expr>& outputs)
+{
+    const int n = static_cast<int>(m.coordinates.size());
+    auto add = [&](int slot, int column) {
+        if (!expr::dependsOn(quantity, slot))
+            return;
+        Expr d = expr::derivative(quantity, slot);
+        if (expr::isNumber(d, 0.0))
+            return;
+        list.push_back({kind, index, column});
+        outputs.push_back(std::move(d));
+    };
+    for (int j = 0; j < n; ++j) {
+        add(m.coordinateSlot(j), 2 * j);
+        add(m.velocitySlot(j), 2 * j + 1);
+    }
+    add(m.timeSlot(), -1);
+}
+
+} // namespace
+
+std::shared_ptr<const CompiledModel> compileModel(model::Model model)
+{
+    auto c = std::make_shared<CompiledModel>();
+    c->model = std::move(model);
+    const model::Model& m = c->model;
+    const int n = c->coordinates(), k = c->contacts();
+
+    std::vector<Expr> forces(static_cast<size_t>(n), expr::number(0.0));
+    for (const model::Force& f : m.forces)
+        forces[static_cast<size_t>(f.coordinate)] = expr::add(forces[static_cast<size_t>(f.coordinate)], f.value);
+    std::vector<Expr> motion = forces;
+    for (const model::Contact& contact : m.contacts)
+        motion.push_back(contact.normal);
+    for (int ci = 0; ci < k; ++ci)
+        for (int i = 0; i < n; ++i) {
+            const Expr& g = m.contacts[static_cast<size_t>(ci)].slipGradient[static_cast<size_t>(i)];
+            if (!expr::isNumber(g, 0.0)) {
+                c->gradient.push_back({ci, i});
+                motion.push_back(g);
+            }
+        }
+    c->motion = expr::Tape::compile(motion);
+
+    std::vector<Expr> slips, drifts;
+    for (const model::Contact& contact : m.contacts) {
+        slips.push_back(contact.slip);
+        Expr drift = expr::derivative(contact.slip, m.timeSlot());
+        for (int j = 0; j < n; ++j)
+            drift = expr::add(drift, expr::multiply(expr::derivative(contact.slip, m.coordinateSlot(j)), expr::variable(m.velocitySlot(j))));
+        drifts.push_back(std::move(drift));
+    }
+    c->slip = expr::Tape::compile(slips);
+    c->drift = expr::Tape::compile(drifts);
+
+    std::vector<Expr> outputs;
+    for (const model::Output& o : m.outputs)
+        outputs.push_back(o.value);
+    c->outputs = expr::Tape::compile(outputs);
+
+    std::vector<Expr> initial;
+    for (const model::Coordinate& q : m.coordinates)
+        initial.push_back(q.mass);
+    for (const model::Coordinate& q : m.coordinates)
+        initial.push_back(q.start);
+    for (const model::Coordinate& q : m.coordinates)
+        initial.push_back(q.velocity);
+    c->initial = expr::Tape::compile(initial);
+
+    using Q = CompiledModel::Quantity;
+    std::vector<Expr> partials;
+    for (int i = 0; i < n; ++i)
+        addPartials(m, forces[static_cast<size_t>(i)], Q::Force, i, c->partialList, partials);
+    for (int ci = 0; ci < k; ++ci)
+        addPartials(m, m.contacts[static_cast<size_t>(ci)].normal, Q::Normal, ci, c->partialList, partials);
+    for (size_t e = 0; e < c->gradient.size(); ++e) {
+        const CompiledModel::GradientEntry& g = c->gradient[e];
+        addPartials(m, m.contacts[static_cast<size_t>(g.contact)].slipGradient[static_cast<size_t>(g.coordinate)], Q::Gradient,
+                    static_cast<int>(e), c->partialList, partials);
+    }
+    for (int ci = 0; ci < k; ++ci)
+        addPartials(m, m.contacts[static_cast<size_t>(ci)].slip, Q::Slip, ci, c->partialList, partials);
+    c->partials = expr::Tape::compile(partials);
+
+    // The band of df/dy: row 2i reads 2i + 1; row 2i + 1 reads what f_i reads and, for each contact
+    // acting on q_i, what its g, N and v_r read.
+    int band = 1;
+    auto widen = [&](int row, int column) {
+        if (column >= 0)
+            band = std::max(band, std::abs(row - column));
+    };
+    for (const CompiledModel::Partial& p : c->partialList) {
+        if (p.quantity == Q::Force)
+            widen(2 * p.index + 1, p.column);
+        for (const CompiledModel::GradientEntry& g : c->gradient) {
+            const bool acts = (p.quantity == Q::Normal || p.quantity == Q::Slip) ? g.contact == p.index
+                              : p.quantity == Q::Gradient                      ? &g == &c->gradient[static_cast<size_t>(p.index)]
+                                                                                : false;
+            if (acts)
+                widen(2 * g.coordinate + 1, p.column);
+        }
+    }
+    c->halfBandwidth = 2 * band + 1 < 2 * n ? band : -1;
+    return c;
+}
+
+ModelEquations::ModelEquations(std::shared_ptr<const CompiledModel> compiled, const ParameterSet& values)
+    : m_c(std::move(compiled)), m_n(m_c->coordinates()), m_k(m_c->contacts()), m_motionTape(m_c->motion), m_slipTape(m_c->slip),
+      m_driftTape(m_c->drift), m_outputTape(m_c->outputs), m_partialTape(m_c->partials)
+{
+    const model::Model& m = m_c->model;
+    const size_t p = m.parameters.size();
+    std::vector<double> parameters(p);
+    for (size_t i = 0; i < p; ++i)
+        parameters[i] = values.value(m.parameters[i].id);
+    m_variables.assign(static_cast<size_t>(m.parameterSlot(0)) + p, 0.0);
+    std::copy(parameters.begin(), parameters.end(), m_variables.begin() + m.parameterSlot(0));
+    std::vector<double> initial(static_cast<size_t>(3 * m_n));
+    expr::Tape initialTape = m_c->initial;
+    if (parameters.empty())
+        parameters.push_back(0.0); // a tape of numbers reads nothing, but wants a pointer
+    initialTape.evaluate(parameters.data(), initial.data());
+    m_mass.assign(initial.begin(), initial.begin() + m_n);
+    m_start.assign(initial.begin() + m_n, initial.begin() + 2 * m_n);
+    m_velocity.assign(initial.begin() + 2 * m_n, initial.end());
+    m_motion.resize(static_cast<size_t>(m_motionTape.outputCount()));
+    m_partials.resize(static_cast<size_t>(m_partialTape.outputCount()));
+}
+
+std::vector<double> ModelEquations::initialState() const
+{
+    std::vector<double> y(static_cast<size_t>(2 * m_n));
+    for (int i = 0; i < m_n; ++i) {
+        y[static_cast<size_t>(2 * i)] = m_start[static_cast<size_t>(i)];
+        y[static_cast<size_t>(2 * i + 1)] = m_velocity[static_cast<size_t>(i)];
+    }
+    return y;
+}
+
+void ModelEquations::load(double t, const double* y)
+{
+    double* v = m_variables.data();
+    for (int i = 0; i < m_n; ++i) {
+        v[i] = y[2 * i];
+        v[m_n + i] = y[2 * i + 1];
+    }
+    v[2 * m_n] = t;
+}
+
+void ModelEquations::evaluateMotion() { m_motionTape.evaluate(m_variables.data(), m_motion.data()); }
+
+double ModelEquations::normal(int c) const
+{
+    const double N = m_motion[static_cast<size_t>(m_n + c)];
+    return N > 0.0 ? N : 0.0; // lifted (or NaN, which the finiteness checks of the run report)
+}
+
+void ModelEquations::slips(double* out) { m_slipTape.evaluate(m_variables.data(), out); }
+void ModelEquations::drifts(double* out) { m_driftTape.evaluate(m_variables.data(), out); }
+void ModelEquations::outputs(double* out) { m_outputTape.evaluate(m_variables.data(), out); }
+
+void ModelEquations::accelerations(const double* F, double* acc) const
+{
+    for (int i = 0; i < m_n; ++i)
+        acc[i] = force(i);
+    for (size_t e = 0; e < m_c->gradient.size(); ++e) {
+        const CompiledModel::GradientEntry& g = m_c->gradient[e];
+        acc[g.coordinate] += gradient(static_cast<int>(e)) * normal(g.contact) * F[g.contact];
+    }
+    for (int i = 0; i < m_n; ++i)
+        acc[i] /= m_mass[static_cast<size_t>(i)];
+}
+
+void ModelEquations::jacobian(const double* F, const double* dFdvr, double* dfdy, double* dfdt)
+{
+    const size_t dim = static_cast<size_t>(2 * m_n);
+    std::fill(dfdy, dfdy + dim * dim, 0.0);
+    std::fill(dfdt, dfdt + dim, 0.0);
+    m_partialTape.evaluate(m_variables.data(), m_partials.data());
+    for (int i = 0; i < m_n; ++i)
+        dfdy[static_cast<size_t>(2 * i) * dim + static_cast<size_t>(2 * i + 1)] = 1.0;
+    auto addTo = [&](int coordinate, int column, double value) {
+        const size_t row = static_cast<size_t>(2 * coordinate + 1);
+        const double scaled = value / m_mass[static_cast<size_t>(coordinate)];
+        if (column < 0)
+            dfdt[row] += scaled;
+        else
+            dfdy[row * dim + static_cast<size_t>(column)] += scaled;
+    };
+    using Q = CompiledModel::Quantity;
+    const std::vector<CompiledModel::GradientEntry>& entries = m_c->gradient;
+    for (size_t p = 0; p < m_c->partialList.size(); ++p) {
+        const CompiledModel::Partial& partial = m_c->partialList[p];
+        const double d = m_partials[p];
+        switch (partial.quantity) {
+        case Q::Force:
+            addTo(partial.index, partial.column, d);
+            break;
+        case Q::Gradient: {
+            const CompiledModel::GradientEntry& g = entries[static_cast<size_t>(partial.index)];
+            addTo(g.coordinate, partial.column, d * normal(g.contact) * F[g.contact]);
+            break;
+        }
+        case Q::Normal:
+        case Q::Slip:
+            if (partial.quantity == Q::Normal && lifted(partial.index))
+                break; // N = max(0, ...) is flat while lifted
+            for (size_t e = 0; e < entries.size(); ++e)
+                if (entries[e].contact == partial.index) {
+                    const double g = gradient(static_cast<int>(e));
+                    const int c = partial.index;
+                    addTo(entries[e].coordinate, partial.column,
+                          partial.quantity == Q::Normal ? g * d * F[c] : g * normal(c) * dFdvr[c] * d);
+                }
+            break;
+        }
+    }
+}
+
+void ModelEquations::projectToStick(int c, double t, double* y)
+{
+    load(t, y);
+    evaluateMotion();
+    std::vector<int> entries;
+    for (size_t e = 0; e < m_c->gradient.size(); ++e)
+        if (m_c->gradient[e].contact == c)
+            entries.push_back(static_cast<int>(e));
+    std::vector<double> vr(static_cast<size_t>(m_k));
+    if (entries.size() == 1) {
+        // v_r = c0 + g q_i': c0 is v_r at q_i' = 0, as the tape computes it, so v_r(-c0/g) = 0 up
+        // to the one rounding of c0/g (none for g = 1 or any power of 2).
+        const int i = m_c->gradient[static_cast<size_t>(entries[0])].coordinate;
+        m_variables[static_cast<size_t>(m_n + i)] = 0.0;
+        slips(vr.data());
+        y[2 * i + 1] = -vr[static_cast<size_t>(c)] / gradient(entries[0]);
+        return;
+    }
+    slips(vr.data());
+    double metric = 0.0;
+    for (int e : entries) {
+        const double g = gradient(e);
+        metric += g * g / m_mass[static_cast<size_t>(m_c->gradient[static_cast<size_t>(e)].coordinate)];
+    }
+    if (!(metric > 0.0))
+        return;
+    const double impulse = vr[static_cast<size_t>(c)] / metric;
+    for (int e : entries) {
+        const int i = m_c->gradient[static_cast<size_t>(e)].coordinate;
+        y[2 * i + 1] -= impulse * gradient(e) / m_mass[static_cast<size_t>(i)];
+    }
+}
+
+void ModelEquations::slipGradient(int c, double* dvdy, double& dvdt)
+{
+    std::fill(dvdy, dvdy + 2 * m_n, 0.0);
+    dvdt = 0.0;
+    m_partialTape.evaluate(m_variables.data(), m_partials.data());
+    for (size_t p = 0; p < m_c->partialList.size(); ++p) {
+        const CompiledModel::Partial& partial = m_c->partialList[p];
+        if (partial.quantity != CompiledModel::Quantity::Slip || partial.index != c)
+            continue;
+        if (partial.column < 0)
+            dvdt = m_partials[p];
+        else
+            dvdy[partial.column] = m_partials[p];
+    }
+}
+
+std::vector<std::string> modelStateNames(const model::Model& model)
+{
+    std::vector<std::string> names;
+    for (const model::Coordinate& q : model.coordinates) {
+        names.push_back(q.id);
+        std::string velocity = "d";
+        names.push_back(velocity.append(q.id));
+    }
+    return names;
+}
+
+std::vector<std::string> modelContactOutputNames(const model::Model& model)
+{
+    if (model.contacts.size() == 1)
+        return {"v_r", "F"};
+    std::vector<std::string> names;
+    for (const model::Contact& c : model.contacts) {
+        std::string slip = "v_r.", force = "F.";
+        names.push_back(slip.append(c.id));
+        names.push_back(force.append(c.id));
+    }
+    return names;
+}
+
+} // namespace fl

@@ -1,0 +1,114 @@
+#pragma once
+// A user's model (model/model_spec.h) compiled for the integrators, and its equations evaluated at a
+// state. The state of a model run is interleaved, q_1, q_1', q_2, q_2', ... (a chain's Jacobian is
+// then banded), followed by a law with memory's states where it has them.
+//
+// The equations of motion (docs/model-files.md): m_i q_i'' = f_i(q, q', t) + sum_c g_ci N_c F_c, with
+// f_i the sum of the forces on coordinate i, and for each contact c its slip velocity
+// v_r,c = c0_c + sum_i g_ci q_i' (affine in the velocities, checked by the parser), its normal force
+// N_c (0 where the expression is negative: a lifted contact holds nothing) and F_c the friction
+// force at unit normal load of its law (the built-in systems' convention, friction/friction_law.h).
+// The friction acts along g_c, the gradient of v_r,c in the velocities: the principle of virtual
+// work (the generalized force of a force F along the contact's relative motion is F dv_r/dq').
+//
+// The compiled model is built once and shared by every run; a run's ModelEquations copies its
+// tapes (their registers are per thread).
+#include "expr/tape.h"
+#include "model/model_spec.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace fl {
+
+class ParameterSet;
+
+struct CompiledModel {
+    model::Model model;
+    /// What a Jacobian entry is the derivative of.
+    enum class Quantity { Force, Normal, Gradient, Slip };
+    struct Partial {
+        Quantity quantity;
+        int index;  ///< coordinate (Force), contact (Normal, Slip) or gradient entry (Gradient)
+        int column; ///< interleaved state index, or -1 for t
+    };
+    /// The entries of the slip gradients that are not the number 0: g_ci for (contact, coordinate).
+    struct GradientEntry {
+        int contact;
+        int coordinate;
+    };
+    std::vector<GradientEntry> gradient;
+    expr::Tape motion;   ///< f_i (n), N_c raw (K), then g of each gradient entry
+    expr::Tape slip;     ///< v_r,c (K)
+    expr::Tape drift;    ///< dv_r,c/dt at zero accelerations: partial_t v_r + sum_j partial_qj v_r q_j' (K)
+    expr::Tape outputs;  ///< the model's outputs
+    expr::Tape initial;  ///< of the parameters alone: masses (n), starts (n), initial velocities (n)
+    expr::Tape partials; ///< one output per entry of `partialList`
+    std::vector<Partial> partialList;
+    /// Half-bandwidth of df/dy in the interleaved order (-1: none narrower than the matrix).
+    int halfBandwidth = -1;
+
+    int coordinates() const { return static_cast<int>(model.coordinates.size()); }
+    int contacts() const { return static_cast<int>(model.contacts.size()); }
+};
+
+/// The model compiled (tapes of its equations, exact partial derivatives of every one).
+std::shared_ptr<const CompiledModel> compileModel(model::Model model);
+
+/// The equations of one run at the scenario's parameter values. Not thread-safe (a run is on one
+/// thread); each run makes its own.
+class ModelEquations {
+public:
+    ModelEquations(std::shared_ptr<const CompiledModel> compiled, const ParameterSet& values);
+
+    const CompiledModel& compiled() const { return *m_c; }
+    int coordinates() const { return m_n; }
+    int contacts() const { return m_k; }
+    double mass(int i) const { return m_mass[static_cast<size_t>(i)]; }
+    /// q_1, q_1', ... at t = 0.
+    std::vector<double> initialState() const;
+
+    /// Reads the state (interleaved) and t for the evaluations below.
+    void load(double t, const double* y);
+    /// Evaluates f, N and g at the loaded state.
+    void evaluateMotion();
+    double force(int i) const { return m_motion[static_cast<size_t>(i)]; }
+    /// N_c, at least 0.
+    double normal(int c) const;
+    bool lifted(int c) const { return !(m_motion[static_cast<size_t>(m_n + c)] > 0.0); }
+    /// g of gradient entry e (CompiledModel::gradient).
+    double gradient(int e) const { return m_motion[static_cast<size_t>(m_n + m_k + e)]; }
+    /// v_r of every contact at the loaded state, to out[0 .. K).
+    void slips(double* out);
+    /// dv_r/dt at zero accelerations, to out[0 .. K).
+    void drifts(double* out);
+    /// The model's outputs at the loaded state, to out.
+    void outputs(double* out);
+    /// df/dy (row-major, dimension 2n) and df/dt of the mechanical state at the loaded state with the
+    /// friction forces F_c and their slopes dF_c/dv_r (after evaluateMotion()).
+    void jacobian(const double* F, const double* dFdvr, double* dfdy, double* dfdt);
+    /// dv_r,c/dy (2n values) and dv_r,c/dt at the loaded state.
+    void slipGradient(int c, double* dvdy, double& dvdt);
+    /// q'' of every coordinate with the friction forces F_c (after evaluateMotion()), to acc[0 .. n).
+    void accelerations(const double* F, double* acc) const;
+    /// Puts contact c at v_r = 0 by the smallest change of the velocities in the mass metric (an
+    /// impulse along g_c); a contact on one coordinate gets v_r = 0 exactly (q_i' = -c0/g_ci). Loads
+    /// and evaluates at (t, y).
+    void projectToStick(int c, double t, double* y);
+
+private:
+    std::shared_ptr<const CompiledModel> m_c;
+    int m_n, m_k;
+    expr::Tape m_motionTape, m_slipTape, m_driftTape, m_outputTape, m_partialTape;
+    std::vector<double> m_variables; ///< the model's slots: q, q', t, parameters
+    std::vector<double> m_mass, m_start, m_velocity;
+    std::vector<double> m_motion, m_partials;
+};
+
+/// Column ids of a model run's mechanical state: q_1, dq_1, q_2, dq_2, ... ("x", "dx").
+std::vector<std::string> modelStateNames(const model::Model& model);
+/// "v_r" and "F" for one contact; "v_r.ID" and "F.ID" for each of several.
+std::vector<std::string> modelContactOutputNames(const model::Model& model);
+
+} // namespace fl

@@ -1,0 +1,440 @@
+// A model with several contacts (systems/model_dynamics.h): event-driven, every contact switching on
+// its own and each switch located exactly (detail::runEventLoop, as the chain of S5), and the smooth
+// methods on the regularized equations with the exact Jacobian of the model's expressions.
+#include "systems/model_dynamics.h"
+
+#include "solvers/event_loop.h"
+#include "solvers/smooth_friction.h"
+#include "solvers/smooth_integration.h"
+#include "solvers/smooth_ode.h"
+
+#include <Eigen/Dense>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace fl {
+namespace {
+
+using detail::EventState;
+
+/// What both methods share: the equations, the laws, scratch space and the outputs of a state.
+struct MultiContactCore {
+    MultiContactCore(std::shared_ptr<const CompiledModel> compiled, const ParameterSet& values, std::vector<std::unique_ptr<FrictionLaw>> l)
+        : eq(std::move(compiled), values), laws(std::move(l)), vr(static_cast<size_t>(eq.contacts())), F(static_cast<size_t>(eq.contacts())),
+          acc(static_cast<size_t>(eq.coordinates())), contactEntries(static_cast<size_t>(eq.contacts()))
+    {
+        const CompiledModel& c = eq.compiled();
+        std::vector<int> touching(static_cast<size_t>(eq.coordinates()), 0);
+        for (size_t e = 0; e < c.gradient.size(); ++e) {
+            contactEntries[static_cast<size_t>(c.gradient[e].contact)].push_back(static_cast<int>(e));
+            coupled = coupled || ++touching[static_cast<size_t>(c.gradient[e].coordinate)] > 1;
+        }
+    }
+
+    std::vector<std::string> outputNames() const
+    {
+        std::vector<std::string> names = modelContactOutputNames(eq.compiled().model);
+        for (const model::Output& o : eq.compiled().model.outputs)
+            names.push_back(o.id);
+        return names;
+    }
+    /// v_r and F of every contact (F given), then the model's outputs; eq loaded at the state.
+    void writeOutputs(const double* force, double* out)
+    {
+        for (int c = 0; c < eq.contacts(); ++c) {
+            out[2 * c] = vr[static_cast<size_t>(c)];
+            out[2 * c + 1] = force[c];
+        }
+        eq.outputs(out + 2 * eq.contacts());
+    }
+
+    mutable ModelEquations eq;
+    std::vector<std::unique_ptr<FrictionLaw>> laws;
+    std::vector<double> vr, F, acc;
+    std::vector<std::vector<int>> contactEntries; ///< each contact's gradient entries
+    bool coupled = false; ///< two contacts move one coordinate: their holding forces are solved together
+};
+
+/// The hooks of detail::runEventLoop for K contacts (the protocol of bk_chain_event_driven.cpp's,
+/// whose rules it generalizes). Contact c sticks (direction 0) with the holding force that keeps
+/// v_r,c' = 0, all stuck contacts' together: A lambda = -a over the stuck set S with
+/// A_cd = sum_i g_ci g_di N_d / m_i and a_c = v_r,c' with the stuck forces at 0; it slips in direction
+/// d = sgn(v_r,c) with F_c = -d g_d(|v_r,c|). Guards, positive inside the mode: F_s - |lambda_c| in
+/// stick, d v_r,c in slip; the event function is their minimum, a contact that switched at the last
+/// event counted shifted by 2 kTol until the next.
+struct MultiHooks {
+    MultiContactCore& core;
+    std::vector<signed char> direction;
+    std::vector<char> fresh;
+    bool armed = true;
+    std::vector<double> tol;
+    std::vector<double> drift;
+    static constexpr double kTol = 1e-12;
+
+    explicit MultiHooks(MultiContactCore& c)
+        : core(c), direction(static_cast<size_t>(c.eq.contacts()), 0), fresh(static_cast<size_t>(c.eq.contacts()), 0),
+          drift(static_cast<size_t>(c.eq.contacts()))
+    {
+        for (const auto& law : core.laws)
+            tol.push_back(kTol * (1.0 + law->staticLimit()));
+    }
+
+    int contacts() const { return core.eq.contacts(); }
+    double limit(int c, double hold) const { return core.laws[static_cast<size_t>(c)]->branchStaticLimit(hold > 0.0 ? -1.0 : 1.0); }
+
+    /// Loads (t, y) and computes v_r and the friction force F of every contact in the current modes.
+    void evaluate(double t, const double* y)
+    {
+        ModelEquations& eq = core.eq;
+        eq.load(t, y);
+        eq.evaluateMotion();
+        eq.slips(core.vr.data());
+        std::vector<int> stuck;
+        for (int c = 0; c < contacts(); ++c) {
+            const int d = direction[static_cast<size_t>(c)];
+            core.F[static_cast<size_t>(c)] = d == 0 ? 0.0 : -d * core.laws[static_cast<size_t>(c)]->branchMagnitude(std::abs(core.vr[static_cast<size_t>(c)]), d);
+            if (d == 0)
+                stuck.push_back(c);
+        }
+        if (!stuck.empty())
+            solveHolding(stuck);
+    }
+
+    /// The holding forces of the stuck contacts (F of the slipping ones set).
+    void solveHolding(const std::vector<int>& stuck)
+    {
+        ModelEquations& eq = core.eq;
+        const CompiledModel& cm = eq.compiled();
+        eq.drifts(drift.data());
+        eq.accelerations(core.F.data(), core.acc.data()); // the stuck contacts' F are 0 here
+        const int s = static_cast<int>(stuck.size());
+        Eigen::VectorXd a(s);
+        Eigen::MatrixXd A = Eigen::MatrixXd::Zero(s, core.coupled ? s : 1);
+        for (int r = 0; r < s; ++r) {
+            const int c = stuck[static_cast<size_t>(r)];
+            a(r) = drift[static_cast<size_t>(c)];
+            for (int e : core.contactEntries[static_cast<size_t>(c)])
+                a(r) += eq.gradient(e) * core.acc[static_cast<size_t>(cm.gradient[static_cast<size_t>(e)].coordinate)];
+        }
+        if (!core.coupled) { // each stuck contact alone on its coordinates: lambda_c = -a_c / A_cc
+            for (int r = 0; r < s; ++r) {
+                const int c = stuck[static_cast<size_t>(r)];
+                double diagonal = 0.0;
+                for (int e : core.contactEntries[static_cast<size_t>(c)]) {
+                    const double g = eq.gradient(e);
+                    diagonal += g * g / eq.mass(cm.gradient[static_cast<size_t>(e)].coordinate);
+                }
+                diagonal *= eq.normal(c);
+                core.F[static_cast<size_t>(c)] = held(a(r), diagonal);
+            }
+            return;
+        }
+        for (int r = 0; r < s; ++r)
+            for (int q = 0; q < s; ++q) {
+                const int c = stuck[static_cast<size_t>(r)], d = stuck[static_cast<size_t>(q)];
+                for (int e : core.contactEntries[static_cast<size_t>(c)])
+                    for (int f : core.contactEntries[static_cast<size_t>(d)]) {
+                        const int i = cm.gradient[static_cast<size_t>(e)].coordinate;
+                        if (i == cm.gradient[static_cast<size_t>(f)].coordinate)
+                            A(r, q) += eq.gradient(e) * eq.gradient(f) * eq.normal(d) / eq.mass(i);
+                    }
+            }
+        // Redundant contacts (two stuck on one motion) share their load: the least-norm solution.
+        const Eigen::VectorXd lambda = A.completeOrthogonalDecomposition().solve(-a);
+        for (int r = 0; r < s; ++r)
+            core.F[static_cast<size_t>(stuck[static_cast<size_t>(r)])] = std::isfinite(lambda(r)) ? lambda(r) : held(a(r), 0.0);
+    }
+
+    /// -a / A, and for a lifted contact (A = 0) nothing to hold (a = 0) or more than any limit.
+    static double held(double a, double diagonal)
+    {
+        if (diagonal > 0.0)
+            return -a / diagonal;
+        return a == 0.0 ? 0.0 : (a > 0.0 ? -1e300 : 1e300);
+    }
+
+    void rhs(const EventState& y, EventState& d, double t)
+    {
+        evaluate(t, y.data());
+        ModelEquations& eq = core.eq;
+        eq.accelerations(core.F.data(), core.acc.data());
+        // A stuck contact on one coordinate keeps v_r' = 0 exactly: q_i'' = -drift / g (the held
+        // force gives it up to rounding), so a stick phase stays at v_r = 0 to the bit (as S5's).
+        for (int c = 0; c < contacts(); ++c) {
+            const auto& entries = core.contactEntries[static_cast<size_t>(c)];
+            if (direction[static_cast<size_t>(c)] == 0 && entries.size() == 1 && !core.coupled)
+                core.acc[static_cast<size_t>(eq.compiled().gradient[static_cast<size_t>(entries[0])].coordinate)] =
+                    -drift[static_cast<size_t>(c)] / eq.gradient(entries[0]);
+        }
+        for (int i = 0; i < eq.coordinates(); ++i) {
+            d[static_cast<size_t>(2 * i)] = y[static_cast<size_t>(2 * i + 1)];
+            d[static_cast<size_t>(2 * i + 1)] = core.acc[static_cast<size_t>(i)];
+        }
+    }
+
+    double guard(int c) const
+    {
+        const int d = direction[static_cast<size_t>(c)];
+        const double F = core.F[static_cast<size_t>(c)], v = core.vr[static_cast<size_t>(c)];
+        const double g = d == 0 ? limit(c, F) - std::abs(F) : d * v;
+        return g + (fresh[static_cast<size_t>(c)] ? 2.0 * tol[static_cast<size_t>(c)] : 0.0);
+    }
+
+    double event(double t, const double* y)
+    {
+        evaluate(t, y);
+        double e = std::numeric_limits<double>::infinity();
+        for (int c = 0; c < contacts(); ++c)
+            e = std::min(e, guard(c));
+        return e;
+    }
+
+    int mode() const { return -1; } // several contacts: the switches are reported one by one
+    bool eventWhenUnarmed() const { return true; }
+
+    /// Contact c at v_r = 0: stick if friction can hold it (with the other stuck ones), else slip
+    /// the way the rest pulls.
+    void settle(double t, double* y, int c, DynamicsObserver* observer)
+    {
+        core.eq.projectToStick(c, t, y);
+        const signed char before = direction[static_cast<size_t>(c)];
+        direction[static_cast<size_t>(c)] = 0;
+        evaluate(t, y);
+        const double h = core.F[static_cast<size_t>(c)];
+        const signed char next = std::abs(h) <= limit(c, h) ? 0 : (h < 0.0 ? 1 : -1); // friction -h opposes the slip
+        if (observer && next != before && (next == 0 || before == 0))
+            observer->onSwitch(t, next == 0 ? ContactMode::Stick : ContactMode::Slip);
+        direction[static_cast<size_t>(c)] = next;
+        fresh[static_cast<size_t>(c)] = 1;
+    }
+
+    void enter(double t, double* y)
+    {
+        core.eq.load(t, y);
+        core.eq.slips(core.vr.data());
+        const std::vector<double> v = core.vr;
+        for (int c = 0; c < contacts(); ++c)
+            direction[static_cast<size_t>(c)] = v[static_cast<size_t>(c)] > 0.0 ? 1 : (v[static_cast<size_t>(c)] < 0.0 ? -1 : 0);
+        for (int c = 0; c < contacts(); ++c)
+            if (v[static_cast<size_t>(c)] == 0.0)
+                settle(t, y, c, nullptr);
+        armed = event(t, y) > 0.0;
+    }
+
+    double grazeBand(double tolerance) const { return 100.0 * tolerance * (1.0 + core.laws.front()->staticLimit()); }
+
+    /// The guard nearest its bound touched it: a stuck contact stays stuck; a slip whose v_r touched
+    /// 0 is decided as at a crossing.
+    bool graze(double t, EventState& y, DynamicsObserver& observer)
+    {
+        evaluate(t, y.data());
+        int c = 0;
+        for (int j = 1; j < contacts(); ++j)
+            if (guard(j) < guard(c))
+                c = j;
+        if (fresh[static_cast<size_t>(c)])
+            return false;
+        const signed char d = direction[static_cast<size_t>(c)];
+        observer.onGraze(t, d == 0 ? ContactMode::Stick : ContactMode::Slip);
+        if (d == 0)
+            return false;
+        EventState trial = y;
+        const std::vector<signed char> directions = direction;
+        const std::vector<char> freshBefore = fresh;
+        settle(t, trial.data(), c, nullptr);
+        const signed char next = direction[static_cast<size_t>(c)];
+        direction = directions;
+        fresh = freshBefore;
+        if (next == d)
+            return false; // slips on the same way
+        std::fill(fresh.begin(), fresh.end(), 0);
+        settle(t, y.data(), c, &observer);
+        armed = event(t, y.data()) > 0.0;
+        return true;
+    }
+
+    void switchMode(double t, EventState& y, DynamicsObserver& observer)
+    {
+        evaluate(t, y.data());
+        std::vector<int> switching;
+        for (int c = 0; c < contacts(); ++c)
+            if (guard(c) <= tol[static_cast<size_t>(c)])
+                switching.push_back(c);
+        const std::vector<double> held = core.F;
+        std::fill(fresh.begin(), fresh.end(), 0);
+        // Stick -> slip first (they change no velocity), then slip -> stick or reversal at v_r = 0.
+        for (int c : switching)
+            if (direction[static_cast<size_t>(c)] == 0) {
+                direction[static_cast<size_t>(c)] = held[static_cast<size_t>(c)] < 0.0 ? 1 : -1;
+                fresh[static_cast<size_t>(c)] = 1;
+                observer.onSwitch(t, ContactMode::Slip);
+            }
+        for (int c : switching)
+            if (!fresh[static_cast<size_t>(c)])
+                settle(t, y.data(), c, &observer);
+        armed = event(t, y.data()) > 0.0;
+    }
+};
+
+class MultiContactEventDriven final : public Dynamics {
+public:
+    MultiContactEventDriven(std::shared_ptr<const CompiledModel> compiled, const ParameterSet& values,
+                            std::vector<std::unique_ptr<FrictionLaw>> laws, const IntegrationSettings& settings)
+        : m_core(std::move(compiled), values, std::move(laws)), m_settings(settings)
+    {
+    }
+
+    int dimension() const override { return 2 * m_core.eq.coordinates(); }
+    std::vector<std::string> stateNames() const override { return modelStateNames(m_core.eq.compiled().model); }
+    std::vector<std::string> outputNames() const override { return m_core.outputNames(); }
+    std::vector<double> initialState() const override { return m_core.eq.initialState(); }
+    Status integrate(std::vector<double>& y, double& t, double tEnd, DynamicsObserver& observer, IntegrationStats& stats) const override
+    {
+        MultiHooks hooks(m_core);
+        hooks.enter(t, y.data());
+        return detail::runEventLoop(hooks, y, t, tEnd, m_settings, observer, stats);
+    }
+    /// The modes from the state, as enter() takes them: v_r = 0 to round-off sticks, with the force
+    /// holding it (at most the static limit); the others slip.
+    void outputs(double t, const double* y, int, double* out) const override
+    {
+        MultiHooks hooks(m_core);
+        m_core.eq.load(t, y);
+        m_core.eq.slips(m_core.vr.data());
+        for (int c = 0; c < m_core.eq.contacts(); ++c) {
+            const double v = m_core.vr[static_cast<size_t>(c)];
+            hooks.direction[static_cast<size_t>(c)] = std::abs(v) <= kStuck ? 0 : (v > 0.0 ? 1 : -1);
+        }
+        hooks.evaluate(t, y);
+        for (int c = 0; c < m_core.eq.contacts(); ++c)
+            if (hooks.direction[static_cast<size_t>(c)] == 0) {
+                double& F = m_core.F[static_cast<size_t>(c)];
+                F = std::clamp(F, -hooks.limit(c, F), hooks.limit(c, F));
+            }
+        const std::vector<double> F = m_core.F;
+        m_core.writeOutputs(F.data(), out);
+    }
+    void settleMode(double t, std::vector<double>& y, int) const override
+    {
+        m_core.eq.load(t, y.data());
+        m_core.eq.slips(m_core.vr.data());
+        const std::vector<double> v = m_core.vr;
+        for (int c = 0; c < m_core.eq.contacts(); ++c)
+            if (v[static_cast<size_t>(c)] != 0.0 && std::abs(v[static_cast<size_t>(c)]) <= kStuck)
+                m_core.eq.projectToStick(c, t, y.data());
+    }
+
+private:
+    static constexpr double kStuck = 1e-12;
+    mutable MultiContactCore m_core;
+    IntegrationSettings m_settings;
+};
+
+/// The regularized equations, F_c = -g(|v_r,c|) s(v_r,c / eps), with their exact Jacobian.
+class MultiContactOde final : public SmoothOde {
+public:
+    MultiContactOde(MultiContactCore& core, Regularization regularization, double eps) : m_core(core)
+    {
+        for (const auto& law : core.laws)
+            m_friction.emplace_back(*law, regularization, eps);
+        const int dim = 2 * core.eq.coordinates();
+        m_dense.resize(static_cast<size_t>(dim * dim));
+        m_dfdt.resize(static_cast<size_t>(dim));
+        m_slope.resize(core.laws.size());
+    }
+
+    int dimension() const override { return 2 * m_core.eq.coordinates(); }
+    int halfBandwidth() const override { return m_core.eq.compiled().halfBandwidth; }
+    /// Loads (t, y) and sets v_r and F of every contact.
+    void forces(double t, const double* y) const
+    {
+        m_core.eq.load(t, y);
+        m_core.eq.evaluateMotion();
+        m_core.eq.slips(m_core.vr.data());
+        for (size_t c = 0; c < m_friction.size(); ++c)
+            m_core.F[c] = m_friction[c].force(m_core.vr[c]);
+    }
+    void rhs(double t, const double* y, double* d) const override
+    {
+        forces(t, y);
+        m_core.eq.accelerations(m_core.F.data(), m_core.acc.data());
+        for (int i = 0; i < m_core.eq.coordinates(); ++i) {
+            d[2 * i] = y[2 * i + 1];
+            d[2 * i + 1] = m_core.acc[static_cast<size_t>(i)];
+        }
+    }
+    void jacobian(double t, const double* y, double* J, double* dfdt) const override
+    {
+        forces(t, y);
+        for (size_t c = 0; c < m_friction.size(); ++c)
+            m_slope[c] = m_friction[c].slope(m_core.vr[c]);
+        m_core.eq.jacobian(m_core.F.data(), m_slope.data(), J, dfdt);
+    }
+    bool bandJacobian(double t, const double* y, JacobianSink& sink) const override
+    {
+        const int b = halfBandwidth(), dim = dimension();
+        if (b < 0)
+            return false;
+        jacobian(t, y, m_dense.data(), m_dfdt.data());
+        for (int r = 0; r < dim; ++r)
+            for (int c = std::max(0, r - b); c <= std::min(dim - 1, r + b); ++c)
+                if (const double v = m_dense[static_cast<size_t>(r * dim + c)]; v != 0.0)
+                    sink.set(r, c, v);
+        return true;
+    }
+    const SmoothFriction& friction(int c) const { return m_friction[static_cast<size_t>(c)]; }
+
+private:
+    MultiContactCore& m_core;
+    std::vector<SmoothFriction> m_friction;
+    mutable std::vector<double> m_dense, m_dfdt, m_slope;
+};
+
+class MultiContactSmooth final : public Dynamics {
+public:
+    MultiContactSmooth(std::shared_ptr<const CompiledModel> compiled, const ParameterSet& values, std::vector<std::unique_ptr<FrictionLaw>> laws,
+                       Regularization regularization, double eps, Integrator integrator, const IntegrationSettings& settings)
+        : m_core(std::move(compiled), values, std::move(laws)), m_ode(m_core, regularization, eps), m_options(odeOptions(settings, integrator))
+    {
+    }
+
+    int dimension() const override { return m_ode.dimension(); }
+    std::vector<std::string> stateNames() const override { return modelStateNames(m_core.eq.compiled().model); }
+    std::vector<std::string> outputNames() const override { return m_core.outputNames(); }
+    std::vector<double> initialState() const override { return m_core.eq.initialState(); }
+    Status integrate(std::vector<double>& y, double& t, double tEnd, DynamicsObserver& observer, IntegrationStats& stats) const override
+    {
+        return integrateSmooth(m_ode, m_options, y, t, tEnd, observer, stats);
+    }
+    void outputs(double t, const double* y, int, double* out) const override
+    {
+        m_ode.forces(t, y);
+        const std::vector<double> F = m_core.F;
+        m_core.writeOutputs(F.data(), out);
+    }
+    const SmoothOde* smoothOde() const override { return &m_ode; }
+
+private:
+    mutable MultiContactCore m_core;
+    MultiContactOde m_ode;
+    OdeIntegrationOptions m_options;
+};
+
+} // namespace
+
+std::unique_ptr<Dynamics> makeMultiContactEventDriven(std::shared_ptr<const CompiledModel> compiled, const ParameterSet& values,
+                                                      std::vector<std::unique_ptr<FrictionLaw>> laws, const IntegrationSettings& settings)
+{
+    return std::make_unique<MultiContactEventDriven>(std::move(compiled), values, std::move(laws), settings);
+}
+
+std::unique_ptr<Dynamics> makeMultiContactSmooth(std::shared_ptr<const CompiledModel> compiled, const ParameterSet& values,
+                                                 std::vector<std::unique_ptr<FrictionLaw>> laws, Regularization regularization,
+                                                 double eps, Integrator integrator, const IntegrationSettings& settings)
+{
+    return std::make_unique<MultiContactSmooth>(std::move(compiled), values, std::move(laws), regularization, eps, integrator, settings);
+}
+
+} // namespace fl

@@ -1,0 +1,227 @@
+#include "systems/model_registry.h"
+
+#include "expr/build.h"
+#include "expr/print.h"
+#include "model/model_parser.h"
+#include "systems/model_dynamics.h"
+#include "systems/scenario_setup.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <deque>
+#include <mutex>
+
+namespace fl {
+
+namespace {
+
+struct Entry {
+    std::string text;
+    std::shared_ptr<const CompiledModel> compiled;
+    SystemInfo info;
+};
+
+std::mutex& registryMutex()
+{
+    static std::mutex mutex;
+    return mutex;
+}
+
+std::deque<Entry>& entries() // a deque: registered systems never move
+{
+    static std::deque<Entry> list;
+    return list;
+}
+
+const Entry* findEntry(std::string_view id)
+{
+    for (const Entry& e : entries())
+        if (e.info.id == id)
+            return &e;
+    return nullptr;
+}
+
+/// "m1 x1'' = -k1*x1 - kc*(x1 - x2) + friction", one line per coordinate.
+std::string equationText(const model::Model& m)
+{
+    const expr::SymbolTable state = m.stateSlots(), parameters = m.parameterSlots();
+    std::string text;
+    for (size_t i = 0; i < m.coordinates.size(); ++i) {
+        const model::Coordinate& q = m.coordinates[i];
+        std::string rhs;
+        auto term = [&rhs](const std::string& t) { rhs.append(rhs.empty() ? "" : " + ").append(t); };
+        for (const model::Force& f : m.forces)
+            if (f.coordinate == static_cast<int>(i))
+                term(expr::print(f.value, state));
+        for (const model::Contact& c : m.contacts)
+            if (!expr::isNumber(c.slipGradient[i], 0.0))
+                term("friction of " + c.id);
+        text.append(text.empty() ? "" : "\n").append(expr::print(q.mass, parameters)).append(" ").append(q.id).append("'' = ");
+        text.append(rhs.empty() ? "0" : rhs);
+    }
+    return text;
+}
+
+std::vector<VariableLabel> labelsOf(const model::Model& m)
+{
+    std::vector<VariableLabel> labels = {{"t", "t", ""}};
+    for (const model::Coordinate& q : m.coordinates) {
+        const std::string unit = q.unit == "–" ? "" : q.unit;
+        labels.push_back({q.id, q.label.empty() ? q.id : q.label, unit});
+        labels.push_back({std::string("d").append(q.id), q.id + "′", unit.empty() ? "" : unit + "/s"});
+    }
+    const std::vector<std::string> contactColumns = modelContactOutputNames(m);
+    for (const std::string& id : contactColumns)
+        labels.push_back({id, id, ""});
+    for (const model::Output& o : m.outputs)
+        labels.push_back({o.id, o.label.empty() ? o.id : o.label, o.unit});
+    return labels;
+}
+
+/// Masses positive at the scenario's values; several contacts: each law's own checks and methods.
+Status validateModel(const CompiledModel& compiled, const Scenario& scenario)
+{
+    const ModelEquations eq(std::shared_ptr<const CompiledModel>(&compiled, [](const CompiledModel*) {}), scenario.params);
+    for (int i = 0; i < eq.coordinates(); ++i)
+        if (!(eq.mass(i) > 0.0 && std::isfinite(eq.mass(i))))
+            return Status::error("the mass of " + compiled.model.coordinates[static_cast<size_t>(i)].id + " is " + formatNumber(eq.mass(i))
+                                 + " at these values; it must be positive");
+    for (double v : eq.initialState())
+        if (!std::isfinite(v))
+            return Status::error("an initial value of the model is not finite at these values");
+    if (compiled.contacts() < 2)
+        return Status::success();
+    for (const model::Contact& contact : compiled.model.contacts) {
+        const FrictionLawInfo* law = findFrictionLaw(contact.lawId);
+        if (law->hasMemory() || law->stickWindow)
+            return Status::error("contact " + contact.id + ": law " + law->id
+                                 + " runs on models with one contact only for now (a model with several contacts takes the laws without memory)");
+        if (scenario.method == Method::EventDriven && !law->eventDriven)
+            return Status::error("contact " + contact.id + ": law " + law->id + " has no set-valued form for the event-driven method");
+        if (Status s = law->validate(contactLawValues(contact, *law, scenario.params)); !s.ok())
+            return Status::error("contact " + contact.id + ": " + s.message());
+    }
+    return Status::success();
+}
+
+SystemInfo systemOf(const std::string& id, const std::shared_ptr<const CompiledModel>& compiled)
+{
+    const model::Model& m = compiled->model;
+    SystemInfo info;
+    info.id = id;
+    info.name = m.name;
+    info.equation = equationText(m);
+    const bool single = m.contacts.size() == 1;
+    const FrictionLawInfo* firstLaw = m.contacts.empty() ? findFrictionLaw("coulomb") : findFrictionLaw(m.contacts.front().lawId);
+    info.laws = {firstLaw->id};
+    info.ownLaws = !single;
+    for (const ParameterSpec& spec : m.parameters) {
+        const bool lawParameter = single && std::find(m.contacts.front().lawParameterIds.begin(), m.contacts.front().lawParameterIds.end(),
+                                                      spec.id) != m.contacts.front().lawParameterIds.end();
+        if (lawParameter)
+            info.defaults.emplace_back(spec.id, spec.defaultValue); // the law's own spec, at the file's value
+        else
+            info.specs.push_back(spec);
+    }
+    info.defaults.insert(info.defaults.end(), m.numerics.begin(), m.numerics.end());
+    bool eventDriven = true, smooth = true;
+    for (const model::Contact& c : m.contacts) {
+        const FrictionLawInfo* law = findFrictionLaw(c.lawId);
+        eventDriven = eventDriven && law->eventDriven;
+        smooth = smooth && law->smoothForm;
+    }
+    if (eventDriven)
+        info.methods.push_back(Method::EventDriven);
+    if (smooth) {
+        info.methods.push_back(Method::Regularized);
+        info.methods.push_back(Method::Explicit);
+    }
+    info.states = modelStateNames(m);
+    info.outputs = modelContactOutputNames(m);
+    for (const model::Output& o : m.outputs)
+        info.outputs.push_back(o.id);
+    info.plots.timeHistory = {info.states.front()};
+    if (m.coordinates.size() > 1)
+        info.plots.timeHistory.push_back(info.states[2]);
+    info.plots.timeHistory.push_back(info.outputs[1]);
+    for (size_t i = 0; i < m.coordinates.size() && i < 3; ++i)
+        info.plots.phasePortraits.emplace_back(info.states[2 * i], info.states[2 * i + 1]);
+    info.plots.characteristic = {info.outputs[0], info.outputs[1]};
+    info.variables = labelsOf(m);
+    info.defaultSection = [](const Scenario&) { return PoincareSection::hyperplane(1, 0.0, -1); }; // maxima of q_1
+    info.validate = [compiled](const Scenario& s) { return validateModel(*compiled, s); };
+    info.makeDynamics = [compiled](const Scenario& s, const IntegrationSettings& settings) { return makeModelDynamics(compiled, s, settings); };
+    return info;
+}
+
+} // namespace
+
+std::string modelSystemId(std::string_view text)
+{
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    for (const char c : text) {
+        h ^= static_cast<unsigned char>(c);
+        h *= 0x100000001b3ull;
+    }
+    char buffer[24];
+    std::snprintf(buffer, sizeof buffer, "%016llx", static_cast<unsigned long long>(h));
+    return std::string("model-") + buffer;
+}
+
+ModelRegistration registerModel(std::string_view text)
+{
+    ModelRegistration out;
+    const std::string id = modelSystemId(text);
+    {
+        const std::lock_guard<std::mutex> lock(registryMutex());
+        if (const Entry* e = findEntry(id)) {
+            out.system = &e->info;
+            return out;
+        }
+    }
+    model::ParsedModel parsed = model::parseModel(text);
+    if (!parsed.ok()) {
+        out.error = parsed.error;
+        return out;
+    }
+    if (parsed.model.contacts.empty()) {
+        out.error = {{1, 1}, "the model has no contact: a friction oscillator needs at least one (contact ID with slip = …)"};
+        return out;
+    }
+    auto compiled = compileModel(std::move(parsed.model));
+    const std::lock_guard<std::mutex> lock(registryMutex());
+    if (const Entry* e = findEntry(id)) { // registered by another thread meanwhile
+        out.system = &e->info;
+        return out;
+    }
+    entries().push_back({std::string(text), compiled, systemOf(id, compiled)});
+    out.system = &entries().back().info;
+    return out;
+}
+
+const SystemInfo* findModelSystem(std::string_view id)
+{
+    if (id.substr(0, 6) != "model-")
+        return nullptr;
+    const std::lock_guard<std::mutex> lock(registryMutex());
+    const Entry* e = findEntry(id);
+    return e ? &e->info : nullptr;
+}
+
+const std::string* modelText(std::string_view systemId)
+{
+    const std::lock_guard<std::mutex> lock(registryMutex());
+    const Entry* e = findEntry(systemId);
+    return e ? &e->text : nullptr;
+}
+
+const model::Model* findModel(std::string_view systemId)
+{
+    const std::lock_guard<std::mutex> lock(registryMutex());
+    const Entry* e = findEntry(systemId);
+    return e ? &e->compiled->model : nullptr;
+}
+
+} // namespace fl
