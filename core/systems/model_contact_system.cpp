@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 namespace fl {
 
@@ -27,12 +26,7 @@ double ModelContactSystem::relativeVelocity(double t, const double* y) const
     m_eq.load(t, y);
     double vr = 0.0;
     m_eq.slips(&vr);
-    // The size of v_r's terms: |v_r| + |q'| m for the coordinates the contact moves (a cheap bound of
-    // sum |g_i q_i'| + |c0| up to a factor of the gradient's size).
-    double scale = std::abs(vr);
-    for (int i = 0; i < m_eq.coordinates(); ++i)
-        scale = std::max(scale, std::abs(y[2 * i + 1]));
-    return std::abs(vr) <= 4.0 * std::numeric_limits<double>::epsilon() * scale ? 0.0 : vr;
+    return vr;
 }
 
 void ModelContactSystem::relativeAcceleration(double t, const double* y, double& a, double& b) const

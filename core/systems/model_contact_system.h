@@ -16,8 +16,6 @@ public:
     std::vector<std::string> stateNames() const override { return modelStateNames(m_eq.compiled().model); }
     std::vector<double> initialState() const override { return m_eq.initialState(); }
     void rhs(double t, const double* y, double F, double* dydt) const override;
-    /// v_r, with a value within a few roundings of its terms taken as exactly 0 (a contact that
-    /// projectToStick() put in stick reads as stuck whatever g is).
     double relativeVelocity(double t, const double* y) const override;
     void relativeAcceleration(double t, const double* y, double& a, double& b) const override;
     void projectToStick(double t, double* y) const override { m_eq.projectToStick(0, t, y); }

@@ -254,9 +254,13 @@ void ModelEquations::projectToStick(int c, double t, double* y)
     }
     slips(vr.data());
     double metric = 0.0;
+    int last = entries.empty() ? -1 : entries.front(); // the entry with the largest g^2/m takes the exact fix below
     for (int e : entries) {
         const double g = gradient(e);
-        metric += g * g / m_mass[static_cast<size_t>(m_c->gradient[static_cast<size_t>(e)].coordinate)];
+        const double weight = g * g / m_mass[static_cast<size_t>(m_c->gradient[static_cast<size_t>(e)].coordinate)];
+        metric += weight;
+        if (weight > std::pow(gradient(last), 2) / m_mass[static_cast<size_t>(m_c->gradient[static_cast<size_t>(last)].coordinate)])
+            last = e;
     }
     if (!(metric > 0.0))
         return;
@@ -264,7 +268,14 @@ void ModelEquations::projectToStick(int c, double t, double* y)
     for (int e : entries) {
         const int i = m_c->gradient[static_cast<size_t>(e)].coordinate;
         y[2 * i + 1] -= impulse * gradient(e) / m_mass[static_cast<size_t>(i)];
+        m_variables[static_cast<size_t>(m_n + i)] = y[2 * i + 1];
     }
+    // The impulse leaves v_r at round-off; one velocity solved from v_r = c0' + g q_i' = 0 puts it at
+    // 0 up to the rounding of c0'/g (none for g = +-1: the absorber's x2' - x1' becomes exactly 0).
+    const int i = m_c->gradient[static_cast<size_t>(last)].coordinate;
+    m_variables[static_cast<size_t>(m_n + i)] = 0.0;
+    slips(vr.data());
+    y[2 * i + 1] = -vr[static_cast<size_t>(c)] / gradient(last);
 }
 
 void ModelEquations::slipGradient(int c, double* dvdy, double& dvdt)
