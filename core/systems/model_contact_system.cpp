@@ -5,9 +5,11 @@
 
 namespace fl {
 
-ModelContactSystem::ModelContactSystem(std::shared_ptr<const CompiledModel> compiled, const ParameterSet& values)
+ModelContactSystem::ModelContactSystem(std::shared_ptr<const CompiledModel> compiled, const ParameterSet& values,
+                                       std::shared_ptr<ModelFailure> failure)
     : m_eq(std::move(compiled), values), m_acc(static_cast<size_t>(m_eq.coordinates()))
 {
+    m_eq.reportFailuresTo(std::move(failure));
 }
 
 void ModelContactSystem::rhs(double t, const double* y, double F, double* dydt) const

@@ -10,7 +10,8 @@ namespace fl {
 
 class ModelContactSystem final : public ContactSystem {
 public:
-    ModelContactSystem(std::shared_ptr<const CompiledModel> compiled, const ParameterSet& values);
+    /// failure: where the equations last stopped being finite (may be null).
+    ModelContactSystem(std::shared_ptr<const CompiledModel> compiled, const ParameterSet& values, std::shared_ptr<ModelFailure> failure);
 
     int dimension() const override { return 2 * m_eq.coordinates(); }
     std::vector<std::string> stateNames() const override { return modelStateNames(m_eq.compiled().model); }

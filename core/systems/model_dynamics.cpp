@@ -9,11 +9,13 @@ namespace fl {
 namespace {
 
 /// A single-contact model's dynamics (the generic contact dynamics, columns v_r and F) with the
-/// model's outputs after its own.
+/// model's outputs after its own, and the model's reason when a run fails on a non-finite value.
 class WithModelOutputs final : public Dynamics {
 public:
-    WithModelOutputs(std::unique_ptr<Dynamics> inner, std::shared_ptr<const CompiledModel> compiled, const ParameterSet& values)
-        : m_inner(std::move(inner)), m_eq(std::move(compiled), values), m_innerOutputs(static_cast<int>(m_inner->outputNames().size()))
+    WithModelOutputs(std::unique_ptr<Dynamics> inner, std::shared_ptr<const CompiledModel> compiled, const ParameterSet& values,
+                     std::shared_ptr<ModelFailure> failure)
+        : m_inner(std::move(inner)), m_eq(std::move(compiled), values), m_innerOutputs(static_cast<int>(m_inner->outputNames().size())),
+          m_failure(std::move(failure))
     {
     }
 
@@ -29,7 +31,8 @@ public:
     std::vector<double> initialState() const override { return m_inner->initialState(); }
     Status integrate(std::vector<double>& y, double& t, double tEnd, DynamicsObserver& observer, IntegrationStats& stats) const override
     {
-        return m_inner->integrate(y, t, tEnd, observer, stats);
+        m_failure->what.clear();
+        return explainFailure(m_inner->integrate(y, t, tEnd, observer, stats), *m_failure);
     }
     void settleMode(double t, std::vector<double>& y, int mode) const override { m_inner->settleMode(t, y, mode); }
     void outputs(double t, const double* y, int mode, double* out) const override
@@ -44,13 +47,15 @@ public:
     Status integrateVariational(std::vector<double>& y, double& t, double tEnd, std::vector<double>& phi, int k,
                                 IntegrationStats& stats) const override
     {
-        return m_inner->integrateVariational(y, t, tEnd, phi, k, stats);
+        m_failure->what.clear();
+        return explainFailure(m_inner->integrateVariational(y, t, tEnd, phi, k, stats), *m_failure);
     }
 
 private:
     std::unique_ptr<Dynamics> m_inner;
     mutable ModelEquations m_eq;
     int m_innerOutputs;
+    std::shared_ptr<ModelFailure> m_failure;
 };
 
 } // namespace
@@ -68,11 +73,10 @@ std::unique_ptr<Dynamics> makeModelDynamics(std::shared_ptr<const CompiledModel>
 {
     const ParameterSet& values = scenario.params;
     if (compiled->contacts() == 1) {
-        auto system = std::make_unique<ModelContactSystem>(compiled, values);
+        auto failure = std::make_shared<ModelFailure>();
+        auto system = std::make_unique<ModelContactSystem>(compiled, values, failure);
         std::unique_ptr<Dynamics> inner = makeContactDynamics(std::move(system), scenario, settings);
-        if (compiled->model.outputs.empty())
-            return inner;
-        return std::make_unique<WithModelOutputs>(std::move(inner), compiled, values);
+        return std::make_unique<WithModelOutputs>(std::move(inner), compiled, values, std::move(failure));
     }
     std::vector<std::unique_ptr<FrictionLaw>> laws;
     for (const model::Contact& contact : compiled->model.contacts) {

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace fl {
 
@@ -164,7 +165,48 @@ void ModelEquations::load(double t, const double* y)
     v[2 * m_n] = t;
 }
 
-void ModelEquations::evaluateMotion() { m_motionTape.evaluate(m_variables.data(), m_motion.data()); }
+std::string ModelFailure::message() const
+{
+    char at[32];
+    std::snprintf(at, sizeof at, "%.6g", t);
+    return what + " is not finite at t = " + at + " (a division by zero, or a function outside its domain): the run stops there";
+}
+
+Status explainFailure(Status status, const ModelFailure& failure)
+{
+    if (status.ok() || failure.what.empty() || status.message() == "cancelled")
+        return status;
+    return Status::error(failure.message());
+}
+
+void ModelEquations::noteFailure(const double* values, int count, int first, const char* kind)
+{
+    if (!m_failure->what.empty())
+        return; // the first: where the trouble starts (later trial steps only run into it again)
+    for (int i = 0; i < count; ++i)
+        if (!std::isfinite(values[i])) {
+            const model::Model& m = m_c->model;
+            const int index = first + i;
+            std::string what = kind;
+            if (what == "force")
+                what = index < m_n ? "the force on " + m.coordinates[static_cast<size_t>(index)].id
+                       : index < m_n + m_k ? "the normal force of contact " + m.contacts[static_cast<size_t>(index - m_n)].id
+                                           : "the slip velocity's gradient of contact "
+                                                 + m.contacts[static_cast<size_t>(m_c->gradient[static_cast<size_t>(index - m_n - m_k)].contact)].id;
+            else
+                what = "the slip velocity of contact " + m.contacts[static_cast<size_t>(index)].id;
+            m_failure->what = std::move(what);
+            m_failure->t = m_variables[static_cast<size_t>(2 * m_n)];
+            return;
+        }
+}
+
+void ModelEquations::evaluateMotion()
+{
+    m_motionTape.evaluate(m_variables.data(), m_motion.data());
+    if (m_failure)
+        noteFailure(m_motion.data(), static_cast<int>(m_motion.size()), 0, "force");
+}
 
 double ModelEquations::normal(int c) const
 {
@@ -172,7 +214,12 @@ double ModelEquations::normal(int c) const
     return N > 0.0 ? N : 0.0; // lifted (or NaN, which the finiteness checks of the run report)
 }
 
-void ModelEquations::slips(double* out) { m_slipTape.evaluate(m_variables.data(), out); }
+void ModelEquations::slips(double* out)
+{
+    m_slipTape.evaluate(m_variables.data(), out);
+    if (m_failure)
+        noteFailure(out, m_k, 0, "slip");
+}
 void ModelEquations::drifts(double* out) { m_driftTape.evaluate(m_variables.data(), out); }
 void ModelEquations::outputs(double* out) { m_outputTape.evaluate(m_variables.data(), out); }
 

@@ -13,6 +13,7 @@
 //
 // The compiled model is built once and shared by every run; a run's ModelEquations copies its
 // tapes (their registers are per thread).
+#include "common/status.h"
 #include "expr/tape.h"
 #include "model/model_spec.h"
 
@@ -56,6 +57,19 @@ struct CompiledModel {
 /// The model compiled (tapes of its equations, exact partial derivatives of every one).
 std::shared_ptr<const CompiledModel> compileModel(model::Model model);
 
+/// Where a run's equations first evaluated to inf or NaN (a division by zero, a logarithm of a
+/// negative number): the message a failed run reports instead of the integrator's. Shared by the
+/// run's equations and its Dynamics; one thread.
+struct ModelFailure {
+    std::string what; ///< e.g. "the force on x"; empty: none
+    double t = 0.0;
+    std::string message() const;
+};
+
+/// A failed run's status with the model's own reason where its equations stopped being finite
+/// (a cancelled run stays cancelled).
+Status explainFailure(Status status, const ModelFailure& failure);
+
 /// The equations of one run at the scenario's parameter values. Not thread-safe (a run is on one
 /// thread); each run makes its own.
 class ModelEquations {
@@ -63,6 +77,8 @@ public:
     ModelEquations(std::shared_ptr<const CompiledModel> compiled, const ParameterSet& values);
 
     const CompiledModel& compiled() const { return *m_c; }
+    /// Records where the equations stop being finite (evaluateMotion(), slips()) into `sink`.
+    void reportFailuresTo(std::shared_ptr<ModelFailure> sink) { m_failure = std::move(sink); }
     int coordinates() const { return m_n; }
     int contacts() const { return m_k; }
     double mass(int i) const { return m_mass[static_cast<size_t>(i)]; }
@@ -104,6 +120,8 @@ private:
     std::vector<double> m_variables; ///< the model's slots: q, q', t, parameters
     std::vector<double> m_mass, m_start, m_velocity;
     std::vector<double> m_motion, m_partials;
+    std::shared_ptr<ModelFailure> m_failure;
+    void noteFailure(const double* values, int count, int first, const char* kind);
 };
 
 /// Column ids of a model run's mechanical state: q_1, dq_1, q_2, dq_2, ... ("x", "dx").

@@ -31,6 +31,14 @@ struct MultiContactCore {
             contactEntries[static_cast<size_t>(c.gradient[e].contact)].push_back(static_cast<int>(e));
             coupled = coupled || ++touching[static_cast<size_t>(c.gradient[e].coordinate)] > 1;
         }
+        eq.reportFailuresTo(failure);
+    }
+    /// A run of the equations: the model's reason if it fails on a non-finite value.
+    template <class Run>
+    Status run(Run body)
+    {
+        failure->what.clear();
+        return explainFailure(body(), *failure);
     }
 
     std::vector<std::string> outputNames() const
@@ -55,6 +63,7 @@ struct MultiContactCore {
     std::vector<double> vr, F, acc;
     std::vector<std::vector<int>> contactEntries; ///< each contact's gradient entries
     bool coupled = false; ///< two contacts move one coordinate: their holding forces are solved together
+    std::shared_ptr<ModelFailure> failure = std::make_shared<ModelFailure>();
 };
 
 /// The hooks of detail::runEventLoop for K contacts (the protocol of bk_chain_event_driven.cpp's,
@@ -194,20 +203,49 @@ struct MultiHooks {
     int mode() const { return -1; } // several contacts: the switches are reported one by one
     bool eventWhenUnarmed() const { return true; }
 
-    /// Contact c at v_r = 0: stick if friction can hold it (with the other stuck ones), else slip
-    /// the way the rest pulls.
+    /// Contact c at v_r = 0: stick if friction can hold it together with the other stuck ones, else
+    /// slip the way the rest pulls. Where contacts share a coordinate, holding c may ask more of
+    /// another stuck contact than its limit: that one breaks away (resolve()).
     void settle(double t, double* y, int c, DynamicsObserver* observer)
     {
         core.eq.projectToStick(c, t, y);
         const signed char before = direction[static_cast<size_t>(c)];
         direction[static_cast<size_t>(c)] = 0;
-        evaluate(t, y);
-        const double h = core.F[static_cast<size_t>(c)];
-        const signed char next = std::abs(h) <= limit(c, h) ? 0 : (h < 0.0 ? 1 : -1); // friction -h opposes the slip
+        fresh[static_cast<size_t>(c)] = 1;
+        resolve(t, y, observer, c);
+        const signed char next = direction[static_cast<size_t>(c)];
         if (observer && next != before && (next == 0 || before == 0))
             observer->onSwitch(t, next == 0 ? ContactMode::Stick : ContactMode::Slip);
-        direction[static_cast<size_t>(c)] = next;
-        fresh[static_cast<size_t>(c)] = 1;
+    }
+
+    /// Until the stuck contacts hold within their limits: the one furthest beyond (|F| / limit)
+    /// slips the way the rest pulls (at most one per contact). Only a violation beyond the switching
+    /// tolerance counts, so uncoupled contacts (the chain) switch exactly where their guards cross.
+    void resolve(double t, const double* y, DynamicsObserver* observer, int arriving)
+    {
+        for (int pass = 0; pass < contacts(); ++pass) {
+            evaluate(t, y);
+            int worst = -1;
+            double worstRatio = 0.0;
+            for (int d = 0; d < contacts(); ++d) {
+                if (direction[static_cast<size_t>(d)] != 0)
+                    continue;
+                const double F = core.F[static_cast<size_t>(d)], limit = this->limit(d, F);
+                // The arriving contact sticks only within its limit (as S5's blocks do); the others
+                // break away only beyond the switching tolerance.
+                const double slack = d == arriving ? 0.0 : tol[static_cast<size_t>(d)];
+                if (limit - std::abs(F) < -slack && !(std::abs(F) / limit <= worstRatio)) {
+                    worst = d;
+                    worstRatio = std::abs(F) / limit;
+                }
+            }
+            if (worst < 0)
+                return;
+            direction[static_cast<size_t>(worst)] = core.F[static_cast<size_t>(worst)] < 0.0 ? 1 : -1; // friction -F opposes the slip
+            fresh[static_cast<size_t>(worst)] = 1;
+            if (observer && worst != arriving)
+                observer->onSwitch(t, ContactMode::Slip);
+        }
     }
 
     void enter(double t, double* y)
@@ -274,6 +312,7 @@ struct MultiHooks {
         for (int c : switching)
             if (!fresh[static_cast<size_t>(c)])
                 settle(t, y.data(), c, &observer);
+        resolve(t, y.data(), &observer, -1); // a breakaway may overload another stuck contact
         armed = event(t, y.data()) > 0.0;
     }
 };
@@ -292,9 +331,11 @@ public:
     std::vector<double> initialState() const override { return m_core.eq.initialState(); }
     Status integrate(std::vector<double>& y, double& t, double tEnd, DynamicsObserver& observer, IntegrationStats& stats) const override
     {
-        MultiHooks hooks(m_core);
-        hooks.enter(t, y.data());
-        return detail::runEventLoop(hooks, y, t, tEnd, m_settings, observer, stats);
+        return m_core.run([&] {
+            MultiHooks hooks(m_core);
+            hooks.enter(t, y.data());
+            return detail::runEventLoop(hooks, y, t, tEnd, m_settings, observer, stats);
+        });
     }
     /// The modes from the state, as enter() takes them: v_r = 0 to round-off sticks, with the force
     /// holding it (at most the static limit); the others slip.
@@ -406,7 +447,7 @@ public:
     std::vector<double> initialState() const override { return m_core.eq.initialState(); }
     Status integrate(std::vector<double>& y, double& t, double tEnd, DynamicsObserver& observer, IntegrationStats& stats) const override
     {
-        return integrateSmooth(m_ode, m_options, y, t, tEnd, observer, stats);
+        return m_core.run([&] { return integrateSmooth(m_ode, m_options, y, t, tEnd, observer, stats); });
     }
     void outputs(double t, const double* y, int, double* out) const override
     {

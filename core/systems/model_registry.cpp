@@ -72,9 +72,10 @@ std::vector<VariableLabel> labelsOf(const model::Model& m)
         labels.push_back({q.id, q.label.empty() ? q.id : q.label, unit});
         labels.push_back({std::string("d").append(q.id), q.id + "′", unit.empty() ? "" : unit + "/s"});
     }
+    // F is the law's force at unit normal load (the built-in systems' convention): F/N.
     const std::vector<std::string> contactColumns = modelContactOutputNames(m);
     for (const std::string& id : contactColumns)
-        labels.push_back({id, id, ""});
+        labels.push_back({id, id.front() == 'F' ? "F/N" + id.substr(1) : id, ""});
     for (const model::Output& o : m.outputs)
         labels.push_back({o.id, o.label.empty() ? o.id : o.label, o.unit});
     return labels;

@@ -1,0 +1,298 @@
+// Models' dynamics (systems/model_dynamics.h) on the shipped two-block model and small models of
+// their own: both blocks stick and slip on their own and together, the energy balance closes, the
+// regularized runs converge to the event-driven one as eps shrinks, the exact Jacobian agrees with
+// finite differences, and a model that divides by zero stops its run with a one-line message.
+#include "simulation/simulate.h"
+#include "solvers/smooth_ode.h"
+#include "systems/model_registry.h"
+#include "systems/scenario_setup.h"
+#include "simulation/dynamics_factory.h"
+
+#include <QFile>
+#include <QTest>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+using namespace fl;
+
+namespace {
+
+std::string shippedModel(const char* name)
+{
+    QFile file(QStringLiteral(FL_MODELS_DIR "/") + name);
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("cannot read %s", name);
+    return file.readAll().toStdString();
+}
+
+Scenario modelScenario(const std::string& text, Method method)
+{
+    const ModelRegistration r = registerModel(text);
+    if (!r.ok())
+        qFatal("model: %d:%d: %s", r.error.where.line, r.error.where.column, r.error.reason.c_str());
+    Scenario s;
+    const Status made = makeScenario(r.system->id, r.system->laws.front(), method, Regularization::Kudra, s);
+    if (!made.ok())
+        qFatal("%s", made.message().c_str());
+    return s;
+}
+
+int column(const RunResult& r, const char* name)
+{
+    const int c = r.columnIndex(name);
+    if (c < 0)
+        qFatal("no column %s", name);
+    return c;
+}
+
+/// A model of two masses with everything the Jacobian has to get right: a normal force of the
+/// state, a slip with a coordinate-dependent gradient, a contact between the two masses, forcing.
+const char* const kJacobianModel =
+    "flmodel 1\n"
+    "name \"Jacobian check\"\n"
+    "param k = 2 range 0 .. 10\n"
+    "param v_b = 0.3 range -1 .. 1\n"
+    "coord x\n"
+    "    mass = 1.5\n"
+    "coord y\n"
+    "    mass = 0.7\n"
+    "force x = -k*x + 0.3*sin(y)*x' + cos(1.3*t)\n"
+    "force y = -y^3 - 0.2*y' + x*y\n"
+    "contact a\n"
+    "    slip = (1 + 0.1*y^2)*x' - v_b\n"
+    "    normal = 1 + 0.5*x + 0.1*y'\n"
+    "    law = stribeck-exp\n"
+    "contact b\n"
+    "    slip = y' - x' + 0.05*t\n"
+    "    normal = 0.8\n"
+    "    law = rational\n";
+
+/// Two blocks stacked on a belt: the lower one rubs on the belt, the upper one on the lower. Both
+/// contacts move x1, so their holding forces are solved together.
+const char* const kStacked =
+    "flmodel 1\n"
+    "name \"Stacked blocks\"\n"
+    "numerics t_end = 10\n"
+    "coord x1\n"
+    "    mass = 1\n"
+    "coord x2\n"
+    "    mass = 0.5\n"
+    "    start = 0.3\n"
+    "force x1 = -2*x1\n"
+    "force x2 = -3*x2\n"
+    "contact belt\n"
+    "    slip = x1' - 0.2\n"
+    "    normal = 1.5\n"
+    "    law = coulomb(mu_s = 0.6, mu_k = 0.4)\n"
+    "contact top\n"
+    "    slip = x2' - x1'\n"
+    "    normal = 0.5\n"
+    "    law = coulomb(mu_s = 0.5, mu_k = 0.3)\n";
+
+} // namespace
+
+class TestModelDynamics : public QObject {
+    Q_OBJECT
+
+private slots:
+    void twoBlocksStickAndSlipOnTheirOwnAndTogether()
+    {
+        const Scenario s = modelScenario(shippedModel("two-blocks-on-a-belt.flmodel"), Method::EventDriven);
+        const RunResult r = simulate(s);
+        QVERIFY2(r.status.ok(), r.status.message().c_str());
+        const int left = column(r, "v_r.left"), right = column(r, "v_r.right");
+        int onlyLeft = 0, onlyRight = 0, both = 0, neither = 0;
+        for (size_t k = 0; k < r.size(); ++k) {
+            const bool l = r.column(k, left) == 0.0, rr = r.column(k, right) == 0.0; // stuck: v_r held at 0 exactly
+            onlyLeft += l && !rr;
+            onlyRight += rr && !l;
+            both += l && rr;
+            neither += !l && !rr;
+        }
+        qInfo("samples: block 1 alone stuck %d, block 2 alone %d, both %d, neither %d; %zu switches", onlyLeft, onlyRight, both, neither,
+              r.switches.size());
+        QVERIFY(onlyLeft > 50);
+        QVERIFY(onlyRight > 50);
+        QVERIFY(both > 50);
+        QVERIFY(neither > 50);
+        QVERIFY(r.switches.size() > 20);
+    }
+
+    void twoBlocksEnergyBalanceCloses()
+    {
+        // E(t) - E(0) = the work of friction on the blocks, the integral of sum_c N_c F_c x_c'
+        // (F_c at unit normal load, N_c = m_c g), by the trapezoid rule on the output grid: its
+        // error, from the jumps of F at the switches, falls with the grid's step.
+        Scenario s = modelScenario(shippedModel("two-blocks-on-a-belt.flmodel"), Method::EventDriven);
+        QVERIFY(s.params.set("t_end", 10.0).ok());
+        double previous = INFINITY;
+        for (const double dt : {1e-2, 1e-3, 1e-4}) {
+            QVERIFY(s.params.set("dt", dt).ok());
+            const RunResult r = simulate(s);
+            QVERIFY2(r.status.ok(), r.status.message().c_str());
+            const double g = s.params.value("g"), N1 = s.params.value("m1") * g, N2 = s.params.value("m2") * g;
+            const int E = column(r, "energy"), F1 = column(r, "F.left"), F2 = column(r, "F.right"), v1 = column(r, "dx1"),
+                      v2 = column(r, "dx2");
+            auto power = [&](size_t k) { return N1 * r.column(k, F1) * r.column(k, v1) + N2 * r.column(k, F2) * r.column(k, v2); };
+            double work = 0.0, worst = 0.0, scale = 0.0;
+            for (size_t k = 1; k < r.size(); ++k) {
+                work += 0.5 * (r.t[k] - r.t[k - 1]) * (power(k) + power(k - 1));
+                worst = std::max(worst, std::abs(r.column(k, E) - r.column(0, E) - work));
+                scale = std::max(scale, std::abs(r.column(k, E)));
+            }
+            qInfo("dt = %g: energy up to %.4g J; largest imbalance %.3g J over %zu switches", dt, scale, worst, r.switches.size());
+            QVERIFY(scale > 0.1);
+            QVERIFY2(worst < 0.2 * previous, "the imbalance must fall with the grid's step");
+            previous = worst;
+            if (dt == 1e-4)
+                QVERIFY2(worst < 5e-5 * scale, qPrintable(QString("imbalance %1").arg(worst)));
+        }
+    }
+
+    void regularizedConvergesToEventDriven()
+    {
+        Scenario exact = modelScenario(shippedModel("two-blocks-on-a-belt.flmodel"), Method::EventDriven);
+        QVERIFY(exact.params.set("t_end", 10.0).ok());
+        const RunResult reference = simulate(exact);
+        QVERIFY(reference.status.ok());
+        double previous = INFINITY; // roughly O(eps^0.7): 0.63, 0.13, 0.027, 0.0056 over the four
+        for (const double eps : {1e-2, 1e-3, 1e-4, 1e-5}) {
+            Scenario smooth = exact;
+            smooth.method = Method::Regularized;
+            QVERIFY(smooth.params.set("eps", eps).ok());
+            QVERIFY(smooth.params.set("tol", 1e-11).ok());
+            const RunResult r = simulate(smooth);
+            QVERIFY2(r.status.ok(), r.status.message().c_str());
+            QCOMPARE(r.size(), reference.size());
+            double worst = 0.0;
+            for (size_t k = 0; k < r.size(); ++k)
+                for (int j = 0; j < r.dimension(); ++j)
+                    worst = std::max(worst, std::abs(r.state(k, j) - reference.state(k, j)));
+            qInfo("eps = %g: largest state difference from the event-driven run %.3g", eps, worst);
+            QVERIFY2(worst < 0.5 * previous, "the difference must shrink with eps, at least by half per decade");
+            previous = worst;
+        }
+        QVERIFY2(previous < 1e-2, qPrintable(QString("at eps = 1e-5 still %1").arg(previous)));
+    }
+
+    void coupledContactsConvergeFromTheRegularizedSide()
+    {
+        const Scenario exact = modelScenario(kStacked, Method::EventDriven);
+        const RunResult reference = simulate(exact);
+        QVERIFY2(reference.status.ok(), reference.status.message().c_str());
+        const int belt = column(reference, "v_r.belt"), top = column(reference, "v_r.top");
+        int beltStuck = 0, topStuck = 0, both = 0;
+        for (size_t k = 0; k < reference.size(); ++k) {
+            const bool b = std::abs(reference.column(k, belt)) < 1e-9, t = std::abs(reference.column(k, top)) < 1e-9;
+            beltStuck += b && !t;
+            topStuck += t && !b;
+            both += b && t;
+        }
+        qInfo("stacked: belt contact alone stuck %d samples, top alone %d, both %d; %zu switches", beltStuck, topStuck, both,
+              reference.switches.size());
+        QVERIFY(reference.switches.size() >= 4);
+        QVERIFY(beltStuck > 20);
+        QVERIFY(topStuck > 20);
+        QVERIFY(both > 20);
+        double previous = INFINITY;
+        for (const double eps : {1e-3, 1e-4, 1e-5}) {
+            Scenario smooth = exact;
+            smooth.method = Method::Regularized;
+            QVERIFY(smooth.params.set("eps", eps).ok());
+            QVERIFY(smooth.params.set("tol", 1e-11).ok());
+            const RunResult r = simulate(smooth);
+            QVERIFY2(r.status.ok(), r.status.message().c_str());
+            double worst = 0.0;
+            for (size_t k = 0; k < r.size(); ++k)
+                for (int j = 0; j < r.dimension(); ++j)
+                    worst = std::max(worst, std::abs(r.state(k, j) - reference.state(k, j)));
+            qInfo("stacked, eps = %g: largest state difference %.3g", eps, worst);
+            QVERIFY(worst < 0.5 * previous);
+            previous = worst;
+        }
+        QVERIFY(previous < 1e-2);
+    }
+
+    void jacobianMatchesFiniteDifferences()
+    {
+        const std::uint32_t seed = 20261128;
+        qInfo("seed %u", seed);
+        std::mt19937 random(seed);
+        std::uniform_real_distribution<double> u(-1.0, 1.0);
+        for (const Method method : {Method::Regularized}) {
+            const Scenario s = modelScenario(kJacobianModel, method);
+            const std::unique_ptr<Dynamics> dynamics = makeDynamics(s);
+            const SmoothOde* ode = dynamics->smoothOde();
+            QVERIFY(ode);
+            const int n = ode->dimension();
+            QCOMPARE(n, 4);
+            for (int trial = 0; trial < 50; ++trial) {
+                std::vector<double> y(static_cast<size_t>(n));
+                for (double& v : y)
+                    v = u(random);
+                const double t = 3.0 * (u(random) + 1.0);
+                std::vector<double> J(static_cast<size_t>(n * n)), dfdt(static_cast<size_t>(n)), plus(static_cast<size_t>(n)),
+                    minus(static_cast<size_t>(n));
+                ode->jacobian(t, y.data(), J.data(), dfdt.data());
+                for (int c = 0; c <= n; ++c) { // column n: d/dt
+                    const double h = 1e-6;
+                    std::vector<double> yp = y, ym = y;
+                    double tp = t, tm = t;
+                    if (c < n) {
+                        yp[static_cast<size_t>(c)] += h;
+                        ym[static_cast<size_t>(c)] -= h;
+                    } else {
+                        tp += h;
+                        tm -= h;
+                    }
+                    ode->rhs(tp, yp.data(), plus.data());
+                    ode->rhs(tm, ym.data(), minus.data());
+                    for (int r = 0; r < n; ++r) {
+                        const double fd = (plus[static_cast<size_t>(r)] - minus[static_cast<size_t>(r)]) / (2.0 * h);
+                        const double exact = c < n ? J[static_cast<size_t>(r * n + c)] : dfdt[static_cast<size_t>(r)];
+                        if (std::abs(fd - exact) > 1e-5 * (1.0 + std::abs(exact)))
+                            QFAIL(qPrintable(QString("seed %1 trial %2: d f%3 / d %4 = %5 exact, %6 by differences")
+                                                 .arg(seed).arg(trial).arg(r).arg(c < n ? QString("y%1").arg(c) : QString("t")).arg(exact).arg(fd)));
+                    }
+                }
+            }
+        }
+    }
+
+    void divisionByZeroStopsTheRunWithOneLine()
+    {
+        // 1/x' at the start (x' = 0), and the logarithm of a negative number once x < 1.
+        for (const char* force : {"1/x'", "log(x)"}) {
+            const std::string text = std::string("flmodel 1\nname \"Pole\"\ncoord x\n    start = 2\nforce x = -x + ") + force
+                                     + "\ncontact c\n    slip = x' - 10\n    law = coulomb\n";
+            for (const Method method : {Method::EventDriven, Method::Regularized, Method::Explicit}) {
+                const RunResult r = simulate(modelScenario(text, method));
+                QVERIFY2(!r.status.ok(), force);
+                const QString message = QString::fromStdString(r.status.message());
+                qInfo("%s, %s: %s", force, methodInfo(method).id.c_str(), qPrintable(message));
+                QVERIFY(!message.contains('\n'));
+                QVERIFY2(message.contains("finite"), qPrintable(message));
+            }
+        }
+    }
+
+    void aLiftedContactHoldsNothing()
+    {
+        // N = 1 - 2x: lifted for x > 0.5. A block thrown forward off its load flies freely there
+        // (the spring alone: x'' = -x), and friction acts again once it is back under x = 0.5.
+        const Scenario s = modelScenario("flmodel 1\nname \"Lift\"\ncoord x\n    start = 0.6\n    velocity = 0\nforce x = -x\n"
+                                         "contact c\n    slip = x'\n    normal = 1 - 2*x\n    law = coulomb(mu_s = 0.1, mu_k = 0.1)\n",
+                                         Method::EventDriven);
+        const RunResult r = simulate(s);
+        QVERIFY2(r.status.ok(), r.status.message().c_str());
+        const int F = column(r, "F");
+        for (size_t k = 0; k < r.size() && r.t[k] < 0.6; ++k) // x = 0.6 cos t stays above 0.5 until t = 0.586
+            QVERIFY2(std::abs(r.state(k, 0) - 0.6 * std::cos(r.t[k])) < 1e-8, "lifted: a free oscillation");
+        (void)F;
+    }
+};
+
+QTEST_APPLESS_MAIN(TestModelDynamics)
+#include "test_model_dynamics.moc"
