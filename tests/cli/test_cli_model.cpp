@@ -1,11 +1,48 @@
 // `frictionlab-cli model check FILE`: a model's coordinates, contacts and parameters on standard
-// output and exit 0, or one line FILE:LINE:COL: reason on standard error and exit 2.
+// output and exit 0, or one line FILE:LINE:COL: reason on standard error and exit 2. `model export`
+// and `--model FILE` on run, sweep, lyapunov and session new: a built-in system exported and run as
+// a model gives the built-in run's rows; a session of a model holds the model's text.
 #include "cli_runner.h"
 
 #include <QTemporaryDir>
 #include <QTest>
 
 using cli_test::runCli;
+
+namespace {
+
+QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& bytes)
+{
+    const QString path = dir.filePath(name);
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
+        qFatal("cannot write %s", qPrintable(path));
+    return path;
+}
+
+/// The data rows of a run's CSV (no '#' lines, no header), each cut after `columns` values.
+QStringList rows(const QString& path, int columns)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    QStringList out;
+    bool header = true;
+    for (const QByteArray& line : file.readAll().split('\n')) {
+        if (line.isEmpty() || line.startsWith('#'))
+            continue;
+        if (header) {
+            header = false;
+            continue;
+        }
+        out.append(QString::fromUtf8(line).section(',', 0, columns - 1));
+    }
+    return out;
+}
+
+const QString kTwoBlocks = QStringLiteral(FRICTIONLAB_SOURCE_DIR "/resources/models/two-blocks-on-a-belt.flmodel");
+
+} // namespace
 
 class TestCliModel : public QObject {
     Q_OBJECT
@@ -52,9 +89,92 @@ private slots:
         QCOMPARE(runCli({"model", "check", "a", "b"}).exitCode, 2);
         const cli_test::Outcome none = runCli({"model"});
         QCOMPARE(none.exitCode, 2);
-        QVERIFY(none.err.contains("expected an action (check)"));
+        QVERIFY(none.err.contains("expected an action (check, export)"));
         QCOMPARE(runCli({"model", "run"}).exitCode, 2);
         QCOMPARE(runCli({"model", "--help"}).exitCode, 0);
+        QVERIFY(runCli({"model", "export"}).err.contains("needs --system"));
+        QVERIFY(runCli({"model", "export", "--system", "disk"}).err.contains("belt, absorber, bk-chain and brake"));
+        QVERIFY(runCli({"run", "--model", kTwoBlocks, "--law", "rational"}).err.contains("names its laws"));
+        QVERIFY(runCli({"run", "--model", kTwoBlocks, "--system", "belt"}).err.contains("cannot be combined"));
+        QCOMPARE(runCli({"run", "--model", "/nonexistent.flmodel"}).exitCode, 2);
+    }
+
+    void exportedBeltRunsAsTheBuiltInOne()
+    {
+        // Rows to the last digit: the model evaluates the same operations in the same order.
+        QTemporaryDir dir;
+        const cli_test::Outcome exported = runCli({"model", "export", "--system", "belt", "--law", "stribeck-exp", "--set", "A=1.2", "--set", "w=0.7"});
+        QCOMPARE(exported.exitCode, 0);
+        QVERIFY(exported.out.startsWith("flmodel 1\n"));
+        const QString model = writeFile(dir, "belt.flmodel", exported.out.toUtf8());
+        QCOMPARE(runCli({"model", "check", model}).exitCode, 0);
+        const QString a = dir.filePath("a.csv"), b = dir.filePath("b.csv");
+        const cli_test::Outcome direct = runCli({"run", "--system", "belt", "--law", "stribeck-exp", "--set", "A=1.2", "--set", "w=0.7", "--t-end", "50", "--out", a});
+        const cli_test::Outcome asModel = runCli({"run", "--model", model, "--t-end", "50", "--out", b});
+        QCOMPARE(direct.exitCode, 0);
+        QCOMPARE(asModel.exitCode, 0);
+        const QStringList x = rows(a, 3), y = rows(b, 3); // t, x, x' (both systems' first columns)
+        QCOMPARE(x.size(), 5001);
+        QCOMPARE(y, x);
+    }
+
+    void exportedChainRunsAsTheBuiltInOne()
+    {
+        QTemporaryDir dir;
+        const QStringList values = {"--set", "n=4", "--set", "dx0=0.5", "--law", "rational"};
+        const cli_test::Outcome exported = runCli(QStringList{"model", "export", "--system", "bk-chain"} + values);
+        QCOMPARE(exported.exitCode, 0);
+        const QString model = writeFile(dir, "chain.flmodel", exported.out.toUtf8());
+        const QString a = dir.filePath("a.csv"), b = dir.filePath("b.csv");
+        QCOMPARE(runCli(QStringList{"run", "--system", "bk-chain", "--t-end", "40", "--out", a} + values).exitCode, 0);
+        QCOMPARE(runCli({"run", "--model", model, "--t-end", "40", "--out", b}).exitCode, 0);
+        const QStringList x = rows(a, 9), y = rows(b, 9); // t and the 4 blocks' x, x'
+        QVERIFY(x.size() > 100);
+        QCOMPARE(y, x);
+    }
+
+    void badModelStopsARunWithItsPlace()
+    {
+        QTemporaryDir dir;
+        const QString path = writeFile(dir, "bad.flmodel", "flmodel 1\nname \"bad\"\ncoord x\ncontact c\n    slip = x*x\n    law = coulomb\n");
+        const cli_test::Outcome outcome = runCli({"run", "--model", path, "--out", dir.filePath("o.csv")});
+        QCOMPARE(outcome.exitCode, 2);
+        QVERIFY2(outcome.err.contains(path + ":5:12: the slip velocity depends on no velocity (x')"), qPrintable(outcome.err));
+        QCOMPARE(outcome.err.count('\n'), 1);
+        QVERIFY(!QFile::exists(dir.filePath("o.csv")));
+    }
+
+    void sessionOfAModelHoldsItsText()
+    {
+        // The session alone reproduces the run: the model file may be gone.
+        QTemporaryDir dir;
+        const QString copy = writeFile(dir, "m.flmodel", [] {
+            QFile f(kTwoBlocks);
+            f.open(QIODevice::ReadOnly);
+            return f.readAll();
+        }());
+        const QString session = dir.filePath("s.frictionlab"), a = dir.filePath("a.csv"), b = dir.filePath("b.csv");
+        QCOMPARE(runCli({"session", "new", "--model", copy, "--set", "k_c=7", "--out", session}).exitCode, 0);
+        QCOMPARE(runCli({"run", "--model", copy, "--set", "k_c=7", "--t-end", "20", "--out", a}).exitCode, 0);
+        QVERIFY(QFile::remove(copy));
+        const cli_test::Outcome fromSession = runCli({"run", "--session", session, "--t-end", "20", "--out", b});
+        QCOMPARE(fromSession.exitCode, 0);
+        QVERIFY(rows(a, 5).size() > 100);
+        QCOMPARE(rows(b, 5), rows(a, 5));
+    }
+
+    void sweepAndLyapunovTakeAModel()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("sweep.csv");
+        const cli_test::Outcome sweep = runCli({"sweep", "--model", kTwoBlocks, "--param", "v_b", "--from", "0.1", "--to", "0.3", "--steps", "3",
+                                                "--transient", "20", "--samples", "10", "--max-time", "100", "--out", out});
+        QVERIFY2(sweep.exitCode == 0, qPrintable(sweep.err));
+        QVERIFY(rows(out, 2).size() >= 3);
+        const cli_test::Outcome lyapunov = runCli({"lyapunov", "--model", kTwoBlocks, "--method", "regularized", "--set", "eps=1e-2",
+                                                   "--transient", "10", "--duration", "20", "--count", "1"});
+        QVERIFY2(lyapunov.exitCode == 0, qPrintable(lyapunov.err));
+        QVERIFY(lyapunov.out.contains("lambda_1 = "));
     }
 };
 

@@ -8,6 +8,8 @@
 #include "systems/scenario_setup.h"
 
 #include "friction/friction_law.h"
+#include "model/model_parser.h"
+#include "systems/model_registry.h"
 #include "systems/run_variables.h"
 #include "systems/system_registry.h"
 
@@ -51,6 +53,19 @@ Status readIds(ObjectReader& r, ScenarioIds& ids)
     FL_TRY(r.string(QStringLiteral("method"), 200, ids.method));
     FL_TRY(r.string(QStringLiteral("regularization"), 200, ids.regularization));
     FL_TRY(r.string(QStringLiteral("integrator"), 200, ids.integrator));
+    // A model's text travels with its scenario: registered here, it is the system (whatever id
+    // "system" says: an edited text is another model).
+    if (r.has(QStringLiteral("model"))) {
+        QString text;
+        FL_TRY(r.string(QStringLiteral("model"), static_cast<int>(fl::model::kMaxFileBytes), text));
+        const fl::ModelRegistration model = fl::registerModel(text.toStdString());
+        if (!model.ok())
+            return errorAt(r.pathOf(QStringLiteral("model")), QStringLiteral("line %1, column %2: %3")
+                                                                 .arg(model.error.where.line)
+                                                                 .arg(model.error.where.column)
+                                                                 .arg(qs(model.error.reason)));
+        ids.system = qs(model.system->id);
+    }
     if (r.has(QStringLiteral("system")) && !fl::findSystem(ids.system.toStdString()))
         return errorAt(r.pathOf(QStringLiteral("system")), QStringLiteral("unknown system '%1'").arg(ids.system));
     if (r.has(QStringLiteral("law")) && ids.law.isEmpty())

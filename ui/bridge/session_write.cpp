@@ -5,6 +5,7 @@
 #include "bridge/session_json.h"
 
 #include "friction/regularization.h"
+#include "systems/model_registry.h"
 
 namespace fl::ui {
 namespace {
@@ -15,6 +16,8 @@ using session_json::Writer;
 void writeScenario(Writer& w, const fl::Scenario& scenario)
 {
     w.key("system").value(qs(scenario.systemId));
+    if (const std::string* model = fl::modelText(scenario.systemId))
+        w.key("model").value(qs(*model)); // the session holds its model: the file alone reproduces it
     w.key("law").value(qs(scenario.lawId));
     w.key("method").value(qs(fl::methodInfo(scenario.method).id));
     w.key("regularization").value(qs(fl::regularizationInfo(scenario.regularization).id));
