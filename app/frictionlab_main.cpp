@@ -5,6 +5,7 @@
 // these the last session is restored (File -> Restore Last Session on Start turns that off).
 #include "bridge/worker_pool.h"
 #include "analysis/workbench.h"
+#include "model/model_manager.h"
 #include "session/session_manager.h"
 #include "widgets/guarded_application.h"
 #include "widgets/main_window.h"
@@ -37,7 +38,7 @@ int main(int argc, char* argv[])
     parser.addOption(preset);
     parser.addOption(play);
     parser.addOption(scene);
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("A session or lecture (.frictionlab) to open."), QStringLiteral("[FILE]"));
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("A session or lecture (.frictionlab), or a model file (.flmodel), to open."), QStringLiteral("[FILE]"));
     parser.process(app);
     const QString presetId = parser.value(preset);
     if (!presetId.isEmpty() && !fl::findPreset(presetId.toStdString())) {
@@ -59,7 +60,7 @@ int main(int argc, char* argv[])
         }
     }
     // Checked before the window exists: a broken file is refused with one line.
-    if (!files.isEmpty()) {
+    if (!files.isEmpty() && !files.first().endsWith(QStringLiteral(".flmodel"))) {
         fl::ui::Session session;
         const fl::Status status = fl::ui::loadSessionFile(files.first(), session);
         if (!status.ok()) {
@@ -79,7 +80,10 @@ int main(int argc, char* argv[])
                      [&window](const QString& message) { window.showNote(message, true); });
     auto* workbench = new fl::ui::Workbench(window); // owned by the window
     auto* sessions = new fl::ui::SessionManager(window, *workbench);
-    if (!files.isEmpty()) {
+    auto* models = new fl::ui::ModelManager(window);
+    if (!files.isEmpty() && files.first().endsWith(QStringLiteral(".flmodel"))) {
+        models->openFile(files.first());
+    } else if (!files.isEmpty()) {
         sessions->open(files.first());
         if (sceneNumber > 0)
             sessions->goToScene(sceneNumber - 1);

@@ -89,7 +89,11 @@ void addLawParameters(const Pending::Contact& pending, Contact& contact, bool pr
     for (std::size_t i = 0; i < info->specs.size(); ++i) {
         ParameterSpec spec = info->specs[i];
         spec.defaultValue = values.values()[i];
-        spec.id = prefixed ? contact.id + "." + spec.id : spec.id;
+        if (prefixed) { // several contacts: each law's parameters say whose they are, in the panel too
+            spec.id = contact.id + "." + spec.id;
+            spec.symbol += " (" + contact.id + ")";
+            spec.label = (contact.label.empty() ? contact.id : contact.label) + ": " + spec.label;
+        }
         if (names.count(spec.id))
             fail(pending.lawWhere, "the law's parameter '" + spec.id + "' has the name of a declaration at " + whereText(names.at(spec.id))
                                        + " (rename that one)");

@@ -4,6 +4,7 @@
 #include "expr/print.h"
 #include "model/model_parser.h"
 #include "systems/model_dynamics.h"
+#include "systems/model_mechanism.h"
 #include "systems/scenario_setup.h"
 
 #include <algorithm>
@@ -154,6 +155,8 @@ SystemInfo systemOf(const std::string& id, const std::shared_ptr<const CompiledM
     info.defaultSection = [](const Scenario&) { return PoincareSection::hyperplane(1, 0.0, -1); }; // maxima of q_1
     info.validate = [compiled](const Scenario& s) { return validateModel(*compiled, s); };
     info.makeDynamics = [compiled](const Scenario& s, const IntegrationSettings& settings) { return makeModelDynamics(compiled, s, settings); };
+    info.mechanism = [compiled](const Scenario& s, const MechanismFrame& f) { return drawModelMechanism(compiled->model, s, f); };
+    info.nearStick = [compiled](const Scenario& s, const MechanismFrame& f) { return modelNearStick(compiled->model, s, f); };
     return info;
 }
 

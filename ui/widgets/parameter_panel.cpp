@@ -165,6 +165,13 @@ void ParameterPanel::resetToDefaults()
 void ParameterPanel::syncCombos()
 {
     const fl::SystemInfo* system = fl::findSystem(m_scenario.systemId);
+    // A model opened by the user joins the list, after the built-in systems, for the session.
+    if (system && m_system->findData(qs(system->id)) < 0) {
+        const QSignalBlocker block(m_system);
+        if (m_system->count() == static_cast<int>(fl::systems().size()))
+            m_system->insertSeparator(m_system->count());
+        m_system->addItem(tr("%1 (model)").arg(qs(system->name)), qs(system->id));
+    }
     selectData(m_system, qs(m_scenario.systemId));
     {
         // The laws the system takes, in its order (1-D laws for the belt, plane-contact laws for disks).

@@ -1,0 +1,144 @@
+// A model's mechanism from its drawing hints (docs/model-files.md: draw block, spring, belt), side
+// view in the model's length unit: each block at its `at` plus its coordinate, springs between
+// block faces or to a wall on the left, a belt under the blocks with marks that travel at its speed.
+// A model without hints draws each coordinate as a block, two units apart, so every model animates.
+#include "systems/model_mechanism.h"
+
+#include "expr/derivative.h"
+#include "params/parameter_set.h"
+#include "scenario/scenario.h"
+#include "scene/scene_builder.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace fl {
+namespace {
+
+struct Block {
+    int coordinate;
+    double at;
+};
+
+std::vector<Block> blocksOf(const model::Model& m)
+{
+    std::vector<Block> blocks;
+    for (const model::Drawing& d : m.drawings)
+        if (d.kind == model::Drawing::Kind::Block)
+            blocks.push_back({d.coordinate, d.at});
+    if (blocks.empty())
+        for (size_t i = 0; i < m.coordinates.size() && i < 20; ++i)
+            blocks.push_back({static_cast<int>(i), 2.0 * static_cast<double>(i)});
+    return blocks;
+}
+
+/// The parameters in the model's slots (t at its slot), for the belt speed's expression.
+std::vector<double> slotValues(const model::Model& m, const Scenario& s, double t)
+{
+    std::vector<double> v(static_cast<size_t>(m.parameterSlot(0)) + m.parameters.size(), 0.0);
+    v[static_cast<size_t>(m.timeSlot())] = t;
+    for (size_t i = 0; i < m.parameters.size(); ++i)
+        v[static_cast<size_t>(m.parameterSlot(static_cast<int>(i)))] = s.params.value(m.parameters[i].id);
+    return v;
+}
+
+} // namespace
+
+MechanismScene drawModelMechanism(const model::Model& m, const Scenario& s, const MechanismFrame& frame)
+{
+    MechanismScene scene;
+    const std::vector<Block> blocks = blocksOf(m);
+    // Block size from the spacing of the blocks at rest.
+    std::vector<double> ats;
+    for (const Block& b : blocks)
+        ats.push_back(b.at);
+    std::sort(ats.begin(), ats.end());
+    double gap = 2.0;
+    for (size_t i = 1; i < ats.size(); ++i)
+        if (ats[i] - ats[i - 1] > 1e-9)
+            gap = std::min(gap, ats[i] - ats[i - 1]);
+    const double w = 0.4 * gap, h = 0.6 * w;
+    // How far each block may move: the run's range when known, else one unit either way.
+    auto low = [&](int i) { return frame.rangeLow ? std::min(0.0, frame.rangeLow[2 * i]) : -1.0; };
+    auto high = [&](int i) { return frame.rangeHigh ? std::max(0.0, frame.rangeHigh[2 * i]) : 1.0; };
+    double left = INFINITY, right = -INFINITY;
+    for (const Block& b : blocks) {
+        left = std::min(left, b.at + low(b.coordinate) - 0.5 * w);
+        right = std::max(right, b.at + high(b.coordinate) + 0.5 * w);
+    }
+    const double wallFace = left - 0.6 * gap;
+    scene::Bounds bounds;
+    bounds.include({wallFace - 0.2 * gap, -0.25 * gap}, {right + 0.3 * gap, h + 0.3 * gap});
+
+    for (const model::Drawing& d : m.drawings)
+        if (d.kind == model::Drawing::Kind::Belt) {
+            const std::vector<double> v = slotValues(m, s, frame.t);
+            const double speed = expr::evaluate(d.speed, v.data());
+            const double from = wallFace, to = right + 0.2 * gap;
+            scene.shapes.push_back(scene::box({0.5 * (from + to), -0.06 * gap}, to - from, 0.12 * gap, SceneRole::Surface, true));
+            if (std::isfinite(speed))
+                for (const double x : scene::movingMarks(from, to, 0.5 * gap, speed * frame.t))
+                    scene.shapes.push_back(scene::line({x, -0.1 * gap}, {x, -0.02 * gap}, SceneRole::Marker));
+            if (std::isfinite(speed) && speed != 0.0)
+                scene.shapes.push_back(scene::arrow({to - 0.6 * gap, -0.2 * gap}, {to - 0.6 * gap + std::copysign(0.4 * gap, speed), -0.2 * gap},
+                                                    SceneRole::Surface, "v_b"));
+            break;
+        }
+    bool wall = false;
+    for (const model::Drawing& d : m.drawings)
+        wall = wall || (d.kind == model::Drawing::Kind::Spring && (d.coordinate < 0 || d.other < 0));
+    if (wall)
+        scene.shapes.push_back(scene::box({wallFace - 0.1 * gap, 0.5 * h}, 0.2 * gap, h + 0.4 * gap, SceneRole::Ground, true));
+
+    auto centre = [&](int coordinate) -> double {
+        for (const Block& b : blocks)
+            if (b.coordinate == coordinate)
+                return b.at + frame.y[2 * coordinate];
+        return std::nan("");
+    };
+    for (const model::Drawing& d : m.drawings) {
+        if (d.kind != model::Drawing::Kind::Spring)
+            continue;
+        const double a = d.coordinate < 0 ? wallFace : centre(d.coordinate), b = d.other < 0 ? wallFace : centre(d.other);
+        if (!std::isfinite(a) || !std::isfinite(b))
+            continue;
+        const double lo = std::min(a, b), hi = std::max(a, b);
+        const bool loIsWall = (a < b ? d.coordinate : d.other) < 0;
+        const double from = loIsWall ? lo : lo + 0.5 * w, to = (a < b ? d.other : d.coordinate) < 0 ? hi : hi - 0.5 * w;
+        if (to > from)
+            scene.shapes.push_back(scene::spring({from, 0.5 * h}, {to, 0.5 * h}, 8, 0.5 * h, ""));
+    }
+    for (const Block& b : blocks) {
+        const double x = b.at + frame.y[2 * b.coordinate];
+        scene.shapes.push_back(scene::box({x, 0.5 * h}, w, h, SceneRole::Body, true));
+        const model::Coordinate& q = m.coordinates[static_cast<size_t>(b.coordinate)];
+        SceneShape label = scene::line({x, h}, {x, h}, SceneRole::Marker);
+        label.label = q.label.empty() ? q.id : q.label;
+        scene.shapes.push_back(label);
+    }
+    bounds.applyTo(scene, 0.1 * gap);
+    scene.readouts.push_back({"t", frame.t, ""});
+    if (m.contacts.size() == 1 && frame.outputs) {
+        const double vr = frame.outputs[0];
+        scene.readouts.push_back({"v_r", vr, ""});
+        const NearStick near = modelNearStick(m, s, frame);
+        scene::setPhase(scene, frame.mode, near.speed, near.threshold, near.symbol);
+    }
+    return scene;
+}
+
+NearStick modelNearStick(const model::Model& m, const Scenario& s, const MechanismFrame& frame)
+{
+    // The first contact's |v_r| against the threshold of a surface moving at the belt's speed (or
+    // of eps alone when the model has no belt).
+    double speed = 0.0;
+    for (const model::Drawing& d : m.drawings)
+        if (d.kind == model::Drawing::Kind::Belt) {
+            const std::vector<double> v = slotValues(m, s, frame.t);
+            speed = expr::evaluate(d.speed, v.data());
+        }
+    const double vr = frame.outputs ? frame.outputs[0] : 0.0;
+    return {std::abs(vr), scene::stickThreshold(std::isfinite(speed) ? speed : 0.0, s.params.value("eps")), "|v_r|"};
+}
+
+} // namespace fl

@@ -1,0 +1,196 @@
+// Models in the window (ui/model): a shipped example from File → Model Examples puts its parameters
+// in the panel as sliders and simulates; moving a slider re-simulates; the editor shows a typed
+// error at its line and column and Apply then changes nothing; a corrected text applied re-simulates
+// with its new defaults and keeps what the user had moved; a broken file opens in the editor at its
+// error; a session saved with a model opens with it in a new window. Rendered to PNG for review.
+#include "lecture_app.h"
+
+#include "document/document.h"
+#include "document/parameter_undo.h"
+#include "model/model_editor.h"
+#include "model/model_manager.h"
+#include "systems/system_registry.h"
+#include "widgets/parameter_panel.h"
+
+#include <QAction>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSlider>
+#include <QTextBlock>
+#include <QUndoStack>
+
+using namespace fl::ui;
+using fl::ui::test::App;
+using fl::ui::test::waitForRun;
+
+namespace {
+
+struct ModelApp : App {
+    ModelManager* models = new ModelManager(window);
+};
+
+QAction* action(MainWindow& window, const QString& name)
+{
+    QAction* a = window.menuBar()->findChild<QAction*>(name);
+    if (!a)
+        qFatal("no action %s", qPrintable(name));
+    return a;
+}
+
+double value(MainWindow& window, const char* id) { return window.document()->scenario().params.value(id); }
+
+/// Types a value into the parameter's field, as a user does; waits for the run.
+void setValue(MainWindow& window, const char* id, double v)
+{
+    auto* field = window.findChild<QLineEdit*>(QStringLiteral("edit_") + id);
+    QVERIFY(field);
+    field->setFocus();
+    field->selectAll();
+    QTest::keyClicks(field, QString::number(v));
+    QTest::keyClick(field, Qt::Key_Return);
+    QVERIFY(waitForRun(window));
+    QCOMPARE(window.document()->scenario().params.value(id), v);
+}
+
+/// Replaces the first occurrence of `from` in the editor's text by `to`, as typing would.
+void replaceText(ModelEditor& editor, const QString& from, const QString& to)
+{
+    QTextCursor found = editor.textEdit()->document()->find(from);
+    QVERIFY2(!found.isNull(), qPrintable(from));
+    editor.textEdit()->setTextCursor(found);
+    QTest::keyClicks(editor.textEdit(), to);
+}
+
+void save(QWidget& widget, const QString& name)
+{
+    const QString path = QDir::temp().filePath(name);
+    QVERIFY(widget.grab().save(path));
+    std::printf("rendered %s\n", qPrintable(path));
+}
+
+} // namespace
+
+class TestModelEditor : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { fl::ui::test::startLectureTest("test_model_editor"); }
+
+    void exampleShowsSlidersAndRuns()
+    {
+        ModelApp app;
+        app.window.resize(1280, 720);
+        QVERIFY(waitForRun(app.window)); // the default scenario
+        action(app.window, "modelExample:two-blocks-on-a-belt")->trigger();
+        QVERIFY(waitForRun(app.window));
+        const fl::Scenario& s = app.window.document()->scenario();
+        QVERIFY(QString::fromStdString(s.systemId).startsWith("model-"));
+        QCOMPARE(QString::fromStdString(fl::findSystem(s.systemId)->name), QStringLiteral("Two blocks on one belt"));
+        auto* slider = app.window.findChild<QSlider*>("slider_k_c");
+        QVERIFY(slider);
+        QVERIFY(app.window.findChild<QWidget*>("edit_left.mu_s"));
+        const fl::ui::RunOutputPtr run = app.window.currentRun();
+        QVERIFY(run);
+        QVERIFY(run->result.switchCount > 20);
+        QVERIFY(run->result.columnIndex("v_r.right") >= 0);
+        // A slider move re-simulates with the new value, as for a built-in system.
+        const double before = value(app.window, "k_c");
+        slider->setFocus();
+        QTest::keyClick(slider, Qt::Key_PageUp);
+        QVERIFY(waitForRun(app.window));
+        QVERIFY(value(app.window, "k_c") > before);
+        save(app.window, "model_window.png");
+    }
+
+    void editorShowsTheErrorAndApplyResimulates()
+    {
+        ModelApp app;
+        QVERIFY(waitForRun(app.window));
+        action(app.window, "modelExample:two-blocks-on-a-belt")->trigger();
+        QVERIFY(waitForRun(app.window));
+        // The user moves k1; the model is then edited and applied again.
+        setValue(app.window, "k1", 20.0);
+        action(app.window, "modelEditorAction")->trigger();
+        ModelEditor* editor = app.models->editor();
+        QVERIFY(editor && editor->isVisible());
+        QVERIFY(editor->text().contains("Two blocks on one belt"));
+        const std::string systemBefore = app.window.document()->scenario().systemId;
+
+        // A typo: the error at its line and column, a quarter second after the last key.
+        replaceText(*editor, "force x2 = -k2*x2", "force x2 = -k3*x2");
+        QTRY_VERIFY_WITH_TIMEOUT(editor->errorLine() > 0, 2000);
+        const int line = editor->textEdit()->document()->find("force x2 = ").blockNumber() + 1;
+        QCOMPARE(editor->errorLine(), line);
+        QCOMPARE(editor->errorColumn(), 13);
+        QVERIFY2(editor->statusText().contains(QString("line %1, column 13: unknown name 'k3'").arg(line)), qPrintable(editor->statusText()));
+        save(*editor, "model_editor_error.png");
+        QTest::mouseClick(editor->findChild<QPushButton*>("modelApply"), Qt::LeftButton);
+        QTest::qWait(200);
+        QCOMPARE(app.window.document()->scenario().systemId, systemBefore); // nothing applied
+
+        // Corrected, with a new default for k_c: Apply simulates the new model, k1 stays as moved.
+        replaceText(*editor, "-k3*x2", "-k2*x2");
+        replaceText(*editor, "param k_c = 5 ", "param k_c = 9 ");
+        QVERIFY(editor->check());
+        QVERIFY(editor->statusText().startsWith("OK: Two blocks on one belt"));
+        QTest::mouseClick(editor->findChild<QPushButton*>("modelApply"), Qt::LeftButton);
+        QVERIFY(waitForRun(app.window));
+        QVERIFY(app.window.document()->scenario().systemId != systemBefore);
+        QCOMPARE(value(app.window, "k_c"), 9.0);
+        QCOMPARE(value(app.window, "k1"), 20.0);
+        // One undo step back to the model as it was.
+        app.window.document()->undo()->stack()->undo();
+        QCOMPARE(app.window.document()->scenario().systemId, systemBefore);
+    }
+
+    void brokenFileOpensAtItsError()
+    {
+        ModelApp app;
+        QVERIFY(waitForRun(app.window));
+        QTemporaryDir dir;
+        const QString path = dir.filePath("broken.flmodel");
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("flmodel 1\nname \"Broken\"\ncoord x\ncontact c\n    slip = x' - 1\n    law = coulomb(mu_s = 1, mu_k = 2)\n");
+        file.close();
+        const std::string before = app.window.document()->scenario().systemId;
+        QString error;
+        QVERIFY(!app.models->openFile(path, &error));
+        QVERIFY2(error.startsWith("broken.flmodel:6:"), qPrintable(error));
+        QCOMPARE(app.window.document()->scenario().systemId, before);
+        ModelEditor* editor = app.models->editor();
+        QVERIFY(editor && editor->isVisible());
+        QCOMPARE(editor->errorLine(), 6);
+        QVERIFY(app.window.statusMessage().contains("broken.flmodel:6:"));
+    }
+
+    void sessionKeepsTheModel()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("model.frictionlab");
+        std::string systemId;
+        {
+            ModelApp app;
+            QVERIFY(waitForRun(app.window));
+            action(app.window, "modelExample:forced-stribeck-oscillator")->trigger();
+            QVERIFY(waitForRun(app.window));
+            setValue(app.window, "w", 1.1);
+            systemId = app.window.document()->scenario().systemId;
+            QString error;
+            QVERIFY2(app.sessions->saveAs(path, &error), qPrintable(error));
+        }
+        ModelApp again;
+        QVERIFY(waitForRun(again.window));
+        QString error;
+        QVERIFY2(again.sessions->open(path, &error), qPrintable(error));
+        QTRY_COMPARE_WITH_TIMEOUT(again.window.document()->scenario().systemId, systemId, 5000);
+        QCOMPARE(value(again.window, "w"), 1.1);
+        QVERIFY(waitForRun(again.window));
+    }
+};
+
+QTEST_MAIN(TestModelEditor)
+#include "test_model_editor.moc"
