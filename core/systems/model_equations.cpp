@@ -58,7 +58,7 @@ std::shared_ptr<const CompiledModel> compileModel(model::Model model)
                 motion.push_back(g);
             }
         }
-    c->motion = expr::Tape::compile(motion);
+    c->motion = std::move(motion);
 
     std::vector<Expr> slips, drifts;
     for (const model::Contact& contact : m.contacts) {
@@ -68,13 +68,13 @@ std::shared_ptr<const CompiledModel> compileModel(model::Model model)
             drift = expr::add(drift, expr::multiply(expr::derivative(contact.slip, m.coordinateSlot(j)), expr::variable(m.velocitySlot(j))));
         drifts.push_back(std::move(drift));
     }
-    c->slip = expr::Tape::compile(slips);
-    c->drift = expr::Tape::compile(drifts);
+    c->slip = std::move(slips);
+    c->drift = std::move(drifts);
 
     std::vector<Expr> outputs;
     for (const model::Output& o : m.outputs)
         outputs.push_back(o.value);
-    c->outputs = expr::Tape::compile(outputs);
+    c->outputs = std::move(outputs);
 
     std::vector<Expr> initial;
     for (const model::Coordinate& q : m.coordinates)
@@ -83,7 +83,7 @@ std::shared_ptr<const CompiledModel> compileModel(model::Model model)
         initial.push_back(q.start);
     for (const model::Coordinate& q : m.coordinates)
         initial.push_back(q.velocity);
-    c->initial = expr::Tape::compile(initial);
+    c->initial = std::move(initial);
 
     using Q = CompiledModel::Quantity;
     std::vector<Expr> partials;
@@ -98,7 +98,7 @@ std::shared_ptr<const CompiledModel> compileModel(model::Model model)
     }
     for (int ci = 0; ci < k; ++ci)
         addPartials(m, m.contacts[static_cast<size_t>(ci)].slip, Q::Slip, ci, c->partialList, partials);
-    c->partials = expr::Tape::compile(partials);
+    c->partials = std::move(partials);
 
     // The band of df/dy: row 2i reads 2i + 1; row 2i + 1 reads what f_i reads and, for each contact
     // acting on q_i, what its g, N and v_r read.
@@ -123,18 +123,35 @@ std::shared_ptr<const CompiledModel> compileModel(model::Model model)
 }
 
 ModelEquations::ModelEquations(std::shared_ptr<const CompiledModel> compiled, const ParameterSet& values)
-    : m_c(std::move(compiled)), m_n(m_c->coordinates()), m_k(m_c->contacts()), m_motionTape(m_c->motion), m_slipTape(m_c->slip),
-      m_driftTape(m_c->drift), m_outputTape(m_c->outputs), m_partialTape(m_c->partials)
+    : m_c(std::move(compiled)), m_n(m_c->coordinates()), m_k(m_c->contacts())
 {
     const model::Model& m = m_c->model;
     const size_t p = m.parameters.size();
     std::vector<double> parameters(p);
-    for (size_t i = 0; i < p; ++i)
+    std::vector<int> slots(p);
+    for (size_t i = 0; i < p; ++i) {
         parameters[i] = values.value(m.parameters[i].id);
+        slots[i] = m.parameterSlot(static_cast<int>(i));
+    }
+    // The run's tapes with its parameter values folded in: what a value makes zero or one drops out
+    // (A cos(w t) at A = 0 costs nothing, as in the built-in systems), products of parameters are
+    // computed once. The same IEEE operations, done before the run instead of at each step.
+    auto specialised = [&](const std::vector<expr::Expr>& trees) {
+        std::vector<expr::Expr> folded;
+        folded.reserve(trees.size());
+        for (const expr::Expr& tree : trees)
+            folded.push_back(expr::substitute(tree, slots, parameters));
+        return expr::Tape::compile(folded);
+    };
+    m_motionTape = specialised(m_c->motion);
+    m_slipTape = specialised(m_c->slip);
+    m_driftTape = specialised(m_c->drift);
+    m_outputTape = specialised(m_c->outputs);
+    m_partialTape = specialised(m_c->partials);
     m_variables.assign(static_cast<size_t>(m.parameterSlot(0)) + p, 0.0);
     std::copy(parameters.begin(), parameters.end(), m_variables.begin() + m.parameterSlot(0));
     std::vector<double> initial(static_cast<size_t>(3 * m_n));
-    expr::Tape initialTape = m_c->initial;
+    expr::Tape initialTape = expr::Tape::compile(m_c->initial);
     if (parameters.empty())
         parameters.push_back(0.0); // a tape of numbers reads nothing, but wants a pointer
     initialTape.evaluate(parameters.data(), initial.data());
@@ -142,6 +159,8 @@ ModelEquations::ModelEquations(std::shared_ptr<const CompiledModel> compiled, co
     m_start.assign(initial.begin() + m_n, initial.begin() + 2 * m_n);
     m_velocity.assign(initial.begin() + 2 * m_n, initial.end());
     m_motion.resize(static_cast<size_t>(m_motionTape.outputCount()));
+    m_slip.resize(static_cast<size_t>(m_k));
+    m_drift.resize(static_cast<size_t>(m_k));
     m_partials.resize(static_cast<size_t>(m_partialTape.outputCount()));
 }
 
@@ -157,12 +176,20 @@ std::vector<double> ModelEquations::initialState() const
 
 void ModelEquations::load(double t, const double* y)
 {
+    // The integrators ask for the same state several times (a stick phase's holding force and its
+    // right-hand side, a guard and the step's derivative): the tapes run again only for a new one.
     double* v = m_variables.data();
+    bool same = v[2 * m_n] == t && m_cached != 0;
+    for (int i = 0; i < m_n && same; ++i)
+        same = v[i] == y[2 * i] && v[m_n + i] == y[2 * i + 1];
+    if (same)
+        return;
     for (int i = 0; i < m_n; ++i) {
         v[i] = y[2 * i];
         v[m_n + i] = y[2 * i + 1];
     }
     v[2 * m_n] = t;
+    m_cached = 0;
 }
 
 std::string ModelFailure::message() const
@@ -183,6 +210,11 @@ void ModelEquations::noteFailure(const double* values, int count, int first, con
 {
     if (!m_failure->what.empty())
         return; // the first: where the trouble starts (later trial steps only run into it again)
+    double probe = 0.0; // 0 unless a value is inf or NaN (v * 0 is NaN for those): one pass, no branch
+    for (int i = 0; i < count; ++i)
+        probe += values[i] * 0.0;
+    if (probe == 0.0)
+        return;
     for (int i = 0; i < count; ++i)
         if (!std::isfinite(values[i])) {
             const model::Model& m = m_c->model;
@@ -203,6 +235,9 @@ void ModelEquations::noteFailure(const double* values, int count, int first, con
 
 void ModelEquations::evaluateMotion()
 {
+    if (m_cached & kMotion)
+        return;
+    m_cached |= kMotion;
     m_motionTape.evaluate(m_variables.data(), m_motion.data());
     if (m_failure)
         noteFailure(m_motion.data(), static_cast<int>(m_motion.size()), 0, "force");
@@ -216,11 +251,22 @@ double ModelEquations::normal(int c) const
 
 void ModelEquations::slips(double* out)
 {
-    m_slipTape.evaluate(m_variables.data(), out);
-    if (m_failure)
-        noteFailure(out, m_k, 0, "slip");
+    if (!(m_cached & kSlip)) {
+        m_cached |= kSlip;
+        m_slipTape.evaluate(m_variables.data(), m_slip.data());
+        if (m_failure)
+            noteFailure(m_slip.data(), m_k, 0, "slip");
+    }
+    std::copy(m_slip.begin(), m_slip.end(), out);
 }
-void ModelEquations::drifts(double* out) { m_driftTape.evaluate(m_variables.data(), out); }
+void ModelEquations::drifts(double* out)
+{
+    if (!(m_cached & kDrift)) {
+        m_cached |= kDrift;
+        m_driftTape.evaluate(m_variables.data(), m_drift.data());
+    }
+    std::copy(m_drift.begin(), m_drift.end(), out);
+}
 void ModelEquations::outputs(double* out) { m_outputTape.evaluate(m_variables.data(), out); }
 
 void ModelEquations::accelerations(const double* F, double* acc) const
@@ -295,8 +341,10 @@ void ModelEquations::projectToStick(int c, double t, double* y)
         // to the one rounding of c0/g (none for g = 1 or any power of 2).
         const int i = m_c->gradient[static_cast<size_t>(entries[0])].coordinate;
         m_variables[static_cast<size_t>(m_n + i)] = 0.0;
+        m_cached = 0;
         slips(vr.data());
         y[2 * i + 1] = -vr[static_cast<size_t>(c)] / gradient(entries[0]);
+        m_cached = 0; // the loaded velocity is not y's
         return;
     }
     slips(vr.data());
@@ -317,12 +365,15 @@ void ModelEquations::projectToStick(int c, double t, double* y)
         y[2 * i + 1] -= impulse * gradient(e) / m_mass[static_cast<size_t>(i)];
         m_variables[static_cast<size_t>(m_n + i)] = y[2 * i + 1];
     }
+    m_cached = 0;
     // The impulse leaves v_r at round-off; one velocity solved from v_r = c0' + g q_i' = 0 puts it at
     // 0 up to the rounding of c0'/g (none for g = +-1: the absorber's x2' - x1' becomes exactly 0).
     const int i = m_c->gradient[static_cast<size_t>(last)].coordinate;
     m_variables[static_cast<size_t>(m_n + i)] = 0.0;
+    m_cached = 0;
     slips(vr.data());
     y[2 * i + 1] = -vr[static_cast<size_t>(c)] / gradient(last);
+    m_cached = 0;
 }
 
 void ModelEquations::slipGradient(int c, double* dvdy, double& dvdt)

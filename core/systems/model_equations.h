@@ -40,12 +40,13 @@ struct CompiledModel {
         int coordinate;
     };
     std::vector<GradientEntry> gradient;
-    expr::Tape motion;   ///< f_i (n), N_c raw (K), then g of each gradient entry
-    expr::Tape slip;     ///< v_r,c (K)
-    expr::Tape drift;    ///< dv_r,c/dt at zero accelerations: partial_t v_r + sum_j partial_qj v_r q_j' (K)
-    expr::Tape outputs;  ///< the model's outputs
-    expr::Tape initial;  ///< of the parameters alone: masses (n), starts (n), initial velocities (n)
-    expr::Tape partials; ///< one output per entry of `partialList`
+    // The trees each run compiles to its tapes with its parameter values folded in (ModelEquations).
+    std::vector<expr::Expr> motion;   ///< f_i (n), N_c raw (K), then g of each gradient entry
+    std::vector<expr::Expr> slip;     ///< v_r,c (K)
+    std::vector<expr::Expr> drift;    ///< dv_r,c/dt at zero accelerations: partial_t v_r + sum_j partial_qj v_r q_j' (K)
+    std::vector<expr::Expr> outputs;  ///< the model's outputs
+    std::vector<expr::Expr> initial;  ///< of the parameters alone: masses (n), starts (n), initial velocities (n)
+    std::vector<expr::Expr> partials; ///< one per entry of `partialList`
     std::vector<Partial> partialList;
     /// Half-bandwidth of df/dy in the interleaved order (-1: none narrower than the matrix).
     int halfBandwidth = -1;
@@ -54,7 +55,7 @@ struct CompiledModel {
     int contacts() const { return static_cast<int>(model.contacts.size()); }
 };
 
-/// The model compiled (tapes of its equations, exact partial derivatives of every one).
+/// The model prepared: its equations as lists of trees, the exact partial derivatives of every one.
 std::shared_ptr<const CompiledModel> compileModel(model::Model model);
 
 /// Where a run's equations first evaluated to inf or NaN (a division by zero, a logarithm of a
@@ -119,7 +120,10 @@ private:
     expr::Tape m_motionTape, m_slipTape, m_driftTape, m_outputTape, m_partialTape;
     std::vector<double> m_variables; ///< the model's slots: q, q', t, parameters
     std::vector<double> m_mass, m_start, m_velocity;
-    std::vector<double> m_motion, m_partials;
+    std::vector<double> m_motion, m_partials, m_slip, m_drift;
+    /// Which tapes' results hold for the loaded state (load() of another state clears them).
+    enum : unsigned { kMotion = 1, kSlip = 2, kDrift = 4 };
+    unsigned m_cached = 0;
     std::shared_ptr<ModelFailure> m_failure;
     void noteFailure(const double* values, int count, int first, const char* kind);
 };
