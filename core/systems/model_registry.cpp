@@ -115,6 +115,7 @@ SystemInfo systemOf(const std::string& id, const std::shared_ptr<const CompiledM
     info.id = id;
     info.name = m.name;
     info.equation = equationText(m);
+    info.about = m.about;
     const bool single = m.contacts.size() == 1;
     const FrictionLawInfo* firstLaw = m.contacts.empty() ? findFrictionLaw("coulomb") : findFrictionLaw(m.contacts.front().lawId);
     info.laws = {firstLaw->id};

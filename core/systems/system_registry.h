@@ -71,6 +71,9 @@ struct SystemInfo {
     std::string id;       ///< e.g. "belt"
     std::string name;
     std::string equation; ///< the equation of motion in plain text
+    /// A paragraph on what the system shows (a model file's `about`); empty for the built-in
+    /// systems, whose help pages say it.
+    std::string about;
     ParameterSpecs specs;
     /// System-specific defaults of law and numerics parameters (t_end, dt, tol, eps, mu, ...), so that
     /// a new scenario of the system opens on its published case.

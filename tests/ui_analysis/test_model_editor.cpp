@@ -4,6 +4,8 @@
 // with its new defaults and keeps what the user had moved; a broken file opens in the editor at its
 // error; a session saved with a model opens with it in a new window. Rendered to PNG for review.
 #include "lecture_app.h"
+#include "model_checks.h"
+#include "mutator.h"
 
 #include "document/document.h"
 #include "document/parameter_undo.h"
@@ -165,6 +167,36 @@ private slots:
         QVERIFY(editor && editor->isVisible());
         QCOMPARE(editor->errorLine(), 6);
         QVERIFY(app.window.statusMessage().contains("broken.flmodel:6:"));
+    }
+
+    void fuzzedTextsNeverBreakTheWindow()
+    {
+        // Mutated model files typed into the editor and applied: each is refused at a line or
+        // simulated; the window keeps a valid scenario and goes on simulating.
+        ModelApp app;
+        QVERIFY(waitForRun(app.window));
+        ModelEditor* editor = app.models->showEditor();
+        const QList<QByteArray> seeds = fuzz::modelCorpus();
+        int applied = 0;
+        for (int i = 0; i < 60; ++i) {
+            fuzz::Mutator mutator(0x9e1'0000 + static_cast<std::uint64_t>(i));
+            const QString text = QString::fromUtf8(fuzz::mutateModel(mutator, mutator.pick(seeds)));
+            editor->setText(text);
+            const bool parses = editor->check();
+            QVERIFY(parses == (editor->errorLine() == 0));
+            QString error;
+            if (app.models->apply(text, QString(), &error)) {
+                ++applied;
+                QVERIFY(waitForRun(app.window));
+            } else {
+                QVERIFY(!error.isEmpty());
+            }
+            QVERIFY(fl::findSystem(app.window.document()->scenario().systemId));
+        }
+        qInfo("%d of 60 mutated models applied and simulated", applied);
+        QVERIFY(applied > 3);
+        app.window.rerun();
+        QVERIFY(waitForRun(app.window));
     }
 
     void sessionKeepsTheModel()

@@ -1,5 +1,6 @@
 #include "help/help_context.h"
 #include "help/help_browser.h"
+#include "systems/model_registry.h"
 #include "systems/scenario_setup.h"
 #include "widgets/main_window.h"
 #include "document/document.h"
@@ -47,6 +48,7 @@ const QList<HelpPage>& helpPages()
         {QStringLiteral("system-bk-chain.html"), tr("S5 · Burridge–Knopoff chain")},
         {QStringLiteral("system-absorber.html"), tr("S6 · Vibration absorber with dry friction")},
         {QStringLiteral("system-abs.html"), tr("S7 · ABS wheel")},
+        {QStringLiteral("model-files.html"), tr("Model files: your own oscillator")},
         {QStringLiteral("laws-1d.html"), tr("Friction laws along a line")},
         {QStringLiteral("laws-memory.html"), tr("Friction laws with memory")},
         {QStringLiteral("contact-models.html"), tr("Friction on a plane contact")},
@@ -79,7 +81,8 @@ HelpContext contextHelp(const MainWindow& window)
     QString page = simulationTab ? pageOfView(window.sideTabs() ? window.currentSideView() : nullptr) : pageOfView(tab);
     const fl::Scenario& scenario = window.document()->scenario();
     if (page.isEmpty())
-        page = QStringLiteral("system-%1.html").arg(QString::fromStdString(scenario.systemId));
+        page = fl::findModel(scenario.systemId) ? QStringLiteral("model-files.html")
+                                                : QStringLiteral("system-%1.html").arg(QString::fromStdString(scenario.systemId));
     context.page = helpUrl(page.section(QLatin1Char('#'), 0, 0), page.section(QLatin1Char('#'), 1));
     // Links to what the run uses: its law, and the regularization of a smooth method.
     const fl::FrictionLawInfo* law = fl::findAnyLaw(scenario.lawId);

@@ -51,8 +51,10 @@ ModelEditor::ModelEditor(QWidget* parent) : QWidget(parent, Qt::Window)
     bar->addWidget(saveAs);
     bar->addWidget(m_templateButton);
     bar->addStretch(1);
-    auto* grammar = new QLabel(tr("Grammar: Help → Model Files"), this);
-    grammar->setEnabled(false);
+    auto* grammar = new QPushButton(tr("&Grammar…"), this);
+    grammar->setObjectName(QStringLiteral("modelGrammar"));
+    grammar->setToolTip(tr("The help page on model files: every statement, with an example"));
+    connect(grammar, &QPushButton::clicked, this, &ModelEditor::helpRequested);
     bar->addWidget(grammar);
     layout->addLayout(bar);
 

@@ -46,6 +46,8 @@ public:
 signals:
     /// Apply: the text to register and simulate.
     void applyRequested(const QString& text);
+    /// The grammar's help page.
+    void helpRequested();
 
 private:
     void goToError();

@@ -3,6 +3,7 @@
 
 #include "bridge/qs.h"
 #include "document/document.h"
+#include "help/help_context.h"
 #include "model/model_parser.h"
 #include "systems/model_export.h"
 #include "systems/model_registry.h"
@@ -179,6 +180,7 @@ ModelEditor* ModelManager::ensureEditor()
         return m_editor;
     m_editor = new ModelEditor(&m_window);
     connect(m_editor, &ModelEditor::applyRequested, this, [this](const QString& text) { apply(text, m_editor->path()); });
+    connect(m_editor, &ModelEditor::helpRequested, this, [this] { showHelp(m_window, helpUrl(QStringLiteral("model-files.html"), QStringLiteral("statements"))); });
     connect(m_editor->templatesMenu(), &QMenu::aboutToShow, this, [this] { fillTemplates(m_editor->templatesMenu()); });
     return m_editor;
 }

@@ -225,10 +225,16 @@ void ParameterPanel::rebuildRows()
     const fl::SystemInfo* system = fl::findSystem(m_scenario.systemId);
     const fl::FrictionLawInfo* law = system ? fl::findLaw(system->lawFamily, m_scenario.lawId) : nullptr;
     const size_t systemEnd = system ? system->specs.size() : 0;
-    const size_t lawEnd = systemEnd + (law ? law->specs.size() : 0);
-    if (system)
+    // A model with several contacts keeps its laws' parameters among its own (SystemInfo::ownLaws).
+    const bool lawGroup = law && !system->ownLaws;
+    const size_t lawEnd = systemEnd + (lawGroup ? law->specs.size() : 0);
+    if (system) {
         addGroup(layout, qs(system->name), qs(system->equation), 0, systemEnd);
-    if (law)
+        // A model's paragraph of help on its equations.
+        if (auto* formula = m_rowsWidget->findChild<QLabel*>(QStringLiteral("modelFormula")); formula && !system->about.empty())
+            formula->setToolTip(QStringLiteral("<p>%1</p>").arg(qs(system->about).toHtmlEscaped()));
+    }
+    if (lawGroup)
         addGroup(layout, qs(law->name), qs(law->formula), systemEnd, lawEnd);
     addGroup(layout, tr("Numerics"), QString(), lawEnd, m_scenario.params.specs().size(), tr("Integrator"),
              makeIntegratorCombo());
