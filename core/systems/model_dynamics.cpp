@@ -78,6 +78,13 @@ std::unique_ptr<Dynamics> makeModelDynamics(std::shared_ptr<const CompiledModel>
         std::unique_ptr<Dynamics> inner = makeContactDynamics(std::move(system), scenario, settings);
         return std::make_unique<WithModelOutputs>(std::move(inner), compiled, values, std::move(failure));
     }
+    const Integrator integrator =
+        scenario.method == Method::Regularized ? settings.stiffIntegrator : IntegrationSettings::kExplicitIntegrator;
+    bool memory = false;
+    for (const model::Contact& contact : compiled->model.contacts)
+        memory = memory || findFrictionLaw(contact.lawId)->hasMemory();
+    if (memory)
+        return makeMultiContactMemory(std::move(compiled), values, scenario.regularization, values.value("eps"), integrator, settings);
     std::vector<std::unique_ptr<FrictionLaw>> laws;
     for (const model::Contact& contact : compiled->model.contacts) {
         const FrictionLawInfo* law = findFrictionLaw(contact.lawId);
@@ -85,8 +92,6 @@ std::unique_ptr<Dynamics> makeModelDynamics(std::shared_ptr<const CompiledModel>
     }
     if (scenario.method == Method::EventDriven)
         return makeMultiContactEventDriven(std::move(compiled), values, std::move(laws), settings);
-    const Integrator integrator =
-        scenario.method == Method::Regularized ? settings.stiffIntegrator : IntegrationSettings::kExplicitIntegrator;
     return makeMultiContactSmooth(std::move(compiled), values, std::move(laws), scenario.regularization, values.value("eps"), integrator,
                                   settings);
 }

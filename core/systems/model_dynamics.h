@@ -27,4 +27,13 @@ std::unique_ptr<Dynamics> makeMultiContactSmooth(std::shared_ptr<const CompiledM
                                                  std::vector<std::unique_ptr<FrictionLaw>> laws, Regularization regularization,
                                                  double eps, Integrator integrator, const IntegrationSettings& settings);
 
+/// Several contacts, some with laws with memory (model_memory_contacts.cpp): their states after the
+/// mechanical ones, on the stiff or explicit integrator with the exact Jacobian.
+std::unique_ptr<Dynamics> makeMultiContactMemory(std::shared_ptr<const CompiledModel> compiled, const ParameterSet& values,
+                                                 Regularization regularization, double eps, Integrator integrator,
+                                                 const IntegrationSettings& settings);
+/// The state ids of a model with several contacts: q_1, dq_1, ..., then each memory law's states as
+/// STATE.CONTACT ("z.left").
+std::vector<std::string> modelStateNamesWithLaws(const model::Model& model);
+
 } // namespace fl

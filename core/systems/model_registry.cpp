@@ -73,6 +73,11 @@ std::vector<VariableLabel> labelsOf(const model::Model& m)
         labels.push_back({q.id, q.label.empty() ? q.id : q.label, unit});
         labels.push_back({std::string("d").append(q.id), q.id + "′", unit.empty() ? "" : unit + "/s"});
     }
+    if (m.contacts.size() > 1) // several contacts: their memory laws' states, named by contact
+        for (const model::Contact& c : m.contacts)
+            if (const FrictionLawInfo* law = findFrictionLaw(c.lawId); law && law->hasMemory())
+                for (const LawStateSpec& state : law->states)
+                    labels.push_back({state.id + "." + c.id, state.label + " (" + c.id + ")", state.unit});
     // F is the law's force at unit normal load (the built-in systems' convention): F/N.
     const std::vector<std::string> contactColumns = modelContactOutputNames(m);
     for (const std::string& id : contactColumns)
@@ -97,13 +102,23 @@ Status validateModel(const CompiledModel& compiled, const Scenario& scenario)
         return Status::success();
     for (const model::Contact& contact : compiled.model.contacts) {
         const FrictionLawInfo* law = findFrictionLaw(contact.lawId);
-        if (law->hasMemory() || law->stickWindow)
+        if (law->stickWindow)
             return Status::error("contact " + contact.id + ": law " + law->id
-                                 + " runs on models with one contact only for now (a model with several contacts takes the laws without memory)");
+                                 + " (Karnopp's stick window) runs on models with one contact only for now");
         if (scenario.method == Method::EventDriven && !law->eventDriven)
             return Status::error("contact " + contact.id + ": law " + law->id + " has no set-valued form for the event-driven method");
-        if (Status s = law->validate(contactLawValues(contact, *law, scenario.params)); !s.ok())
+        const ParameterSet values = contactLawValues(contact, *law, scenario.params);
+        if (Status s = law->validate(values); !s.ok())
             return Status::error("contact " + contact.id + ": " + s.message());
+        // Kudra's regularization keeps the static peak F_s / g(0) (as fl::validate checks for one law).
+        if (law->create && !law->hasMemory() && law->regularized && methodInfo(scenario.method).smooth
+            && scenario.regularization == Regularization::Kudra) {
+            const std::unique_ptr<FrictionLaw> f = law->create(values);
+            const double g0 = f->slipMagnitude(0.0), eta = g0 > 0.0 ? f->staticLimit() / g0 : 1.0;
+            if (!(eta <= kMaxKudraEta))
+                return Status::error("contact " + contact.id + ": Kudra's regularization cannot keep its static peak F_s/g(0) = "
+                                     + formatNumber(eta) + ": raise the kinetic friction or choose another regularization");
+        }
     }
     return Status::success();
 }
@@ -141,7 +156,7 @@ SystemInfo systemOf(const std::string& id, const std::shared_ptr<const CompiledM
         info.methods.push_back(Method::Regularized);
         info.methods.push_back(Method::Explicit);
     }
-    info.states = modelStateNames(m);
+    info.states = single ? modelStateNames(m) : modelStateNamesWithLaws(m); // several: their memory states too
     info.outputs = modelContactOutputNames(m);
     for (const model::Output& o : m.outputs)
         info.outputs.push_back(o.id);

@@ -13,7 +13,7 @@ std::vector<std::pair<std::string, std::string>> phasePlanes(const Scenario& sce
     std::vector<std::pair<std::string, std::string>> planes = system->plots.phasePortraits;
     const FrictionLawInfo* law = findLaw(system->lawFamily, scenario.lawId);
     const std::string& speed = system->plots.characteristic.first; // v_r of a 1-D contact
-    if (law && !speed.empty())
+    if (law && !speed.empty() && !system->ownLaws) // (several contacts: each law's states are named by its contact)
         for (const LawStateSpec& state : law->states) // per-body states (S5): block 1's, as v_r is
             planes.emplace_back(speed, system->statesWithLaw ? state.id + "_1" : state.id);
     return planes;
@@ -32,8 +32,9 @@ std::vector<std::string> stateNames(const Scenario& scenario)
         return system->statesWithLaw(scenario.params, lawStates);
     }
     std::vector<std::string> names = system->statesOf ? system->statesOf(scenario.params) : system->states;
-    for (const LawStateSpec& state : law->states)
-        names.push_back(state.id);
+    if (!system->ownLaws) // a model with several contacts lists its laws' states itself
+        for (const LawStateSpec& state : law->states)
+            names.push_back(state.id);
     return names;
 }
 

@@ -173,6 +173,8 @@ private:
             {"belt forced stribeck event", "belt", "stribeck-exp", "", Method::EventDriven, {{"A", 1.2}, {"w", 0.7}, {"zeta", 0.05}, {"t_end", 80.0}}},
             {"belt rational regularized", "belt", "rational", "", Method::Regularized, {{"t_end", 40.0}, {"zeta", 0.02}}},
             {"belt coulomb-viscous explicit", "belt", "coulomb-viscous", "", Method::Explicit, {{"t_end", 20.0}, {"eps", 1e-3}}},
+            {"belt lugre regularized", "belt", "lugre", "", Method::Regularized, {{"t_end", 30.0}}},
+            {"belt dahl explicit", "belt", "dahl", "", Method::Explicit, {{"t_end", 10.0}}},
             {"absorber coulomb event", "absorber", "coulomb", "", Method::EventDriven, {{"mu_s", 0.3}, {"mu_k", 0.2}, {"A", 1.0}, {"t_end", 120.0}}},
             // Rosenbrock4: CVODE's BDF takes other steps on the model's interleaved state (the dense
             // LU pivots in another order), so its two runs differ by its own error, 1.6e-7 here.
