@@ -4,6 +4,7 @@
 #include "systems/model_dynamics.h"
 
 #include "solvers/event_loop.h"
+#include "solvers/saltation.h"
 #include "solvers/smooth_friction.h"
 #include "solvers/smooth_integration.h"
 #include "solvers/smooth_ode.h"
@@ -80,6 +81,7 @@ struct MultiHooks {
     bool armed = true;
     std::vector<double> tol;
     std::vector<double> drift;
+    int grazed = -1; ///< the contact a graze just put in stick or slip (mapGraze)
     static constexpr double kTol = 1e-12;
 
     explicit MultiHooks(MultiContactCore& c)
@@ -201,6 +203,7 @@ struct MultiHooks {
     }
 
     int mode() const { return -1; } // several contacts: the switches are reported one by one
+    int modeId() const { return -1; }
     bool eventWhenUnarmed() const { return true; }
 
     /// Contact c at v_r = 0: stick if friction can hold it together with the other stuck ones, else
@@ -289,8 +292,35 @@ struct MultiHooks {
             return false; // slips on the same way
         std::fill(fresh.begin(), fresh.end(), 0);
         settle(t, y.data(), c, &observer);
+        grazed = c;
         armed = event(t, y.data()) > 0.0;
         return true;
+    }
+
+    /// A graze into stick maps the tangent vectors by the projection's derivative: the part of
+    /// v_r,c is removed along M^-1 g_c (the limit of the saltation matrix at a tangential entry).
+    template <class Tracker>
+    void mapGraze(double t, const EventState& yBefore, Tracker& tracker)
+    {
+        const int c = grazed;
+        grazed = -1;
+        if (c < 0 || direction[static_cast<size_t>(c)] != 0)
+            return;
+        ModelEquations& eq = core.eq;
+        const int dim = 2 * eq.coordinates();
+        eq.load(t, yBefore.data());
+        eq.evaluateMotion();
+        EventState u(static_cast<size_t>(dim), 0.0), grad(static_cast<size_t>(dim), 0.0);
+        double metric = 0.0, dvdt = 0.0;
+        for (int e : core.contactEntries[static_cast<size_t>(c)]) {
+            const int i = eq.compiled().gradient[static_cast<size_t>(e)].coordinate;
+            const double g = eq.gradient(e);
+            u[static_cast<size_t>(2 * i + 1)] = g / eq.mass(i);
+            metric += g * g / eq.mass(i);
+        }
+        eq.slipGradient(c, grad.data(), dvdt);
+        if (metric > 0.0)
+            tracker.rankOne(u, grad, -1.0 / metric);
     }
 
     void switchMode(double t, EventState& y, DynamicsObserver& observer)
@@ -356,6 +386,29 @@ public:
             }
         const std::vector<double> F = m_core.F;
         m_core.writeOutputs(F.data(), out);
+    }
+    bool hasSaltationVariational() const override { return true; }
+    /// Tangent vectors through stick and slip of every contact: detail::TangentTracker inside the
+    /// modes, saltation matrices at the switches (solvers/saltation.h), as for one contact.
+    Status integrateVariational(std::vector<double>& y, double& t, double tEnd, std::vector<double>& phi, int k,
+                                IntegrationStats& stats) const override
+    {
+        const int n = dimension();
+        if (static_cast<int>(phi.size()) != n * k)
+            return Status::error("integrateVariational: phi must hold n x k values");
+        return m_core.run([&] {
+            MultiHooks hooks(m_core);
+            hooks.enter(t, y.data());
+            detail::TangentTracker<MultiHooks> tracker(hooks, n, k, tEnd, phi);
+            detail::SaltationHooks<MultiHooks> salt{hooks, tracker};
+            const Status status = detail::runEventLoop(salt, y, t, tEnd, m_settings, tracker, stats);
+            if (status.ok() && tracker.reachedEnd) { // the loop's last step went past tEnd: the state at tEnd
+                y = tracker.yEnd;
+                t = tEnd;
+                settleMode(t, y, -1);
+            }
+            return status;
+        });
     }
     void settleMode(double t, std::vector<double>& y, int) const override
     {
