@@ -1,13 +1,11 @@
-// A model with several contacts (systems/model_dynamics.h): event-driven, every contact switching on
-// its own and each switch located exactly (detail::runEventLoop, as the chain of S5), and the smooth
-// methods on the regularized equations with the exact Jacobian of the model's expressions.
+// A model with several contacts (systems/model_dynamics.h), event-driven: every contact switching on
+// its own and each switch located exactly (detail::runEventLoop, as the chain of S5). The smooth
+// methods: model_multi_contact_smooth.cpp.
 #include "systems/model_dynamics.h"
+#include "systems/model_multi_contact_core.h"
 
 #include "solvers/event_loop.h"
 #include "solvers/saltation.h"
-#include "solvers/smooth_friction.h"
-#include "solvers/smooth_integration.h"
-#include "solvers/smooth_ode.h"
 
 #include <Eigen/Dense>
 
@@ -19,53 +17,7 @@ namespace fl {
 namespace {
 
 using detail::EventState;
-
-/// What both methods share: the equations, the laws, scratch space and the outputs of a state.
-struct MultiContactCore {
-    MultiContactCore(std::shared_ptr<const CompiledModel> compiled, const ParameterSet& values, std::vector<std::unique_ptr<FrictionLaw>> l)
-        : eq(std::move(compiled), values), laws(std::move(l)), vr(static_cast<size_t>(eq.contacts())), F(static_cast<size_t>(eq.contacts())),
-          acc(static_cast<size_t>(eq.coordinates())), contactEntries(static_cast<size_t>(eq.contacts()))
-    {
-        const CompiledModel& c = eq.compiled();
-        std::vector<int> touching(static_cast<size_t>(eq.coordinates()), 0);
-        for (size_t e = 0; e < c.gradient.size(); ++e) {
-            contactEntries[static_cast<size_t>(c.gradient[e].contact)].push_back(static_cast<int>(e));
-            coupled = coupled || ++touching[static_cast<size_t>(c.gradient[e].coordinate)] > 1;
-        }
-        eq.reportFailuresTo(failure);
-    }
-    /// A run of the equations: the model's reason if it fails on a non-finite value.
-    template <class Run>
-    Status run(Run body)
-    {
-        failure->what.clear();
-        return explainFailure(body(), *failure);
-    }
-
-    std::vector<std::string> outputNames() const
-    {
-        std::vector<std::string> names = modelContactOutputNames(eq.compiled().model);
-        for (const model::Output& o : eq.compiled().model.outputs)
-            names.push_back(o.id);
-        return names;
-    }
-    /// v_r and F of every contact (F given), then the model's outputs; eq loaded at the state.
-    void writeOutputs(const double* force, double* out)
-    {
-        for (int c = 0; c < eq.contacts(); ++c) {
-            out[2 * c] = vr[static_cast<size_t>(c)];
-            out[2 * c + 1] = force[c];
-        }
-        eq.outputs(out + 2 * eq.contacts());
-    }
-
-    mutable ModelEquations eq;
-    std::vector<std::unique_ptr<FrictionLaw>> laws;
-    std::vector<double> vr, F, acc;
-    std::vector<std::vector<int>> contactEntries; ///< each contact's gradient entries
-    bool coupled = false; ///< two contacts move one coordinate: their holding forces are solved together
-    std::shared_ptr<ModelFailure> failure = std::make_shared<ModelFailure>();
-};
+using detail::MultiContactCore;
 
 /// The hooks of detail::runEventLoop for K contacts (the protocol of bk_chain_event_driven.cpp's,
 /// whose rules it generalizes). Contact c sticks (direction 0) with the holding force that keeps
@@ -426,109 +378,12 @@ private:
     IntegrationSettings m_settings;
 };
 
-/// The regularized equations, F_c = -g(|v_r,c|) s(v_r,c / eps), with their exact Jacobian.
-class MultiContactOde final : public SmoothOde {
-public:
-    MultiContactOde(MultiContactCore& core, Regularization regularization, double eps) : m_core(core)
-    {
-        for (const auto& law : core.laws)
-            m_friction.emplace_back(*law, regularization, eps);
-        const int dim = 2 * core.eq.coordinates();
-        m_dense.resize(static_cast<size_t>(dim * dim));
-        m_dfdt.resize(static_cast<size_t>(dim));
-        m_slope.resize(core.laws.size());
-    }
-
-    int dimension() const override { return 2 * m_core.eq.coordinates(); }
-    int halfBandwidth() const override { return m_core.eq.compiled().halfBandwidth; }
-    /// Loads (t, y) and sets v_r and F of every contact.
-    void forces(double t, const double* y) const
-    {
-        m_core.eq.load(t, y);
-        m_core.eq.evaluateMotion();
-        m_core.eq.slips(m_core.vr.data());
-        for (size_t c = 0; c < m_friction.size(); ++c)
-            m_core.F[c] = m_friction[c].force(m_core.vr[c]);
-    }
-    void rhs(double t, const double* y, double* d) const override
-    {
-        forces(t, y);
-        m_core.eq.accelerations(m_core.F.data(), m_core.acc.data());
-        for (int i = 0; i < m_core.eq.coordinates(); ++i) {
-            d[2 * i] = y[2 * i + 1];
-            d[2 * i + 1] = m_core.acc[static_cast<size_t>(i)];
-        }
-    }
-    void jacobian(double t, const double* y, double* J, double* dfdt) const override
-    {
-        forces(t, y);
-        for (size_t c = 0; c < m_friction.size(); ++c)
-            m_slope[c] = m_friction[c].slope(m_core.vr[c]);
-        m_core.eq.jacobian(m_core.F.data(), m_slope.data(), J, dfdt);
-    }
-    bool bandJacobian(double t, const double* y, JacobianSink& sink) const override
-    {
-        const int b = halfBandwidth(), dim = dimension();
-        if (b < 0)
-            return false;
-        jacobian(t, y, m_dense.data(), m_dfdt.data());
-        for (int r = 0; r < dim; ++r)
-            for (int c = std::max(0, r - b); c <= std::min(dim - 1, r + b); ++c)
-                if (const double v = m_dense[static_cast<size_t>(r * dim + c)]; v != 0.0)
-                    sink.set(r, c, v);
-        return true;
-    }
-    const SmoothFriction& friction(int c) const { return m_friction[static_cast<size_t>(c)]; }
-
-private:
-    MultiContactCore& m_core;
-    std::vector<SmoothFriction> m_friction;
-    mutable std::vector<double> m_dense, m_dfdt, m_slope;
-};
-
-class MultiContactSmooth final : public Dynamics {
-public:
-    MultiContactSmooth(std::shared_ptr<const CompiledModel> compiled, const ParameterSet& values, std::vector<std::unique_ptr<FrictionLaw>> laws,
-                       Regularization regularization, double eps, Integrator integrator, const IntegrationSettings& settings)
-        : m_core(std::move(compiled), values, std::move(laws)), m_ode(m_core, regularization, eps), m_options(odeOptions(settings, integrator))
-    {
-    }
-
-    int dimension() const override { return m_ode.dimension(); }
-    std::vector<std::string> stateNames() const override { return modelStateNames(m_core.eq.compiled().model); }
-    std::vector<std::string> outputNames() const override { return m_core.outputNames(); }
-    std::vector<double> initialState() const override { return m_core.eq.initialState(); }
-    Status integrate(std::vector<double>& y, double& t, double tEnd, DynamicsObserver& observer, IntegrationStats& stats) const override
-    {
-        return m_core.run([&] { return integrateSmooth(m_ode, m_options, y, t, tEnd, observer, stats); });
-    }
-    void outputs(double t, const double* y, int, double* out) const override
-    {
-        m_ode.forces(t, y);
-        const std::vector<double> F = m_core.F;
-        m_core.writeOutputs(F.data(), out);
-    }
-    const SmoothOde* smoothOde() const override { return &m_ode; }
-
-private:
-    mutable MultiContactCore m_core;
-    MultiContactOde m_ode;
-    OdeIntegrationOptions m_options;
-};
-
 } // namespace
 
 std::unique_ptr<Dynamics> makeMultiContactEventDriven(std::shared_ptr<const CompiledModel> compiled, const ParameterSet& values,
                                                       std::vector<std::unique_ptr<FrictionLaw>> laws, const IntegrationSettings& settings)
 {
     return std::make_unique<MultiContactEventDriven>(std::move(compiled), values, std::move(laws), settings);
-}
-
-std::unique_ptr<Dynamics> makeMultiContactSmooth(std::shared_ptr<const CompiledModel> compiled, const ParameterSet& values,
-                                                 std::vector<std::unique_ptr<FrictionLaw>> laws, Regularization regularization,
-                                                 double eps, Integrator integrator, const IntegrationSettings& settings)
-{
-    return std::make_unique<MultiContactSmooth>(std::move(compiled), values, std::move(laws), regularization, eps, integrator, settings);
 }
 
 } // namespace fl

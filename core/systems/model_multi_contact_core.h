@@ -1,0 +1,59 @@
+#pragma once
+// What the methods of a model with several contacts share (model_multi_contact*.cpp only): the
+// run's equations, the contacts' laws, scratch space and the outputs of a state.
+#include "systems/model_dynamics.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace fl::detail {
+
+/// What both methods share: the equations, the laws, scratch space and the outputs of a state.
+struct MultiContactCore {
+    MultiContactCore(std::shared_ptr<const CompiledModel> compiled, const ParameterSet& values, std::vector<std::unique_ptr<FrictionLaw>> l)
+        : eq(std::move(compiled), values), laws(std::move(l)), vr(static_cast<size_t>(eq.contacts())), F(static_cast<size_t>(eq.contacts())),
+          acc(static_cast<size_t>(eq.coordinates())), contactEntries(static_cast<size_t>(eq.contacts()))
+    {
+        const CompiledModel& c = eq.compiled();
+        std::vector<int> touching(static_cast<size_t>(eq.coordinates()), 0);
+        for (size_t e = 0; e < c.gradient.size(); ++e) {
+            contactEntries[static_cast<size_t>(c.gradient[e].contact)].push_back(static_cast<int>(e));
+            coupled = coupled || ++touching[static_cast<size_t>(c.gradient[e].coordinate)] > 1;
+        }
+        eq.reportFailuresTo(failure);
+    }
+    /// A run of the equations: the model's reason if it fails on a non-finite value.
+    template <class Run>
+    Status run(Run body)
+    {
+        failure->what.clear();
+        return explainFailure(body(), *failure);
+    }
+
+    std::vector<std::string> outputNames() const
+    {
+        std::vector<std::string> names = modelContactOutputNames(eq.compiled().model);
+        for (const model::Output& o : eq.compiled().model.outputs)
+            names.push_back(o.id);
+        return names;
+    }
+    /// v_r and F of every contact (F given), then the model's outputs; eq loaded at the state.
+    void writeOutputs(const double* force, double* out)
+    {
+        for (int c = 0; c < eq.contacts(); ++c) {
+            out[2 * c] = vr[static_cast<size_t>(c)];
+            out[2 * c + 1] = force[c];
+        }
+        eq.outputs(out + 2 * eq.contacts());
+    }
+
+    mutable ModelEquations eq;
+    std::vector<std::unique_ptr<FrictionLaw>> laws;
+    std::vector<double> vr, F, acc;
+    std::vector<std::vector<int>> contactEntries; ///< each contact's gradient entries
+    bool coupled = false; ///< two contacts move one coordinate: their holding forces are solved together
+    std::shared_ptr<ModelFailure> failure = std::make_shared<ModelFailure>();
+};
+
+} // namespace fl::detail
