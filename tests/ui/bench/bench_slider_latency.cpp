@@ -2,9 +2,12 @@
 // replot of all three plots, for the default scenario (block on a belt, event-driven, 20001
 // samples) or the forced belt in chaotic stick-slip with the regularized method (Kudra, eps = 1e-3,
 // zeta = 0.02, A = 1, w = 1.75, v_b = 0.2; t_end 200, dt 0.01, tol 1e-10) and either stiff
-// integrator. Usage: ui_bench_slider_latency [moves = 50] [default | forced [bdf | rosenbrock4]].
+// integrator, or the default scenario written as a model file and run as a model (`model`).
+// Usage: ui_bench_slider_latency [moves = 50] [default | model | forced [bdf | rosenbrock4]].
 #include "bridge/simulation_controller.h"
 #include "scenario/scenario.h"
+#include "systems/model_export.h"
+#include "systems/model_registry.h"
 #include "systems/scenario_setup.h"
 #include "widgets/main_window.h"
 #include "widgets/parameter_panel.h"
@@ -93,6 +96,7 @@ int main(int argc, char* argv[])
     const int moves = argc > 1 ? std::max(1, std::atoi(argv[1])) : 50;
     const bool forced = argc > 2 && std::strcmp(argv[2], "forced") == 0;
     const bool rosenbrock = argc > 3 && std::strcmp(argv[3], "rosenbrock4") == 0;
+    const bool model = argc > 2 && std::strcmp(argv[2], "model") == 0;
     MainWindow window;
     window.resize(1400, 900);
     window.show();
@@ -100,6 +104,16 @@ int main(int argc, char* argv[])
     if (forced) {
         const quint64 before = window.controller()->latestRunId();
         window.loadScenario(forcedBelt(rosenbrock ? fl::StiffIntegrator::Rosenbrock4 : fl::StiffIntegrator::Bdf));
+        waitForRun(window, before);
+    }
+    if (model) { // the default scenario as a model (model export), the same values
+        std::string text;
+        fl::exportModel(fl::defaultScenario(), text);
+        const fl::ModelRegistration registration = fl::registerModel(text);
+        fl::Scenario s;
+        fl::makeScenario(registration.system->id, "coulomb", fl::Method::EventDriven, fl::Regularization::Kudra, s);
+        const quint64 before = window.controller()->latestRunId();
+        window.loadScenario(s);
         waitForRun(window, before);
     }
     QSlider* slider = window.panel()->row(QStringLiteral("v_b"))->slider();
