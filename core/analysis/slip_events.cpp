@@ -77,10 +77,16 @@ bool hasSlipEvents(const Scenario& scenario)
     return system && system->blockChain;
 }
 
+double chainBeltSpeed(const Scenario& scenario)
+{
+    const SystemInfo* system = findSystem(scenario.systemId);
+    return system && system->chainBeltSpeed ? system->chainBeltSpeed(scenario) : scenario.params.value("v_b");
+}
+
 SlipEventOptions slipEventOptions(const Scenario& scenario, double skipTime)
 {
     SlipEventOptions o;
-    o.vb = scenario.params.value("v_b");
+    o.vb = chainBeltSpeed(scenario);
     o.threshold = scenario.method == Method::EventDriven ? 1e-9 * (1.0 + std::abs(o.vb))
                                                           : scene::stickThreshold(o.vb, scenario.params.value("eps"));
     o.skipTime = skipTime;

@@ -38,6 +38,9 @@ struct SlipEventOptions {
 /// belt (SystemInfo::blockChain).
 bool hasSlipEvents(const Scenario& scenario);
 
+/// The belt speed of a chain scenario (SystemInfo::chainBeltSpeed, else its parameter v_b).
+double chainBeltSpeed(const Scenario& scenario);
+
 /// The options for a chain scenario's run: v_b and the stride from it; the threshold 1e-9 (1 + |v_b|) for exact
 /// stick (event-driven: v_r = 0 exactly while a block sticks), else the near-stick threshold of the
 /// mechanism view (scene::stickThreshold(v_b, eps)); skipTime as given.

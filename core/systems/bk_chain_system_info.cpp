@@ -101,6 +101,7 @@ SystemInfo bkChainSystemInfo()
     info.methods = {Method::EventDriven, Method::Regularized, Method::Explicit};
     info.states = bkChainStateNames(1);
     info.blockChain = true;
+    info.chainBeltSpeed = [](const Scenario& s) { return s.params.value("v_b"); };
     info.statesOf = [](const ParameterSet& p) { return bkChainStateNames(static_cast<int>(std::lround(p.value("n")))); };
     info.statesWithLaw = [](const ParameterSet& p, const std::vector<std::string>& lawStates) {
         return bkChainStateNames(static_cast<int>(std::lround(p.value("n"))), lawStates);

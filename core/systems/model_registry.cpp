@@ -1,6 +1,7 @@
 #include "systems/model_registry.h"
 
 #include "expr/build.h"
+#include "expr/derivative.h"
 #include "expr/print.h"
 #include "model/model_parser.h"
 #include "systems/model_dynamics.h"
@@ -123,6 +124,35 @@ Status validateModel(const CompiledModel& compiled, const Scenario& scenario)
     return Status::success();
 }
 
+/// A chain of blocks on one belt (SystemInfo::blockChain): every coordinate has exactly one contact,
+/// whose slip velocity is q' - V with one V for all, of the parameters alone; no law with memory (the
+/// slip events read x_i, v_i pairwise). V then is the belt speed.
+bool isBlockChain(const model::Model& m)
+{
+    if (m.contacts.size() < 2 || m.contacts.size() != m.coordinates.size())
+        return false;
+    std::vector<int> contactsOn(m.coordinates.size(), 0);
+    const expr::Expr& constant = m.contacts.front().slipConstant;
+    for (int slot = 0; slot <= m.timeSlot(); ++slot)
+        if (expr::dependsOn(constant, slot))
+            return false;
+    for (const model::Contact& c : m.contacts) {
+        if (findFrictionLaw(c.lawId)->hasMemory() || !expr::equal(c.slipConstant, constant))
+            return false;
+        int entries = 0;
+        for (size_t i = 0; i < c.slipGradient.size(); ++i)
+            if (!expr::isNumber(c.slipGradient[i], 0.0)) {
+                if (!expr::isNumber(c.slipGradient[i], 1.0))
+                    return false;
+                ++entries;
+                ++contactsOn[i];
+            }
+        if (entries != 1)
+            return false;
+    }
+    return std::all_of(contactsOn.begin(), contactsOn.end(), [](int k) { return k == 1; });
+}
+
 SystemInfo systemOf(const std::string& id, const std::shared_ptr<const CompiledModel>& compiled)
 {
     const model::Model& m = compiled->model;
@@ -169,6 +199,16 @@ SystemInfo systemOf(const std::string& id, const std::shared_ptr<const CompiledM
     info.plots.characteristic = {info.outputs[0], info.outputs[1]};
     info.variables = labelsOf(m);
     info.defaultSection = [](const Scenario&) { return PoincareSection::hyperplane(1, 0.0, -1); }; // maxima of q_1
+    if (isBlockChain(m)) {
+        info.blockChain = true;
+        info.chainBeltSpeed = [compiled](const Scenario& s) {
+            const model::Model& model = compiled->model;
+            std::vector<double> v(static_cast<size_t>(model.parameterSlot(0)) + model.parameters.size(), 0.0);
+            for (size_t i = 0; i < model.parameters.size(); ++i)
+                v[static_cast<size_t>(model.parameterSlot(static_cast<int>(i)))] = s.params.value(model.parameters[i].id);
+            return -expr::evaluate(model.contacts.front().slipConstant, v.data()); // slip = q' - V
+        };
+    }
     info.validate = [compiled](const Scenario& s) { return validateModel(*compiled, s); };
     info.makeDynamics = [compiled](const Scenario& s, const IntegrationSettings& settings) { return makeModelDynamics(compiled, s, settings); };
     info.mechanism = [compiled](const Scenario& s, const MechanismFrame& f) { return drawModelMechanism(compiled->model, s, f); };

@@ -116,6 +116,8 @@ struct SystemInfo {
     /// A chain of blocks on one belt (state x_i, v_i per block, v_b the belt speed): its runs have
     /// slip events ("earthquakes") spread over the blocks (analysis/slip_events.h).
     bool blockChain = false;
+    /// A chain's belt speed at a scenario's values (blockChain systems; empty: the parameter v_b).
+    std::function<double(const Scenario&)> chainBeltSpeed;
     /// The laws' parameters are the system's own specs (a model with several contacts: each contact's
     /// law under CONTACT.ID), so a scenario carries no parameters of its law id, and the system's
     /// validate checks every law.

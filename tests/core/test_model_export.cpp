@@ -3,6 +3,7 @@
 // 1e-10, the regularized trajectories within 1e-9, for several laws and all four exporting systems.
 // The model's equations are evaluated from its parsed expressions, an independent code path from
 // the built-in systems' hand-written C++.
+#include "analysis/slip_events.h"
 #include "model/model_parser.h"
 #include "simulation/simulate.h"
 #include "systems/model_export.h"
@@ -136,6 +137,34 @@ private slots:
                 worst = std::max(worst, std::abs(b.state(k, j) - a.state(k, index[static_cast<size_t>(j)])));
         qInfo("%s: %zu samples to t = %g, largest state difference %.3g", c.name, a.size(), a.t.back(), worst);
         QVERIFY2(worst <= (c.method == Method::EventDriven ? 1e-8 : 1e-9), qPrintable(QString("trajectories differ by %1").arg(worst)));
+    }
+
+    void exportedChainHasTheSameSlipEvents()
+    {
+        // A model whose every coordinate is a block on one belt is a chain: the slip-event view
+        // reads it, and finds the built-in chain's events.
+        Scenario chain;
+        QVERIFY(makeScenario("bk-chain", "rational", Method::EventDriven, Regularization::Kudra, chain).ok());
+        for (const auto& [id, value] : {std::pair<const char*, double>{"n", 6.0}, {"dx0", 0.5}, {"t_end", 300.0}})
+            QVERIFY(chain.params.set(id, value).ok());
+        std::string text;
+        const Scenario model = asModel(chain, text);
+        QVERIFY(hasSlipEvents(model));
+        QCOMPARE(chainBeltSpeed(model), chain.params.value("v_b"));
+        const RunResult a = simulate(chain), b = simulate(model);
+        const std::vector<SlipEvent> ea = findSlipEvents(a, slipEventOptions(chain, 0.0)), eb = findSlipEvents(b, slipEventOptions(model, 0.0));
+        QVERIFY(ea.size() >= 10);
+        QCOMPARE(eb.size(), ea.size());
+        for (size_t i = 0; i < ea.size(); ++i) {
+            QCOMPARE(eb[i].firstBlock, ea[i].firstBlock);
+            QCOMPARE(eb[i].lastBlock, ea[i].lastBlock);
+            QCOMPARE(eb[i].moment, ea[i].moment);
+        }
+        // Two blocks on one belt with different belt terms are not a chain.
+        const ModelRegistration other = registerModel("flmodel 1\nname \"Not a chain\"\ncoord x\ncoord y\n"
+                                                      "contact a\n    slip = x' - 1\n    law = coulomb\ncontact b\n    slip = y' - 2\n    law = coulomb\n");
+        QVERIFY(other.ok());
+        QVERIFY(!other.system->blockChain);
     }
 
     void exportsOnlyTheSystemsItKnows()

@@ -20,8 +20,9 @@ QString slipEventsUnavailableReason(const RunOutputPtr& run)
     if (!run)
         return QObject::tr("No run yet.");
     if (!fl::hasSlipEvents(run->scenario))
-        return QObject::tr("Slip events are read off a Burridge–Knopoff chain (system bk-chain): load a preset of "
-                           "the group Burridge–Knopoff, e.g. \"A hundred blocks: slip events of every size\".");
+        return QObject::tr("Slip events are read off a chain of blocks on one belt: the Burridge–Knopoff chain (load a "
+                           "preset of the group Burridge–Knopoff, e.g. \"A hundred blocks: slip events of every size\"), or a "
+                           "model whose every coordinate has one contact slip = x' - (one belt speed).");
     if (run->result.size() < 2)
         return QObject::tr("The run has fewer than two samples.");
     return QString();
@@ -63,7 +64,7 @@ fl::SpaceTimeMap computeSpaceTimeWindow(const RunOutputPtr& run, double tFrom, d
 {
     if (!slipEventsUnavailableReason(run).isEmpty())
         return {};
-    return fl::buildSpaceTimeMap(run->result, run->scenario.params.value("v_b"), columns, tFrom, tTo, fl::bkChainStride(run->scenario));
+    return fl::buildSpaceTimeMap(run->result, fl::chainBeltSpeed(run->scenario), columns, tFrom, tTo, fl::bkChainStride(run->scenario));
 }
 
 QString describePowerLaw(const fl::PowerLawFit& fit, SlipSize size)
