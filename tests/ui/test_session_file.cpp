@@ -339,7 +339,9 @@ private slots:
         QTest::newRow("law of another system") << minimal(R"({"system": "belt", "law": "I11"})")
                                                << "state.law: law 'I11' does not apply to system 'belt'";
         QTest::newRow("empty law") << minimal("{\"law\": \"\"}") << "state.law: unknown friction law ''";
-        QTest::newRow("eight systems") << minimal("{\"systems\": [{}, {}, {}, {}, {}, {}, {}, {}]}") << "state.systems: 8 entries, at most 7";
+        // The 7 built-in systems and at most kMaxRememberedModels = 8 models.
+        QTest::newRow("sixteen systems") << minimal("{\"systems\": [{}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}]}")
+                                         << "state.systems: 16 entries, at most 15";
         QTest::newRow("unknown method") << minimal(R"({"method": "magic"})") << "state.method: unknown method 'magic'";
         QTest::newRow("method not for system") << minimal(R"({"system": "pendulum", "method": "event"})")
                                                << "state.method: method 'event' is not available for system 'pendulum'";

@@ -111,6 +111,8 @@ inline const QStringList kLayoutIds = {QStringLiteral("all"), QStringLiteral("me
 inline const QStringList kThemeIds = {QStringLiteral("light"), QStringLiteral("dark"), QStringLiteral("high-contrast")};
 /// Limits of the document (checked by readSession).
 constexpr int kMaxScenes = 200;
+/// Models (besides the built-in systems) whose last values a state keeps: each holds its text.
+constexpr int kMaxRememberedModels = 8;
 constexpr int kMaxTitleChars = 200;
 constexpr int kMaxNoteChars = 4000; ///< note and description
 constexpr int kMaxWarnings = 100;   ///< then one line saying how many more were skipped

@@ -155,7 +155,7 @@ Status readOtherSystems(ObjectReader& r, const fl::Scenario& active, std::vector
 {
     QJsonArray items;
     bool present = false;
-    FL_TRY(r.array(QStringLiteral("systems"), static_cast<int>(fl::systems().size()), items, present));
+    FL_TRY(r.array(QStringLiteral("systems"), static_cast<int>(fl::systems().size()) + kMaxRememberedModels, items, present));
     const QString path = r.pathOf(QStringLiteral("systems"));
     std::vector<fl::Scenario> list;
     for (qsizetype i = 0; i < items.size(); ++i) {

@@ -6,6 +6,7 @@
 
 #include "friction/regularization.h"
 #include "systems/model_registry.h"
+#include "systems/system_registry.h"
 
 namespace fl::ui {
 namespace {
@@ -108,7 +109,16 @@ void writeState(Writer& w, const SessionState& state)
         w.key("preset").value(state.presetId);
     writeScenario(w, state.scenario);
     w.key("systems").beginArray();
+    // Models: at most kMaxRememberedModels, and no earlier version of the model on screen (each
+    // Apply of an edited text is another model; its old values are not worth its text again).
+    const fl::SystemInfo* active = fl::findModel(state.scenario.systemId) ? fl::findSystem(state.scenario.systemId) : nullptr;
+    int models = 0;
     for (const fl::Scenario& other : state.otherSystems) {
+        if (fl::findModel(other.systemId)) {
+            const fl::SystemInfo* system = fl::findSystem(other.systemId);
+            if ((active && system->name == active->name) || ++models > kMaxRememberedModels)
+                continue;
+        }
         w.beginObject();
         writeScenario(w, other);
         w.endObject();
