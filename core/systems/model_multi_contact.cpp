@@ -32,13 +32,11 @@ struct MultiHooks {
     std::vector<char> fresh;
     bool armed = true;
     std::vector<double> tol;
-    std::vector<double> drift;
     int grazed = -1; ///< the contact a graze just put in stick or slip (mapGraze)
     static constexpr double kTol = 1e-12;
 
     explicit MultiHooks(MultiContactCore& c)
-        : core(c), direction(static_cast<size_t>(c.eq.contacts()), 0), fresh(static_cast<size_t>(c.eq.contacts()), 0),
-          drift(static_cast<size_t>(c.eq.contacts()))
+        : core(c), direction(static_cast<size_t>(c.eq.contacts()), 0), fresh(static_cast<size_t>(c.eq.contacts()), 0)
     {
         for (const auto& law : core.laws)
             tol.push_back(kTol * (1.0 + law->staticLimit()));
@@ -62,60 +60,7 @@ struct MultiHooks {
                 stuck.push_back(c);
         }
         if (!stuck.empty())
-            solveHolding(stuck);
-    }
-
-    /// The holding forces of the stuck contacts (F of the slipping ones set).
-    void solveHolding(const std::vector<int>& stuck)
-    {
-        ModelEquations& eq = core.eq;
-        const CompiledModel& cm = eq.compiled();
-        eq.drifts(drift.data());
-        eq.accelerations(core.F.data(), core.acc.data()); // the stuck contacts' F are 0 here
-        const int s = static_cast<int>(stuck.size());
-        Eigen::VectorXd a(s);
-        Eigen::MatrixXd A = Eigen::MatrixXd::Zero(s, core.coupled ? s : 1);
-        for (int r = 0; r < s; ++r) {
-            const int c = stuck[static_cast<size_t>(r)];
-            a(r) = drift[static_cast<size_t>(c)];
-            for (int e : core.contactEntries[static_cast<size_t>(c)])
-                a(r) += eq.gradient(e) * core.acc[static_cast<size_t>(cm.gradient[static_cast<size_t>(e)].coordinate)];
-        }
-        if (!core.coupled) { // each stuck contact alone on its coordinates: lambda_c = -a_c / A_cc
-            for (int r = 0; r < s; ++r) {
-                const int c = stuck[static_cast<size_t>(r)];
-                double diagonal = 0.0;
-                for (int e : core.contactEntries[static_cast<size_t>(c)]) {
-                    const double g = eq.gradient(e);
-                    diagonal += g * g / eq.mass(cm.gradient[static_cast<size_t>(e)].coordinate);
-                }
-                diagonal *= eq.normal(c);
-                core.F[static_cast<size_t>(c)] = held(a(r), diagonal);
-            }
-            return;
-        }
-        for (int r = 0; r < s; ++r)
-            for (int q = 0; q < s; ++q) {
-                const int c = stuck[static_cast<size_t>(r)], d = stuck[static_cast<size_t>(q)];
-                for (int e : core.contactEntries[static_cast<size_t>(c)])
-                    for (int f : core.contactEntries[static_cast<size_t>(d)]) {
-                        const int i = cm.gradient[static_cast<size_t>(e)].coordinate;
-                        if (i == cm.gradient[static_cast<size_t>(f)].coordinate)
-                            A(r, q) += eq.gradient(e) * eq.gradient(f) * eq.normal(d) / eq.mass(i);
-                    }
-            }
-        // Redundant contacts (two stuck on one motion) share their load: the least-norm solution.
-        const Eigen::VectorXd lambda = A.completeOrthogonalDecomposition().solve(-a);
-        for (int r = 0; r < s; ++r)
-            core.F[static_cast<size_t>(stuck[static_cast<size_t>(r)])] = std::isfinite(lambda(r)) ? lambda(r) : held(a(r), 0.0);
-    }
-
-    /// -a / A, and for a lifted contact (A = 0) nothing to hold (a = 0) or more than any limit.
-    static double held(double a, double diagonal)
-    {
-        if (diagonal > 0.0)
-            return -a / diagonal;
-        return a == 0.0 ? 0.0 : (a > 0.0 ? -1e300 : 1e300);
+            core.solveHolding(stuck);
     }
 
     void rhs(const EventState& y, EventState& d, double t)
@@ -129,7 +74,7 @@ struct MultiHooks {
             const auto& entries = core.contactEntries[static_cast<size_t>(c)];
             if (direction[static_cast<size_t>(c)] == 0 && entries.size() == 1 && !core.coupled)
                 core.acc[static_cast<size_t>(eq.compiled().gradient[static_cast<size_t>(entries[0])].coordinate)] =
-                    -drift[static_cast<size_t>(c)] / eq.gradient(entries[0]);
+                    -core.drift[static_cast<size_t>(c)] / eq.gradient(entries[0]);
         }
         for (int i = 0; i < eq.coordinates(); ++i) {
             d[static_cast<size_t>(2 * i)] = y[static_cast<size_t>(2 * i + 1)];
@@ -379,6 +324,64 @@ private:
 };
 
 } // namespace
+
+namespace detail {
+
+void MultiContactCore::solveHolding(const std::vector<int>& stuck)
+{
+MultiContactCore& core = *this;
+ModelEquations& eq = core.eq;
+    const CompiledModel& cm = eq.compiled();
+    eq.drifts(core.drift.data());
+    eq.accelerations(core.F.data(), core.acc.data()); // the stuck contacts' F are 0 here
+    const int s = static_cast<int>(stuck.size());
+    Eigen::VectorXd a(s);
+    Eigen::MatrixXd A = Eigen::MatrixXd::Zero(s, core.coupled ? s : 1);
+    for (int r = 0; r < s; ++r) {
+        const int c = stuck[static_cast<size_t>(r)];
+        a(r) = core.drift[static_cast<size_t>(c)];
+        for (int e : core.contactEntries[static_cast<size_t>(c)])
+            a(r) += eq.gradient(e) * core.acc[static_cast<size_t>(cm.gradient[static_cast<size_t>(e)].coordinate)];
+    }
+    if (!core.coupled) { // each stuck contact alone on its coordinates: lambda_c = -a_c / A_cc
+        for (int r = 0; r < s; ++r) {
+            const int c = stuck[static_cast<size_t>(r)];
+            double diagonal = 0.0;
+            for (int e : core.contactEntries[static_cast<size_t>(c)]) {
+                const double g = eq.gradient(e);
+                diagonal += g * g / eq.mass(cm.gradient[static_cast<size_t>(e)].coordinate);
+            }
+            diagonal *= eq.normal(c);
+            core.F[static_cast<size_t>(c)] = held(a(r), diagonal);
+        }
+        return;
+    }
+    for (int r = 0; r < s; ++r)
+        for (int q = 0; q < s; ++q) {
+            const int c = stuck[static_cast<size_t>(r)], d = stuck[static_cast<size_t>(q)];
+            for (int e : core.contactEntries[static_cast<size_t>(c)])
+                for (int f : core.contactEntries[static_cast<size_t>(d)]) {
+                    const int i = cm.gradient[static_cast<size_t>(e)].coordinate;
+                    if (i == cm.gradient[static_cast<size_t>(f)].coordinate)
+                        A(r, q) += eq.gradient(e) * eq.gradient(f) * eq.normal(d) / eq.mass(i);
+                }
+        }
+    // Redundant contacts (two stuck on one motion) share their load: the least-norm solution.
+    const Eigen::VectorXd lambda = A.completeOrthogonalDecomposition().solve(-a);
+    for (int r = 0; r < s; ++r)
+        core.F[static_cast<size_t>(stuck[static_cast<size_t>(r)])] = std::isfinite(lambda(r)) ? lambda(r) : held(a(r), 0.0);
+}
+
+
+double MultiContactCore::held(double a, double diagonal)
+{
+    if (diagonal > 0.0)
+        return -a / diagonal;
+    return a == 0.0 ? 0.0 : (a > 0.0 ? -1e300 : 1e300);
+}
+
+
+} // namespace detail
 
 std::unique_ptr<Dynamics> makeMultiContactEventDriven(std::shared_ptr<const CompiledModel> compiled, const ParameterSet& values,
                                                       std::vector<std::unique_ptr<FrictionLaw>> laws, const IntegrationSettings& settings)

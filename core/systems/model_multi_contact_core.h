@@ -13,7 +13,7 @@ namespace fl::detail {
 struct MultiContactCore {
     MultiContactCore(std::shared_ptr<const CompiledModel> compiled, const ParameterSet& values, std::vector<std::unique_ptr<FrictionLaw>> l)
         : eq(std::move(compiled), values), laws(std::move(l)), vr(static_cast<size_t>(eq.contacts())), F(static_cast<size_t>(eq.contacts())),
-          acc(static_cast<size_t>(eq.coordinates())), contactEntries(static_cast<size_t>(eq.contacts()))
+          acc(static_cast<size_t>(eq.coordinates())), drift(static_cast<size_t>(eq.contacts())), contactEntries(static_cast<size_t>(eq.contacts()))
     {
         const CompiledModel& c = eq.compiled();
         std::vector<int> touching(static_cast<size_t>(eq.coordinates()), 0);
@@ -48,9 +48,17 @@ struct MultiContactCore {
         eq.outputs(out + 2 * eq.contacts());
     }
 
+    /// The forces of the stuck contacts that keep their slip velocities at zero, with the F of the
+    /// others set: A lambda = -a over the stuck set, A_cd = sum_i g_ci g_di N_d / m_i and a_c = v_r,c'
+    /// with the stuck forces at 0 (separately where no two share a coordinate); into F. eq loaded.
+    void solveHolding(const std::vector<int>& stuck);
+    /// -a / A, and for a lifted contact (A = 0) nothing to hold (a = 0) or more than any limit.
+    static double held(double a, double diagonal);
+
     mutable ModelEquations eq;
     std::vector<std::unique_ptr<FrictionLaw>> laws;
     std::vector<double> vr, F, acc;
+    std::vector<double> drift; ///< dv_r/dt at zero accelerations (solveHolding)
     std::vector<std::vector<int>> contactEntries; ///< each contact's gradient entries
     bool coupled = false; ///< two contacts move one coordinate: their holding forces are solved together
     std::shared_ptr<ModelFailure> failure = std::make_shared<ModelFailure>();

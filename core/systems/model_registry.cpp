@@ -101,11 +101,16 @@ Status validateModel(const CompiledModel& compiled, const Scenario& scenario)
             return Status::error("an initial value of the model is not finite at these values");
     if (compiled.contacts() < 2)
         return Status::success();
+    bool window = false, memory = false;
+    for (const model::Contact& contact : compiled.model.contacts) {
+        window = window || findFrictionLaw(contact.lawId)->stickWindow;
+        memory = memory || findFrictionLaw(contact.lawId)->hasMemory();
+    }
+    if (window && memory)
+        return Status::error("Karnopp's stick window and laws with memory in one model are not supported together: give the "
+                             "window's contacts another law");
     for (const model::Contact& contact : compiled.model.contacts) {
         const FrictionLawInfo* law = findFrictionLaw(contact.lawId);
-        if (law->stickWindow)
-            return Status::error("contact " + contact.id + ": law " + law->id
-                                 + " (Karnopp's stick window) runs on models with one contact only for now");
         if (scenario.method == Method::EventDriven && !law->eventDriven)
             return Status::error("contact " + contact.id + ": law " + law->id + " has no set-valued form for the event-driven method");
         const ParameterSet values = contactLawValues(contact, *law, scenario.params);
