@@ -105,6 +105,36 @@ void addLawParameters(const Pending::Contact& pending, Contact& contact, bool pr
 
 } // namespace
 
+bool massMatrixPositive(const Model& model, const std::vector<double>& parameters)
+{
+    // Cholesky: every pivot positive (and finite).
+    const std::size_t n = model.coordinates.size();
+    std::vector<double> m(n * n, 0.0);
+    for (std::size_t i = 0; i < n; ++i)
+        m[i * n + i] = expr::evaluate(model.coordinates[i].mass, parameters.data());
+    for (const MassCoupling& c : model.couplings) {
+        const double v = expr::evaluate(c.value, parameters.data());
+        m[static_cast<std::size_t>(c.first) * n + static_cast<std::size_t>(c.second)] = v;
+        m[static_cast<std::size_t>(c.second) * n + static_cast<std::size_t>(c.first)] = v;
+    }
+    for (std::size_t j = 0; j < n; ++j) {
+        double d = m[j * n + j];
+        for (std::size_t k = 0; k < j; ++k)
+            d -= m[j * n + k] * m[j * n + k];
+        if (!(d > 0.0) || !std::isfinite(d))
+            return false;
+        const double r = std::sqrt(d);
+        m[j * n + j] = r;
+        for (std::size_t i = j + 1; i < n; ++i) {
+            double v = m[i * n + j];
+            for (std::size_t k = 0; k < j; ++k)
+                v -= m[i * n + k] * m[j * n + k];
+            m[i * n + j] = v / r;
+        }
+    }
+    return true;
+}
+
 std::string joinNames(std::initializer_list<const char*> list)
 {
     std::string out;
@@ -173,6 +203,23 @@ void finish(const Pending& pending, const text::LineIndex& lines, Model& model)
                  "the mass of '" + c.id + "' is " + formatNumber(mass) + " at the parameters' defaults; it must be positive");
     }
     const std::vector<int> velocities = velocitySlots(model);
+    for (const Pending::Coupling& p : pending.couplings) {
+        MassCoupling coupling;
+        coupling.first = coordinateIndex(model, p.first, false);
+        coupling.second = coordinateIndex(model, p.second, false);
+        if (coupling.first == coupling.second)
+            fail(p.second.where, "mass " + p.first.text + " " + p.second.text
+                                     + ": a coupling is between two coordinates (the diagonal is the coordinate's own mass = ...)");
+        for (const MassCoupling& earlier : model.couplings)
+            if (std::min(earlier.first, earlier.second) == std::min(coupling.first, coupling.second)
+                && std::max(earlier.first, earlier.second) == std::max(coupling.first, coupling.second))
+                fail(p.where, "mass " + p.first.text + " " + p.second.text + " given twice");
+        coupling.value = parseAt(lines, p.value, parameters);
+        coupling.where = p.where;
+        model.couplings.push_back(coupling);
+    }
+    if (!model.couplings.empty() && !massMatrixPositive(model, defaults))
+        fail(model.couplings.front().where, "the mass matrix is not positive definite at the parameters' defaults");
     for (const Pending::Force& f : pending.forces) {
         Force force;
         force.coordinate = coordinateIndex(model, {f.coordinate, f.coordinateWhere}, false);

@@ -27,6 +27,11 @@ struct Pending {
     struct Coordinate {
         Text mass, start, velocity;
     };
+    struct Coupling { ///< mass A B = EXPR
+        Name first, second;
+        Text value;
+        Where where;
+    };
     struct Force {
         std::string coordinate;
         Where coordinateWhere;
@@ -58,6 +63,7 @@ struct Pending {
     std::vector<Where> parameterWhere;
     std::vector<Coordinate> coordinates;
     std::vector<Force> forces;
+    std::vector<Coupling> couplings;
     std::vector<Contact> contacts;
     std::vector<Output> outputs;
     std::vector<Drawing> drawings;
@@ -69,6 +75,10 @@ void checkNewName(const std::string& name, Where where, const char* what, std::m
 /// Parses every pending expression into `model` and checks what needs all declarations; throws the
 /// parser's failure on the first problem.
 void finish(const Pending& pending, const text::LineIndex& lines, Model& model);
+
+/// Whether the mass matrix (the coordinates' masses, the couplings) is positive definite at the
+/// parameter values (slot i is parameter i).
+bool massMatrixPositive(const Model& model, const std::vector<double>& parameters);
 
 /// "a, b, c" of a list of names.
 std::string joinNames(std::initializer_list<const char*> names);

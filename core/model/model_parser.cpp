@@ -171,6 +171,11 @@ private:
             m_model.coordinates.push_back(c);
             m_pending.coordinates.emplace_back();
             m_block = Block::Coordinate;
+        } else if (k == "mass" && cursor.peek().kind == Token::Kind::Word) {
+            // mass A B = EXPR: an off-diagonal entry of the mass matrix, anywhere after both coords.
+            const Token a = cursor.next();
+            const Token b = expect(cursor, Token::Kind::Word, "the second coordinate (mass A B = EXPR)");
+            m_pending.couplings.push_back({{a.text, m_lines.at(a.offset)}, {b.text, m_lines.at(b.offset)}, expressionAfterEquals(cursor), where});
         } else if (k == "mass" || k == "start" || k == "velocity") {
             if (m_block != Block::Coordinate)
                 fail(where, "'" + k + "' belongs to a coordinate: write it after its coord line");

@@ -31,6 +31,14 @@ struct Coordinate {
     Where where;
 };
 
+/// An off-diagonal entry of the mass matrix, M_ab = M_ba (the diagonal is each coordinate's mass).
+struct MassCoupling {
+    int first = 0;   ///< coordinate indices, first != second
+    int second = 0;
+    expr::Expr value; ///< of parameters only (parameterSlots())
+    Where where;
+};
+
 /// A generalized force on one coordinate (several on one coordinate add up).
 struct Force {
     int coordinate = 0; ///< index into Model::coordinates
@@ -79,6 +87,7 @@ struct Model {
     ParameterSpecs parameters;
     std::vector<Coordinate> coordinates;
     std::vector<Force> forces;
+    std::vector<MassCoupling> couplings; ///< the mass matrix's off-diagonal entries (none: diagonal)
     std::vector<Contact> contacts;
     std::vector<Output> outputs;
     std::vector<Drawing> drawings;

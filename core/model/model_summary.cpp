@@ -18,6 +18,9 @@ std::string summarize(const Model& model)
             forces += &model.coordinates[static_cast<std::size_t>(f.coordinate)] == &c ? 1 : 0;
         out += "  forces " + std::to_string(forces) + "\n";
     }
+    for (const MassCoupling& m : model.couplings)
+        out += "  mass " + model.coordinates[static_cast<std::size_t>(m.first)].id + " " + model.coordinates[static_cast<std::size_t>(m.second)].id
+               + " " + expr::print(m.value, parameters) + "\n";
     out += "contacts: " + std::to_string(model.contacts.size()) + "\n";
     for (const Contact& c : model.contacts) {
         out += "  " + c.id + "  slip " + expr::print(c.slip, state) + "  normal " + expr::print(c.normal, state) + "  law " + c.lawId + " (";

@@ -40,6 +40,18 @@ void ModelContactSystem::relativeAcceleration(double t, const double* y, double&
     m_eq.drifts(&a);
     b = 0.0;
     const CompiledModel& c = m_eq.compiled();
+    if (m_eq.coupledMass()) { // M q'' = f + g N F: a = drift + g . M^-1 f, b = N g . M^-1 g
+        const double zero = 0.0;
+        m_eq.accelerations(&zero, m_acc.data());
+        for (size_t e = 0; e < c.gradient.size(); ++e) {
+            a += m_eq.gradient(static_cast<int>(e)) * m_acc[static_cast<size_t>(c.gradient[e].coordinate)];
+            for (size_t f = 0; f < c.gradient.size(); ++f)
+                b += m_eq.overMass(m_eq.gradient(static_cast<int>(e)) * m_eq.gradient(static_cast<int>(f)), c.gradient[e].coordinate,
+                                   c.gradient[f].coordinate);
+        }
+        b = std::max(b * m_eq.normal(0), 1e-300);
+        return;
+    }
     for (size_t e = 0; e < c.gradient.size(); ++e) {
         const double g = m_eq.gradient(static_cast<int>(e));
         const int i = c.gradient[e].coordinate;

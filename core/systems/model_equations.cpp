@@ -4,6 +4,8 @@
 #include "expr/derivative.h"
 #include "params/parameter_set.h"
 
+#include <Eigen/Dense>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -156,6 +158,21 @@ ModelEquations::ModelEquations(std::shared_ptr<const CompiledModel> compiled, co
         parameters.push_back(0.0); // a tape of numbers reads nothing, but wants a pointer
     initialTape.evaluate(parameters.data(), initial.data());
     m_mass.assign(initial.begin(), initial.begin() + m_n);
+    if (!m.couplings.empty()) { // M^-1 once per run (the couplings read the parameters alone)
+        Eigen::MatrixXd M = Eigen::MatrixXd::Zero(m_n, m_n);
+        for (int i = 0; i < m_n; ++i)
+            M(i, i) = m_mass[static_cast<size_t>(i)];
+        for (const model::MassCoupling& c : m.couplings) {
+            const double v = expr::evaluate(c.value, parameters.data()); // of the parameters alone: slot i is parameter i
+            M(c.first, c.second) = M(c.second, c.first) = v;
+        }
+        const Eigen::MatrixXd inverse = M.llt().solve(Eigen::MatrixXd::Identity(m_n, m_n));
+        m_inverse.resize(static_cast<size_t>(m_n * m_n));
+        for (int i = 0; i < m_n; ++i)
+            for (int j = 0; j < m_n; ++j)
+                m_inverse[static_cast<size_t>(i * m_n + j)] = inverse(i, j);
+        m_scratch.resize(static_cast<size_t>(m_n));
+    }
     m_start.assign(initial.begin() + m_n, initial.begin() + 2 * m_n);
     m_velocity.assign(initial.begin() + 2 * m_n, initial.end());
     m_motion.resize(static_cast<size_t>(m_motionTape.outputCount()));
@@ -277,8 +294,24 @@ void ModelEquations::accelerations(const double* F, double* acc) const
         const CompiledModel::GradientEntry& g = m_c->gradient[e];
         acc[g.coordinate] += gradient(static_cast<int>(e)) * normal(g.contact) * F[g.contact];
     }
+    if (coupledMass()) {
+        applyInverseMass(acc);
+        return;
+    }
     for (int i = 0; i < m_n; ++i)
         acc[i] /= m_mass[static_cast<size_t>(i)];
+}
+
+void ModelEquations::applyInverseMass(double* v) const
+{
+    double* w = const_cast<double*>(m_scratch.data()); // scratch of this run's one thread
+    for (int i = 0; i < m_n; ++i) {
+        double sum = 0.0;
+        for (int j = 0; j < m_n; ++j)
+            sum += m_inverse[static_cast<size_t>(i * m_n + j)] * v[j];
+        w[i] = sum;
+    }
+    std::copy(w, w + m_n, v);
 }
 
 void ModelEquations::jacobian(const double* F, const double* dFdvr, double* dfdy, double* dfdt)
@@ -291,7 +324,7 @@ void ModelEquations::jacobian(const double* F, const double* dFdvr, double* dfdy
         dfdy[static_cast<size_t>(2 * i) * dim + static_cast<size_t>(2 * i + 1)] = 1.0;
     auto addTo = [&](int coordinate, int column, double value) {
         const size_t row = static_cast<size_t>(2 * coordinate + 1);
-        const double scaled = value / m_mass[static_cast<size_t>(coordinate)];
+        const double scaled = coupledMass() ? value : value / m_mass[static_cast<size_t>(coordinate)]; // M^-1 below
         if (column < 0)
             dfdt[row] += scaled;
         else
@@ -325,6 +358,18 @@ void ModelEquations::jacobian(const double* F, const double* dFdvr, double* dfdy
             break;
         }
     }
+    if (coupledMass()) { // the generalized forces' partials, times M^-1: the accelerations'
+        std::vector<double> column(static_cast<size_t>(m_n));
+        for (size_t j = 0; j <= dim; ++j) {
+            double* base = j < dim ? dfdy + j : dfdt; // column j of the velocity rows, then df/dt
+            const size_t stride = j < dim ? dim : 1;
+            for (int i = 0; i < m_n; ++i)
+                column[static_cast<size_t>(i)] = base[static_cast<size_t>(2 * i + 1) * stride];
+            applyInverseMass(column.data());
+            for (int i = 0; i < m_n; ++i)
+                base[static_cast<size_t>(2 * i + 1) * stride] = column[static_cast<size_t>(i)];
+        }
+    }
 }
 
 void ModelEquations::projectToStick(int c, double t, double* y)
@@ -350,20 +395,27 @@ void ModelEquations::projectToStick(int c, double t, double* y)
     slips(vr.data());
     double metric = 0.0;
     int last = entries.empty() ? -1 : entries.front(); // the entry with the largest g^2/m takes the exact fix below
+    auto weightOf = [&](int e) {
+        const int i = m_c->gradient[static_cast<size_t>(e)].coordinate;
+        return overMass(gradient(e) * gradient(e), i, i);
+    };
     for (int e : entries) {
-        const double g = gradient(e);
-        const double weight = g * g / m_mass[static_cast<size_t>(m_c->gradient[static_cast<size_t>(e)].coordinate)];
-        metric += weight;
-        if (weight > std::pow(gradient(last), 2) / m_mass[static_cast<size_t>(m_c->gradient[static_cast<size_t>(last)].coordinate)])
+        for (int f : entries)
+            metric += overMass(gradient(e) * gradient(f), m_c->gradient[static_cast<size_t>(e)].coordinate,
+                               m_c->gradient[static_cast<size_t>(f)].coordinate);
+        if (weightOf(e) > weightOf(last))
             last = e;
     }
     if (!(metric > 0.0))
         return;
+    // The impulse along M^-1 g (every velocity with coupled masses).
     const double impulse = vr[static_cast<size_t>(c)] / metric;
-    for (int e : entries) {
-        const int i = m_c->gradient[static_cast<size_t>(e)].coordinate;
-        y[2 * i + 1] -= impulse * gradient(e) / m_mass[static_cast<size_t>(i)];
-        m_variables[static_cast<size_t>(m_n + i)] = y[2 * i + 1];
+    for (int k = 0; k < m_n; ++k) {
+        double du = 0.0;
+        for (int e : entries)
+            du += overMass(gradient(e), k, m_c->gradient[static_cast<size_t>(e)].coordinate);
+        y[2 * k + 1] -= impulse * du;
+        m_variables[static_cast<size_t>(m_n + k)] = y[2 * k + 1];
     }
     m_cached = 0;
     // The impulse leaves v_r at round-off; one velocity solved from v_r = c0' + g q_i' = 0 puts it at

@@ -83,6 +83,15 @@ public:
     int coordinates() const { return m_n; }
     int contacts() const { return m_k; }
     double mass(int i) const { return m_mass[static_cast<size_t>(i)]; }
+    /// Whether the mass matrix has off-diagonal entries (model `mass A B = ...` lines).
+    bool coupledMass() const { return !m_inverse.empty(); }
+    /// v (M^-1)_ij: v / m_i on the diagonal of a diagonal mass matrix (0 off it).
+    double overMass(double v, int i, int j) const
+    {
+        if (m_inverse.empty())
+            return i == j ? v / m_mass[static_cast<size_t>(i)] : 0.0;
+        return v * m_inverse[static_cast<size_t>(i * m_n + j)];
+    }
     /// q_1, q_1', ... at t = 0.
     std::vector<double> initialState() const;
 
@@ -120,6 +129,9 @@ private:
     expr::Tape m_motionTape, m_slipTape, m_driftTape, m_outputTape, m_partialTape;
     std::vector<double> m_variables; ///< the model's slots: q, q', t, parameters
     std::vector<double> m_mass, m_start, m_velocity;
+    std::vector<double> m_inverse; ///< M^-1 (row-major n x n) when the mass matrix is not diagonal
+    std::vector<double> m_scratch;
+    void applyInverseMass(double* v) const; ///< v <- M^-1 v (coupled masses)
     std::vector<double> m_motion, m_partials, m_slip, m_drift;
     /// Which tapes' results hold for the loaded state (load() of another state clears them).
     enum : unsigned { kMotion = 1, kSlip = 2, kDrift = 4 };

@@ -107,15 +107,15 @@ public:
             const ContactLaw& law = m_laws[static_cast<size_t>(c)];
             if (!law.memory)
                 continue;
-            // q_i'' through F_c(z_c): g_ci N_c dF/dz / m_i.
+            // q'' through F_c(z_c): (M^-1)_row,i g_ci N_c dF/dz.
             for (size_t e = 0; e < cm.gradient.size(); ++e)
-                if (cm.gradient[e].contact == c) {
-                    const int i = cm.gradient[e].coordinate;
-                    const double factor = m_eq.gradient(static_cast<int>(e)) * m_eq.normal(c) / m_eq.mass(i);
-                    for (int k = 0; k < law.states; ++k)
-                        J[static_cast<size_t>(2 * i + 1) * static_cast<size_t>(dim) + static_cast<size_t>(law.offset + k)] +=
-                            factor * dFdz[static_cast<size_t>(c)][static_cast<size_t>(k)];
-                }
+                if (cm.gradient[e].contact == c)
+                    for (int row = 0; row < m_n; ++row) {
+                        const double factor = m_eq.overMass(m_eq.gradient(static_cast<int>(e)) * m_eq.normal(c), row, cm.gradient[e].coordinate);
+                        for (int k = 0; k < law.states && factor != 0.0; ++k)
+                            J[static_cast<size_t>(2 * row + 1) * static_cast<size_t>(dim) + static_cast<size_t>(law.offset + k)] +=
+                                factor * dFdz[static_cast<size_t>(c)][static_cast<size_t>(k)];
+                    }
             // z_c' = R(v_r, z): dR/dv_r times v_r's gradient, and dR/dz.
             double dvdt = 0.0;
             m_eq.slipGradient(c, dvdy.data(), dvdt);

@@ -209,11 +209,13 @@ struct MultiHooks {
         eq.evaluateMotion();
         EventState u(static_cast<size_t>(dim), 0.0), grad(static_cast<size_t>(dim), 0.0);
         double metric = 0.0, dvdt = 0.0;
-        for (int e : core.contactEntries[static_cast<size_t>(c)]) {
+        const auto& entries = core.contactEntries[static_cast<size_t>(c)];
+        for (int e : entries) {
             const int i = eq.compiled().gradient[static_cast<size_t>(e)].coordinate;
-            const double g = eq.gradient(e);
-            u[static_cast<size_t>(2 * i + 1)] = g / eq.mass(i);
-            metric += g * g / eq.mass(i);
+            for (int k = 0; k < eq.coordinates(); ++k)
+                u[static_cast<size_t>(2 * k + 1)] += eq.overMass(eq.gradient(e), k, i); // M^-1 g
+            for (int f : entries)
+                metric += eq.overMass(eq.gradient(e) * eq.gradient(f), i, eq.compiled().gradient[static_cast<size_t>(f)].coordinate);
         }
         eq.slipGradient(c, grad.data(), dvdt);
         if (metric > 0.0)
@@ -360,11 +362,9 @@ ModelEquations& eq = core.eq;
         for (int q = 0; q < s; ++q) {
             const int c = stuck[static_cast<size_t>(r)], d = stuck[static_cast<size_t>(q)];
             for (int e : core.contactEntries[static_cast<size_t>(c)])
-                for (int f : core.contactEntries[static_cast<size_t>(d)]) {
-                    const int i = cm.gradient[static_cast<size_t>(e)].coordinate;
-                    if (i == cm.gradient[static_cast<size_t>(f)].coordinate)
-                        A(r, q) += eq.gradient(e) * eq.gradient(f) * eq.normal(d) / eq.mass(i);
-                }
+                for (int f : core.contactEntries[static_cast<size_t>(d)])
+                    A(r, q) += eq.overMass(eq.gradient(e) * eq.gradient(f) * eq.normal(d), cm.gradient[static_cast<size_t>(e)].coordinate,
+                                           cm.gradient[static_cast<size_t>(f)].coordinate);
         }
     // Redundant contacts (two stuck on one motion) share their load: the least-norm solution.
     const Eigen::VectorXd lambda = A.completeOrthogonalDecomposition().solve(-a);

@@ -21,6 +21,7 @@ struct MultiContactCore {
             contactEntries[static_cast<size_t>(c.gradient[e].contact)].push_back(static_cast<int>(e));
             coupled = coupled || ++touching[static_cast<size_t>(c.gradient[e].coordinate)] > 1;
         }
+        coupled = coupled || eq.coupledMass(); // coupled masses couple every pair of contacts
         eq.reportFailuresTo(failure);
     }
     /// A run of the equations: the model's reason if it fails on a non-finite value.

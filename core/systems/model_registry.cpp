@@ -3,6 +3,7 @@
 #include "expr/build.h"
 #include "expr/derivative.h"
 #include "expr/print.h"
+#include "model/model_checks.h"
 #include "model/model_parser.h"
 #include "systems/model_dynamics.h"
 #include "systems/model_mechanism.h"
@@ -96,6 +97,13 @@ Status validateModel(const CompiledModel& compiled, const Scenario& scenario)
         if (!(eq.mass(i) > 0.0 && std::isfinite(eq.mass(i))))
             return Status::error("the mass of " + compiled.model.coordinates[static_cast<size_t>(i)].id + " is " + formatNumber(eq.mass(i))
                                  + " at these values; it must be positive");
+    if (!compiled.model.couplings.empty()) {
+        std::vector<double> values;
+        for (const ParameterSpec& spec : compiled.model.parameters)
+            values.push_back(scenario.params.value(spec.id));
+        if (!model::massMatrixPositive(compiled.model, values))
+            return Status::error("the mass matrix is not positive definite at these values");
+    }
     for (double v : eq.initialState())
         if (!std::isfinite(v))
             return Status::error("an initial value of the model is not finite at these values");

@@ -142,6 +142,8 @@ private slots:
         row("normal with unknown name", withLine("contact c\nslip = x'\nnormal = 1 + q\nlaw = coulomb"), 7, 14,
             "unknown name 'q' (variables: x, x', t, k, mu_s, mu_k)");
         row("unknown law", withLine("contact c\nslip = x'\nlaw = colomb"), 7, 7, "unknown friction law 'colomb' (laws: ");
+        row("mass with itself", withLine("mass x x = 1"), 5, 8, "mass x x: a coupling is between two coordinates");
+        row("mass of no coordinate", withLine("mass x q = 1"), 5, 8, "'q' is not a coordinate (coordinates: x)");
         row("unknown law parameter", withLine("contact c\nslip = x'\nlaw = coulomb(mu = 1)"), 7, 15, "law coulomb has no parameter 'mu' (its parameters: mu_s, mu_k)");
         row("law value outside", withLine("contact c\nslip = x'\nlaw = coulomb(mu_s = -1)"), 7, 22, "mu_s = -1 is outside its range [0, 10]");
         row("law relation", withLine("contact c\nslip = x'\nlaw = coulomb(mu_s = 1, mu_k = 2)"), 7, 7, "law coulomb: ");
