@@ -178,7 +178,7 @@ private slots:
         ModelEditor* editor = app.models->showEditor();
         const QList<QByteArray> seeds = fuzz::modelCorpus();
         int applied = 0;
-        for (int i = 0; i < 60; ++i) {
+        for (int i = 0; i < 30; ++i) {
             fuzz::Mutator mutator(0x9e1'0000 + static_cast<std::uint64_t>(i));
             const QString text = QString::fromUtf8(fuzz::mutateModel(mutator, mutator.pick(seeds)));
             editor->setText(text);
@@ -193,8 +193,8 @@ private slots:
             }
             QVERIFY(fl::findSystem(app.window.document()->scenario().systemId));
         }
-        qInfo("%d of 60 mutated models applied and simulated", applied);
-        QVERIFY(applied > 3);
+        qInfo("%d of 30 mutated models applied and simulated", applied);
+        QVERIFY(applied >= 3);
         app.window.rerun();
         QVERIFY(waitForRun(app.window));
     }
