@@ -199,6 +199,7 @@ int runCommand(const QStringList& arguments)
 
     CommandFiles files(parser.isSet("partial"));
     files.input("session", parser.value("session"));
+    files.input("model", parser.value("model"));
     TextOutput& out = files.output("out", parser.value("out"));
     TextOutput* events = parser.isSet("events") ? &files.output("events", parser.value("events")) : nullptr;
     status = files.open(); // before the run: a wrong folder costs nothing

@@ -110,6 +110,7 @@ int compareCommand(const QStringList& arguments)
 
     CommandFiles files;
     files.input("session", parser.value("session"));
+    files.input("model", parser.value("model"));
     TextOutput& out = files.output("out", parser.value("out"));
     if (const fl::Status opened = files.open(); !opened.ok()) // before the runs: a wrong folder costs nothing
         return fail(2, q(opened.message()));

@@ -41,6 +41,7 @@ int lyapunovCurve(const QCommandLineParser& parser, const fl::Scenario& scenario
         return fail(2, "--threads must be in [1, 256]");
     CommandFiles files(parser.isSet("partial"));
     files.input("session", parser.value("session"));
+    files.input("model", parser.value("model"));
     TextOutput& out = files.output("out", parser.value("out"));
     if (const fl::Status status = files.open(); !status.ok())
         return fail(2, q(status.message()));
@@ -162,6 +163,7 @@ int lyapunovCommand(const QStringList& arguments)
                            .arg(options.count).arg(q(fl::describe(scenario))).arg(dimension));
     CommandFiles files(parser.isSet("partial"));
     files.input("session", parser.value("session"));
+    files.input("model", parser.value("model"));
     TextOutput* history = parser.isSet("history") ? &files.output("history", parser.value("history")) : nullptr;
     if (const fl::Status opened = files.open(); !opened.ok())
         return fail(2, q(opened.message()));

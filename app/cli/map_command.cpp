@@ -195,6 +195,7 @@ int mapCommand(const QStringList& arguments)
     MpiSession mpi; // before the files: destroyed after them (ending MPI may end the process: exit 3)
     CommandFiles files;
     files.input("session", parser.value("session"));
+    files.input("model", parser.value("model"));
     TextOutput& out = files.output("out", parser.value("out"));
     status = files.check();
     if (!status.ok())

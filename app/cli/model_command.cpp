@@ -6,7 +6,9 @@
 
 #include "model/model_parser.h"
 #include "model/model_summary.h"
+#include "systems/model_equations.h"
 #include "systems/model_export.h"
+#include "systems/model_registry.h"
 
 #include <QCommandLineParser>
 #include <QFile>
@@ -37,7 +39,9 @@ int checkCommand(const QStringList& arguments)
         return fail(2, escapeControls(path) + ": " + file.errorString());
     // One byte more than allowed tells a file that is too large without reading all of it.
     const QByteArray bytes = file.read(static_cast<qint64>(fl::model::kMaxFileBytes) + 1);
-    const fl::model::ParsedModel parsed = fl::model::parseModel(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())));
+    // Parsed, checked and prepared as a run prepares it (the budget on its derivatives too), so that
+    // a file that checks also runs.
+    const fl::PreparedModel parsed = fl::prepareModel(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())));
     if (!parsed.ok()) {
         // As compilers write it (no "error:" before it), so that editors jump to the place.
         QTextStream(stderr) << QString("%1:%2:%3: %4\n")
@@ -50,7 +54,7 @@ int checkCommand(const QStringList& arguments)
     // The names and texts come from the file: each line is printed with its control characters escaped.
     QTextStream out(stdout);
     out << "file: " << escapeControls(path) << "\n";
-    for (const QString& line : q(fl::model::summarize(parsed.model)).split('\n', Qt::SkipEmptyParts))
+    for (const QString& line : q(fl::model::summarize(parsed.compiled->model)).split('\n', Qt::SkipEmptyParts))
         out << escapeControls(line) << "\n";
     return 0;
 }

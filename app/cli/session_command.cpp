@@ -107,6 +107,7 @@ int newCommand(const QStringList& arguments)
         return fail(2, "session new needs --out FILE");
     CommandFiles files;
     files.input("session", parser.value("session"));
+    files.input("model", parser.value("model"));
     TextOutput& file = files.output("out", parser.value("out"));
     if (const fl::Status checked = files.check(); !checked.ok())
         return fail(2, q(checked.message()));

@@ -85,6 +85,7 @@ int slipEventsCommand(const QStringList& arguments)
         return fail(2, "--fit-max must be > 0 and above --fit-min");
     CommandFiles files(parser.isSet("partial"));
     files.input("session", parser.value("session"));
+    files.input("model", parser.value("model"));
     TextOutput& out = files.output("out", parser.value("out"));
     TextOutput* histogram = parser.isSet("histogram") ? &files.output("histogram", parser.value("histogram")) : nullptr;
     if (const fl::Status opened = files.open(); !opened.ok()) // before the run: a wrong folder costs nothing

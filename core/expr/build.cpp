@@ -85,6 +85,8 @@ Expr multiply(Expr a, Expr b)
 
 Expr divide(Expr a, Expr b)
 {
+    if (isNumber(a, 0.0) && isNumber(b, 0.0)) // 0/0 stays a node (NaN when evaluated): not 0/b = 0
+        return makeBinary(Kind::Divide, std::move(a), std::move(b));
     if (isNumber(a, 0.0))
         return makeNumber(0.0);
     if (isNumber(b, 1.0))

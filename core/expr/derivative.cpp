@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <unordered_map>
 
 namespace fl::expr {
 namespace {
@@ -56,92 +57,182 @@ Expr powerDerivative(const Expr& self, const Expr& a, const Expr& b, const Expr&
     return multiply(self, add(multiply(db, call(Function::Log, a)), divide(multiply(b, da), a)));
 }
 
-} // namespace
-
-Expr derivative(const Expr& expr, int slot)
-{
-    const Node& node = *expr;
-    switch (node.kind) {
-    case Kind::Number: return number(0.0);
-    case Kind::Variable: return number(node.slot == slot ? 1.0 : 0.0);
-    default: break;
-    }
-    const Expr da = derivative(node.a, slot);
-    const Expr db = node.arity == 2 ? derivative(node.b, slot) : Expr();
-    switch (node.kind) {
-    case Kind::Negate: return negate(da);
-    case Kind::Add: return add(da, db);
-    case Kind::Subtract: return subtract(da, db);
-    case Kind::Multiply: return add(multiply(da, node.b), multiply(node.a, db));
-    case Kind::Divide: // a'/b - a b'/b^2
-        if (isNumber(db, 0.0))
-            return divide(da, node.b);
-        return subtract(divide(da, node.b), divide(multiply(node.a, db), square(node.b)));
-    case Kind::Power: return powerDerivative(expr, node.a, node.b, da, db);
-    case Kind::Call:
-        if (node.function == Function::Pow)
-            return powerDerivative(expr, node.a, node.b, da, db);
-        if (isNumber(da, 0.0) && (node.arity == 1 || isNumber(db, 0.0)))
-            return number(0.0);
-        return callDerivative(node, da, db);
-    default: return number(0.0);
-    }
-}
-
-bool dependsOn(const Expr& expr, int slot)
+/// dependsOn() with the answers for the nodes already visited in `known`.
+bool dependsOnShared(const Node* expr, int slot, std::unordered_map<const Node*, bool>& known)
 {
     if (!(expr->variables & slotBit(slot)))
         return false;
     if (slot >= 0 && slot < 63)
-        return true;
+        return true; // the bit is exact below 63
     if (expr->kind == Kind::Variable)
         return expr->slot == slot;
-    return (expr->a && dependsOn(expr->a, slot)) || (expr->b && dependsOn(expr->b, slot));
+    if (const auto it = known.find(expr); it != known.end())
+        return it->second;
+    const bool found = (expr->a && dependsOnShared(expr->a.get(), slot, known)) || (expr->b && dependsOnShared(expr->b.get(), slot, known));
+    known.emplace(expr, found);
+    return found;
+}
+
+/// Every pass below visits each distinct node once (by identity) and remembers its result, so a
+/// tree whose subtrees are shared (a derivative: d max(a, b) reads a' twice) costs its distinct
+/// nodes, not the nodes of its printed form, which can be exponentially many.
+class Differentiator {
+public:
+    explicit Differentiator(int slot) : m_slot(slot) {}
+
+    Expr operator()(const Expr& expr)
+    {
+        if (const auto it = m_done.find(expr.get()); it != m_done.end())
+            return it->second;
+        Expr d = compute(expr);
+        m_done.emplace(expr.get(), d);
+        return d;
+    }
+
+private:
+    Expr compute(const Expr& expr)
+    {
+        const Node& node = *expr;
+        switch (node.kind) {
+        case Kind::Number: return number(0.0);
+        case Kind::Variable: return number(node.slot == m_slot ? 1.0 : 0.0);
+        default: break;
+        }
+        if (!dependsOnShared(expr.get(), m_slot, m_depends))
+            return number(0.0);
+        const Expr da = (*this)(node.a);
+        const Expr db = node.arity == 2 ? (*this)(node.b) : Expr();
+        switch (node.kind) {
+        case Kind::Negate: return negate(da);
+        case Kind::Add: return add(da, db);
+        case Kind::Subtract: return subtract(da, db);
+        case Kind::Multiply: return add(multiply(da, node.b), multiply(node.a, db));
+        case Kind::Divide: // a'/b - a b'/b^2
+            if (isNumber(db, 0.0))
+                return divide(da, node.b);
+            return subtract(divide(da, node.b), divide(multiply(node.a, db), square(node.b)));
+        case Kind::Power: return powerDerivative(expr, node.a, node.b, da, db);
+        case Kind::Call:
+            if (node.function == Function::Pow)
+                return powerDerivative(expr, node.a, node.b, da, db);
+            if (isNumber(da, 0.0) && (node.arity == 1 || isNumber(db, 0.0)))
+                return number(0.0);
+            return callDerivative(node, da, db);
+        default: return number(0.0);
+        }
+    }
+
+    int m_slot;
+    std::unordered_map<const Node*, Expr> m_done;
+    std::unordered_map<const Node*, bool> m_depends; ///< whether a node visited depends on m_slot
+};
+
+class Substitution {
+public:
+    Substitution(std::span<const int> slots, std::span<const double> values) : m_slots(slots), m_values(values) {}
+
+    Expr operator()(const Expr& expr)
+    {
+        const Node& node = *expr;
+        switch (node.kind) {
+        case Kind::Number: return expr;
+        case Kind::Variable: {
+            const auto it = std::find(m_slots.begin(), m_slots.end(), node.slot);
+            return it == m_slots.end() ? expr : number(m_values[static_cast<std::size_t>(it - m_slots.begin())]);
+        }
+        default: break;
+        }
+        if (const auto it = m_done.find(expr.get()); it != m_done.end())
+            return it->second;
+        Expr a = (*this)(node.a);
+        Expr b = node.arity == 2 ? (*this)(node.b) : Expr();
+        Expr result; // rebuilt by the simplifying builders even where nothing was replaced below
+        switch (node.kind) {
+        case Kind::Negate: result = negate(std::move(a)); break;
+        case Kind::Add: result = add(std::move(a), std::move(b)); break;
+        case Kind::Subtract: result = subtract(std::move(a), std::move(b)); break;
+        case Kind::Multiply: result = multiply(std::move(a), std::move(b)); break;
+        case Kind::Divide: result = divide(std::move(a), std::move(b)); break;
+        case Kind::Power: result = power(std::move(a), std::move(b)); break;
+        default: result = call(node.function, std::move(a), std::move(b)); break;
+        }
+        m_done.emplace(expr.get(), result);
+        return result;
+    }
+
+private:
+    std::span<const int> m_slots;
+    std::span<const double> m_values;
+    std::unordered_map<const Node*, Expr> m_done;
+};
+
+double evaluateShared(const Node* node, const double* variables, std::unordered_map<const Node*, double>& values)
+{
+    switch (node->kind) {
+    case Kind::Number: return node->value;
+    case Kind::Variable: return variables[node->slot];
+    default: break;
+    }
+    if (const auto it = values.find(node); it != values.end())
+        return it->second;
+    double result;
+    const double a = evaluateShared(node->a.get(), variables, values);
+    if (node->kind == Kind::Negate) {
+        result = -a;
+    } else {
+        const double b = node->arity == 2 ? evaluateShared(node->b.get(), variables, values) : 0.0;
+        switch (node->kind) {
+        case Kind::Add: result = a + b; break;
+        case Kind::Subtract: result = a - b; break;
+        case Kind::Multiply: result = a * b; break;
+        case Kind::Divide: result = a / b; break;
+        case Kind::Power: result = powerOf(a, b); break;
+        default: result = apply(node->function, a, b); break;
+        }
+    }
+    values.emplace(node, result);
+    return result;
+}
+
+} // namespace
+
+Expr derivative(const Expr& expr, int slot) { return Differentiator(slot)(expr); }
+
+std::vector<Expr> derivatives(std::span<const Expr> exprs, int slot)
+{
+    Differentiator d(slot);
+    std::vector<Expr> out;
+    out.reserve(exprs.size());
+    for (const Expr& e : exprs)
+        out.push_back(d(e));
+    return out;
+}
+
+bool dependsOn(const Expr& expr, int slot)
+{
+    std::unordered_map<const Node*, bool> known;
+    return dependsOnShared(expr.get(), slot, known);
 }
 
 Expr substitute(const Expr& expr, std::span<const int> slots, std::span<const double> values)
 {
-    const Node& node = *expr;
-    switch (node.kind) {
-    case Kind::Number: return expr;
-    case Kind::Variable: {
-        const auto it = std::find(slots.begin(), slots.end(), node.slot);
-        return it == slots.end() ? expr : number(values[static_cast<std::size_t>(it - slots.begin())]);
-    }
-    default: break;
-    }
-    Expr a = substitute(node.a, slots, values);
-    Expr b = node.arity == 2 ? substitute(node.b, slots, values) : Expr();
-    switch (node.kind) {
-    case Kind::Negate: return negate(std::move(a));
-    case Kind::Add: return add(std::move(a), std::move(b));
-    case Kind::Subtract: return subtract(std::move(a), std::move(b));
-    case Kind::Multiply: return multiply(std::move(a), std::move(b));
-    case Kind::Divide: return divide(std::move(a), std::move(b));
-    case Kind::Power: return power(std::move(a), std::move(b));
-    default: return call(node.function, std::move(a), std::move(b));
-    }
+    return Substitution(slots, values)(expr);
+}
+
+std::vector<Expr> substitute(std::span<const Expr> exprs, std::span<const int> slots, std::span<const double> values)
+{
+    Substitution s(slots, values);
+    std::vector<Expr> out;
+    out.reserve(exprs.size());
+    for (const Expr& e : exprs)
+        out.push_back(s(e));
+    return out;
 }
 
 double evaluate(const Expr& expr, const double* variables)
 {
-    const Node& node = *expr;
-    switch (node.kind) {
-    case Kind::Number: return node.value;
-    case Kind::Variable: return variables[node.slot];
-    case Kind::Negate: return -evaluate(node.a, variables);
-    default: break;
-    }
-    const double a = evaluate(node.a, variables);
-    const double b = node.arity == 2 ? evaluate(node.b, variables) : 0.0;
-    switch (node.kind) {
-    case Kind::Add: return a + b;
-    case Kind::Subtract: return a - b;
-    case Kind::Multiply: return a * b;
-    case Kind::Divide: return a / b;
-    case Kind::Power: return powerOf(a, b);
-    default: return apply(node.function, a, b);
-    }
+    std::unordered_map<const Node*, double> values;
+    return evaluateShared(expr.get(), variables, values);
 }
 
 } // namespace fl::expr

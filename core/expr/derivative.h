@@ -14,16 +14,25 @@
 #include "expr/node.h"
 
 #include <span>
+#include <vector>
 
 namespace fl::expr {
 
+// Every function here visits each distinct node once (shared subtrees are not walked again), so
+// its work and the size of what it builds grow with the distinct nodes of its input, never with
+// the size of the input as printed. The nodes they build count against the thread's NodeBudget.
+
 /// d expr / d (the variable at slot).
 Expr derivative(const Expr& expr, int slot);
+/// d e / d (the variable at slot) for each e, sharing the derivatives of their common subtrees.
+std::vector<Expr> derivatives(std::span<const Expr> exprs, int slot);
 /// Whether the variable at slot appears in expr.
 bool dependsOn(const Expr& expr, int slot);
 /// expr with each variable whose slot is in slots replaced by the number at the same index of
 /// values, simplified.
 Expr substitute(const Expr& expr, std::span<const int> slots, std::span<const double> values);
+/// substitute() of each tree, their common subtrees substituted once (and shared in the results).
+std::vector<Expr> substitute(std::span<const Expr> exprs, std::span<const int> slots, std::span<const double> values);
 /// The value of expr at variables (variables[slot] for each variable): a direct walk of the tree,
 /// slow but obvious; the reference for the tape (tape.h) and the constant folding.
 double evaluate(const Expr& expr, const double* variables);

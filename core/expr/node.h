@@ -5,7 +5,9 @@
 //
 // Every function has one or two arguments, so a node holds its operands inline (no vector).
 #include <cstdint>
+#include <exception>
 #include <memory>
+#include <span>
 
 namespace fl::expr {
 
@@ -51,10 +53,39 @@ Expr makeUnary(Kind kind, Expr a);                     ///< Kind::Negate
 Expr makeBinary(Kind kind, Expr a, Expr b);            ///< Add .. Power
 Expr makeCall(Function function, Expr a, Expr b = {}); ///< b only for a function of two arguments
 
+/// A bound on the nodes this thread builds while it lives (nested budgets: the innermost counts,
+/// and its nodes count for the outer ones too). An untrusted model's preparation runs inside one,
+/// so that no text can make the program build more than `limit` nodes: past it, building a node
+/// throws BudgetExceeded (the partial trees are freed as the exception unwinds).
+class NodeBudget {
+public:
+    explicit NodeBudget(long limit);
+    ~NodeBudget();
+    NodeBudget(const NodeBudget&) = delete;
+    NodeBudget& operator=(const NodeBudget&) = delete;
+    long used() const { return m_used; }
+    long limit() const { return m_limit; }
+
+private:
+    friend void countNode();
+    long m_limit;
+    long m_used = 0;
+    NodeBudget* m_outer;
+};
+
+struct BudgetExceeded : std::exception {
+    long limit = 0;
+    explicit BudgetExceeded(long l) : limit(l) {}
+    const char* what() const noexcept override { return "node budget exceeded"; }
+};
+
 /// Same structure and the same numbers (bit for bit, so -0 differs from 0 and a NaN from itself
 /// only by its bits).
 bool equal(const Expr& x, const Expr& y);
-/// Nodes in the tree, counting a shared subtree once per use.
+/// Nodes in the tree, counting a shared subtree once per use (the size of the tree as printed);
+/// saturates at the largest long. Linear in the distinct nodes.
 long nodeCount(const Expr& x);
+/// Distinct nodes (by identity) of all the trees together: what they hold in memory.
+long distinctNodeCount(std::span<const Expr> trees);
 
 } // namespace fl::expr

@@ -5,6 +5,7 @@
 
 #include "expr/build.h"
 #include "expr/derivative.h"
+#include "expr/share.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -38,7 +39,35 @@ void addPartials(const model::Model& m, const Expr& quantity, CompiledModel::Qua
 
 } // namespace
 
-std::shared_ptr<const CompiledModel> compileModel(model::Model model)
+namespace {
+
+/// What compileModel is preparing, for the message when the budget runs out.
+struct Preparing {
+    model::Where where;
+    std::string what;
+};
+
+std::shared_ptr<CompiledModel> prepare(model::Model model, Preparing& now);
+
+} // namespace
+
+ModelCompilation compileModel(model::Model model, long budget)
+{
+    Preparing now{{1, 1}, "the model"};
+    ModelCompilation out;
+    try {
+        const expr::NodeBudget bound(budget);
+        out.compiled = prepare(std::move(model), now);
+    } catch (const expr::BudgetExceeded& e) {
+        out.error = {now.where, "preparing " + now.what + " (its exact partial derivatives) would build more than " + std::to_string(e.limit)
+                                    + " expression nodes: the model is too large to run; write it with fewer or smaller terms"};
+    }
+    return out;
+}
+
+namespace {
+
+std::shared_ptr<CompiledModel> prepare(model::Model model, Preparing& now)
 {
     auto c = std::make_shared<CompiledModel>();
     c->model = std::move(model);
@@ -63,6 +92,7 @@ std::shared_ptr<const CompiledModel> compileModel(model::Model model)
 
     std::vector<Expr> slips, drifts;
     for (const model::Contact& contact : m.contacts) {
+        now = {contact.where, "the slip velocity of contact " + contact.id};
         slips.push_back(contact.slip);
         Expr drift = expr::derivative(contact.slip, m.timeSlot());
         for (int j = 0; j < n; ++j)
@@ -88,18 +118,39 @@ std::shared_ptr<const CompiledModel> compileModel(model::Model model)
 
     using Q = CompiledModel::Quantity;
     std::vector<Expr> partials;
-    for (int i = 0; i < n; ++i)
+    for (int i = 0; i < n; ++i) {
+        const auto first = std::find_if(m.forces.begin(), m.forces.end(), [i](const model::Force& f) { return f.coordinate == i; });
+        now = {first != m.forces.end() ? first->where : m.coordinates[static_cast<size_t>(i)].where,
+               "the force on " + m.coordinates[static_cast<size_t>(i)].id};
         addPartials(m, forces[static_cast<size_t>(i)], Q::Force, i, c->partialList, partials);
-    for (int ci = 0; ci < k; ++ci)
+    }
+    for (int ci = 0; ci < k; ++ci) {
+        now = {m.contacts[static_cast<size_t>(ci)].where, "the normal force of contact " + m.contacts[static_cast<size_t>(ci)].id};
         addPartials(m, m.contacts[static_cast<size_t>(ci)].normal, Q::Normal, ci, c->partialList, partials);
+    }
     for (size_t e = 0; e < c->gradient.size(); ++e) {
         const CompiledModel::GradientEntry& g = c->gradient[e];
+        now = {m.contacts[static_cast<size_t>(g.contact)].where, "the slip gradient of contact " + m.contacts[static_cast<size_t>(g.contact)].id};
         addPartials(m, m.contacts[static_cast<size_t>(g.contact)].slipGradient[static_cast<size_t>(g.coordinate)], Q::Gradient,
                     static_cast<int>(e), c->partialList, partials);
     }
-    for (int ci = 0; ci < k; ++ci)
+    for (int ci = 0; ci < k; ++ci) {
+        now = {m.contacts[static_cast<size_t>(ci)].where, "the slip velocity of contact " + m.contacts[static_cast<size_t>(ci)].id};
         addPartials(m, m.contacts[static_cast<size_t>(ci)].slip, Q::Slip, ci, c->partialList, partials);
+    }
+    // Equal subtrees of every list merged (the forces' and their partials' common factors once):
+    // what the model holds, and what each run substitutes and compiles, is its distinct nodes.
     c->partials = std::move(partials);
+    now = {{1, 1}, "the model's equations"};
+    std::vector<std::vector<Expr>*> lists = {&c->motion, &c->slip, &c->drift, &c->outputs, &c->initial, &c->partials};
+    std::vector<Expr> all;
+    for (const std::vector<Expr>* list : lists)
+        all.insert(all.end(), list->begin(), list->end());
+    all = expr::shareCommon(all);
+    auto next = all.begin();
+    for (std::vector<Expr>* list : lists)
+        for (Expr& e : *list)
+            e = std::move(*next++);
 
     // The band of df/dy: row 2i reads 2i + 1; row 2i + 1 reads what f_i reads and, for each contact
     // acting on q_i, what its g, N and v_r read.
@@ -122,5 +173,7 @@ std::shared_ptr<const CompiledModel> compileModel(model::Model model)
     c->halfBandwidth = 2 * band + 1 < 2 * n ? band : -1;
     return c;
 }
+
+} // namespace
 
 } // namespace fl

@@ -17,6 +17,7 @@ public:
         : m_inner(std::move(inner)), m_eq(std::move(compiled), values), m_innerOutputs(static_cast<int>(m_inner->outputNames().size())),
           m_failure(std::move(failure))
     {
+        m_eq.reportFailuresTo(m_failure);
     }
 
     int dimension() const override { return m_inner->dimension(); }
@@ -31,8 +32,8 @@ public:
     std::vector<double> initialState() const override { return m_inner->initialState(); }
     Status integrate(std::vector<double>& y, double& t, double tEnd, DynamicsObserver& observer, IntegrationStats& stats) const override
     {
-        m_failure->what.clear();
-        return explainFailure(m_inner->integrate(y, t, tEnd, observer, stats), *m_failure);
+        FiniteModelObserver guarded(observer, m_eq, *m_failure);
+        return explainFailure(m_inner->integrate(y, t, tEnd, guarded, stats), *m_failure);
     }
     void settleMode(double t, std::vector<double>& y, int mode) const override { m_inner->settleMode(t, y, mode); }
     void outputs(double t, const double* y, int mode, double* out) const override
@@ -48,6 +49,7 @@ public:
                                 IntegrationStats& stats) const override
     {
         m_failure->what.clear();
+        m_failure->confirmed = false;
         return explainFailure(m_inner->integrateVariational(y, t, tEnd, phi, k, stats), *m_failure);
     }
 

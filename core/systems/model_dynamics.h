@@ -14,6 +14,43 @@
 
 namespace fl {
 
+/// An observer between a model's run and its own observer that stops the run at the first accepted
+/// step where a value of the model is not finite (a normal force 0/0, a slip coefficient NaN, an
+/// output log(-1)): the equations record a non-finite value when they compute it (ModelFailure);
+/// at the next accepted step it is checked at that step's state, and either confirmed (the run
+/// stops there with the model's reason, explainFailure) or forgotten (a trial step the integrator
+/// threw away went outside the model's domain). Costs nothing while every value is finite.
+class FiniteModelObserver final : public DynamicsObserver {
+public:
+    FiniteModelObserver(DynamicsObserver& inner, ModelEquations& check, ModelFailure& failure)
+        : m_inner(inner), m_check(check), m_failure(failure)
+    {
+        m_failure.what.clear();
+        m_failure.confirmed = false;
+    }
+    bool onStep(const StepView& step, int mode) override
+    {
+        if (!m_failure.what.empty()) {
+            ModelFailure first = m_failure; // where the trouble started (a trial state at or before t1)
+            m_failure.what.clear();
+            if (!m_check.finiteAt(step.t1, step.y1)) {
+                m_failure = std::move(first);
+                m_failure.confirmed = true;
+                return false;
+            }
+            m_failure.what.clear();
+        }
+        return m_inner.onStep(step, mode);
+    }
+    void onSwitch(double t, ContactMode entered) override { m_inner.onSwitch(t, entered); }
+    void onGraze(double t, ContactMode mode) override { m_inner.onGraze(t, mode); }
+
+private:
+    DynamicsObserver& m_inner;
+    ModelEquations& m_check;
+    ModelFailure& m_failure;
+};
+
 std::unique_ptr<Dynamics> makeModelDynamics(std::shared_ptr<const CompiledModel> compiled, const Scenario& scenario,
                                             const IntegrationSettings& settings);
 /// The values of contact c's law (under the law's own ids) from a model scenario's values.

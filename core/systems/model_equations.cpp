@@ -26,12 +26,8 @@ ModelEquations::ModelEquations(std::shared_ptr<const CompiledModel> compiled, co
     // The run's tapes with its parameter values folded in: what a value makes zero or one drops out
     // (A cos(w t) at A = 0 costs nothing, as in the built-in systems), products of parameters are
     // computed once. The same IEEE operations, done before the run instead of at each step.
-    auto specialised = [&](const std::vector<expr::Expr>& trees) {
-        std::vector<expr::Expr> folded;
-        folded.reserve(trees.size());
-        for (const expr::Expr& tree : trees)
-            folded.push_back(expr::substitute(tree, slots, parameters));
-        return expr::Tape::compile(folded);
+    auto specialised = [&](const std::vector<expr::Expr>& trees) { // shared subtrees folded once, and shared
+        return expr::Tape::compile(expr::substitute(std::span<const expr::Expr>(trees), slots, parameters));
     };
     m_motionTape = specialised(m_c->motion);
     m_slipTape = specialised(m_c->slip);
@@ -99,14 +95,18 @@ void ModelEquations::load(double t, const double* y)
 
 std::string ModelFailure::message() const
 {
-    char at[32];
+    char at[32], size[32];
     std::snprintf(at, sizeof at, "%.6g", t);
+    if (std::isfinite(value)) {
+        std::snprintf(size, sizeof size, "%.3g", value);
+        return what + " is " + size + " at t = " + at + ", beyond ±1e100 where the integrators' arithmetic overflows: the run stops there";
+    }
     return what + " is not finite at t = " + at + " (a division by zero, or a function outside its domain): the run stops there";
 }
 
 Status explainFailure(Status status, const ModelFailure& failure)
 {
-    if (status.ok() || failure.what.empty() || status.message() == "cancelled")
+    if (failure.what.empty() || status.message() == "cancelled" || (status.ok() && !failure.confirmed))
         return status;
     return Status::error(failure.message());
 }
@@ -115,13 +115,13 @@ void ModelEquations::noteFailure(const double* values, int count, int first, con
 {
     if (!m_failure->what.empty())
         return; // the first: where the trouble starts (later trial steps only run into it again)
-    double probe = 0.0; // 0 unless a value is inf or NaN (v * 0 is NaN for those): one pass, no branch
+    double probe = 0.0; // 0 unless a value is inf or NaN (v * 0 is NaN for those) or beyond the limit
     for (int i = 0; i < count; ++i)
-        probe += values[i] * 0.0;
+        probe += values[i] * 0.0 + (std::abs(values[i]) > kModelValueLimit ? 1.0 : 0.0);
     if (probe == 0.0)
         return;
     for (int i = 0; i < count; ++i)
-        if (!std::isfinite(values[i])) {
+        if (!(std::abs(values[i]) <= kModelValueLimit)) {
             const model::Model& m = m_c->model;
             const int index = first + i;
             std::string what = kind;
@@ -130,9 +130,12 @@ void ModelEquations::noteFailure(const double* values, int count, int first, con
                        : index < m_n + m_k ? "the normal force of contact " + m.contacts[static_cast<size_t>(index - m_n)].id
                                            : "the slip velocity's gradient of contact "
                                                  + m.contacts[static_cast<size_t>(m_c->gradient[static_cast<size_t>(index - m_n - m_k)].contact)].id;
+            else if (what == "output")
+                what = "the output " + m.outputs[static_cast<size_t>(index)].id;
             else
                 what = "the slip velocity of contact " + m.contacts[static_cast<size_t>(index)].id;
             m_failure->what = std::move(what);
+            m_failure->value = values[i];
             m_failure->t = m_variables[static_cast<size_t>(2 * m_n)];
             return;
         }
@@ -172,7 +175,30 @@ void ModelEquations::drifts(double* out)
     }
     std::copy(m_drift.begin(), m_drift.end(), out);
 }
-void ModelEquations::outputs(double* out) { m_outputTape.evaluate(m_variables.data(), out); }
+void ModelEquations::outputs(double* out)
+{
+    m_outputTape.evaluate(m_variables.data(), out);
+    if (m_failure)
+        noteFailure(out, m_outputTape.outputCount(), 0, "output");
+}
+
+bool ModelEquations::finiteAt(double t, const double* y)
+{
+    load(t, y);
+    evaluateMotion(); // (cached values are not noted again: noted below)
+    std::vector<double>& scratch = m_outputsScratch;
+    scratch.resize(std::max(static_cast<size_t>(m_outputTape.outputCount()), static_cast<size_t>(m_k)));
+    slips(scratch.data());
+    auto finite = [](const double* v, size_t count) { return std::all_of(v, v + count, [](double x) { return std::abs(x) <= kModelValueLimit; }); };
+    bool ok = finite(m_motion.data(), m_motion.size()) && finite(scratch.data(), static_cast<size_t>(m_k));
+    if (m_failure) {
+        noteFailure(m_motion.data(), static_cast<int>(m_motion.size()), 0, "force");
+        noteFailure(scratch.data(), m_k, 0, "slip");
+    }
+    scratch.resize(static_cast<size_t>(m_outputTape.outputCount()));
+    outputs(scratch.data());
+    return ok && finite(scratch.data(), scratch.size());
+}
 
 void ModelEquations::accelerations(const double* F, double* acc) const
 {

@@ -55,15 +55,37 @@ struct CompiledModel {
     int contacts() const { return static_cast<int>(model.contacts.size()); }
 };
 
-/// The model prepared: its equations as lists of trees, the exact partial derivatives of every one.
-std::shared_ptr<const CompiledModel> compileModel(model::Model model);
+/// The most expression nodes preparing one model may build (its partial derivatives and slip drifts,
+/// with common subexpressions shared): about 100 MB. Work grows linearly with the text for any
+/// nesting, but a file is untrusted, so the bound is stated rather than hoped for.
+inline constexpr long kMaxPreparedNodes = 1'000'000;
 
-/// Where a run's equations first evaluated to inf or NaN (a division by zero, a logarithm of a
+struct ModelCompilation {
+    std::shared_ptr<const CompiledModel> compiled; ///< null on an error
+    model::ModelError error;                       ///< where the budget ran out, and why
+    bool ok() const { return compiled != nullptr; }
+};
+
+/// The model prepared: its equations as lists of trees, the exact partial derivatives of every one,
+/// equal subtrees shared. Refused, at the line of the quantity being prepared, when it would build
+/// more than `budget` nodes.
+ModelCompilation compileModel(model::Model model, long budget = kMaxPreparedNodes);
+
+/// Where a run's equations first evaluated to inf or NaN or beyond kModelValueLimit (a division by zero, a logarithm of a
 /// negative number): the message a failed run reports instead of the integrator's. Shared by the
 /// run's equations and its Dynamics; one thread.
+/// The largest magnitude a model's value may take: beyond it products of two such values (N F, the
+/// Jacobian's entries) overflow, and a run would go on with garbage (a normal force of 1e308 moved a
+/// block to 1e228 in one step); the run stops instead.
+inline constexpr double kModelValueLimit = 1e100;
+
 struct ModelFailure {
     std::string what; ///< e.g. "the force on x"; empty: none
     double t = 0.0;
+    double value = 0.0; ///< the value: inf or NaN, or finite beyond kModelValueLimit
+    /// Seen at an accepted state, not only in a trial step the integrator threw away: the run was
+    /// stopped there (FiniteModelRun, model_dynamics.h).
+    bool confirmed = false;
     std::string message() const;
 };
 
@@ -111,6 +133,9 @@ public:
     void drifts(double* out);
     /// The model's outputs at the loaded state, to out.
     void outputs(double* out);
+    /// Whether every value of the model (forces, normal forces, slip gradients, slip velocities,
+    /// outputs) is finite and within kModelValueLimit at (t, y); if not, the first non-finite one is recorded in the sink.
+    bool finiteAt(double t, const double* y);
     /// df/dy (row-major, dimension 2n) and df/dt of the mechanical state at the loaded state with the
     /// friction forces F_c and their slopes dF_c/dv_r (after evaluateMotion()).
     void jacobian(const double* F, const double* dFdvr, double* dfdy, double* dfdt);
@@ -133,6 +158,7 @@ private:
     std::vector<double> m_scratch;
     void applyInverseMass(double* v) const; ///< v <- M^-1 v (coupled masses)
     std::vector<double> m_motion, m_partials, m_slip, m_drift;
+    std::vector<double> m_outputsScratch; ///< finiteAt()
     /// Which tapes' results hold for the loaded state (load() of another state clears them).
     enum : unsigned { kMotion = 1, kSlip = 2, kDrift = 4 };
     unsigned m_cached = 0;

@@ -169,8 +169,8 @@ public:
     std::vector<double> initialState() const override { return m_ode.initialState(); }
     Status integrate(std::vector<double>& y, double& t, double tEnd, DynamicsObserver& observer, IntegrationStats& stats) const override
     {
-        m_failure->what.clear();
-        return explainFailure(integrateSmooth(m_ode, m_options, y, t, tEnd, observer, stats), *m_failure);
+        FiniteModelObserver guarded(observer, m_ode.equations(), *m_failure);
+        return explainFailure(integrateSmooth(m_ode, m_options, y, t, tEnd, guarded, stats), *m_failure);
     }
     void outputs(double t, const double* y, int, double* out) const override
     {

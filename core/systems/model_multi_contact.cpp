@@ -260,10 +260,10 @@ public:
     std::vector<double> initialState() const override { return m_core.eq.initialState(); }
     Status integrate(std::vector<double>& y, double& t, double tEnd, DynamicsObserver& observer, IntegrationStats& stats) const override
     {
-        return m_core.run([&] {
+        return m_core.run(observer, [&](DynamicsObserver& guarded) {
             MultiHooks hooks(m_core);
             hooks.enter(t, y.data());
-            return detail::runEventLoop(hooks, y, t, tEnd, m_settings, observer, stats);
+            return detail::runEventLoop(hooks, y, t, tEnd, m_settings, guarded, stats);
         });
     }
     /// The modes from the state, as enter() takes them: v_r = 0 to round-off sticks, with the force

@@ -29,7 +29,16 @@ struct MultiContactCore {
     Status run(Run body)
     {
         failure->what.clear();
+        failure->confirmed = false;
         return explainFailure(body(), *failure);
+    }
+    /// A run with an observer: it also stops at the first accepted state where a value of the model
+    /// is not finite (FiniteModelObserver), with the model's reason. body(observer) runs it.
+    template <class Run>
+    Status run(DynamicsObserver& observer, Run body)
+    {
+        FiniteModelObserver guard(observer, eq, *failure);
+        return explainFailure(body(guard), *failure);
     }
 
     std::vector<std::string> outputNames() const

@@ -164,7 +164,7 @@ public:
     std::vector<double> initialState() const override { return m_core.eq.initialState(); }
     Status integrate(std::vector<double>& y, double& t, double tEnd, DynamicsObserver& observer, IntegrationStats& stats) const override
     {
-        return m_core.run([&] { return integrateSmooth(m_ode, m_options, y, t, tEnd, observer, stats); });
+        return m_core.run(observer, [&](DynamicsObserver& guarded) { return integrateSmooth(m_ode, m_options, y, t, tEnd, guarded, stats); });
     }
     void outputs(double t, const double* y, int, double* out) const override
     {

@@ -243,6 +243,24 @@ std::string modelSystemId(std::string_view text)
     return std::string("model-") + buffer;
 }
 
+PreparedModel prepareModel(std::string_view text)
+{
+    PreparedModel out;
+    model::ParsedModel parsed = model::parseModel(text);
+    if (!parsed.ok()) {
+        out.error = parsed.error;
+        return out;
+    }
+    if (parsed.model.contacts.empty()) {
+        out.error = {{1, 1}, "the model has no contact: a friction oscillator needs at least one (contact ID with slip = …)"};
+        return out;
+    }
+    ModelCompilation compilation = compileModel(std::move(parsed.model));
+    out.compiled = std::move(compilation.compiled);
+    out.error = compilation.error;
+    return out;
+}
+
 ModelRegistration registerModel(std::string_view text)
 {
     ModelRegistration out;
@@ -254,16 +272,12 @@ ModelRegistration registerModel(std::string_view text)
             return out;
         }
     }
-    model::ParsedModel parsed = model::parseModel(text);
-    if (!parsed.ok()) {
-        out.error = parsed.error;
+    PreparedModel prepared = prepareModel(text);
+    if (!prepared.ok()) {
+        out.error = prepared.error;
         return out;
     }
-    if (parsed.model.contacts.empty()) {
-        out.error = {{1, 1}, "the model has no contact: a friction oscillator needs at least one (contact ID with slip = …)"};
-        return out;
-    }
-    auto compiled = compileModel(std::move(parsed.model));
+    const std::shared_ptr<const CompiledModel> compiled = std::move(prepared.compiled);
     const std::lock_guard<std::mutex> lock(registryMutex());
     if (const Entry* e = findEntry(id)) { // registered by another thread meanwhile
         out.system = &e->info;

@@ -7,10 +7,22 @@
 #include "model/model_spec.h"
 #include "systems/system_registry.h"
 
+#include <memory>
 #include <string>
 #include <string_view>
 
 namespace fl {
+
+struct CompiledModel;
+
+/// A model text parsed, checked and prepared for its runs, without registering it: what `model
+/// check` reports and what registerModel() registers, so that a text that checks also runs.
+struct PreparedModel {
+    std::shared_ptr<const CompiledModel> compiled; ///< null on an error
+    model::ModelError error;
+    bool ok() const { return compiled != nullptr; }
+};
+PreparedModel prepareModel(std::string_view text);
 
 struct ModelRegistration {
     const SystemInfo* system = nullptr; ///< when ok(); lives as long as the program

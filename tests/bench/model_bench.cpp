@@ -89,7 +89,7 @@ int main()
         const auto t0 = Clock::now();
         model::ParsedModel parsed = model::parseModel(text);
         const auto t1 = Clock::now();
-        const auto compiled = compileModel(std::move(parsed.model));
+        const auto compiled = compileModel(std::move(parsed.model)).compiled;
         const auto t2 = Clock::now();
         const ModelEquations equations(compiled, chain.params);
         const auto t3 = Clock::now();

@@ -4,6 +4,7 @@
 // a model gives the built-in run's rows; a session of a model holds the model's text.
 #include "cli_runner.h"
 
+#include <QElapsedTimer>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -175,6 +176,72 @@ private slots:
                                                    "--transient", "10", "--duration", "20", "--count", "1"});
         QVERIFY2(lyapunov.exitCode == 0, qPrintable(lyapunov.err));
         QVERIFY(lyapunov.out.contains("lambda_1 = "));
+    }
+
+    /// Issue 47: the nested max that doubled the work per level (7.8 s and 716 MB at depth 20)
+    /// checks, runs and goes into a session at depth 30 and 96 (the grammar allows 100 levels of
+    /// nesting), each command a whole process: their times are in the log.
+    void deeplyNestedModelsCheckRunAndSave()
+    {
+        QTemporaryDir dir;
+        for (const int depth : {30, 96}) {
+            QByteArray nested = "x";
+            for (int i = 0; i < depth; ++i)
+                nested = "max(" + nested + ", 0)";
+            const QString path = writeFile(dir, QString("nested%1.flmodel").arg(depth),
+                                           "flmodel 1\nname \"nested\"\nparam v_b = 0.3 range -5 .. 5\ncoord x\nforce x = -x + 0.1*" + nested
+                                               + "\ncontact c\n    slip = x' - v_b\n    law = coulomb\n");
+            for (const QStringList& args : {QStringList{"model", "check", path}, QStringList{"run", "--model", path, "--t-end", "10", "--out", dir.filePath("o.csv")},
+                                            QStringList{"run", "--model", path, "--method", "regularized", "--t-end", "10", "--out", dir.filePath("o.csv")},
+                                            QStringList{"session", "new", "--model", path, "--out", dir.filePath("s.frictionlab")},
+                                            QStringList{"session", "show", dir.filePath("s.frictionlab")}}) {
+                QElapsedTimer clock;
+                clock.start();
+                const cli_test::Outcome outcome = runCli(args);
+                qInfo("depth %d: %s: exit %d in %lld ms", depth, qPrintable(args.mid(0, 2).join(' ')), outcome.exitCode, clock.elapsed());
+                QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.err));
+            }
+        }
+    }
+
+    /// Issue 47 point 4: a model file is an input of every command that takes --model, so no output
+    /// may name it (through another path too); the file stays as it was.
+    void theModelFileIsNeverAnOutput()
+    {
+        QTemporaryDir dir;
+        QFile::copy(kTwoBlocks, dir.filePath("m.flmodel"));
+        const QString model = dir.filePath("m.flmodel");
+        const QString other = dir.path() + "/./m.flmodel";
+        QFile original(kTwoBlocks);
+        QVERIFY(original.open(QIODevice::ReadOnly));
+        const QByteArray text = original.readAll();
+        const QList<QStringList> commands = {
+            {"run", "--model", model, "--t-end", "1", "--out", model},
+            {"run", "--model", model, "--t-end", "1", "--out", dir.filePath("k.csv"), "--events", other},
+            {"session", "new", "--model", model, "--out", other},
+            {"sweep", "--model", model, "--param", "v_b", "--from", "0.1", "--to", "0.2", "--steps", "2", "--out", model},
+            {"lyapunov", "--model", model, "--duration", "1", "--count", "1", "--history", model},
+        };
+        for (const QStringList& args : commands) {
+            const cli_test::Outcome outcome = runCli(args);
+            QVERIFY2(outcome.exitCode == 2, qPrintable(args.join(' ') + ": " + outcome.err));
+            QVERIFY2(outcome.err.contains("is the input file of --model"), qPrintable(outcome.err));
+            QFile file(model);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            QCOMPARE(file.readAll(), text);
+        }
+        QVERIFY(!QFile::exists(dir.filePath("k.csv")));
+    }
+
+    /// A model with no contact: `model check` refuses it as `run` does (it accepted it before).
+    void checkRefusesWhatARunRefuses()
+    {
+        QTemporaryDir dir;
+        const QString path = writeFile(dir, "free.flmodel", "flmodel 1\nname \"free\"\ncoord x\nforce x = -x\n");
+        const cli_test::Outcome check = runCli({"model", "check", path});
+        QCOMPARE(check.exitCode, 2);
+        QVERIFY2(check.err.contains(path + ":1:1: the model has no contact"), qPrintable(check.err));
+        QCOMPARE(runCli({"run", "--model", path, "--out", dir.filePath("o.csv")}).exitCode, 2);
     }
 };
 

@@ -441,6 +441,41 @@ private slots:
         }
     }
 
+    /// Issue 47 point 5: a value that is not finite anywhere in the model (the normal force, a slip
+    /// coefficient, an output; for one contact and for two) stops the run with its reason by every
+    /// method, instead of reading as a lifted contact or a frozen block.
+    void nonFiniteModelValuesStopTheRun()
+    {
+        struct Case {
+            const char* name;
+            const char* model;
+            const char* reason;
+        };
+        const std::string one = "flmodel 1\nname \"NaN\"\nparam v_b = 0.5 range -5 .. 5\ncoord x\nforce x = -x\n";
+        const std::string two = "flmodel 1\nname \"NaN2\"\nparam v_b = 0.5 range -5 .. 5\ncoord x\ncoord y\nforce x = -x\nforce y = -y + x\n"
+                                "contact d\n    slip = y' - x'\n    law = coulomb(mu_s = 0.5, mu_k = 0.3)\n";
+        const std::vector<std::pair<std::string, const char*>> cases = {
+            {one + "contact c\n    slip = x' - v_b\n    normal = 0/0\n    law = coulomb\n", "the normal force of contact c"},
+            {one + "contact c\n    slip = (0/0)*x' - v_b\n    law = coulomb\n", "contact c"},
+            {one + "contact c\n    slip = x' - v_b\n    law = coulomb\noutput o = log(-1 - x^2)\n", "the output o"},
+            {one + "contact c\n    slip = x' - v_b\n    normal = 1 + sqrt(x - 1)\n    law = coulomb\n", "the normal force of contact c"},
+            {two + "contact c\n    slip = x' - v_b\n    normal = 0/0\n    law = coulomb\n", "the normal force of contact c"},
+            {two + "contact c\n    slip = x' - v_b\n    law = coulomb\noutput o = 1/(x - x)\n", "the output o"},
+            {one + "contact c\n    slip = x' - v_b\n    normal = 1e308\n    law = coulomb\n", "the normal force of contact c is 1e+308"},
+        };
+        for (const auto& [text, reason] : cases)
+            for (const Method method : {Method::EventDriven, Method::Regularized, Method::Explicit}) {
+                Scenario s = modelScenario(text, method);
+                s.params.set("t_end", 5.0);
+                const RunResult r = simulate(s);
+                const QString message = QString::fromStdString(r.status.message());
+                qInfo("%s: %s", methodInfo(method).id.c_str(), qPrintable(message));
+                QVERIFY2(!r.status.ok(), qPrintable(QString::fromStdString(text)));
+                QVERIFY2(message.contains(reason) && (message.contains("not finite") || message.contains("beyond ±1e100")), qPrintable(message));
+                QVERIFY(!message.contains('\n'));
+            }
+    }
+
     void aLiftedContactHoldsNothing()
     {
         // N = 1 - 2x: lifted for x > 0.5. A block thrown forward off its load flies freely there
