@@ -6,6 +6,7 @@
 #include "bridge/worker_pool.h"
 #include "analysis/workbench.h"
 #include "model/model_manager.h"
+#include "session/open_at_start.h"
 #include "session/session_manager.h"
 #include "widgets/guarded_application.h"
 #include "widgets/main_window.h"
@@ -54,26 +55,11 @@ int main(int argc, char* argv[])
     if (parser.isSet(scene)) {
         bool ok = false;
         sceneNumber = parser.value(scene).toInt(&ok);
-        if (!ok || sceneNumber < 1 || files.isEmpty()) {
+        if (!ok || sceneNumber < 1 || files.isEmpty()) { // a wrong command line (not a file): one line
             std::fprintf(stderr, "frictionlab: --scene expects a number from 1 and a lecture FILE\n");
             return 2;
         }
     }
-    // Checked before the window exists: a broken file is refused with one line.
-    if (!files.isEmpty() && !files.first().endsWith(QStringLiteral(".flmodel"))) {
-        fl::ui::Session session;
-        const fl::Status status = fl::ui::loadSessionFile(files.first(), session);
-        if (!status.ok()) {
-            std::fprintf(stderr, "frictionlab: %s: %s\n", qPrintable(files.first()), status.message().c_str());
-            return 2;
-        }
-        if (sceneNumber > int(session.scenes.size())) {
-            std::fprintf(stderr, "frictionlab: %s has %d scenes; --scene %d does not exist\n", qPrintable(files.first()),
-                         int(session.scenes.size()), sceneNumber);
-            return 2;
-        }
-    }
-
     fl::ui::installWorkerPool(); // the core's parallel loops share one pool sized to the cores
     fl::ui::MainWindow window;
     QObject::connect(&app, &fl::ui::GuardedApplication::exceptionCaught, &window,
@@ -81,19 +67,15 @@ int main(int argc, char* argv[])
     auto* workbench = new fl::ui::Workbench(window); // owned by the window
     auto* sessions = new fl::ui::SessionManager(window, *workbench);
     auto* models = new fl::ui::ModelManager(window);
-    if (!files.isEmpty() && files.first().endsWith(QStringLiteral(".flmodel"))) {
-        models->openFile(files.first());
-    } else if (!files.isEmpty()) {
-        sessions->open(files.first());
-        if (sceneNumber > 0)
-            sessions->goToScene(sceneNumber - 1);
-    } else if (presetId.isEmpty()) {
-        sessions->restoreLast();
-    }
+    // A file that cannot be opened (what a file manager's double click gives) still opens the
+    // window, with the last good state, and says why in a dialog (session/open_at_start.h).
+    const QString failure = fl::ui::openAtStart({files.value(0), sceneNumber, !presetId.isEmpty()}, *sessions, *models);
     if (!presetId.isEmpty())
         window.loadPreset(presetId);
     if (parser.isSet(play))
         window.setLive(true);
     window.show();
+    if (!failure.isEmpty())
+        fl::ui::showOpenFailure(window, failure);
     return QApplication::exec();
 }

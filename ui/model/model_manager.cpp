@@ -1,6 +1,7 @@
 #include "model/model_manager.h"
 #include "model/model_editor.h"
 
+#include "bridge/off_gui_thread.h"
 #include "bridge/qs.h"
 #include "document/document.h"
 #include "help/help_context.h"
@@ -124,7 +125,9 @@ bool ModelManager::openFile(const QString& path, QString* error)
 bool ModelManager::apply(const QString& text, const QString& path, QString* error)
 {
     const QByteArray bytes = text.toUtf8();
-    const ModelRegistration registration = registerModel(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())));
+    // Parsed and prepared (derivatives, the budget) off the GUI thread: the text is untrusted.
+    const ModelRegistration registration =
+        waitOffGuiThread([&bytes] { return registerModel(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size()))); });
     if (!registration.ok()) {
         const QString where = path.isEmpty() ? tr("model") : QFileInfo(path).fileName();
         const QString message = QStringLiteral("%1:%2:%3: %4")

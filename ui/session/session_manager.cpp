@@ -6,11 +6,17 @@
 #include "widgets/lecture_keys.h"
 #include "widgets/main_window.h"
 #include "document/document.h"
+#include "bridge/off_gui_thread.h"
 
+#include <memory>
+
+#include <QDateTime>
 #include <QDir>
+#include <QFile>
 #include <QEvent>
 #include <QFileInfo>
 #include <QSettings>
+
 #include <QStandardPaths>
 #include <QVBoxLayout>
 
@@ -90,7 +96,9 @@ bool SessionManager::open(const QString& path, QString* error)
 {
     Session session;
     QStringList warnings;
-    const fl::Status status = loadSessionFile(path, session, &warnings);
+    // Read and its models prepared off the GUI thread (a file from someone else: bounded work,
+    // but not on the thread that paints).
+    const fl::Status status = waitOffGuiThread([&] { return loadSessionFile(path, session, &warnings); });
     if (!status.ok()) {
         const QString why = QString::fromStdString(status.message());
         message(tr("Not opened: %1: %2 (nothing changed)").arg(QDir::toNativeSeparators(path), why), true);
@@ -197,16 +205,63 @@ void SessionManager::setRestoreLastEnabled(bool on)
     QSettings().setValue(QLatin1String(kRestoreKey), on);
 }
 
+void SessionManager::setLastAside(const QString& why)
+{
+    QSettings().remove(QLatin1String(kRestoringKey));
+    const QFileInfo last(lastSessionPath());
+    m_setAside = last.absolutePath() + QStringLiteral("/last-set-aside-")
+                 + QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")) + QStringLiteral(".frictionlab");
+    QFile::remove(m_setAside);
+    if (!QFile::rename(last.absoluteFilePath(), m_setAside)) {
+        QFile::remove(last.absoluteFilePath()); // never tried again, kept or not
+        m_setAside.clear();
+    }
+    message(m_setAside.isEmpty() ? tr("The last session was not restored and was removed: %1").arg(why)
+                                  : tr("The last session was not restored: %1. It was set aside as %2 (File → Open tries it again).")
+                                        .arg(why, QDir::toNativeSeparators(m_setAside)),
+            true);
+}
+
+SessionManager::~SessionManager()
+{
+    if (m_restoring) {
+        QSettings settings;
+        settings.remove(QLatin1String(kRestoringKey));
+    }
+}
+
 bool SessionManager::restoreLast()
 {
+    m_setAside.clear();
     if (!restoreLastEnabled() || !QFileInfo::exists(lastSessionPath()))
         return false;
-    Session last;
-    const fl::Status status = loadSessionFile(lastSessionPath(), last);
-    if (!status.ok()) {
-        message(tr("The last session was not restored: %1").arg(QString::fromStdString(status.message())), true);
+    if (QSettings().value(QLatin1String(kRestoringKey), false).toBool()) {
+        setLastAside(tr("the previous start stopped while restoring it"));
         return false;
     }
+    Session last;
+    const fl::Status status = waitOffGuiThread([&] { return loadSessionFile(lastSessionPath(), last); });
+    if (!status.ok()) {
+        setLastAside(QString::fromStdString(status.message()));
+        return false;
+    }
+    // Marked until the first run of the restored state has ended, one way or another (a run that
+    // fails is an ended run; a crash or a kill before it leaves the mark for the next start).
+    {
+        QSettings settings;
+        settings.setValue(QLatin1String(kRestoringKey), true);
+        settings.sync();
+    }
+    m_restoring = true;
+    auto ended = std::make_shared<QMetaObject::Connection>();
+    auto clear = [this, ended] {
+        QObject::disconnect(*ended);
+        m_restoring = false;
+        QSettings settings;
+        settings.remove(QLatin1String(kRestoringKey));
+        settings.sync();
+    };
+    *ended = connect(&m_window, &MainWindow::runEnded, this, clear);
     // The last session remembers which file it was (if any), so Save goes on writing there.
     const QString file = QSettings().value(QLatin1String(kLastFileKey)).toString();
     m_session = last;
@@ -223,6 +278,7 @@ bool SessionManager::saveLast()
 {
     QDir().mkpath(QFileInfo(lastSessionPath()).absolutePath());
     QSettings settings;
+    settings.remove(QLatin1String(kRestoringKey)); // a clean quit: the state saved now is the one to restore
     settings.setValue(QLatin1String(kLastFileKey), m_path);
     settings.setValue(QLatin1String(kLastModifiedKey), m_modified);
     return saveSessionFile(lastSessionPath(), currentSession()).ok();

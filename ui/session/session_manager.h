@@ -25,6 +25,9 @@ class SessionManager : public QObject {
 public:
     /// Installs the menus and the caption into `window` (which owns this object).
     SessionManager(MainWindow& window, Workbench& workbench);
+    /// A clean end (the window closed, the program quitting normally) also ends a restore still
+    /// marked as running: only a crash or a kill leaves the mark for the next start.
+    ~SessionManager() override;
 
     /// Opens a session or lecture; on error (message says which field) nothing changes.
     /// A lecture opens on its saved scene, or on its first one.
@@ -61,10 +64,19 @@ public:
     /// Whether the last session is restored on start (a setting; default on).
     static bool restoreLastEnabled();
     static void setRestoreLastEnabled(bool on);
-    /// Restores the last session if the setting allows and one exists; false otherwise.
+    /// Restores the last session if the setting allows and one exists; false otherwise. A last
+    /// session that cannot be read, or whose restore at the previous start never finished (the
+    /// program was killed or crashed before its first run ended), is set aside (renamed to
+    /// last-set-aside-DATE.frictionlab beside it, named in the message) and not tried again: a file
+    /// can never lock the user out of the window.
     bool restoreLast();
+    /// Where restoreLast() put the last session it set aside ("" if none this time).
+    QString setAsidePath() const { return m_setAside; }
     /// Writes the state on screen as the last session (on quit).
     bool saveLast();
+private:
+    void setLastAside(const QString& why);
+public:
     /// Ask before New/Open throws away unsaved changes of a named file (tests turn it off).
     void setConfirmDiscard(bool confirm) { m_confirmDiscard = confirm; }
     /// On quit (Ctrl+Q, closing the window): asks Save / Discard / Cancel when unsaved work would be
@@ -106,6 +118,8 @@ private:
     bool m_modified = false;
     bool m_applying = false;  ///< a state is being shown (its loadScenario is no user change)
     bool m_confirmDiscard = true;
+    QString m_setAside; ///< restoreLast(): where the last session went
+    bool m_restoring = false; ///< this window set the restore mark and has not cleared it
     SceneCaption* m_caption = nullptr;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_sceneMenu = nullptr;

@@ -11,6 +11,9 @@ inline constexpr char kRecentKey[] = "session/recent";
 inline constexpr char kRestoreKey[] = "session/restoreLast";
 inline constexpr char kLastFileKey[] = "session/lastFile";
 inline constexpr char kLastModifiedKey[] = "session/lastModified";
+/// Set while the last session is being restored at start, until its first run has ended: found set
+/// at the next start, the restore did not finish (a crash, a kill, a hang) and is not tried again.
+inline constexpr char kRestoringKey[] = "session/restoring";
 inline QString fileFilter() { return QObject::tr("FrictionLab sessions (*.frictionlab);;All files (*)"); }
 
 } // namespace fl::ui::session_settings

@@ -350,12 +350,14 @@ void MainWindow::onRunFinished(const RunOutputPtr& output)
     const fl::RunResult& r = output->result;
     if (output->cancelled) {
         showMessage(tr("Run %1 cancelled (the plots show the last good run)").arg(output->runId));
+        emit runEnded();
         return;
     }
     if (!r.status.ok() || r.size() == 0) {
         const QString why = r.status.ok() ? tr("no samples") : QString::fromStdString(r.status.message());
         showMessage(tr("Run %1 failed: %2 (the plots show the last good run)").arg(output->runId).arg(why),
                     QStringLiteral("#c0392b"));
+        emit runEnded();
         return;
     }
     m_plotData->prepare(output);
@@ -399,6 +401,7 @@ void MainWindow::onPlotDataReady(const PlotDataPtr& data)
     }
     updateActions();
     emit runDisplayed(m_run->runId);
+    emit runEnded();
 }
 
 void MainWindow::setActivePlot(RunPlot* plot)

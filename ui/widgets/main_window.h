@@ -148,6 +148,8 @@ signals:
     void playbackFrame(const fl::ui::PlaybackFrame& frame);
     /// loadPreset put a preset into the panel (after scenarioLoaded).
     void presetLoaded(const QString& presetId);
+    /// A run ended: displayed (after runDisplayed), failed or cancelled.
+    void runEnded();
 
 private:
     void buildLayout();
