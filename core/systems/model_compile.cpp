@@ -60,7 +60,8 @@ ModelCompilation compileModel(model::Model model, long budget)
         out.compiled = prepare(std::move(model), now);
     } catch (const expr::BudgetExceeded& e) {
         out.error = {now.where, "preparing " + now.what + " (its exact partial derivatives) would build more than " + std::to_string(e.limit)
-                                    + " expression nodes: the model is too large to run; write it with fewer or smaller terms"};
+                                    + (e.limit == budget ? " expression nodes: the model is too large to run; write it with fewer or smaller terms"
+                                                         : " expression nodes together with the other models read with it")};
     }
     return out;
 }

@@ -65,6 +65,19 @@ ModelEquations::ModelEquations(std::shared_ptr<const CompiledModel> compiled, co
     m_partials.resize(static_cast<size_t>(m_partialTape.outputCount()));
 }
 
+std::vector<double> modelInitialValues(const CompiledModel& compiled, const ParameterSet& values)
+{
+    std::vector<double> parameters; // slot i is parameter i
+    for (const ParameterSpec& spec : compiled.model.parameters)
+        parameters.push_back(values.value(spec.id));
+    parameters.push_back(0.0); // a tree of numbers reads nothing, but wants a pointer
+    std::vector<double> out;
+    out.reserve(compiled.initial.size());
+    for (const expr::Expr& e : compiled.initial)
+        out.push_back(expr::evaluate(e, parameters.data()));
+    return out;
+}
+
 std::vector<double> ModelEquations::initialState() const
 {
     std::vector<double> y(static_cast<size_t>(2 * m_n));

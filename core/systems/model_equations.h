@@ -71,6 +71,10 @@ struct ModelCompilation {
 /// more than `budget` nodes.
 ModelCompilation compileModel(model::Model model, long budget = kMaxPreparedNodes);
 
+/// The masses (n), starts (n) and initial velocities (n) at the values: what validation needs of a
+/// model, without specialising and compiling every tape of a run (a slider step on the GUI thread).
+std::vector<double> modelInitialValues(const CompiledModel& compiled, const ParameterSet& values);
+
 /// Where a run's equations first evaluated to inf or NaN or beyond kModelValueLimit (a division by zero, a logarithm of a
 /// negative number): the message a failed run reports instead of the integrator's. Shared by the
 /// run's equations and its Dynamics; one thread.

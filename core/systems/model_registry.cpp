@@ -92,11 +92,14 @@ std::vector<VariableLabel> labelsOf(const model::Model& m)
 /// Masses positive at the scenario's values; several contacts: each law's own checks and methods.
 Status validateModel(const CompiledModel& compiled, const Scenario& scenario)
 {
-    const ModelEquations eq(std::shared_ptr<const CompiledModel>(&compiled, [](const CompiledModel*) {}), scenario.params);
-    for (int i = 0; i < eq.coordinates(); ++i)
-        if (!(eq.mass(i) > 0.0 && std::isfinite(eq.mass(i))))
-            return Status::error("the mass of " + compiled.model.coordinates[static_cast<size_t>(i)].id + " is " + formatNumber(eq.mass(i))
+    const std::vector<double> initial = modelInitialValues(compiled, scenario.params); // masses, starts, velocities
+    const int n = compiled.coordinates();
+    for (int i = 0; i < n; ++i) {
+        const double mass = initial[static_cast<size_t>(i)];
+        if (!(mass > 0.0 && std::isfinite(mass)))
+            return Status::error("the mass of " + compiled.model.coordinates[static_cast<size_t>(i)].id + " is " + formatNumber(mass)
                                  + " at these values; it must be positive");
+    }
     if (!compiled.model.couplings.empty()) {
         std::vector<double> values;
         for (const ParameterSpec& spec : compiled.model.parameters)
@@ -104,8 +107,8 @@ Status validateModel(const CompiledModel& compiled, const Scenario& scenario)
         if (!model::massMatrixPositive(compiled.model, values))
             return Status::error("the mass matrix is not positive definite at these values");
     }
-    for (double v : eq.initialState())
-        if (!std::isfinite(v))
+    for (size_t j = static_cast<size_t>(n); j < initial.size(); ++j)
+        if (!std::isfinite(initial[j]))
             return Status::error("an initial value of the model is not finite at these values");
     if (compiled.contacts() < 2)
         return Status::success();
@@ -246,7 +249,14 @@ std::string modelSystemId(std::string_view text)
 PreparedModel prepareModel(std::string_view text)
 {
     PreparedModel out;
-    model::ParsedModel parsed = model::parseModel(text);
+    model::ParsedModel parsed;
+    try {
+        parsed = model::parseModel(text);
+    } catch (const expr::BudgetExceeded& e) { // an enclosing budget (a session's, for all its models) ran out
+        out.error = {{1, 1}, "reading this model would build more than " + std::to_string(e.limit)
+                                 + " expression nodes together with the other models read with it"};
+        return out;
+    }
     if (!parsed.ok()) {
         out.error = parsed.error;
         return out;

@@ -181,6 +181,22 @@ private slots:
         QVERIFY(!registerModel(text).ok());
     }
 
+    /// A budget around several models (a session's, for all the models it holds) bounds them together:
+    /// the model that runs past it is refused, in its parse or in its preparation, never thrown out.
+    void anEnclosingBudgetBoundsSeveralModels()
+    {
+        const expr::NodeBudget session(600);
+        const PreparedModel first = prepareModel(modelText(kPlaces[0], kFamilies[0], 20));
+        QVERIFY2(first.ok(), first.error.reason.c_str());
+        QVERIFY(session.used() > 100);
+        PreparedModel later;
+        for (int depth = 21; depth < 40 && (later = prepareModel(modelText(kPlaces[0], kFamilies[0], depth))).ok(); ++depth) {
+        }
+        QVERIFY(!later.ok());
+        qInfo("%d:%d: %s", later.error.where.line, later.error.where.column, later.error.reason.c_str());
+        QVERIFY(later.error.reason.find("more than 600 expression nodes") != std::string::npos);
+    }
+
     void aModelWithoutContactIsRefusedByTheCheck()
     {
         const PreparedModel p = prepareModel("flmodel 1\nname \"free\"\ncoord x\nforce x = -x\n");

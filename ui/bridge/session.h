@@ -113,6 +113,9 @@ inline const QStringList kThemeIds = {QStringLiteral("light"), QStringLiteral("d
 constexpr int kMaxScenes = 200;
 /// Models (besides the built-in systems) whose last values a state keeps: each holds its text.
 constexpr int kMaxRememberedModels = 8;
+/// Expression nodes that preparing all the models of one session may build together (each model
+/// also within its own kMaxPreparedNodes).
+constexpr long kMaxSessionPreparedNodes = 2'000'000;
 constexpr int kMaxTitleChars = 200;
 constexpr int kMaxNoteChars = 4000; ///< note and description
 constexpr int kMaxWarnings = 100;   ///< then one line saying how many more were skipped

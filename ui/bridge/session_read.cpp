@@ -9,6 +9,8 @@
 
 #include "friction/friction_law.h"
 #include "model/model_parser.h"
+#include "expr/node.h"
+#include "systems/model_equations.h"
 #include "systems/model_registry.h"
 #include "systems/run_variables.h"
 #include "systems/system_registry.h"
@@ -429,6 +431,10 @@ Status readSession(const QByteArray& json, Session& out, QStringList* warnings)
         return Status::error("not a session file: expected a JSON object");
     Session session;
     Warnings found;
+    // Every model the session holds is prepared within one budget: a small file with many models
+    // (scenes times models) cannot add up to more work than twice one model's limit. A model past
+    // it is refused with its place, as one model past its own limit is.
+    const fl::expr::NodeBudget bound(kMaxSessionPreparedNodes);
     const Status status = readDocument(document.object(), session, found);
     if (!status.ok())
         return Status::error(oneLine(QString::fromStdString(status.message())).toStdString());
