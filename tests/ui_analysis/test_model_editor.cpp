@@ -22,6 +22,7 @@
 #include <QPushButton>
 #include <QSlider>
 #include <QTextBlock>
+#include <QTimer>
 #include <QUndoStack>
 
 using namespace fl::ui;
@@ -167,6 +168,54 @@ private slots:
         QVERIFY(editor && editor->isVisible());
         QCOMPARE(editor->errorLine(), 6);
         QVERIFY(app.window.statusMessage().contains("broken.flmodel:6:"));
+    }
+
+    /// Issue 47: a model nested as deep as the grammar allows opens, simulates and answers a slider
+    /// step (it froze the window for 22 s at depth 20 and aborted at 25); a model whose preparation
+    /// would pass the budget is refused at its line in the editor and the window keeps its model. The
+    /// preparation runs off the GUI thread, which keeps turning meanwhile.
+    void heavyModelsNeverHoldTheWindow()
+    {
+        ModelApp app;
+        QVERIFY(waitForRun(app.window));
+        QTemporaryDir dir;
+        QByteArray nested = "x";
+        for (int i = 0; i < 96; ++i)
+            nested = "max(" + nested + ", 0)";
+        const QString deep = dir.filePath("deep.flmodel");
+        QFile file(deep);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("flmodel 1\nname \"Deep\"\nparam v_b = 0.3 range -5 .. 5\ncoord x\nforce x = -x + 0.1*" + nested
+                   + "\ncontact c\n    slip = x' - v_b\n    law = coulomb\n");
+        file.close();
+        QVERIFY(app.models->openFile(deep));
+        QVERIFY(waitForRun(app.window));
+        QCOMPARE(QString::fromStdString(fl::findSystem(app.window.document()->scenario().systemId)->name), QStringLiteral("Deep"));
+        setValue(app.window, "v_b", 0.4);
+
+        QByteArray wide = "flmodel 1\nname \"Wide\"\nparam v_b = 0.3 range -5 .. 5\n";
+        for (int i = 0; i < 100; ++i)
+            wide += "coord a" + QByteArray::number(i) + "\n";
+        for (int i = 0; i < 100; ++i) {
+            wide += "force a" + QByteArray::number(i) + " = -a" + QByteArray::number(i) + " + 0.001";
+            for (int j = 0; j < 100; ++j)
+                wide += "*(1+a" + QByteArray::number(j) + ")*(1+a" + QByteArray::number(j) + "')";
+            wide += "\n";
+        }
+        wide += "contact c\n    slip = a0' - v_b\n    law = coulomb\n";
+        const std::string before = app.window.document()->scenario().systemId;
+        int ticks = 0;
+        QTimer heartbeat;
+        connect(&heartbeat, &QTimer::timeout, [&ticks] { ++ticks; });
+        heartbeat.start(1);
+        QString error;
+        QVERIFY(!app.models->apply(QString::fromUtf8(wide), QString(), &error));
+        heartbeat.stop();
+        qInfo("refused: %s (the GUI thread's timer fired %d times meanwhile)", qPrintable(error), ticks);
+        QVERIFY2(error.contains("more than 1000000 expression nodes"), qPrintable(error));
+        QVERIFY(ticks > 0); // the event loop turned while the model was prepared
+        QCOMPARE(app.window.document()->scenario().systemId, before);
+        QVERIFY(app.models->editor() && app.models->editor()->errorLine() > 100);
     }
 
     void fuzzedTextsNeverBreakTheWindow()
