@@ -21,6 +21,7 @@ int RunResult::columnIndex(const std::string& name) const
 RunRecorder::RunRecorder(const Dynamics& dynamics, double dt, double tEnd, RunResult& out, size_t reserveLimit)
     : RunRecorder(dynamics, dt, GridRange{0, static_cast<long>(std::floor(tEnd / dt + 1e-9)) + 1}, out)
 {
+    m_tEnd = tEnd;
     const size_t n = std::min(static_cast<size_t>(m_count), reserveLimit);
     m_out.t.reserve(n);
     m_out.states.reserve(n * m_state.size());
@@ -47,7 +48,9 @@ bool RunRecorder::onStep(const StepView& step, int mode)
         m_oneContact = mode >= 0;
     }
     while (!done()) {
-        const double t = m_perUnit > 0.0 ? static_cast<double>(m_k) / m_perUnit : static_cast<double>(m_k) * m_dt;
+        // The last sample is at t_end itself even where k dt rounds above it (100 x 0.007 =
+        // 0.7000000000000001): an integrator that stops exactly at t_end (CVODE's tstop) reaches it.
+        const double t = std::min(m_perUnit > 0.0 ? static_cast<double>(m_k) / m_perUnit : static_cast<double>(m_k) * m_dt, m_tEnd);
         if (t > step.t1)
             break;
         step.stateAt(t, m_state.data());

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <limits>
 #include <vector>
 
 namespace fl {
@@ -55,6 +56,7 @@ private:
     RunResult& m_out;
     double m_dt;
     double m_perUnit = 0.0; ///< 1/dt when it is a whole number (then t_k = k / (1/dt)), else 0
+    double m_tEnd = std::numeric_limits<double>::infinity(); ///< a whole run's end: no sample after it
     long m_k = 0;
     long m_count;
     std::vector<double> m_state;

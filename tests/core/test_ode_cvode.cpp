@@ -235,6 +235,24 @@ private slots:
         QVERIFY(a.outputs == b.outputs);
     }
 
+    /// Issue 42 point 4: t_end = 0.7, dt = 0.007 puts the last sample at 100 x 0.007 =
+    /// 0.7000000000000001, past the t_end where CVODE stops exactly; the run was refused ("integration
+    /// ended before t_end") by BDF alone. Every method records the 101 samples, the last at t_end.
+    void lastSampleRoundingPastTEndIsRecorded()
+    {
+        for (const fl::Method method : {fl::Method::Regularized, fl::Method::EventDriven, fl::Method::Explicit})
+            for (const fl::StiffIntegrator integrator : {fl::StiffIntegrator::Bdf, fl::StiffIntegrator::Rosenbrock4}) {
+                fl::Scenario s = forcedBelt(1e-9, method);
+                s.stiffIntegrator = integrator;
+                s.params.set("t_end", 0.7);
+                s.params.set("dt", 0.007);
+                const fl::RunResult run = fl::simulate(s);
+                QVERIFY2(run.status.ok(), run.status.message().c_str());
+                QCOMPARE(static_cast<int>(run.size()), 101);
+                QCOMPARE(run.t.back(), 0.7);
+            }
+    }
+
     void stepLimitIsAOneLineStatus()
     {
         fl::Scenario s = forcedBelt(1e-10);
