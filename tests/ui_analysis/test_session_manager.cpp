@@ -260,9 +260,16 @@ private slots:
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write("{\"format\": \"frictionlab-session\", \"version\": 1, \"state\": {\"system\": 7}}");
         file.close();
+        // A name with ESC and a right-to-left override (U+202E), and an error that quotes one from
+        // the file: echoed escaped (\u001b, \u202e), never raw (issue 47).
+        const QString hostile = dir.filePath(QStringLiteral("a\x1b[2J\u202Eb.frictionlab"));
+        QFile hostileFile(hostile);
+        QVERIFY(hostileFile.open(QIODevice::WriteOnly));
+        hostileFile.write("{\"format\": \"frictionlab-session\", \"version\": 1, \"state\": {\"system\": \"evil\u202Eabc\"}}");
+        hostileFile.close();
         const QString lecture = QStringLiteral(FRICTIONLAB_SOURCE_DIR "/resources/lectures/stick-slip-in-ten-scenes.frictionlab");
         const QList<QStringList> cases = {{broken}, {lecture, QStringLiteral("--scene"), QStringLiteral("11")},
-                                          {dir.filePath(QStringLiteral("missing.frictionlab"))}};
+                                          {dir.filePath(QStringLiteral("missing.frictionlab"))}, {hostile}};
         for (const QStringList& arguments : cases) {
             QProcess gui;
             QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
@@ -273,6 +280,11 @@ private slots:
             QCOMPARE(gui.exitCode(), 2);
             const QString err = QString::fromUtf8(gui.readAllStandardError()).trimmed();
             QVERIFY2(!err.isEmpty() && !err.contains(QLatin1Char('\n')), qPrintable(err));
+            for (const QChar raw : {QChar(0x1b), QChar(0x202e)})
+                QVERIFY2(!err.contains(raw), qPrintable(err));
+            if (arguments.front() == hostile)
+                QVERIFY2(err.contains(QStringLiteral("a\\u001b[2J\\u202eb.frictionlab")) && err.contains(QStringLiteral("'evil\\u202eabc'")),
+                         qPrintable(err));
         }
     }
 
