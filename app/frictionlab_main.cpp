@@ -3,6 +3,7 @@
 // FILE opens a session or lecture (--scene N: its N-th scene, from 1); --preset opens a published
 // or teaching case; --play starts it playing live (a lecturer's desktop shortcut). With none of
 // these the last session is restored (File -> Restore Last Session on Start turns that off).
+#include "bridge/escape_controls.h"
 #include "bridge/worker_pool.h"
 #include "analysis/workbench.h"
 #include "model/model_manager.h"
@@ -18,6 +19,17 @@
 #include <QIcon>
 
 #include <cstdio>
+
+namespace {
+
+/// One line "frictionlab: ..." on stderr; text from the command line or a file is escaped
+/// (fl::ui::escapeControls: no ESC sequence or bidirectional override reaches the terminal).
+void printError(const QString& line)
+{
+    std::fprintf(stderr, "frictionlab: %s\n", qPrintable(fl::ui::escapeControls(line)));
+}
+
+} // namespace
 
 int main(int argc, char* argv[])
 {
@@ -40,10 +52,15 @@ int main(int argc, char* argv[])
     parser.addOption(play);
     parser.addOption(scene);
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("A session or lecture (.frictionlab), or a model file (.flmodel), to open."), QStringLiteral("[FILE]"));
-    parser.process(app);
+    // A parse error names what was typed: printed here, escaped (process() would echo it raw).
+    if (!parser.parse(QApplication::arguments())) {
+        printError(parser.errorText());
+        return 2;
+    }
+    parser.process(app); // --help, --help-all, --version
     const QString presetId = parser.value(preset);
     if (!presetId.isEmpty() && !fl::findPreset(presetId.toStdString())) {
-        std::fprintf(stderr, "frictionlab: unknown preset '%s' (frictionlab-cli list shows the presets)\n", qPrintable(presetId));
+        printError(QStringLiteral("unknown preset '%1' (frictionlab-cli list shows the presets)").arg(presetId));
         return 2;
     }
     const QStringList files = parser.positionalArguments();

@@ -1,6 +1,7 @@
 #pragma once
 // Pieces shared by the frictionlab-cli commands.
 #include "analysis/bifurcation_sweep.h"
+#include "bridge/escape_controls.h"
 #include "common/status.h"
 #include "scenario/scenario.h"
 
@@ -37,9 +38,8 @@ std::optional<int> parseOrExit(QCommandLineParser& parser, const QStringList& ar
 fl::Status refuseIgnored(const QCommandLineParser& parser, std::initializer_list<const char*> options, const QString& where);
 /// --partial (see CommandFiles).
 void addPartialOption(QCommandLineParser& parser);
-/// Text from a file or the user, safe to print: control characters escaped (\n, \r, \t, \xHH),
-/// so that nothing can move the cursor, clear the screen or set the terminal's title.
-QString escapeControls(const QString& text);
+/// Text from a file or the user, safe to print (bridge/escape_controls.h, shared with the GUI).
+using fl::ui::escapeControls;
 inline QString q(const std::string& s) { return QString::fromStdString(s); }
 
 /// --system, --law, --method, --reg, --set id=value, --t-end, --dt, --tol, --eps, --integrator,

@@ -6,6 +6,7 @@
 #include "widgets/characteristic_plot.h"
 #include "widgets/data_export.h"
 #include "widgets/main_window.h"
+#include "mechanism/mechanism_view.h"
 #include "widgets/parameter_panel.h"
 #include "widgets/parameter_row.h"
 #include "document/parameter_undo.h"
@@ -64,6 +65,7 @@ private slots:
     void exportActionsFollowTheRun();
     void rerunShortcutResimulates();
     void escapeStopsALongRun();
+    void escapeBeforeAnyRunLeavesNoSimulatingMechanism();
     void bdfFailureKeepsTheLastGoodPlot();
     void switchingSystemShowsItsPlots();
 
@@ -309,6 +311,48 @@ void TestMainWindow::escapeStopsALongRun()
     QCOMPARE(w.statusMessage(), expected);
     QVERIFY(!w.statusMessage().contains(QStringLiteral("failed")));
     QCOMPARE(w.currentRun()->scenario.params.value("t_end"), good->scenario.params.value("t_end"));
+    // The mechanism keeps drawing the last good run.
+    QVERIFY(!w.mechanismView()->showsPlaceholder());
+}
+
+/// Issue 47: Esc on the window's first run (no good run yet) left the mechanism view saying
+/// "Simulating…" for good. It says the run was stopped.
+void TestMainWindow::escapeBeforeAnyRunLeavesNoSimulatingMechanism()
+{
+    MainWindow w;
+    // Before the default run comes back (its result is then dropped): seconds of work.
+    fl::Scenario s = fl::defaultScenario();
+    QVERIFY(s.params.set("dt", 0.1).ok() && s.params.set("t_end", 1e5).ok());
+    w.loadScenario(s);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.controller()->isRunning());
+    QVERIFY(!w.currentRun());
+    MechanismView* view = w.mechanismView();
+    QVERIFY(view->showsPlaceholder());
+    QCOMPARE(view->placeholder(), QStringLiteral("Simulating…"));
+    QTest::keyClick(&w, Qt::Key_Escape);
+    QTRY_VERIFY_WITH_TIMEOUT(!w.controller()->isRunning(), 10000);
+    QVERIFY(w.statusMessage().contains(QStringLiteral("cancelled")));
+    QVERIFY(!w.currentRun());
+    QVERIFY(view->showsPlaceholder());
+    const QString stopped = view->placeholder();
+    QVERIFY2(!stopped.contains(QStringLiteral("Simulating")), qPrintable(stopped));
+    QVERIFY2(stopped.startsWith(QStringLiteral("Stopped")), qPrintable(stopped));
+    // What is on screen is that text, not "Simulating…".
+    const QImage shown = view->grab().toImage();
+    view->setPlaceholder(QStringLiteral("Simulating…"));
+    QVERIFY(view->grab().toImage() != shown);
+    view->setPlaceholder(stopped);
+    QCOMPARE(view->grab().toImage(), shown);
+    // The next run shows its mechanism.
+    QTest::keyClick(&w, Qt::Key_R, Qt::ControlModifier);
+    QCOMPARE(view->placeholder(), QStringLiteral("Simulating…"));
+    QTest::keyClick(&w, Qt::Key_Escape);
+    QTRY_VERIFY_WITH_TIMEOUT(!w.controller()->isRunning(), 10000);
+    typeInto(w.panel()->row(QStringLiteral("t_end"))->editor(), QStringLiteral("20"));
+    QVERIFY(waitForNewestRun(w));
+    QTRY_VERIFY_WITH_TIMEOUT(!view->showsPlaceholder(), 10000);
 }
 
 /// A BDF (CVODE) run that fails (here: the step limit, typed into the Numerics group) stops with a

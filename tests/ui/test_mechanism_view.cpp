@@ -2,6 +2,7 @@
 // the state it is given (rendered to images), the STICK badge appears exactly in stick, exports
 // write usable files, and ffmpeg is called as documented.
 #include "mechanism/animation_export.h"
+#include "mechanism/animation_export_dialog.h"
 #include "mechanism/mechanism_view.h"
 #include "mechanism/scene_painter.h"
 #include "systems/scenario_setup.h"
@@ -11,8 +12,12 @@
 #include "systems/system_registry.h"
 
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QImage>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -51,6 +56,33 @@ std::pair<double, int> colourCentre(const QImage& image, const QColor& colour, Q
     return {count ? sum / count : -1.0, count};
 }
 
+/// A run of the default scenario (the belt) to t_end, with v_b set.
+RunOutputPtr beltRun(double tEnd, double vb)
+{
+    fl::Scenario s = fl::defaultScenario();
+    if (!s.params.set("t_end", tEnd).ok() || !s.params.set("v_b", vb).ok())
+        return nullptr;
+    auto run = std::make_shared<RunOutput>();
+    run->scenario = s;
+    run->result = fl::simulate(s);
+    return run->result.status.ok() ? run : nullptr;
+}
+
+/// The names in a folder (hidden ones too), sorted.
+QStringList entries(const QString& directory)
+{
+    return QDir(directory).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot, QDir::Name);
+}
+
+/// frame_00001.png .. frame_<n>.png.
+QStringList frameNames(int n)
+{
+    QStringList names;
+    for (int k = 1; k <= n; ++k)
+        names << QString::asprintf("frame_%05d.png", k);
+    return names;
+}
+
 } // namespace
 
 class TestMechanismView : public QObject {
@@ -62,6 +94,8 @@ private slots:
     void exportsPngSvgPdf();
     void animationWritesNumberedFrames();
     void animationCallsFfmpegAsDocumented();
+    void animationExportReplacesAnEarlierOne();
+    void animationStoppedHalfWayLeavesTheFolderAsItWas();
 };
 
 void TestMechanismView::blockPixelPositionIsLinearInX()
@@ -221,6 +255,179 @@ void TestMechanismView::animationCallsFfmpegAsDocumented()
     QVERIFY(!none.ok);
     QVERIFY(none.error.contains(QStringLiteral("ffmpeg is not installed")));
     QCOMPARE(none.frames, job.frameCount());
+}
+
+/// Issue 47, point 6: an export of 0-20 (601 frames), then one of 0-5 (151 frames) of another run,
+/// through the dialog into the same folder: the folder holds exactly the second export's frames (no
+/// frame 152-601 of the first run is left), the files that are not its frames stay, the status says
+/// what was replaced, and the video step is given only the second export's frames.
+void TestMechanismView::animationExportReplacesAnEarlierOne()
+{
+    const RunOutputPtr first = beltRun(20.0, 0.5);
+    const RunOutputPtr second = beltRun(20.0, 1.5); // v_b changed
+    QVERIFY(first && second);
+    QTemporaryDir dir;
+    const QString folder = dir.filePath(QStringLiteral("frames"));
+    QVERIFY(QDir().mkpath(folder));
+    // Files of the user's that only look like frames, and a folder with a frame's name: never touched.
+    const QStringList others = {QStringLiteral("notes.txt"), QStringLiteral("frame_1.png"), QStringLiteral("frame_000001.png"),
+                                QStringLiteral("frame_00002.png.bak"), QStringLiteral("frame_00000.png"), QStringLiteral("Frame_00003.png")};
+    for (const QString& name : others) {
+        QFile file(QDir(folder).filePath(name));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("mine");
+    }
+    QVERIFY(QDir(folder).mkdir(QStringLiteral("frame_00900.png")));
+
+    // A stand-in ffmpeg that records the frames of the folder it is given (-i DIR/frame_%05d.png).
+    const QString fake = dir.filePath(QStringLiteral("ffmpeg"));
+    QFile script(fake);
+    QVERIFY(script.open(QIODevice::WriteOnly));
+    script.write("#!/bin/sh\nwhile [ \"$1\" != -i ]; do shift; done\n"
+                 "ls \"$(dirname \"$2\")\" | grep -c '^frame_[0-9]*\\.png$' > \"$(dirname \"$0\")/seen.txt\"\n"
+                 "for last; do :; done\necho video > \"$last\"\n");
+    script.close();
+    script.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+
+    auto exportThrough = [&](const RunOutputPtr& run, double to, QString* summary, QString* info) {
+        AnimationExportDialog dialog(run, SceneStyle(), QSize(160, 90));
+        dialog.folderEdit()->setText(folder);
+        dialog.fromBox()->setValue(0.0);
+        dialog.toBox()->setValue(to);
+        *info = dialog.infoLabel()->text();
+        const bool ok = dialog.run();
+        *summary = dialog.summary();
+        return ok;
+    };
+    QString summary, info;
+    QVERIFY(exportThrough(first, 20.0, &summary, &info));
+    QVERIFY2(summary.startsWith(QStringLiteral("Wrote 601 frames")) && !summary.contains(QStringLiteral("replacing")), qPrintable(summary));
+    QVERIFY2(!info.contains(QStringLiteral("earlier export")), qPrintable(info));
+    const QImage firstLast(QDir(folder).filePath(QStringLiteral("frame_00151.png")));
+    QVERIFY(!firstLast.isNull());
+
+    QVERIFY(exportThrough(second, 5.0, &summary, &info));
+    QVERIFY2(info.contains(QStringLiteral("holds 601 frames of an earlier export")), qPrintable(info));
+    QVERIFY2(summary.startsWith(QStringLiteral("Wrote 151 frames")), qPrintable(summary));
+    QVERIFY2(summary.contains(QStringLiteral("replacing the 601 frames of an earlier export")), qPrintable(summary));
+    QStringList expected = frameNames(151) + others;
+    expected << QStringLiteral("frame_00900.png");
+    expected.sort();
+    QCOMPARE(entries(folder), expected); // nothing of the first export's frames 152-601, no hidden folder left
+    // The frames are the second run's: its frame 151 differs from the first run's.
+    QVERIFY(QImage(QDir(folder).filePath(QStringLiteral("frame_00151.png"))) != firstLast);
+    for (const QString& name : others) {
+        QFile file(QDir(folder).filePath(name));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), QByteArray("mine"));
+    }
+
+    // The video step reads this export's frames and no others.
+    RunOutputPtr third = beltRun(20.0, 1.0);
+    QVERIFY(third);
+    AnimationJob job;
+    job.run = third;
+    job.from = 0.0;
+    job.to = 2.0;
+    job.fps = 10;
+    job.size = QSize(160, 90);
+    job.directory = folder;
+    job.video = VideoFormat::Mp4;
+    job.videoPath = QDir(folder).filePath(QStringLiteral("animation.mp4"));
+    job.ffmpeg = fake;
+    const AnimationOutcome out = writeAnimation(job);
+    QVERIFY2(out.ok, qPrintable(out.error));
+    QCOMPARE(out.frames, 21);
+    QCOMPARE(out.replaced, 151);
+    QFile seen(dir.filePath(QStringLiteral("seen.txt")));
+    QVERIFY(seen.open(QIODevice::ReadOnly));
+    QCOMPARE(seen.readAll().trimmed(), QByteArray("21"));
+    expected = frameNames(21) + others;
+    expected << QStringLiteral("frame_00900.png") << QStringLiteral("animation.mp4");
+    expected.sort();
+    QCOMPARE(entries(folder), expected);
+}
+
+/// A cancel or a failure half-way leaves the folder with the earlier export's frames, untouched.
+void TestMechanismView::animationStoppedHalfWayLeavesTheFolderAsItWas()
+{
+    const RunOutputPtr first = beltRun(10.0, 0.5);
+    const RunOutputPtr second = beltRun(10.0, 1.5);
+    QVERIFY(first && second);
+    QTemporaryDir dir;
+    AnimationJob job;
+    job.run = first;
+    job.from = 0.0;
+    job.to = 2.0;
+    job.fps = 10;
+    job.size = QSize(160, 90);
+    job.directory = dir.filePath(QStringLiteral("frames"));
+    AnimationOutcome out = writeAnimation(job);
+    QVERIFY2(out.ok, qPrintable(out.error));
+    QCOMPARE(entries(job.directory), frameNames(21));
+    QHash<QString, QByteArray> before;
+    for (const QString& name : frameNames(21)) {
+        QFile file(QDir(job.directory).filePath(name));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        before[name] = file.readAll();
+    }
+    auto unchanged = [&] {
+        if (entries(job.directory) != frameNames(21))
+            return false;
+        for (const QString& name : frameNames(21)) {
+            QFile file(QDir(job.directory).filePath(name));
+            if (!file.open(QIODevice::ReadOnly) || file.readAll() != before[name])
+                return false;
+        }
+        return true;
+    };
+
+    // Cancelled after 10 of 41 frames of another run.
+    job.run = second;
+    job.to = 4.0;
+    std::atomic<bool> cancel{false};
+    out = writeAnimation(job, &cancel, [&](int done, int) {
+        if (done == 10)
+            cancel.store(true);
+    });
+    QVERIFY(!out.ok);
+    QCOMPARE(out.error, QStringLiteral("cancelled"));
+    QCOMPARE(out.frames, 0);
+    QVERIFY(unchanged());
+
+    // A failure half-way: after frame 10 a folder takes the place of frame 11 in the hidden folder
+    // the export renders into (a failed write that root cannot override either).
+    cancel.store(false);
+    out = writeAnimation(job, &cancel, [&](int done, int) {
+        if (done != 10)
+            return;
+        const QStringList staging = QDir(job.directory).entryList({QStringLiteral(".frictionlab-frames-*")}, QDir::Dirs | QDir::Hidden);
+        if (staging.size() == 1)
+            QDir(QDir(job.directory).filePath(staging.front())).mkdir(QStringLiteral("frame_00011.png"));
+    });
+    QVERIFY(!out.ok);
+    QVERIFY2(out.error.contains(QStringLiteral("frame_00011.png")), qPrintable(out.error));
+    QCOMPARE(out.frames, 0);
+    QVERIFY(unchanged());
+
+    // The hidden folder of an export whose process was killed is removed by the next export into
+    // the folder (frame files only; here the process id of a process that has ended).
+    QProcess ended;
+    ended.start(QStringLiteral("true"), {});
+    QVERIFY(ended.waitForStarted(10000));
+    const qint64 pid = ended.processId();
+    QVERIFY(ended.waitForFinished(10000));
+    const QString abandoned = QStringLiteral(".frictionlab-frames-%1-AbC123").arg(pid);
+    QVERIFY(QDir(job.directory).mkdir(abandoned));
+    QFile stale(QDir(job.directory).filePath(abandoned + QStringLiteral("/frame_00001.png")));
+    QVERIFY(stale.open(QIODevice::WriteOnly));
+    stale.close();
+    job.run = first;
+    job.to = 2.0;
+    out = writeAnimation(job);
+    QVERIFY2(out.ok, qPrintable(out.error));
+    QCOMPARE(out.replaced, 21);
+    QVERIFY(unchanged()); // the same export again: the same bytes, and the abandoned folder is gone
 }
 
 QTEST_MAIN(TestMechanismView)

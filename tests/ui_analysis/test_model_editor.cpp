@@ -12,9 +12,14 @@
 #include "model/model_editor.h"
 #include "model/model_manager.h"
 #include "systems/system_registry.h"
+#include "widgets/elided_label.h"
 #include "widgets/parameter_panel.h"
 
 #include <QAction>
+#include <QComboBox>
+#include <QGroupBox>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
@@ -246,6 +251,57 @@ private slots:
         QVERIFY(applied >= 3);
         app.window.rerun();
         QVERIFY(waitForRun(app.window));
+    }
+
+    /// Issue 47: a model whose name has 100 000 characters (the grammar sets no bound below the
+    /// file's 256 KiB) opens and simulates; wherever the window shows the name (the system list,
+    /// the panel's group, the Edit menu's Undo, the status line) it is cut with "…", and the panel
+    /// keeps its width (the whole name made it scroll sideways and cost seconds of layout).
+    void hugeNameIsShownElided()
+    {
+        ModelApp app;
+        app.window.resize(1280, 720);
+        QVERIFY(waitForRun(app.window));
+        QTemporaryDir dir;
+        const QString path = dir.filePath("huge-name.flmodel");
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        const QByteArray name = QByteArray("Block ") + QByteArray(100000 - 6, 'N');
+        file.write("flmodel 1\nname \"" + name + "\"\nparam v_b = 0.5 range -5 .. 5\ncoord x\nforce x = -x\ncontact c\n    slip = x' - v_b\n"
+                   "    normal = 1\n    law = coulomb(mu_s = 2, mu_k = 1)\n");
+        file.close();
+        QString error;
+        QVERIFY2(app.models->openFile(path, &error), qPrintable(error));
+        QVERIFY(waitForRun(app.window));
+        const fl::SystemInfo* system = fl::findSystem(app.window.document()->scenario().systemId);
+        QVERIFY(system);
+        QCOMPARE(system->name.size(), size_t(100000)); // the model keeps its whole name
+
+        auto* combo = app.window.panel()->findChild<QComboBox*>();
+        QVERIFY(combo);
+        const QString shown = combo->currentText();
+        QVERIFY2(shown.startsWith("Block NNN") && shown.endsWith(QStringLiteral("… (model)")) && shown.size() <= 60, qPrintable(shown));
+        QVERIFY(combo->itemData(combo->currentIndex(), Qt::ToolTipRole).toString().size() <= 300);
+        QGroupBox* group = nullptr;
+        for (QGroupBox* box : app.window.panel()->findChildren<QGroupBox*>())
+            if (box->title().startsWith("Block NNN"))
+                group = box;
+        QVERIFY(group);
+        QVERIFY2(group->title().endsWith(QStringLiteral("…")) && group->title().size() <= 40, qPrintable(group->title()));
+        auto* undo = app.window.findChild<QAction*>("undoAction");
+        QVERIFY(undo);
+        QVERIFY2(undo->text().contains("Block NNN") && undo->text().size() <= 140, qPrintable(undo->text().left(200)));
+        // The status line's note names the model; what it measures and shows on hover is bounded.
+        app.window.showNote(QStringLiteral("Model %1").arg(QString::fromLatin1(name)));
+        for (const ElidedLabel* label : app.window.findChildren<ElidedLabel*>()) {
+            QVERIFY(label->toolTip().size() <= kElidedLabelMaxChars);
+            QVERIFY(label->sizeHint().width() < 100 * app.window.width());
+        }
+        // The panel keeps its width: no sideways scrolling for the name.
+        auto* panelArea = app.window.findChild<QScrollArea*>("panelArea");
+        QVERIFY(panelArea);
+        QTRY_VERIFY(!panelArea->horizontalScrollBar()->isVisible());
+        save(app.window, "model_huge_name.png");
     }
 
     void sessionKeepsTheModel()

@@ -57,6 +57,7 @@ private slots:
     void liveMethodChangeContinues();
     void liveChangeOfTheStateSizeStartsAgain();
     void guiCommandLine();
+    void guiCommandLineEscapesWhatItEchoes();
 
 private:
     MainWindow* m_window = nullptr;
@@ -305,6 +306,35 @@ void TestPlayback::guiCommandLine()
     QVERIFY(process.waitForFinished(20000));
     const QString help = QString::fromLocal8Bit(process.readAllStandardOutput());
     QVERIFY2(help.contains(QStringLiteral("--preset <ID>")) && help.contains(QStringLiteral("--play")), qPrintable(help));
+}
+
+/// Issue 47: the window's messages on standard error echo what was typed (a preset id, an option)
+/// with ESC, BEL and U+202E (right-to-left override) escaped as the CLI does, never raw.
+void TestPlayback::guiCommandLineEscapesWhatItEchoes()
+{
+    QTemporaryDir dir;
+    QProcess process;
+    process.setProcessEnvironment([&] {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        env.insert(QStringLiteral("XDG_RUNTIME_DIR"), dir.path()); // no Qt warning line on stderr
+        return env;
+    }());
+    const QString hostile = QStringLiteral("ab\x1b]0;owned\x07\u202Ecd\x1b[2J");
+    const QList<std::pair<QStringList, QString>> cases = {
+        {{QStringLiteral("--preset"), hostile}, QStringLiteral("frictionlab: unknown preset 'ab\\u001b]0;owned\\u0007\\u202ecd\\u001b[2J'")},
+        {{QStringLiteral("--") + hostile}, QStringLiteral("frictionlab: Unknown option 'ab\\u001b]0;owned\\u0007\\u202ecd\\u001b[2J'")},
+    };
+    for (const auto& [arguments, expected] : cases) {
+        process.start(QStringLiteral(FRICTIONLAB_GUI_BINARY), arguments);
+        QVERIFY(process.waitForFinished(20000));
+        QCOMPARE(process.exitCode(), 2);
+        const QString err = QString::fromUtf8(process.readAllStandardError());
+        QVERIFY2(err.startsWith(expected), qPrintable(err));
+        for (const QChar raw : {QChar(0x1b), QChar(0x07), QChar(0x202e)})
+            QVERIFY2(!err.contains(raw), qPrintable(err));
+        QCOMPARE(err.count(QLatin1Char('\n')), 1);
+    }
 }
 
 QTEST_MAIN(TestPlayback)

@@ -284,7 +284,15 @@ private slots:
             StartRequest request;
             QString says;
         };
+        // A name with ESC and a right-to-left override (U+202E), and an error that quotes one from
+        // the file: shown escaped (\u001b, \u202e), never raw.
+        const QString hostile = dir.filePath(QStringLiteral("a\x1b[2J\u202Eb.frictionlab"));
+        QFile hostileFile(hostile);
+        QVERIFY(hostileFile.open(QIODevice::WriteOnly));
+        hostileFile.write("{\"format\": \"frictionlab-session\", \"version\": 1, \"state\": {\"system\": \"evil\u202Eabc\"}}");
+        hostileFile.close();
         const QList<Case> cases = {{{broken, 0, false}, QStringLiteral("broken.frictionlab")},
+                                   {{hostile, 0, false}, QStringLiteral("a\\u001b[2J\\u202eb.frictionlab")},
                                    {{dir.filePath(QStringLiteral("missing.frictionlab")), 0, false}, QStringLiteral("missing.frictionlab")},
                                    {{lecture, 11, false}, QStringLiteral("there is no scene 11")},
                                    {{model, 0, false}, QStringLiteral("bad.flmodel:5:12")}};
@@ -294,6 +302,8 @@ private slots:
             auto* models = new ModelManager(w.window);
             const QString reason = openAtStart(c.request, *w.sessions, *models);
             QVERIFY2(reason.contains(c.says), qPrintable(reason));
+            for (const QChar raw : {QChar(0x1b), QChar(0x202e)})
+                QVERIFY2(!reason.contains(raw), qPrintable(reason));
             if (c.request.scene == 0) // the last good state, not the default one
                 QCOMPARE(w.window.panel()->scenario().systemId, std::string("pendulum"));
             showOpenFailure(w.window, reason);

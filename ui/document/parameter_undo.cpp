@@ -2,6 +2,7 @@
 #include "bridge/qs.h"
 #include "friction/friction_law.h"
 #include "systems/system_registry.h"
+#include "widgets/elided_label.h"
 #include "widgets/parameter_row.h"
 
 #include <QAction>
@@ -85,7 +86,8 @@ public:
 private:
     void updateText()
     {
-        setText(m_fixedText.isEmpty() ? ParameterUndo::describeChange(m_before, m_after) : m_fixedText);
+        // The Edit menu shows it: a model's name from its file is cut to a line.
+        setText(elideChars(m_fixedText.isEmpty() ? ParameterUndo::describeChange(m_before, m_after) : m_fixedText, 120));
         setObsolete(ParameterUndo::sameScenario(m_before, m_after));
     }
 

@@ -10,9 +10,14 @@
 #include <QPainter>
 #include <QProcess>
 #include <QBuffer>
+#include <QRegularExpression>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 
+#include <cerrno>
 #include <cmath>
+#include <csignal>
+#include <unistd.h>
 
 namespace fl::ui {
 namespace {
@@ -21,13 +26,47 @@ QString framePattern() { return QStringLiteral("frame_%05d.png"); }
 
 QString frameName(int k) { return QString::asprintf("frame_%05d.png", k + 1); }
 
+/// The hidden folder an export renders into: its process id, then QTemporaryDir's random part.
+QString stagingPrefix() { return QStringLiteral(".frictionlab-frames-"); }
+
+/// The folder's frame files (isFrameFileName), by name.
+QStringList frameFilesIn(const QString& directory)
+{
+    QStringList names;
+    // Files and broken links alike (QDir::System); never folders.
+    for (const QFileInfo& info : QDir(directory).entryInfoList(QDir::Files | QDir::System | QDir::Hidden | QDir::NoDotAndDotDot))
+        if (!info.isDir() && isFrameFileName(info.fileName()))
+            names << info.fileName();
+    return names;
+}
+
+/// Removes the hidden folders of exports into this folder whose process is gone (killed while it
+/// rendered): their frame files, then the folder itself if nothing else is in it.
+void removeAbandonedStaging(const QString& directory)
+{
+    static const QRegularExpression name(QStringLiteral("^\\.frictionlab-frames-([0-9]+)-[A-Za-z0-9]+$"));
+    for (const QFileInfo& info : QDir(directory).entryInfoList(QDir::Dirs | QDir::Hidden | QDir::NoDotAndDotDot)) {
+        const QRegularExpressionMatch m = name.match(info.fileName());
+        if (!m.hasMatch() || info.isSymLink())
+            continue;
+        bool ok = false;
+        const qint64 pid = m.captured(1).toLongLong(&ok);
+        if (!ok || pid <= 0 || pid == ::getpid() || !(::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH))
+            continue; // its process may still be writing
+        QDir stale(info.filePath());
+        for (const QString& frame : frameFilesIn(stale.path()))
+            stale.remove(frame);
+        QDir(directory).rmdir(info.fileName()); // fails, harmlessly, if anything else is left
+    }
+}
+
 /// What every frame of a job shares: the run's column names and state ranges.
 struct FrameContext {
     std::shared_ptr<const std::vector<std::string>> states, outputs;
     std::shared_ptr<const std::vector<double>> low, high;
 };
 
-bool writeFrame(const AnimationJob& job, int k, const FrameContext& c, QString* error)
+bool writeFrame(const AnimationJob& job, const QString& directory, int k, const FrameContext& c, QString* error)
 {
     const fl::RunResult& r = job.run->result;
     const size_t i = sampleIndexAt(r.t, job.frameTime(k));
@@ -41,7 +80,7 @@ bool writeFrame(const AnimationJob& job, int k, const FrameContext& c, QString* 
     }
     QBuffer png;
     png.open(QIODevice::WriteOnly);
-    const QString path = QDir(job.directory).filePath(frameName(k));
+    const QString path = QDir(directory).filePath(frameName(k));
     if (!image.save(&png, "PNG")) {
         *error = QStringLiteral("cannot encode %1 as PNG").arg(path);
         return false;
@@ -49,12 +88,14 @@ bool writeFrame(const AnimationJob& job, int k, const FrameContext& c, QString* 
     return writeFileSafely(path, png.data(), error);
 }
 
-bool encode(const AnimationJob& job, QString* error)
+/// Encodes the frames in frames (the staging folder: this export's and no others).
+bool encode(const AnimationJob& job, const QString& frames, QString* error)
 {
     // ffmpeg writes a temporary file that replaces the video only when encoding succeeded.
     const QString partial = job.videoPath + QStringLiteral(".part") + (job.video == VideoFormat::Gif ? QStringLiteral(".gif") : QStringLiteral(".mp4"));
     AnimationJob temp = job;
     temp.videoPath = partial;
+    temp.directory = frames;
     QProcess process;
     process.setProcessChannelMode(QProcess::MergedChannels);
     process.start(job.ffmpeg, ffmpegArguments(temp));
@@ -73,7 +114,42 @@ bool encode(const AnimationJob& job, QString* error)
     return true;
 }
 
+/// Makes the staged frames the folder's: first every older frame file goes (so that a stop half-way
+/// leaves a shorter run of this export's frames, never a mix), then the new ones move in, in order.
+bool moveFramesIn(const QString& staging, const QString& directory, int total, AnimationOutcome& out)
+{
+    QDir folder(directory);
+    const QStringList old = frameFilesIn(directory);
+    for (const QString& name : old) {
+        if (!folder.remove(name)) {
+            out.error = QStringLiteral("cannot remove the older frame %1 (the new frames were not moved in)").arg(folder.filePath(name));
+            return false;
+        }
+        ++out.replaced;
+    }
+    for (int k = 0; k < total; ++k) {
+        if (!QFile::rename(QDir(staging).filePath(frameName(k)), folder.filePath(frameName(k)))) {
+            out.error = QStringLiteral("cannot move %1 into the folder (it holds this export's first %2 frames)")
+                            .arg(frameName(k)).arg(k);
+            return false;
+        }
+        out.frames = k + 1;
+    }
+    return true;
+}
+
 } // namespace
+
+bool isFrameFileName(const QString& name)
+{
+    static const QRegularExpression pattern(QStringLiteral("^frame_([0-9]{5,})\\.png$"));
+    const QRegularExpressionMatch m = pattern.match(name);
+    if (!m.hasMatch())
+        return false;
+    bool ok = false;
+    const int number = m.captured(1).toInt(&ok);
+    return ok && number >= 1 && frameName(number - 1) == name; // no extra leading zeros
+}
 
 int AnimationJob::frameCount() const
 {
@@ -116,6 +192,14 @@ AnimationOutcome writeAnimation(const AnimationJob& job, const std::atomic<bool>
         out.error = QStringLiteral("cannot create the folder %1").arg(job.directory);
         return out;
     }
+    removeAbandonedStaging(job.directory);
+    // Rendered aside, in the same file system (the frames move in by rename); removed with what it
+    // still holds when this returns.
+    const QTemporaryDir staging(QDir(job.directory).filePath(stagingPrefix() + QString::number(::getpid()) + QStringLiteral("-XXXXXX")));
+    if (!staging.isValid()) {
+        out.error = QStringLiteral("cannot create a folder in %1: %2").arg(job.directory, staging.errorString());
+        return out;
+    }
     FrameContext context;
     context.states = std::make_shared<const std::vector<std::string>>(job.run->result.stateNames);
     context.outputs = std::make_shared<const std::vector<std::string>>(job.run->result.outputNames);
@@ -126,21 +210,27 @@ AnimationOutcome writeAnimation(const AnimationJob& job, const std::atomic<bool>
             out.error = QStringLiteral("cancelled");
             return out;
         }
-        if (!writeFrame(job, k, context, &out.error))
+        if (!writeFrame(job, staging.path(), k, context, &out.error))
             return out;
-        out.frames = k + 1;
         if (progress)
             progress(k + 1, total);
     }
+    // The video is encoded from the staged frames: this export's, whatever the folder held.
+    QString videoError;
     if (job.video != VideoFormat::None) {
-        if (job.ffmpeg.isEmpty()) {
-            out.error = QStringLiteral("ffmpeg is not installed (Debian package ffmpeg): only the PNG frames were written");
-            return out;
-        }
-        if (!encode(job, &out.error))
-            return out;
+        if (job.ffmpeg.isEmpty())
+            videoError = QStringLiteral("ffmpeg is not installed (Debian package ffmpeg): only the PNG frames were written");
+        else
+            encode(job, staging.path(), &videoError);
     }
-    out.ok = true;
+    if (cancel && cancel->load()) {
+        out.error = QStringLiteral("cancelled");
+        return out;
+    }
+    if (!moveFramesIn(staging.path(), job.directory, total, out))
+        return out;
+    out.error = videoError;
+    out.ok = videoError.isEmpty();
     return out;
 }
 

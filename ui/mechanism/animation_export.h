@@ -23,7 +23,7 @@ struct AnimationJob {
     double speed = 1.0;         ///< time units per second of video
     int fps = 30;               ///< frames per second of video
     QSize size = QSize(1280, 720);
-    QString directory;          ///< numbered frames frame_00001.png, ... go here
+    QString directory;          ///< numbered frames frame_00001.png, ... go here (see writeAnimation)
     VideoFormat video = VideoFormat::None;
     QString videoPath;          ///< the MP4 or GIF (with video != None)
     QString ffmpeg;             ///< ffmpeg executable (ffmpegPath() by default)
@@ -36,17 +36,25 @@ struct AnimationJob {
 
 struct AnimationOutcome {
     bool ok = false;
-    int frames = 0;             ///< PNG frames written
+    int frames = 0;             ///< PNG frames now in the folder from this export (0 if it stopped before)
+    int replaced = 0;           ///< frame_NNNNN.png files the folder held before (all removed)
     QString error;              ///< one line on failure
 };
 
 /// The ffmpeg on PATH, or empty if it is not installed.
 QString ffmpegPath();
+/// True for a name this export writes: frame_ and the 1-based number as %05d, .png.
+bool isFrameFileName(const QString& name);
 /// The ffmpeg arguments that encode the job's frames into its video.
 QStringList ffmpegArguments(const AnimationJob& job);
 
-/// Renders and writes the frames (each atomically), then encodes the video if asked. progress
-/// gets (frames done, total); cancel stops between frames with "cancelled".
+/// Renders every frame into a fresh hidden folder inside job.directory, encodes the video from
+/// there if asked (so it holds this export's frames and nothing else), then makes the frames the
+/// folder's: the folder's other frame_NNNNN.png files (exactly that pattern; nothing else is ever
+/// touched) are removed and the new frames moved in. A cancel or a failure before that step
+/// leaves the folder as it was (the hidden folder is removed), so the folder never mixes the
+/// frames of two exports. progress gets (frames rendered, total); cancel stops between frames
+/// with "cancelled".
 AnimationOutcome writeAnimation(const AnimationJob& job, const std::atomic<bool>* cancel = nullptr,
                                 const std::function<void(int, int)>& progress = {});
 

@@ -60,7 +60,10 @@ AnimationExportDialog::AnimationExportDialog(const RunOutputPtr& run, const Scen
     m_width->setValue(std::max(640, viewSize.width()));
     m_height->setValue(std::max(320, viewSize.height()));
     m_folder = new QLineEdit(QDir::home().filePath(QStringLiteral("frictionlab_frames")));
-    m_folder->setToolTip(tr("Numbered PNG frames (frame_00001.png, …) are written here"));
+    m_folder->setToolTip(tr("Numbered PNG frames (frame_00001.png, …) are written here. An export replaces the frames "
+                            "of an earlier one: once all its frames are rendered, the folder's other frame_NNNNN.png "
+                            "files are removed (no other file is touched), so the folder and the video hold this "
+                            "export's frames only. A cancelled or failed export leaves the folder as it was."));
     auto* browse = new QPushButton(tr("Browse…"));
     connect(browse, &QPushButton::clicked, this, &AnimationExportDialog::chooseFolder);
     auto* folderRow = new QHBoxLayout;
@@ -101,6 +104,7 @@ AnimationExportDialog::AnimationExportDialog(const RunOutputPtr& run, const Scen
     for (QDoubleSpinBox* box : {m_from, m_to, m_speed})
         connect(box, &QDoubleSpinBox::valueChanged, this, &AnimationExportDialog::updateInfo);
     connect(m_fps, &QSpinBox::valueChanged, this, &AnimationExportDialog::updateInfo);
+    connect(m_folder, &QLineEdit::textChanged, this, &AnimationExportDialog::updateInfo);
     updateInfo();
 }
 
@@ -129,6 +133,11 @@ void AnimationExportDialog::updateInfo()
         text += QLatin1Char(' ') + tr("ffmpeg is not installed: MP4 and GIF are unavailable (apt install ffmpeg); PNG frames are always written.");
     else
         text += QLatin1Char(' ') + tr("Video: %1/animation.mp4 or .gif").arg(QDir::toNativeSeparators(j.directory));
+    int earlier = 0;
+    for (const QString& name : QDir(j.directory).entryList(QDir::Files | QDir::System | QDir::NoDotAndDotDot))
+        earlier += isFrameFileName(name) ? 1 : 0;
+    if (earlier > 0)
+        text += QLatin1Char(' ') + tr("The folder holds %1 frames of an earlier export: this export replaces them.").arg(earlier);
     m_info->setText(text);
 }
 
@@ -165,14 +174,18 @@ bool AnimationExportDialog::run()
     loop.exec();
     handoff::acquire(&watcher);
     const AnimationOutcome outcome = watcher.result();
+    const QString replaced = outcome.replaced > 0 ? tr(" (replacing the %1 frames of an earlier export)").arg(outcome.replaced) : QString();
     if (!outcome.ok) {
         if (outcome.error != QLatin1String("cancelled"))
             QMessageBox::warning(this, tr("Export animation"), outcome.error);
-        m_summary = tr("Animation export: %1 (%2 frames written)").arg(outcome.error).arg(outcome.frames);
+        if (outcome.frames == 0)
+            m_summary = tr("Animation export: %1 (the folder is unchanged)").arg(outcome.error);
+        else
+            m_summary = tr("Animation export: %1 (%2 frames written%3)").arg(outcome.error).arg(outcome.frames).arg(replaced);
         return false;
     }
-    m_summary = tr("Wrote %1 frames to %2%3").arg(outcome.frames).arg(QDir::toNativeSeparators(j.directory),
-        j.video == VideoFormat::None ? QString() : tr(" and %1").arg(QDir::toNativeSeparators(j.videoPath)));
+    m_summary = tr("Wrote %1 frames to %2%3%4").arg(outcome.frames).arg(QDir::toNativeSeparators(j.directory),
+        j.video == VideoFormat::None ? QString() : tr(" and %1").arg(QDir::toNativeSeparators(j.videoPath)), replaced);
     return true;
 }
 

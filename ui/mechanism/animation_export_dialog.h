@@ -30,6 +30,7 @@ public:
     QDoubleSpinBox* toBox() const { return m_to; }
     QLineEdit* folderEdit() const { return m_folder; }
     QComboBox* videoBox() const { return m_video; }
+    QLabel* infoLabel() const { return m_info; }
 
 private:
     void updateInfo();

@@ -33,7 +33,7 @@ fl::MechanismScene sceneOf(const fl::Scenario& scenario, const PlaybackFrame& fr
     return fl::drawMechanism(scenario, f);
 }
 
-MechanismView::MechanismView(QWidget* parent) : QWidget(parent)
+MechanismView::MechanismView(QWidget* parent) : QWidget(parent), m_placeholder(tr("Simulating…"))
 {
     setAttribute(Qt::WA_OpaquePaintEvent);
     setFocusPolicy(Qt::ClickFocus); // a click on the drawing takes the keys from a field: Space plays
@@ -58,6 +58,15 @@ void MechanismView::showFrame(const PlaybackFrame& frame)
     rebuild();
 }
 
+void MechanismView::setPlaceholder(const QString& text)
+{
+    if (text == m_placeholder)
+        return;
+    m_placeholder = text;
+    if (showsPlaceholder())
+        update();
+}
+
 void MechanismView::setSceneStyle(const SceneStyle& style)
 {
     m_style = style;
@@ -78,7 +87,7 @@ void MechanismView::paintEvent(QPaintEvent*)
     if (m_scene.shapes.empty()) {
         painter.fillRect(rect(), m_style.background);
         painter.setPen(m_style.text);
-        painter.drawText(rect(), Qt::AlignCenter, tr("Simulating…"));
+        painter.drawText(rect().adjusted(8, 8, -8, -8), Qt::AlignCenter | Qt::TextWordWrap, m_placeholder);
         return;
     }
     paintScene(painter, m_scene, QRectF(rect()), m_style);

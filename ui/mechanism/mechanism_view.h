@@ -24,6 +24,13 @@ public:
     /// The scene on display (empty until the first frame).
     const fl::MechanismScene& scene() const { return m_scene; }
 
+    /// What the view says while it has no scene to draw (no run shown yet): "Simulating…" while
+    /// a run is on its way (the default), why there is none once it stopped or failed.
+    void setPlaceholder(const QString& text);
+    const QString& placeholder() const { return m_placeholder; }
+    /// True while the view shows placeholder() instead of a mechanism.
+    bool showsPlaceholder() const { return m_scene.shapes.empty(); }
+
     void setSceneStyle(const SceneStyle& style);
     const SceneStyle& sceneStyle() const { return m_style; }
 
@@ -45,6 +52,7 @@ private:
     PlaybackFrame m_frame;
     fl::MechanismScene m_scene;
     SceneStyle m_style;
+    QString m_placeholder;
     size_t m_dimension = 0;   ///< state size of the scenario's system (frames of others are not drawn)
     size_t m_outputCount = 0;
 };

@@ -1,4 +1,5 @@
 #include "model/model_editor.h"
+#include "widgets/elided_label.h"
 #include "model/model_highlighter.h"
 
 #include "model/model_parser.h"
@@ -127,7 +128,7 @@ bool ModelEditor::check()
     showError(0, 0, QString());
     const model::Model& m = parsed.model;
     m_status->setText(tr("OK: %1 — %2 coordinate(s), %3 contact(s), %4 parameter(s). Apply (Ctrl+Return) simulates it.")
-                          .arg(QString::fromStdString(m.name).toHtmlEscaped())
+                          .arg(elideChars(QString::fromStdString(m.name), 60).toHtmlEscaped())
                           .arg(m.coordinates.size())
                           .arg(m.contacts.size())
                           .arg(m.parameters.size()));

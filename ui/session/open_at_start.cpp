@@ -1,5 +1,6 @@
 #include "session/open_at_start.h"
 
+#include "bridge/escape_controls.h"
 #include "model/model_manager.h"
 #include "session/session_manager.h"
 #include "widgets/main_window.h"
@@ -18,11 +19,13 @@ QString openAtStart(const StartRequest& request, SessionManager& sessions, Model
     }
     QString why;
     const bool opened = request.file.endsWith(QStringLiteral(".flmodel")) ? models.openFile(request.file, &why) : sessions.open(request.file, &why);
-    const QString file = QDir::toNativeSeparators(request.file);
+    // The name and the reason come from outside (a file manager, the file itself): control and
+    // bidirectional-override characters are shown escaped, so they cannot reorder the message.
+    const QString file = escapeControls(QDir::toNativeSeparators(request.file));
     if (!opened) {
         if (!request.preset)
             sessions.restoreLast(); // the last good state, as a plain start would show it
-        return QObject::tr("FrictionLab could not open %1:\n\n%2").arg(file, why);
+        return QObject::tr("FrictionLab could not open %1:\n\n%2").arg(file, escapeControls(why));
     }
     if (request.scene > sessions.sceneCount())
         return QObject::tr("%1 has %n scene(s): there is no scene %2.", nullptr, sessions.sceneCount()).arg(file).arg(request.scene);

@@ -4,6 +4,16 @@
 
 namespace fl::ui {
 
+QString elideChars(const QString& text, int maxChars)
+{
+    if (text.size() <= maxChars || maxChars < 2)
+        return text;
+    qsizetype keep = maxChars - 1;
+    if (text.at(keep - 1).isHighSurrogate())
+        --keep;
+    return text.left(keep) + QChar(0x2026);
+}
+
 ElidedLabel::ElidedLabel(QWidget* parent) : QLabel(parent)
 {
     setTextFormat(Qt::RichText);
@@ -13,6 +23,7 @@ ElidedLabel::ElidedLabel(QWidget* parent) : QLabel(parent)
 void ElidedLabel::setFullText(const QString& text, const QString& color)
 {
     m_text = text;
+    m_measured = elideChars(text, kElidedLabelMaxChars);
     m_color = color;
     relabel();
     updateGeometry();
@@ -32,7 +43,7 @@ QString ElidedLabel::fullHtml() const
 QSize ElidedLabel::sizeHint() const
 {
     const QMargins m = contentsMargins();
-    return {fontMetrics().horizontalAdvance(m_text) + m.left() + m.right() + 2 * margin(), QLabel::minimumSizeHint().height()};
+    return {fontMetrics().horizontalAdvance(m_measured) + m.left() + m.right() + 2 * margin(), QLabel::minimumSizeHint().height()};
 }
 
 QSize ElidedLabel::minimumSizeHint() const
@@ -57,9 +68,9 @@ void ElidedLabel::relabel()
 {
     const QMargins m = contentsMargins();
     const int room = std::max(0, width() - m.left() - m.right() - 2 * margin());
-    const QString shown = fontMetrics().elidedText(m_text, Qt::ElideRight, room);
+    const QString shown = fontMetrics().elidedText(m_measured, Qt::ElideRight, room);
     setText(html(shown));
-    setToolTip(shown == m_text ? QString() : m_text);
+    setToolTip(shown == m_text ? QString() : m_measured);
 }
 
 } // namespace fl::ui

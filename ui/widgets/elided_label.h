@@ -6,6 +6,14 @@
 
 namespace fl::ui {
 
+/// Text from a file (a model's name) cut for a place that shows one line of it: at most maxChars
+/// characters, the end replaced by "…" (never inside a surrogate pair). Combo boxes, group titles,
+/// menus and tooltips lay out their whole text: a 100 000-character name cost seconds of layout.
+QString elideChars(const QString& text, int maxChars = 40);
+/// The most characters an ElidedLabel measures and shows as its tooltip (a longer text is cut
+/// first: no screen shows more, and a 75 KB error line cost seconds in every layout pass).
+inline constexpr int kElidedLabelMaxChars = 1000;
+
 class ElidedLabel : public QLabel {
     Q_OBJECT
 public:
@@ -24,6 +32,8 @@ protected:
 
 private:
     void relabel();
+    /// m_text cut to kElidedLabelMaxChars.
+    QString m_measured;
     /// text as rich text in the label's colour.
     QString html(const QString& text) const;
     QString m_text;

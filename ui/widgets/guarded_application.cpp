@@ -1,4 +1,5 @@
 #include "widgets/guarded_application.h"
+#include "bridge/escape_controls.h"
 
 #include <QMetaObject>
 
@@ -19,7 +20,7 @@ bool GuardedApplication::notify(QObject* receiver, QEvent* event)
     } catch (...) {
         message = tr("Internal error (the last action was not completed): unknown exception");
     }
-    std::fprintf(stderr, "frictionlab: %s\n", qPrintable(message));
+    std::fprintf(stderr, "frictionlab: %s\n", qPrintable(escapeControls(message))); // what() may quote a file
     // Reported after this event, not inside it.
     QMetaObject::invokeMethod(this, [this, message] { emit exceptionCaught(message); }, Qt::QueuedConnection);
     return false;

@@ -56,7 +56,10 @@ MainWindow::MainWindow(QWidget* parent)
             showMessage(tr("Simulating… (Esc stops)"));
     });
     connect(m_controller, &SimulationController::runStarted, m_busyTimer, qOverload<>(&QTimer::start));
-    connect(m_controller, &SimulationController::runStarted, this, [this] { m_runWarning.clear(); });
+    connect(m_controller, &SimulationController::runStarted, this, [this] {
+        m_runWarning.clear();
+        m_mechanism->setPlaceholder(tr("Simulating…")); // seen until the first run is shown
+    });
     // A warning while the run goes on (its events reached the memory cap) is shown at once.
     connect(m_controller, &SimulationController::sectionChunk, this, [this](const SectionChunkPtr& chunk) {
         const QString warning = QString::fromStdString(chunk->warning);
@@ -350,10 +353,13 @@ void MainWindow::onRunFinished(const RunOutputPtr& output)
     const fl::RunResult& r = output->result;
     if (output->cancelled) {
         showMessage(tr("Run %1 cancelled (the plots show the last good run)").arg(output->runId));
+        // Without a good run (the first one was stopped) the mechanism says so, not "Simulating…".
+        m_mechanism->setPlaceholder(tr("Stopped: no run computed yet. Re-run (Ctrl+R) or change a parameter to simulate."));
         emit runEnded();
         return;
     }
     if (!r.status.ok() || r.size() == 0) {
+        m_mechanism->setPlaceholder(tr("The run failed (see the status line): no run to show yet."));
         const QString why = r.status.ok() ? tr("no samples") : QString::fromStdString(r.status.message());
         showMessage(tr("Run %1 failed: %2 (the plots show the last good run)").arg(output->runId).arg(why),
                     QStringLiteral("#c0392b"));

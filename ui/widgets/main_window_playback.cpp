@@ -85,6 +85,7 @@ void MainWindow::setLive(bool live)
         return;
     if (live) {
         const fl::Scenario scenario = m_document->scenario();
+        m_mechanism->setPlaceholder(tr("Simulating…"));
         m_mechanism->setScenario(scenario);
         m_playback->startLive(scenario);
         m_playback->play();
@@ -124,6 +125,7 @@ void MainWindow::onLiveData(const PlotDataPtr& data)
 void MainWindow::onLiveFailed(const QString& message)
 {
     showMessage(tr("Live run stopped: %1 (the last frame stays on screen)").arg(message), QStringLiteral("#c0392b"));
+    m_mechanism->setPlaceholder(tr("Live run stopped (see the status line)."));
 }
 
 void MainWindow::exportMechanism()

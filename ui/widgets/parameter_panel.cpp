@@ -6,6 +6,7 @@
 #include "systems/system_registry.h"
 #include "widgets/parameter_row.h"
 #include "document/parameter_undo.h"
+#include "widgets/elided_label.h"
 #include "widgets/wheel_guard.h"
 
 #include <QComboBox>
@@ -170,7 +171,9 @@ void ParameterPanel::syncCombos()
         const QSignalBlocker block(m_system);
         if (m_system->count() == static_cast<int>(fl::systems().size()))
             m_system->insertSeparator(m_system->count());
-        m_system->addItem(tr("%1 (model)").arg(qs(system->name)), qs(system->id));
+        // A model's name comes from its file: cut to a line (the whole of it is in the model).
+        m_system->addItem(tr("%1 (model)").arg(elideChars(qs(system->name))), qs(system->id));
+        m_system->setItemData(m_system->count() - 1, elideChars(qs(system->name), 300), Qt::ToolTipRole);
     }
     selectData(m_system, qs(m_scenario.systemId));
     {
@@ -229,7 +232,7 @@ void ParameterPanel::rebuildRows()
     const bool lawGroup = law && !system->ownLaws;
     const size_t lawEnd = systemEnd + (lawGroup ? law->specs.size() : 0);
     if (system) {
-        addGroup(layout, qs(system->name), qs(system->equation), 0, systemEnd);
+        addGroup(layout, elideChars(qs(system->name)), qs(system->equation), 0, systemEnd);
         // A model's paragraph of help on its equations.
         if (auto* formula = m_rowsWidget->findChild<QLabel*>(QStringLiteral("modelFormula")); formula && !system->about.empty())
             formula->setToolTip(QStringLiteral("<p>%1</p>").arg(qs(system->about).toHtmlEscaped()));
