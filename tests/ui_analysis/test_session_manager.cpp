@@ -51,6 +51,25 @@ QByteArray document(const SessionState& state)
     return writeSession(session);
 }
 
+QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& bytes)
+{
+    const QString path = dir.filePath(name);
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
+        qFatal("cannot write %s", qPrintable(path));
+    return path;
+}
+
+/// The pendulum of Acta Fig. 6b, saved as the last session (restoring on).
+void saveThePendulumAsTheLastSession()
+{
+    SessionManager::setRestoreLastEnabled(true);
+    Window a;
+    QVERIFY(a.waitForRun());
+    QVERIFY(a.window.loadPreset(QStringLiteral("acta2016-fig6b")));
+    QVERIFY(a.sessions->saveLast());
+}
+
 } // namespace
 
 class TestSessionManager : public QObject {
@@ -261,36 +280,19 @@ private slots:
     void brokenFilesOpenTheWindowWithTheReason()
     {
         QTemporaryDir dir;
-        const QString broken = dir.filePath(QStringLiteral("broken.frictionlab"));
-        QFile file(broken);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write("{\"format\": \"frictionlab-session\", \"version\": 1, \"state\": {\"system\": 7}}");
-        file.close();
-        const QString model = dir.filePath(QStringLiteral("bad.flmodel"));
-        QFile modelFile(model);
-        QVERIFY(modelFile.open(QIODevice::WriteOnly));
-        modelFile.write("flmodel 1\nname \"bad\"\ncoord x\ncontact c\n    slip = x*x\n    law = coulomb\n");
-        modelFile.close();
+        const QString broken = writeFile(dir, QStringLiteral("broken.frictionlab"),
+                                         "{\"format\": \"frictionlab-session\", \"version\": 1, \"state\": {\"system\": 7}}");
+        const QString model = writeFile(dir, QStringLiteral("bad.flmodel"), "flmodel 1\nname \"bad\"\ncoord x\ncontact c\n    slip = x*x\n    law = coulomb\n");
         const QString lecture = QStringLiteral(FRICTIONLAB_SOURCE_DIR "/resources/lectures/stick-slip-in-ten-scenes.frictionlab");
-        // The last good state: the pendulum of Fig. 6b, saved as the last session.
-        SessionManager::setRestoreLastEnabled(true);
-        {
-            Window a;
-            QVERIFY(a.waitForRun());
-            QVERIFY(a.window.loadPreset(QStringLiteral("acta2016-fig6b")));
-            QVERIFY(a.sessions->saveLast());
-        }
+        saveThePendulumAsTheLastSession(); // the last good state
         struct Case {
             StartRequest request;
             QString says;
         };
         // A name with ESC and a right-to-left override (U+202E), and an error that quotes one from
         // the file: shown escaped (\u001b, \u202e), never raw.
-        const QString hostile = dir.filePath(QStringLiteral("a\x1b[2J\u202Eb.frictionlab"));
-        QFile hostileFile(hostile);
-        QVERIFY(hostileFile.open(QIODevice::WriteOnly));
-        hostileFile.write("{\"format\": \"frictionlab-session\", \"version\": 1, \"state\": {\"system\": \"evil\u202Eabc\"}}");
-        hostileFile.close();
+        const QString hostile = writeFile(dir, QStringLiteral("a\x1b[2J\u202Eb.frictionlab"),
+                                          "{\"format\": \"frictionlab-session\", \"version\": 1, \"state\": {\"system\": \"evil\u202Eabc\"}}");
         const QList<Case> cases = {{{broken, 0, false}, QStringLiteral("broken.frictionlab")},
                                    {{hostile, 0, false}, QStringLiteral("a\\u001b[2J\\u202eb.frictionlab")},
                                    {{dir.filePath(QStringLiteral("missing.frictionlab")), 0, false}, QStringLiteral("missing.frictionlab")},
@@ -330,13 +332,7 @@ private slots:
     /// a message and not tried again; a restore that finishes clears its mark.
     void aLastSessionThatFailedIsSetAside()
     {
-        SessionManager::setRestoreLastEnabled(true);
-        {
-            Window a;
-            QVERIFY(a.waitForRun());
-            QVERIFY(a.window.loadPreset(QStringLiteral("acta2016-fig6b")));
-            QVERIFY(a.sessions->saveLast());
-        }
+        saveThePendulumAsTheLastSession();
         {
             Window b;
             QVERIFY(b.sessions->restoreLast());
