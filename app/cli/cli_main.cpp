@@ -4,6 +4,7 @@
 #include <QCoreApplication>
 #include <QTextStream>
 
+#include <csignal>
 #include <cstdio>
 #include <exception>
 #include <new>
@@ -34,6 +35,9 @@ int dispatch(int argc, char** argv);
 
 int main(int argc, char** argv)
 {
+    // A file-size limit (ulimit -f) must make a write fail (EFBIG), which every output reports in
+    // one line and leaves the old file, not kill the process by SIGXFSZ (exit 153, no message).
+    std::signal(SIGXFSZ, SIG_IGN);
     // Status codes, not exceptions (docs/architecture.md idea 6); should one escape anyway (a library's
     // error, out of memory), the command still ends with one line and a non-zero code.
     try {

@@ -146,6 +146,26 @@ private slots:
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{"events.csv"});
     }
 
+    /// A file-size limit without SIGXFSZ ignored by the shell (plain `ulimit -f`): the command
+    /// ignores the signal itself, so its write fails (EFBIG) and it ends with its one line and the
+    /// old file (it was killed by SIGXFSZ, exit 153, no message, and a stray temporary could stay).
+    void fileSizeLimitEndsWithOneLine()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("big.csv");
+        QVERIFY(writeFile(out, "old\n"));
+        // 200 001 rows (about 10 MB) against a limit of 8 blocks (4 or 8 KB).
+        QProcess shell;
+        shell.start("sh", {"-c", QString("ulimit -f 8; exec '%1' run --t-end 2000 --out '%2'").arg(FRICTIONLAB_CLI, out)});
+        QVERIFY(shell.waitForFinished(600000));
+        const QString err = QString::fromUtf8(shell.readAllStandardError());
+        QCOMPARE(shell.exitStatus(), QProcess::NormalExit);
+        QVERIFY2(shell.exitCode() == 1 || shell.exitCode() == 2, qPrintable(QString("exit %1: %2").arg(shell.exitCode()).arg(err)));
+        QVERIFY2(err.startsWith("error: cannot write " + out + ": ") && err.count('\n') == 1, qPrintable(err));
+        QCOMPARE(readAll(out), QByteArray("old\n"));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{"big.csv"});
+    }
+
     /// An interrupted command leaves the old file and no other: its outputs are opened before it
     /// computes, to a temporary file that on Linux has no name until it is committed (QSaveFile
     /// with O_TMPFILE), so even SIGKILL in the middle of a long map leaves nothing behind.
