@@ -64,6 +64,13 @@ double toFinite(const QString& text, bool* ok);
 /// A command's output written piece by piece while it is computed (bounded memory): standard
 /// output for "-", else a file replaced only by a complete one (fl::ui::SafeFileWriter). Every
 /// call checks every byte; an error names the file.
+///
+/// A regular file's bytes go to a temporary file beside it (a symbolic link's target, as QSaveFile
+/// does), which has no name while it is written (O_TMPFILE) and is named only at the commit,
+/// ".NAME.fltmp-PID-HOST-XXXXXX", then renamed over NAME (its permissions copied from the old
+/// file). A command killed between the two leaves that name behind: open() removes every such
+/// temporary of the same target whose process (PID on this HOST) no longer runs. On a file system
+/// without O_TMPFILE the temporary is named so from the start (QSaveFile adds ".XXXXXX").
 class TextOutput {
 public:
     explicit TextOutput(const QString& path);
@@ -83,8 +90,17 @@ public:
     void discard();
     const QString& path() const { return m_path; }
 
+    /// The temporary name of target (an existing file's path, links resolved), unique, not existing.
+    static QString temporaryNameFor(const QString& target);
+    /// Removes the temporaries of target (temporaryNameFor) left by processes of this host that no
+    /// longer run; returns how many.
+    static int removeStaleTemporaries(const QString& target);
+
 private:
+    fl::Status statusOf(bool ok, const QString& error, const QString& temporary, const QString& shown) const;
     QString m_path;
+    QString m_target;    ///< m_path with symbolic links resolved (what is replaced)
+    QString m_temporary; ///< the temporary's name at the commit; empty when written in place
     std::unique_ptr<fl::ui::SafeFileWriter> m_file; ///< null for standard output
 };
 } // namespace cli

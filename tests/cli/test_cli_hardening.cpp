@@ -13,6 +13,7 @@
 #include <csignal>
 
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -164,6 +165,59 @@ private slots:
         QVERIFY2(err.startsWith("error: cannot write " + out + ": ") && err.count('\n') == 1, qPrintable(err));
         QCOMPARE(readAll(out), QByteArray("old\n"));
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{"big.csv"});
+    }
+
+    /// A temporary file left beside its target by a command killed between naming it and renaming
+    /// it (".out.csv.fltmp-PID-HOST-XXXXXX") is removed by the next command that writes that target,
+    /// once PID no longer runs on this host; one whose process runs, of another target or of
+    /// another host stays. The output is written as usual: through a link to its target, with the
+    /// old file's permissions.
+    void staleTemporariesAreRemoved()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("out.csv");
+        QVERIFY(writeFile(out, "old\n"));
+        QVERIFY(QFile::setPermissions(out, QFileDevice::ReadOwner | QFileDevice::WriteOwner));
+        // A pid that no longer runs: a process started and waited for.
+        QProcess gone;
+        gone.start("true", {});
+        QVERIFY(gone.waitForStarted());
+        const qint64 dead = gone.processId();
+        QVERIFY(gone.waitForFinished());
+        QVERIFY(::kill(static_cast<pid_t>(dead), 0) != 0);
+        // The host as the CLI writes it in the name.
+        char name[256] = {};
+        QVERIFY(::gethostname(name, sizeof name - 1) == 0);
+        QString host;
+        for (const QChar c : QString::fromLocal8Bit(name).left(32))
+            host += (c.isLetterOrNumber() && c.unicode() < 128) || c == '.' || c == '_' ? c : QChar('_');
+        if (host.isEmpty())
+            host = "localhost";
+        const auto stray = [&](const QString& target, qint64 pid, const QString& on, const QString& tail) {
+            return QString(".%1.fltmp-%2-%3-%4").arg(target).arg(pid).arg(on, tail);
+        };
+        const QStringList removed = {stray("out.csv", dead, host, "Ab12Cd"), stray("out.csv", dead, host, "Ef34Gh.Ij56Kl")};
+        const QStringList kept = {stray("out.csv", ::getpid(), host, "Mn78Op"), stray("out.csv", dead, host + "-elsewhere", "Qr90St"),
+                                  stray("other.csv", dead, host, "Uv12Wx")};
+        for (const QString& file : removed + kept)
+            QVERIFY(writeFile(dir.filePath(file), "half a file\n"));
+        QVERIFY(QFile::link("out.csv", dir.filePath("link.csv")));
+
+        const Outcome o = runCli({"run", "--t-end", "1", "--out", dir.filePath("link.csv")});
+        QVERIFY2(o.exitCode == 0, qPrintable(o.err));
+        QStringList expected = kept + QStringList{"link.csv", "out.csv"};
+        expected.sort();
+        QStringList files = QDir(dir.path()).entryList(QDir::Files | QDir::Hidden | QDir::System);
+        files.sort();
+        QCOMPARE(files, expected);
+        QVERIFY(QFileInfo(dir.filePath("link.csv")).isSymLink());
+        QCOMPARE(readLines(out).first(), QString("# FrictionLab run"));
+        QCOMPARE(readLines(out).filter(QRegularExpression("^[0-9]")).size(), 101);
+        struct stat st {};
+        QVERIFY(::stat(QFile::encodeName(out).constData(), &st) == 0);
+        QCOMPARE(st.st_mode & 0777, 0600u);
+        for (const QString& file : kept)
+            QCOMPARE(readAll(dir.filePath(file)), QByteArray("half a file\n"));
     }
 
     /// An interrupted command leaves the old file and no other: its outputs are opened before it
