@@ -1,5 +1,6 @@
 // frictionlab-cli: the headless twin of the application; links the core and Qt Core only.
 #include "cli/cli_commands.h"
+#include "cli/cli_support.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
@@ -71,7 +72,7 @@ int dispatch(int argc, char** argv)
         QTextStream(stdout) << kUsage;
         return 0;
     }
-    err << "error: unknown command '" << command << "' (expected list, run, sweep, map, lyapunov, contact, session, slip-events, compare or model)\n";
+    err << "error: unknown command '" << cli::escapeControls(cli::echo(command)) << "' (expected list, run, sweep, map, lyapunov, contact, session, slip-events, compare or model)\n";
     return 2;
 }
 } // namespace

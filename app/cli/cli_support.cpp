@@ -45,10 +45,53 @@ QString escapeControls(const QString& text)
     return line;
 }
 
+namespace {
+/// The first `chars` characters of text, not ending inside a surrogate pair.
+QString head(const QString& text, qsizetype chars)
+{
+    if (chars > 0 && chars < text.size() && text.at(chars - 1).isHighSurrogate())
+        --chars;
+    return text.left(chars);
+}
+/// The last `chars` characters of text, not starting inside a surrogate pair.
+QString tail(const QString& text, qsizetype chars)
+{
+    if (chars > 0 && chars < text.size() && text.at(text.size() - chars).isLowSurrogate())
+        --chars;
+    return text.right(chars);
+}
+/// text whole up to `limit` characters, else its start, "…" and its end (`keepEnd` of them).
+QString shortened(const QString& text, qsizetype limit, qsizetype keepEnd)
+{
+    if (text.size() <= limit)
+        return text;
+    return head(text, limit - keepEnd) + QChar(0x2026) + tail(text, keepEnd);
+}
+} // namespace
+
+QString echo(const QString& text) { return shortened(text, kMaxEchoChars, 0); }
+
+std::string echo(const std::string& text)
+{
+    return text.size() <= static_cast<size_t>(kMaxEchoChars) ? text : echo(QString::fromStdString(text)).toStdString();
+}
+
+QString echoPath(const QString& path) { return shortened(path, 160, 80); }
+
+std::string echoPath(const std::string& path)
+{
+    return path.size() <= 160 ? path : echoPath(QString::fromStdString(path)).toStdString();
+}
+
+std::string idArgument(const QString& value) { return (value.size() <= kMaxEchoChars ? value : echo(value)).toStdString(); }
+
+QString oneLine(const QString& text) { return shortened(escapeControls(text), kMaxMessageChars, kMaxMessageChars / 4); }
+
 int fail(int code, const QString& message)
 {
-    // One line, whatever the user typed: control characters in echoed values are escaped.
-    QTextStream(stderr) << "error: " << escapeControls(message) << "\n";
+    // One line, whatever the user typed: control characters in echoed values are escaped, and
+    // the line stays short (each echo is cut by echo(); this is the net under a forgotten one).
+    QTextStream(stderr) << "error: " << oneLine(message) << "\n";
     return code;
 }
 
@@ -61,8 +104,19 @@ std::optional<int> parseOrExit(QCommandLineParser& parser, const QStringList& ar
             QTextStream(stdout) << parser.helpText();
             return 0;
         }
-    if (!parser.parse(arguments))
-        return fail(2, parser.errorText());
+    if (!parser.parse(arguments)) {
+        // Qt's text echoes each unknown option whole ("Unknown options: a, b."): the same words,
+        // each name cut (echo) and at most five of them.
+        const QStringList unknown = parser.unknownOptionNames();
+        if (unknown.isEmpty() || !parser.errorText().startsWith(QLatin1String("Unknown option")))
+            return fail(2, parser.errorText());
+        if (unknown.size() == 1)
+            return fail(2, "Unknown option '" + echo(unknown.first()) + "'.");
+        QStringList shown;
+        for (qsizetype i = 0; i < unknown.size() && i < 5; ++i)
+            shown << echo(unknown[i]);
+        return fail(2, "Unknown options: " + shown.join(", ") + (unknown.size() > 5 ? QString(", … (%1 in all).").arg(unknown.size()) : "."));
+    }
     // An option means one thing: given twice it is refused, not silently the last (--set repeats).
     QStringList seen;
     for (const QString& name : parser.optionNames()) {
@@ -73,7 +127,7 @@ std::optional<int> parseOrExit(QCommandLineParser& parser, const QStringList& ar
         seen << name;
     }
     if (positionals == Positionals::None && !parser.positionalArguments().isEmpty())
-        return fail(2, "unexpected argument '" + parser.positionalArguments().first() + "'");
+        return fail(2, "unexpected argument '" + echo(parser.positionalArguments().first()) + "'");
     return std::nullopt;
 }
 
@@ -120,9 +174,9 @@ fl::Status loadSession(const QString& path, fl::ui::Session& session)
     QStringList warnings;
     const fl::Status status = fl::ui::loadSessionFile(path, session, &warnings);
     if (!status.ok())
-        return fl::Status::error(path.toStdString() + ": " + status.message());
+        return fl::Status::error(echoPath(path).toStdString() + ": " + status.message());
     for (const QString& warning : warnings)
-        QTextStream(stderr) << "warning: " << escapeControls(path + ": " + warning) << "\n";
+        QTextStream(stderr) << "warning: " << oneLine(echoPath(path) + ": " + warning) << "\n";
     return status;
 }
 
@@ -138,7 +192,7 @@ fl::Status applyValues(const QCommandLineParser& parser, fl::Scenario& scenario)
     for (const QString& assignment : assignments) {
         const qsizetype eq = assignment.indexOf('=');
         if (eq <= 0)
-            return fl::Status::error("--set expects id=value, got '" + assignment.toStdString() + "'");
+            return fl::Status::error("--set expects id=value, got '" + echo(assignment).toStdString() + "'");
         const std::string id = assignment.left(eq).trimmed().toStdString();
         bool ok = false;
         const double value = toFinite(assignment.mid(eq + 1).trimmed(), &ok);
@@ -146,11 +200,11 @@ fl::Status applyValues(const QCommandLineParser& parser, fl::Scenario& scenario)
             std::string known;
             for (const fl::ParameterSpec& spec : scenario.params.specs())
                 known += (known.empty() ? "" : ", ") + spec.id;
-            return fl::Status::error("unknown parameter '" + id + "' for " + scenario.systemId + "/" + scenario.lawId
+            return fl::Status::error("unknown parameter '" + echo(id) + "' for " + scenario.systemId + "/" + scenario.lawId
                                      + " (known: " + known + ")");
         }
         if (!ok)
-            return fl::Status::error(id + ": '" + assignment.mid(eq + 1).toStdString() + "' is not a finite number");
+            return fl::Status::error(id + ": '" + echo(assignment.mid(eq + 1)).toStdString() + "' is not a finite number");
         fl::Status status = scenario.params.set(id, value);
         if (!status.ok())
             return status;
@@ -167,7 +221,7 @@ fl::Status applyIntegrator(const QCommandLineParser& parser, fl::Scenario& scena
         return fl::Status::success();
     const auto integrator = fl::findStiffIntegrator(parser.value("integrator").toStdString());
     if (!integrator)
-        return fl::Status::error("unknown integrator '" + parser.value("integrator").toStdString() + "' (rosenbrock4, bdf)");
+        return fl::Status::error("unknown integrator '" + echo(parser.value("integrator")).toStdString() + "' (rosenbrock4, bdf)");
     scenario.stiffIntegrator = *integrator;
     return fl::Status::success();
 }
@@ -189,17 +243,17 @@ fl::Status applyOverrides(const QCommandLineParser& parser, fl::Scenario& scenar
     if (parser.isSet("reg")) {
         const auto reg = fl::findRegularization(parser.value("reg").toStdString());
         if (!reg)
-            return fl::Status::error("unknown regularization '" + parser.value("reg").toStdString() + "' (kudra, tanh, atan, sqrt)");
+            return fl::Status::error("unknown regularization '" + echo(parser.value("reg")).toStdString() + "' (kudra, tanh, atan, sqrt)");
         scenario.regularization = *reg;
     }
     if (parser.isSet("method")) {
         const auto method = fl::findMethod(parser.value("method").toStdString());
         if (!method)
-            return fl::Status::error("unknown method '" + parser.value("method").toStdString() + "' (event, regularized, explicit)");
+            return fl::Status::error("unknown method '" + echo(parser.value("method")).toStdString() + "' (event, regularized, explicit)");
         scenario.method = *method;
     }
     if (parser.isSet("law")) {
-        const std::string law = parser.value("law").toStdString();
+        const std::string law = idArgument(parser.value("law"));
         fl::Scenario check;
         if (!parser.isSet("method"))
             scenario.method = methodForLaw(law, scenario.method);
@@ -227,9 +281,9 @@ fl::Status sessionState(const QCommandLineParser& parser, fl::ui::SessionState& 
     bool ok = false;
     const int scene = parser.value("scene").toInt(&ok);
     if (!ok)
-        return fl::Status::error("--scene takes a scene number (1, 2, ...), got '" + parser.value("scene").toStdString() + "'");
+        return fl::Status::error("--scene takes a scene number (1, 2, ...), got '" + echo(parser.value("scene")).toStdString() + "'");
     status = fl::ui::sceneState(session, scene - 1, state);
-    return status.ok() ? status : fl::Status::error(path.toStdString() + ": " + status.message());
+    return status.ok() ? status : fl::Status::error(echoPath(path).toStdString() + ": " + status.message());
 }
 
 } // namespace
@@ -238,14 +292,14 @@ fl::Status loadModelFile(const QString& path, const fl::SystemInfo*& system)
 {
     QFile file(path);
     if (QFileInfo(path).isDir())
-        return fl::Status::error(path.toStdString() + ": is a folder, not a model file");
+        return fl::Status::error(echoPath(path).toStdString() + ": is a folder, not a model file");
     if (!file.open(QIODevice::ReadOnly))
-        return fl::Status::error(path.toStdString() + ": " + file.errorString().toStdString());
+        return fl::Status::error(echoPath(path).toStdString() + ": " + file.errorString().toStdString());
     // One byte more than allowed tells a file that is too large without reading all of it.
     const QByteArray bytes = file.read(static_cast<qint64>(fl::model::kMaxFileBytes) + 1);
     const fl::ModelRegistration registration = fl::registerModel(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())));
     if (!registration.ok())
-        return fl::Status::error(path.toStdString() + ":" + std::to_string(registration.error.where.line) + ":"
+        return fl::Status::error(echoPath(path).toStdString() + ":" + std::to_string(registration.error.where.line) + ":"
                                  + std::to_string(registration.error.where.column) + ": " + registration.error.reason);
     system = registration.system;
     return fl::Status::success();
@@ -276,7 +330,7 @@ fl::Status buildScenario(const QCommandLineParser& parser, fl::Scenario& scenari
     if (parser.isSet("preset")) {
         if (parser.isSet("system"))
             return fl::Status::error("--system cannot be combined with --preset (the preset names its system)");
-        const std::string presetId = parser.value("preset").toStdString();
+        const std::string presetId = idArgument(parser.value("preset"));
         fl::Status status = fl::applyPreset(presetId, scenario);
         if (!status.ok())
             return status;
@@ -284,16 +338,16 @@ fl::Status buildScenario(const QCommandLineParser& parser, fl::Scenario& scenari
             *sweep = fl::findPreset(presetId)->sweep;
         return applyOverrides(parser, scenario);
     }
-    const std::string methodId = parser.value("method").toStdString();
+    const std::string methodId = idArgument(parser.value("method"));
     const auto method = fl::findMethod(methodId);
     if (!method)
         return fl::Status::error("unknown method '" + methodId + "' (event, regularized, explicit)");
-    const std::string regId = parser.value("reg").toStdString();
+    const std::string regId = idArgument(parser.value("reg"));
     const auto reg = fl::findRegularization(regId);
     if (!reg)
         return fl::Status::error("unknown regularization '" + regId + "' (kudra, tanh, atan, sqrt)");
-    std::string lawId = parser.value("law").toStdString();
-    std::string systemId = parser.value("system").toStdString();
+    std::string lawId = idArgument(parser.value("law"));
+    std::string systemId = idArgument(parser.value("system"));
     if (parser.isSet("model")) {
         const fl::SystemInfo* model = nullptr;
         if (fl::Status status = loadModelFile(parser.value("model"), model); !status.ok())

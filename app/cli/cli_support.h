@@ -22,8 +22,25 @@ class SafeFileWriter;
 
 namespace cli {
 
-/// Prints "error: message" as one line on stderr (control characters escaped, e.g. \\n) and returns code.
+/// Prints "error: message" as one line on stderr (control characters escaped, e.g. \\n; a message
+/// longer than kMaxMessageChars cut in its middle) and returns code.
 int fail(int code, const QString& message);
+/// The longest message line fail() prints (a safety net: echoed text is cut first, see echo()).
+inline constexpr qsizetype kMaxMessageChars = 2000;
+/// Most characters of the user's text (an id, a value, an argument) that a message echoes.
+inline constexpr qsizetype kMaxEchoChars = 40;
+/// The user's text as a message echoes it: whole up to kMaxEchoChars characters, else its first
+/// kMaxEchoChars and "…", so that a 100 000-character argument still makes a short line.
+QString echo(const QString& text);
+std::string echo(const std::string& text);
+/// A path as a message echoes it: whole up to 160 characters, else its start, "…" and its end
+/// (the folder and the file name both stay recognisable).
+QString echoPath(const QString& path);
+std::string echoPath(const std::string& path);
+/// An id the user gave (--system, --law, --preset, ...) as looked up: as given, or, longer than
+/// any id can be (kMaxEchoChars), its echo, which names nothing, so that the message saying so
+/// stays short whoever writes it.
+std::string idArgument(const QString& value);
 /// Whether a command takes positional arguments (None: the first one is an error).
 enum class Positionals { Allowed, None };
 /// Parses a command's arguments and handles --help and --help-all (print the help, run nothing).
@@ -40,6 +57,8 @@ void addPartialOption(QCommandLineParser& parser);
 /// Text from a file or the user, safe to print: control characters escaped (\n, \r, \t, \xHH),
 /// so that nothing can move the cursor, clear the screen or set the terminal's title.
 QString escapeControls(const QString& text);
+/// escapeControls(text), at most kMaxMessageChars long: a longer one keeps its start and end.
+QString oneLine(const QString& text);
 inline QString q(const std::string& s) { return QString::fromStdString(s); }
 
 /// --system, --law, --method, --reg, --set id=value, --t-end, --dt, --tol, --eps, --integrator,

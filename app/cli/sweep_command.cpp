@@ -47,7 +47,7 @@ fl::Status parseSweep(const QCommandLineParser& parser, const std::vector<std::s
         if (parser.isSet(option))
             *target = toFinite(parser.value(option), &ok);
         if (!ok)
-            return fl::Status::error(std::string("--") + option + ": '" + parser.value(option).toStdString() + "' is not a finite number");
+            return fl::Status::error(std::string("--") + option + ": '" + echo(parser.value(option)).toStdString() + "' is not a finite number");
     }
     if (steps != std::floor(steps) || samples != std::floor(samples) || std::abs(steps) > 1e9 || std::abs(samples) > 1e9)
         return fl::Status::error("--steps and --samples take whole numbers");
@@ -203,6 +203,8 @@ int sweepCommand(const QStringList& arguments)
     const std::vector<std::string> names = fl::stateNames(scenario);
     fl::SweepSpec spec;
     status = parseSweep(parser, names, baseSweep, spec);
+    if (status.ok() && !scenario.params.has(spec.parameter))
+        status = fl::Status::error("unknown sweep parameter '" + echo(spec.parameter) + "'");
     if (status.ok())
         status = fl::validateSweep(scenario, spec);
     if (!status.ok())

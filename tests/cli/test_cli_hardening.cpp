@@ -414,6 +414,60 @@ private slots:
         QVERIFY(QDir(dir.path()).entryList(QDir::Files).isEmpty());
     }
 
+    /// What the user typed is echoed short: an id, a value or an argument of 100 000 characters
+    /// made an error line of 100 KB (75 KB for a --set id); now each echo is its first 40
+    /// characters and "…", and the line stays short.
+    void longArgumentsAreEchoedShort_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("reason");
+        const QString x(100000, QChar('a'));
+        const QStringList map = {"map", "--x", "v_b", "--x-from", "0.1", "--x-to", "0.2", "--y", "mu_s", "--y-from", "1.5", "--y-to", "2",
+                                 "--observable", "amplitude"};
+        QTest::newRow("--set id") << QStringList{"run", "--set", x + "=1"} << "unknown parameter 'aaa";
+        QTest::newRow("--set value") << QStringList{"run", "--set", "v_b=" + x} << "is not a finite number";
+        QTest::newRow("--set without =") << QStringList{"run", "--set", x} << "--set expects id=value";
+        QTest::newRow("--system") << QStringList{"run", "--system", x} << "unknown system 'aaa";
+        QTest::newRow("--law") << QStringList{"run", "--law", x} << "unknown friction law 'aaa";
+        QTest::newRow("--law on a preset") << QStringList{"run", "--preset", "jtam2016-fig4a", "--law", x} << "aaa";
+        QTest::newRow("--preset") << QStringList{"run", "--preset", x} << "unknown preset 'aaa";
+        QTest::newRow("--method") << QStringList{"run", "--method", x} << "unknown method 'aaa";
+        QTest::newRow("--reg") << QStringList{"run", "--reg", x} << "unknown regularization 'aaa";
+        QTest::newRow("--integrator") << QStringList{"run", "--integrator", x} << "unknown integrator 'aaa";
+        QTest::newRow("unknown option") << QStringList{"run", "--" + x} << "Unknown option 'aaa";
+        QTest::newRow("unknown short options") << QStringList{"run", "-" + x} << "Unknown options: a, a, a, a, a, … (100000 in all).";
+        QTest::newRow("stray argument") << QStringList{"run", x} << "unexpected argument 'aaa";
+        QTest::newRow("unknown command") << QStringList{x} << "unknown command 'aaa";
+        QTest::newRow("map --x") << QStringList{"map", "--x", x, "--x-from", "0.1", "--x-to", "0.2", "--y", "mu_s", "--y-from", "1.5", "--y-to",
+                                                "2", "--observable", "amplitude"}
+                                 << "unknown map parameter 'aaa";
+        QTest::newRow("map --x-from") << QStringList(map).replaceInStrings(QRegularExpression("^0\\.1$"), x) << "--x-from: 'aaa";
+        QTest::newRow("sweep --param") << QStringList{"sweep", "--param", x, "--from", "0.1", "--to", "0.2"} << "unknown sweep parameter 'aaa";
+        QTest::newRow("sweep --from") << QStringList{"sweep", "--param", "v_b", "--from", x, "--to", "0.2"} << "--from: 'aaa";
+        QTest::newRow("lyapunov --param") << QStringList{"lyapunov", "--param", x, "--from", "0.1", "--to", "0.2"} << "unknown parameter 'aaa";
+        QTest::newRow("lyapunov --duration") << QStringList{"lyapunov", "--duration", x} << "--duration: 'aaa";
+        QTest::newRow("compare --event-law") << QStringList{"compare", "--event-law", x} << "--event-law 'aaa";
+        QTest::newRow("--task-timeout") << map + QStringList{"--mpi", "--task-timeout", x} << "not 'aaa";
+        QTest::newRow("session action") << QStringList{"session", x} << "unknown session action 'aaa";
+        QTest::newRow("model action") << QStringList{"model", x} << "model: unknown action 'aaa";
+        QTest::newRow("--out folder") << QStringList{"run", "--out", "/tmp/" + x.left(5000) + "/o.csv"} << "--out: the folder '/tmp/aaa";
+        QTest::newRow("--session file") << QStringList{"run", "--session", "/tmp/" + x.left(5000)} << "/tmp/aaa";
+        QTest::newRow("--model file") << QStringList{"run", "--model", "/tmp/" + x.left(5000)} << "/tmp/aaa";
+    }
+    void longArgumentsAreEchoedShort()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, reason);
+        QTemporaryDir dir;
+        QDir::setCurrent(dir.path());
+        const Outcome o = runCli(arguments);
+        QCOMPARE(o.exitCode, 2);
+        QVERIFY2(o.err.startsWith("error: ") && o.err.contains(reason) && o.err.contains(QChar(0x2026)), qPrintable(o.err.left(400)));
+        QCOMPARE(o.err.count('\n'), 1);
+        QVERIFY2(o.err.toUtf8().size() < 300, qPrintable(QString("%1 bytes: %2").arg(o.err.toUtf8().size()).arg(o.err.left(400))));
+        QVERIFY(QDir(dir.path()).entryList(QDir::Files).isEmpty());
+    }
+
     /// Text from a file is printed with its control characters escaped: a session's title must not
     /// set the terminal's title, clear the screen or overwrite lines. session new refuses them.
     void textFromFilesIsEscaped()
