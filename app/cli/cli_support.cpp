@@ -372,6 +372,25 @@ fl::Status buildScenario(const QCommandLineParser& parser, fl::Scenario& scenari
     return status.ok() ? applyValues(parser, scenario) : status;
 }
 
+fl::Status checkSteppedKind(const fl::ParameterSet& params, const std::string& id, int steps, const std::function<double(int)>& value,
+                            const QString& fromOption, const QString& toOption, const QString& stepsOption)
+{
+    const fl::ParameterSpec& spec = params.specs()[static_cast<size_t>(params.index(id))];
+    if (spec.kind == fl::ParameterKind::Real)
+        return fl::Status::success();
+    const double first = value(0), last = value(std::max(steps, 1) - 1);
+    for (const auto& [option, v] : {std::pair{fromOption, first}, std::pair{toOption, last}})
+        if (const fl::Status status = fl::checkKind(spec, v); !status.ok())
+            return fl::Status::error(status.message() + ": " + option.toStdString() + " is " + fl::formatNumber(v));
+    for (int k = 1; k + 1 < steps; ++k) {
+        const double v = value(k);
+        if (const fl::Status status = fl::checkKind(spec, v); !status.ok())
+            return fl::Status::error(status.message() + ": " + stepsOption.toStdString() + " " + std::to_string(steps) + " from "
+                                     + fl::formatNumber(first) + " to " + fl::formatNumber(last) + " gives " + fl::formatNumber(v));
+    }
+    return fl::Status::success();
+}
+
 bool parseThreads(const QCommandLineParser& parser, int& threads)
 {
     threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));

@@ -8,6 +8,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -75,6 +76,14 @@ fl::Status buildScenario(const QCommandLineParser& parser, fl::Scenario& scenari
 /// Reads a session file: its warnings go to stderr as "warning: ..." lines; an error reads
 /// "FILE: problem" and leaves `session` untouched.
 fl::Status loadSession(const QString& path, fl::ui::Session& session);
+/// The values a command steps a parameter through (map --x/--y, sweep --param, lyapunov --param):
+/// each of value(0) .. value(steps - 1) must be of the parameter's kind (ParameterSpec::kind), so
+/// that a whole-number parameter (max_steps, the chain's n) never receives 150.25. The error names
+/// the parameter, its kind and the option that gives the value: "max_steps must be a whole number
+/// (100 to 1e+09): --x-from is 150.25", or for a value inside the range "...: --x-steps 4 from
+/// 100 to 200 gives 133.33333333333334". Assumes params.has(id).
+fl::Status checkSteppedKind(const fl::ParameterSet& params, const std::string& id, int steps, const std::function<double(int)>& value,
+                            const QString& fromOption, const QString& toOption, const QString& stepsOption);
 /// --threads N (1..256), or every core when absent; false if the value is not allowed.
 bool parseThreads(const QCommandLineParser& parser, int& threads);
 /// text as a finite number: *ok false for text, "nan" and "inf" alike (QString::toDouble takes the

@@ -38,6 +38,12 @@ int lyapunovCurve(const QCommandLineParser& parser, const fl::Scenario& scenario
         if (!status.ok())
             return fail(2, q(status.message()));
     }
+    // A whole-number parameter takes whole values only (the values as fl::largestLyapunovCurve computes them).
+    if (const fl::Status status = checkSteppedKind(
+            scenario.params, parameter, steps, [&](int i) { return steps > 1 ? from + (to - from) * i / (steps - 1) : from; }, "--from",
+            "--to", "--steps");
+        !status.ok())
+        return fail(2, q(status.message()));
     int threads = 1;
     if (!parseThreads(parser, threads))
         return fail(2, "--threads must be in [1, 256]");

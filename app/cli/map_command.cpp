@@ -187,6 +187,11 @@ int mapCommand(const QStringList& arguments)
             status = fl::Status::error("unknown map parameter '" + echo(axis->parameter) + "'");
     if (status.ok())
         status = fl::validateMap(scenario, spec);
+    // A whole-number parameter (max_steps, the chain's n) along an axis takes whole values only.
+    for (const auto& [axis, name] : {std::pair{&spec.x, QString("x")}, std::pair{&spec.y, QString("y")}})
+        if (status.ok())
+            status = checkSteppedKind(scenario.params, axis->parameter, axis->steps, [axis](int k) { return axis->value(k); },
+                                      "--" + name + "-from", "--" + name + "-to", "--" + name + "-steps");
     if (!status.ok())
         return fail(2, q(status.message()));
     int threads = 1;

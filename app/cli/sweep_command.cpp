@@ -207,6 +207,11 @@ int sweepCommand(const QStringList& arguments)
         status = fl::Status::error("unknown sweep parameter '" + echo(spec.parameter) + "'");
     if (status.ok())
         status = fl::validateSweep(scenario, spec);
+    // A whole-number parameter (max_steps, the chain's n) is swept through whole values only
+    // (the values as fl::runSweep computes them).
+    if (status.ok())
+        status = checkSteppedKind(scenario.params, spec.parameter, spec.steps,
+                                  [&spec](int i) { return spec.from + (spec.to - spec.from) * i / (spec.steps - 1); }, "--from", "--to", "--steps");
     if (!status.ok())
         return fail(2, q(status.message()));
     int threads = 1;

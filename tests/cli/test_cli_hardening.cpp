@@ -395,6 +395,35 @@ private slots:
         QTest::newRow("stdout twice") << QStringList{"run", "--out", "-", "--events", "/dev/stdout"} << 2 << "name the same standard output";
         QTest::newRow("task-timeout without mpi") << kHugeMap + QStringList{"--task-timeout", "5"} << 2 << "--task-timeout is the per-task deadline of --mpi";
         QTest::newRow("no command") << QStringList{} << 2 << "no command given";
+        // A whole-number parameter (max_steps) stepped through fractional values (map --x max_steps
+        // --x-from 150.25 ran, each point with a step limit of 150.25).
+        QTest::newRow("map --x-from fractional") << QStringList{"map", "--x", "max_steps", "--x-from", "150.25", "--x-to", "300", "--y", "v_b",
+                                                                "--y-from", "0.1", "--y-to", "0.2", "--observable", "amplitude"}
+                                                 << 2 << "max_steps must be a whole number (100 to 1e+09): --x-from is 150.25";
+        QTest::newRow("map --y-to fractional") << QStringList{"map", "--y", "max_steps", "--y-from", "150", "--y-to", "300.5", "--x", "v_b",
+                                                              "--x-from", "0.1", "--x-to", "0.2", "--observable", "amplitude"}
+                                               << 2 << "max_steps must be a whole number (100 to 1e+09): --y-to is 300.5";
+        QTest::newRow("map --x-steps between") << QStringList{"map", "--x", "max_steps", "--x-from", "100", "--x-to", "200", "--x-steps", "4",
+                                                              "--y", "v_b", "--y-from", "0.1", "--y-to", "0.2", "--observable", "amplitude"}
+                                               << 2 << "max_steps must be a whole number (100 to 1e+09): --x-steps 4 from 100 to 200 gives 133.3";
+        QTest::newRow("map chain seed") << QStringList{"map", "--system", "bk-chain", "--x", "seed", "--x-from", "2", "--x-to", "2.5", "--y",
+                                                       "v_b", "--y-from", "0.1", "--y-to", "0.2", "--observable", "amplitude"}
+                                        << 2 << "seed must be a whole number (0 to 1e+09): --x-to is 2.5";
+        QTest::newRow("sweep --param fractional") << QStringList{"sweep", "--param", "max_steps", "--from", "150.25", "--to", "300", "--steps", "3"}
+                                                  << 2 << "max_steps must be a whole number (100 to 1e+09): --from is 150.25";
+        QTest::newRow("sweep --steps between") << QStringList{"sweep", "--param", "max_steps", "--from", "100", "--to", "200", "--steps", "3000"}
+                                               << 2 << "max_steps must be a whole number (100 to 1e+09): --steps 3000 from 100 to 200 gives";
+        QTest::newRow("lyapunov --param fractional") << QStringList{"lyapunov", "--method", "regularized", "--param", "max_steps", "--from", "100",
+                                                                    "--to", "200.5", "--steps", "2"}
+                                                     << 2 << "max_steps must be a whole number (100 to 1e+09): --to is 200.5";
+        // Whole values pass (the command then fails at its output, which is checked after the values).
+        QTest::newRow("map whole values") << QStringList{"map", "--x", "max_steps", "--x-from", "100", "--x-to", "200", "--x-steps", "3", "--y",
+                                                         "v_b", "--y-from", "0.1", "--y-to", "0.2", "--observable", "amplitude", "--out",
+                                                         "missing/m.csv"}
+                                          << 2 << "--out: the folder";
+        QTest::newRow("sweep whole values") << QStringList{"sweep", "--param", "max_steps", "--from", "100", "--to", "200", "--steps", "101",
+                                                           "--out", "missing/s.csv"}
+                                            << 2 << "--out: the folder";
     }
     void optionsMeanOneThing()
     {
