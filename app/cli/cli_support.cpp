@@ -181,15 +181,25 @@ fl::Status loadSession(const QString& path, fl::ui::Session& session)
 }
 
 namespace {
-/// Parses "id=value" pairs (and --t-end, --dt, --tol) into the scenario's parameters.
+/// Parses "id=value" pairs (and --t-end, --dt, --tol, --eps) into the scenario's parameters. A
+/// parameter takes one value: named twice (two --set, or --t-end and --set t_end=) it is refused,
+/// not silently the last.
 fl::Status applyValues(const QCommandLineParser& parser, fl::Scenario& scenario)
 {
-    QStringList assignments = parser.values("set");
+    struct Assignment {
+        QString text;   ///< id=value
+        QString option; ///< "" for --set, else the shortcut ("t-end")
+    };
+    std::vector<Assignment> assignments;
+    for (const QString& assignment : parser.values("set"))
+        assignments.push_back({assignment, {}});
     const std::pair<const char*, const char*> shortcuts[] = {{"t-end", "t_end"}, {"dt", "dt"}, {"tol", "tol"}, {"eps", "eps"}};
     for (const auto& [option, id] : shortcuts)
         if (parser.isSet(option))
-            assignments.append(QString(id) + "=" + parser.value(option));
-    for (const QString& assignment : assignments) {
+            assignments.push_back({QString(id) + "=" + parser.value(option), option});
+    std::vector<std::pair<std::string, const Assignment*>> seen; // id, where it was set
+    for (const Assignment& a : assignments) {
+        const QString& assignment = a.text;
         const qsizetype eq = assignment.indexOf('=');
         if (eq <= 0)
             return fl::Status::error("--set expects id=value, got '" + echo(assignment).toStdString() + "'");
@@ -205,6 +215,16 @@ fl::Status applyValues(const QCommandLineParser& parser, fl::Scenario& scenario)
         }
         if (!ok)
             return fl::Status::error(id + ": '" + echo(assignment.mid(eq + 1)).toStdString() + "' is not a finite number");
+        const auto twice = std::find_if(seen.begin(), seen.end(), [&](const auto& s) { return s.first == id; });
+        if (twice != seen.end()) {
+            const Assignment& first = *twice->second;
+            if (first.option.isEmpty() && a.option.isEmpty())
+                return fl::Status::error(id + " is set twice: --set " + echo(first.text).toStdString() + " and --set "
+                                         + echo(assignment).toStdString() + " (give one value)");
+            const QString shortcut = first.option.isEmpty() ? a.option : first.option;
+            return fl::Status::error("--" + shortcut.toStdString() + " and --set " + id + "= both set " + id + " (give one of them)");
+        }
+        seen.emplace_back(id, &a);
         fl::Status status = scenario.params.set(id, value);
         if (!status.ok())
             return status;

@@ -395,6 +395,19 @@ private slots:
         QTest::newRow("stdout twice") << QStringList{"run", "--out", "-", "--events", "/dev/stdout"} << 2 << "name the same standard output";
         QTest::newRow("task-timeout without mpi") << kHugeMap + QStringList{"--task-timeout", "5"} << 2 << "--task-timeout is the per-task deadline of --mpi";
         QTest::newRow("no command") << QStringList{} << 2 << "no command given";
+        // A parameter takes one value: two --set of it, or a shortcut and its --set, are refused
+        // (the last one was taken, or the shortcut's).
+        QTest::newRow("--set twice") << QStringList{"run", "--set", "v_b=1", "--set", "v_b=2"} << 2
+                                     << "v_b is set twice: --set v_b=1 and --set v_b=2";
+        QTest::newRow("--set twice, same value") << QStringList{"session", "new", "--set", "mu_s=2", "--set", " mu_s=2", "--out", "s.frictionlab"}
+                                                 << 2 << "mu_s is set twice";
+        QTest::newRow("--t-end and t_end") << QStringList{"run", "--t-end", "5", "--set", "t_end=6"} << 2 << "--t-end and --set t_end= both set t_end";
+        QTest::newRow("t_end and --t-end") << QStringList{"sweep", "--param", "v_b", "--set", "t_end=6", "--t-end", "5"} << 2
+                                           << "--t-end and --set t_end= both set t_end";
+        QTest::newRow("--dt and dt") << QStringList{"run", "--dt", "0.1", "--set", "dt=0.2"} << 2 << "--dt and --set dt= both set dt";
+        QTest::newRow("--tol and tol") << QStringList{"run", "--set", "tol=1e-8", "--tol", "1e-9"} << 2 << "--tol and --set tol= both set tol";
+        QTest::newRow("--eps and eps") << QStringList{"run", "--method", "regularized", "--eps", "1e-3", "--set", "eps=1e-4"} << 2
+                                       << "--eps and --set eps= both set eps";
         // A whole-number parameter (max_steps) stepped through fractional values (map --x max_steps
         // --x-from 150.25 ran, each point with a step limit of 150.25).
         QTest::newRow("map --x-from fractional") << QStringList{"map", "--x", "max_steps", "--x-from", "150.25", "--x-to", "300", "--y", "v_b",
