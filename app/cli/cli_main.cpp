@@ -1,9 +1,11 @@
 // frictionlab-cli: the headless twin of the application; links the core and Qt Core only.
 #include "cli/cli_commands.h"
+#include "cli/cli_support.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
 
+#include <csignal>
 #include <cstdio>
 #include <exception>
 #include <new>
@@ -34,6 +36,9 @@ int dispatch(int argc, char** argv);
 
 int main(int argc, char** argv)
 {
+    // A file-size limit (ulimit -f) must make a write fail (EFBIG), which every output reports in
+    // one line and leaves the old file, not kill the process by SIGXFSZ (exit 153, no message).
+    std::signal(SIGXFSZ, SIG_IGN);
     // Status codes, not exceptions (docs/architecture.md idea 6); should one escape anyway (a library's
     // error, out of memory), the command still ends with one line and a non-zero code.
     try {
@@ -67,7 +72,7 @@ int dispatch(int argc, char** argv)
         QTextStream(stdout) << kUsage;
         return 0;
     }
-    err << "error: unknown command '" << command << "' (expected list, run, sweep, map, lyapunov, contact, session, slip-events, compare or model)\n";
+    err << "error: unknown command '" << cli::escapeControls(cli::echo(command)) << "' (expected list, run, sweep, map, lyapunov, contact, session, slip-events, compare or model)\n";
     return 2;
 }
 } // namespace

@@ -8,20 +8,71 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QRandomGenerator>
 #include <QTextStream>
 
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 #include <thread>
+#include <vector>
+
+#include <dirent.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace cli {
 
+namespace {
+/// The first `chars` characters of text, not ending inside a surrogate pair.
+QString head(const QString& text, qsizetype chars)
+{
+    if (chars > 0 && chars < text.size() && text.at(chars - 1).isHighSurrogate())
+        --chars;
+    return text.left(chars);
+}
+/// The last `chars` characters of text, not starting inside a surrogate pair.
+QString tail(const QString& text, qsizetype chars)
+{
+    if (chars > 0 && chars < text.size() && text.at(text.size() - chars).isLowSurrogate())
+        --chars;
+    return text.right(chars);
+}
+/// text whole up to `limit` characters, else its start, "…" and its end (`keepEnd` of them).
+QString shortened(const QString& text, qsizetype limit, qsizetype keepEnd)
+{
+    if (text.size() <= limit)
+        return text;
+    return head(text, limit - keepEnd) + QChar(0x2026) + tail(text, keepEnd);
+}
+} // namespace
+
+QString echo(const QString& text) { return shortened(text, kMaxEchoChars, 0); }
+
+std::string echo(const std::string& text)
+{
+    return text.size() <= static_cast<size_t>(kMaxEchoChars) ? text : echo(QString::fromStdString(text)).toStdString();
+}
+
+QString echoPath(const QString& path) { return shortened(path, 160, 80); }
+
+std::string echoPath(const std::string& path)
+{
+    return path.size() <= 160 ? path : echoPath(QString::fromStdString(path)).toStdString();
+}
+
+std::string idArgument(const QString& value) { return (value.size() <= kMaxEchoChars ? value : echo(value)).toStdString(); }
+
+QString oneLine(const QString& text) { return shortened(escapeControls(text), kMaxMessageChars, kMaxMessageChars / 4); }
+
 int fail(int code, const QString& message)
 {
-    // One line, whatever the user typed: control characters in echoed values are escaped.
-    QTextStream(stderr) << "error: " << escapeControls(message) << "\n";
+    // One line, whatever the user typed: control characters in echoed values are escaped, and
+    // the line stays short (each echo is cut by echo(); this is the net under a forgotten one).
+    QTextStream(stderr) << "error: " << oneLine(message) << "\n";
     return code;
 }
 
@@ -34,8 +85,19 @@ std::optional<int> parseOrExit(QCommandLineParser& parser, const QStringList& ar
             QTextStream(stdout) << parser.helpText();
             return 0;
         }
-    if (!parser.parse(arguments))
-        return fail(2, parser.errorText());
+    if (!parser.parse(arguments)) {
+        // Qt's text echoes each unknown option whole ("Unknown options: a, b."): the same words,
+        // each name cut (echo) and at most five of them.
+        const QStringList unknown = parser.unknownOptionNames();
+        if (unknown.isEmpty() || !parser.errorText().startsWith(QLatin1String("Unknown option")))
+            return fail(2, parser.errorText());
+        if (unknown.size() == 1)
+            return fail(2, "Unknown option '" + echo(unknown.first()) + "'.");
+        QStringList shown;
+        for (qsizetype i = 0; i < unknown.size() && i < 5; ++i)
+            shown << echo(unknown[i]);
+        return fail(2, "Unknown options: " + shown.join(", ") + (unknown.size() > 5 ? QString(", … (%1 in all).").arg(unknown.size()) : "."));
+    }
     // An option means one thing: given twice it is refused, not silently the last (--set repeats).
     QStringList seen;
     for (const QString& name : parser.optionNames()) {
@@ -46,7 +108,7 @@ std::optional<int> parseOrExit(QCommandLineParser& parser, const QStringList& ar
         seen << name;
     }
     if (positionals == Positionals::None && !parser.positionalArguments().isEmpty())
-        return fail(2, "unexpected argument '" + parser.positionalArguments().first() + "'");
+        return fail(2, "unexpected argument '" + echo(parser.positionalArguments().first()) + "'");
     return std::nullopt;
 }
 
@@ -93,25 +155,35 @@ fl::Status loadSession(const QString& path, fl::ui::Session& session)
     QStringList warnings;
     const fl::Status status = fl::ui::loadSessionFile(path, session, &warnings);
     if (!status.ok())
-        return fl::Status::error(path.toStdString() + ": " + status.message());
+        return fl::Status::error(echoPath(path).toStdString() + ": " + status.message());
     for (const QString& warning : warnings)
-        QTextStream(stderr) << "warning: " << escapeControls(path + ": " + warning) << "\n";
+        QTextStream(stderr) << "warning: " << oneLine(echoPath(path) + ": " + warning) << "\n";
     return status;
 }
 
 namespace {
-/// Parses "id=value" pairs (and --t-end, --dt, --tol) into the scenario's parameters.
+/// Parses "id=value" pairs (and --t-end, --dt, --tol, --eps) into the scenario's parameters. A
+/// parameter takes one value: named twice (two --set, or --t-end and --set t_end=) it is refused,
+/// not silently the last.
 fl::Status applyValues(const QCommandLineParser& parser, fl::Scenario& scenario)
 {
-    QStringList assignments = parser.values("set");
+    struct Assignment {
+        QString text;   ///< id=value
+        QString option; ///< "" for --set, else the shortcut ("t-end")
+    };
+    std::vector<Assignment> assignments;
+    for (const QString& assignment : parser.values("set"))
+        assignments.push_back({assignment, {}});
     const std::pair<const char*, const char*> shortcuts[] = {{"t-end", "t_end"}, {"dt", "dt"}, {"tol", "tol"}, {"eps", "eps"}};
     for (const auto& [option, id] : shortcuts)
         if (parser.isSet(option))
-            assignments.append(QString(id) + "=" + parser.value(option));
-    for (const QString& assignment : assignments) {
+            assignments.push_back({QString(id) + "=" + parser.value(option), option});
+    std::vector<std::pair<std::string, const Assignment*>> seen; // id, where it was set
+    for (const Assignment& a : assignments) {
+        const QString& assignment = a.text;
         const qsizetype eq = assignment.indexOf('=');
         if (eq <= 0)
-            return fl::Status::error("--set expects id=value, got '" + assignment.toStdString() + "'");
+            return fl::Status::error("--set expects id=value, got '" + echo(assignment).toStdString() + "'");
         const std::string id = assignment.left(eq).trimmed().toStdString();
         bool ok = false;
         const double value = toFinite(assignment.mid(eq + 1).trimmed(), &ok);
@@ -119,11 +191,21 @@ fl::Status applyValues(const QCommandLineParser& parser, fl::Scenario& scenario)
             std::string known;
             for (const fl::ParameterSpec& spec : scenario.params.specs())
                 known += (known.empty() ? "" : ", ") + spec.id;
-            return fl::Status::error("unknown parameter '" + id + "' for " + scenario.systemId + "/" + scenario.lawId
+            return fl::Status::error("unknown parameter '" + echo(id) + "' for " + scenario.systemId + "/" + scenario.lawId
                                      + " (known: " + known + ")");
         }
         if (!ok)
-            return fl::Status::error(id + ": '" + assignment.mid(eq + 1).toStdString() + "' is not a finite number");
+            return fl::Status::error(id + ": '" + echo(assignment.mid(eq + 1)).toStdString() + "' is not a finite number");
+        const auto twice = std::find_if(seen.begin(), seen.end(), [&](const auto& s) { return s.first == id; });
+        if (twice != seen.end()) {
+            const Assignment& first = *twice->second;
+            if (first.option.isEmpty() && a.option.isEmpty())
+                return fl::Status::error(id + " is set twice: --set " + echo(first.text).toStdString() + " and --set "
+                                         + echo(assignment).toStdString() + " (give one value)");
+            const QString shortcut = first.option.isEmpty() ? a.option : first.option;
+            return fl::Status::error("--" + shortcut.toStdString() + " and --set " + id + "= both set " + id + " (give one of them)");
+        }
+        seen.emplace_back(id, &a);
         fl::Status status = scenario.params.set(id, value);
         if (!status.ok())
             return status;
@@ -140,7 +222,7 @@ fl::Status applyIntegrator(const QCommandLineParser& parser, fl::Scenario& scena
         return fl::Status::success();
     const auto integrator = fl::findStiffIntegrator(parser.value("integrator").toStdString());
     if (!integrator)
-        return fl::Status::error("unknown integrator '" + parser.value("integrator").toStdString() + "' (rosenbrock4, bdf)");
+        return fl::Status::error("unknown integrator '" + echo(parser.value("integrator")).toStdString() + "' (rosenbrock4, bdf)");
     scenario.stiffIntegrator = *integrator;
     return fl::Status::success();
 }
@@ -162,17 +244,17 @@ fl::Status applyOverrides(const QCommandLineParser& parser, fl::Scenario& scenar
     if (parser.isSet("reg")) {
         const auto reg = fl::findRegularization(parser.value("reg").toStdString());
         if (!reg)
-            return fl::Status::error("unknown regularization '" + parser.value("reg").toStdString() + "' (kudra, tanh, atan, sqrt)");
+            return fl::Status::error("unknown regularization '" + echo(parser.value("reg")).toStdString() + "' (kudra, tanh, atan, sqrt)");
         scenario.regularization = *reg;
     }
     if (parser.isSet("method")) {
         const auto method = fl::findMethod(parser.value("method").toStdString());
         if (!method)
-            return fl::Status::error("unknown method '" + parser.value("method").toStdString() + "' (event, regularized, explicit)");
+            return fl::Status::error("unknown method '" + echo(parser.value("method")).toStdString() + "' (event, regularized, explicit)");
         scenario.method = *method;
     }
     if (parser.isSet("law")) {
-        const std::string law = parser.value("law").toStdString();
+        const std::string law = idArgument(parser.value("law"));
         fl::Scenario check;
         if (!parser.isSet("method"))
             scenario.method = methodForLaw(law, scenario.method);
@@ -200,9 +282,9 @@ fl::Status sessionState(const QCommandLineParser& parser, fl::ui::SessionState& 
     bool ok = false;
     const int scene = parser.value("scene").toInt(&ok);
     if (!ok)
-        return fl::Status::error("--scene takes a scene number (1, 2, ...), got '" + parser.value("scene").toStdString() + "'");
+        return fl::Status::error("--scene takes a scene number (1, 2, ...), got '" + echo(parser.value("scene")).toStdString() + "'");
     status = fl::ui::sceneState(session, scene - 1, state);
-    return status.ok() ? status : fl::Status::error(path.toStdString() + ": " + status.message());
+    return status.ok() ? status : fl::Status::error(echoPath(path).toStdString() + ": " + status.message());
 }
 
 } // namespace
@@ -211,14 +293,14 @@ fl::Status loadModelFile(const QString& path, const fl::SystemInfo*& system)
 {
     QFile file(path);
     if (QFileInfo(path).isDir())
-        return fl::Status::error(path.toStdString() + ": is a folder, not a model file");
+        return fl::Status::error(echoPath(path).toStdString() + ": is a folder, not a model file");
     if (!file.open(QIODevice::ReadOnly))
-        return fl::Status::error(path.toStdString() + ": " + file.errorString().toStdString());
+        return fl::Status::error(echoPath(path).toStdString() + ": " + file.errorString().toStdString());
     // One byte more than allowed tells a file that is too large without reading all of it.
     const QByteArray bytes = file.read(static_cast<qint64>(fl::model::kMaxFileBytes) + 1);
     const fl::ModelRegistration registration = fl::registerModel(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())));
     if (!registration.ok())
-        return fl::Status::error(path.toStdString() + ":" + std::to_string(registration.error.where.line) + ":"
+        return fl::Status::error(echoPath(path).toStdString() + ":" + std::to_string(registration.error.where.line) + ":"
                                  + std::to_string(registration.error.where.column) + ": " + registration.error.reason);
     system = registration.system;
     return fl::Status::success();
@@ -249,7 +331,7 @@ fl::Status buildScenario(const QCommandLineParser& parser, fl::Scenario& scenari
     if (parser.isSet("preset")) {
         if (parser.isSet("system"))
             return fl::Status::error("--system cannot be combined with --preset (the preset names its system)");
-        const std::string presetId = parser.value("preset").toStdString();
+        const std::string presetId = idArgument(parser.value("preset"));
         fl::Status status = fl::applyPreset(presetId, scenario);
         if (!status.ok())
             return status;
@@ -257,16 +339,16 @@ fl::Status buildScenario(const QCommandLineParser& parser, fl::Scenario& scenari
             *sweep = fl::findPreset(presetId)->sweep;
         return applyOverrides(parser, scenario);
     }
-    const std::string methodId = parser.value("method").toStdString();
+    const std::string methodId = idArgument(parser.value("method"));
     const auto method = fl::findMethod(methodId);
     if (!method)
         return fl::Status::error("unknown method '" + methodId + "' (event, regularized, explicit)");
-    const std::string regId = parser.value("reg").toStdString();
+    const std::string regId = idArgument(parser.value("reg"));
     const auto reg = fl::findRegularization(regId);
     if (!reg)
         return fl::Status::error("unknown regularization '" + regId + "' (kudra, tanh, atan, sqrt)");
-    std::string lawId = parser.value("law").toStdString();
-    std::string systemId = parser.value("system").toStdString();
+    std::string lawId = idArgument(parser.value("law"));
+    std::string systemId = idArgument(parser.value("system"));
     if (parser.isSet("model")) {
         const fl::SystemInfo* model = nullptr;
         if (fl::Status status = loadModelFile(parser.value("model"), model); !status.ok())
@@ -289,6 +371,25 @@ fl::Status buildScenario(const QCommandLineParser& parser, fl::Scenario& scenari
     if (status.ok())
         status = applyIntegrator(parser, scenario);
     return status.ok() ? applyValues(parser, scenario) : status;
+}
+
+fl::Status checkSteppedKind(const fl::ParameterSet& params, const std::string& id, int steps, const std::function<double(int)>& value,
+                            const QString& fromOption, const QString& toOption, const QString& stepsOption)
+{
+    const fl::ParameterSpec& spec = params.specs()[static_cast<size_t>(params.index(id))];
+    if (spec.kind == fl::ParameterKind::Real)
+        return fl::Status::success();
+    const double first = value(0), last = value(std::max(steps, 1) - 1);
+    for (const auto& [option, v] : {std::pair{fromOption, first}, std::pair{toOption, last}})
+        if (const fl::Status status = fl::checkKind(spec, v); !status.ok())
+            return fl::Status::error(status.message() + ": " + option.toStdString() + " is " + fl::formatNumber(v));
+    for (int k = 1; k + 1 < steps; ++k) {
+        const double v = value(k);
+        if (const fl::Status status = fl::checkKind(spec, v); !status.ok())
+            return fl::Status::error(status.message() + ": " + stepsOption.toStdString() + " " + std::to_string(steps) + " from "
+                                     + fl::formatNumber(first) + " to " + fl::formatNumber(last) + " gives " + fl::formatNumber(v));
+    }
+    return fl::Status::success();
 }
 
 bool parseThreads(const QCommandLineParser& parser, int& threads)
@@ -319,16 +420,133 @@ fl::Status writeToStdout(const std::string& text)
     return fl::Status::success();
 }
 
-fl::Status statusOf(bool ok, const QString& error)
+/// The marker between a target's name and the process that wrote the temporary.
+constexpr char kTemporaryMarker[] = ".fltmp-";
+
+/// This host's name as a temporary file's name holds it: [A-Za-z0-9._] only, at most 32 characters
+/// (a folder shared between hosts: a pid is only judged on the host that wrote it).
+const QString& hostTag()
 {
-    return ok ? fl::Status::success() : fl::Status::error(error.toStdString());
+    static const QString tag = [] {
+        char name[256] = {};
+        QString host = ::gethostname(name, sizeof name - 1) == 0 ? QString::fromLocal8Bit(name) : QString();
+        QString clean;
+        for (const QChar c : host.left(32))
+            clean += (c.isLetterOrNumber() && c.unicode() < 128) || c == '.' || c == '_' ? c : QChar('_');
+        return clean.isEmpty() ? QStringLiteral("localhost") : clean;
+    }();
+    return tag;
+}
+
+/// ".NAME.fltmp-": the start of every temporary of target's file name NAME. A name too long for
+/// the file system's 255 bytes once the rest is added keeps its start and a hash of the whole.
+QString temporaryPrefix(const QString& target)
+{
+    QString name = QFileInfo(target).fileName();
+    if (QFile::encodeName(name).size() > 160) {
+        const QString hash = QString::number(qHash(name, 0) & 0xffffffffu, 16);
+        while (QFile::encodeName(name).size() > 150)
+            name.chop(name.size() > 1 && name.at(name.size() - 1).isLowSurrogate() ? 2 : 1);
+        name += '~' + hash;
+    }
+    return '.' + name + QLatin1String(kTemporaryMarker);
+}
+
+/// target with symbolic links followed, as QSaveFile follows them: the file that is replaced.
+QString resolvedTarget(const QString& path)
+{
+    QFileInfo info(path);
+    int depth = 128;
+    while (--depth > 0 && info.isSymLink())
+        info.setFile(info.symLinkTarget());
+    return depth > 0 ? info.filePath() : path;
+}
+
+/// A device, a pipe or a socket: written in place (SafeFileWriter), never replaced.
+bool isSpecialFile(const QString& path)
+{
+    const QFileInfo info(path);
+    return info.exists() && !info.isFile() && !info.isDir();
+}
+
+/// The committed temporary replaces target, with the old file's permissions (as QSaveFile keeps
+/// them); if that fails the temporary is removed and the old file stays.
+fl::Status renameOver(const QString& temporary, const QString& target, const QString& shown)
+{
+    const QByteArray from = QFile::encodeName(temporary), to = QFile::encodeName(target);
+    struct stat old {};
+    if (::stat(to.constData(), &old) == 0 && S_ISREG(old.st_mode))
+        ::chmod(from.constData(), old.st_mode & 07777);
+    if (::rename(from.constData(), to.constData()) == 0)
+        return fl::Status::success();
+    const int error = errno;
+    ::unlink(from.constData());
+    return fl::Status::error(QStringLiteral("cannot write %1: %2; the old file is kept").arg(shown, QString::fromLocal8Bit(std::strerror(error))).toStdString());
 }
 
 } // namespace
 
+QString TextOutput::temporaryNameFor(const QString& target)
+{
+    static const char letters[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    const QString start = QFileInfo(target).absolutePath() + '/' + temporaryPrefix(target) + QString::number(::getpid()) + '-' + hostTag() + '-';
+    for (;;) {
+        QString name = start;
+        for (int k = 0; k < 6; ++k)
+            name += QLatin1Char(letters[QRandomGenerator::system()->bounded(static_cast<int>(sizeof letters - 1))]);
+        struct stat st {};
+        if (::lstat(QFile::encodeName(name).constData(), &st) != 0)
+            return name;
+    }
+}
+
+int TextOutput::removeStaleTemporaries(const QString& target)
+{
+    const QByteArray folder = QFile::encodeName(QFileInfo(target).absolutePath());
+    const QByteArray prefix = QFile::encodeName(temporaryPrefix(target));
+    // readdir, not QDir's wildcards: a name may hold '[' or '*'.
+    DIR* dir = ::opendir(folder.constData());
+    if (!dir)
+        return 0;
+    std::vector<QByteArray> names;
+    while (const dirent* entry = ::readdir(dir))
+        if (std::strncmp(entry->d_name, prefix.constData(), static_cast<size_t>(prefix.size())) == 0)
+            names.emplace_back(entry->d_name);
+    ::closedir(dir);
+    int removed = 0;
+    for (const QByteArray& name : names) {
+        // PID-HOST-XXXXXX, and ".YYYYYY" where QSaveFile named it (no O_TMPFILE); HOST is ours.
+        const QString rest = QFile::decodeName(name.mid(prefix.size()));
+        const qsizetype dash = rest.indexOf('-');
+        bool number = false;
+        const qint64 pid = dash > 0 ? rest.left(dash).toLongLong(&number) : 0;
+        const QString afterPid = rest.mid(dash + 1);
+        if (!number || pid <= 0 || pid > std::numeric_limits<pid_t>::max() || !afterPid.startsWith(hostTag() + '-')
+            || afterPid.mid(hostTag().size() + 1).contains('-') || pid == ::getpid())
+            continue;
+        // Only a process that is gone for certain: EPERM means it runs (as another user).
+        if (::kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH)
+            continue;
+        struct stat st {};
+        const QByteArray path = folder + '/' + name;
+        if (::lstat(path.constData(), &st) == 0 && S_ISREG(st.st_mode) && ::unlink(path.constData()) == 0)
+            ++removed;
+    }
+    return removed;
+}
+
 TextOutput::TextOutput(const QString& path) : m_path(path) {}
 
 TextOutput::~TextOutput() = default;
+
+fl::Status TextOutput::statusOf(bool ok, const QString& error, const QString& temporary, const QString& shown) const
+{
+    if (ok)
+        return fl::Status::success();
+    // The writer names the file it writes: the user named another. (error by reference: it is
+    // set by the call that computes ok, in the same argument list.)
+    return fl::Status::error((temporary.isEmpty() ? error : QString(error).replace(temporary, shown)).toStdString());
+}
 
 fl::Status TextOutput::open()
 {
@@ -336,9 +554,15 @@ fl::Status TextOutput::open()
         return fl::Status::success();
     if (m_path.isEmpty())
         return fl::Status::error("no output file name given (use '-' for standard output)");
-    m_file = std::make_unique<fl::ui::SafeFileWriter>(m_path);
+    m_target = resolvedTarget(m_path);
+    m_temporary.clear();
+    if (!isSpecialFile(m_target)) {
+        removeStaleTemporaries(m_target);
+        m_temporary = temporaryNameFor(m_target);
+    }
+    m_file = std::make_unique<fl::ui::SafeFileWriter>(m_temporary.isEmpty() ? m_path : m_temporary);
     QString error;
-    return statusOf(m_file->open(&error), error);
+    return statusOf(m_file->open(&error), error, m_temporary, m_path);
 }
 
 fl::Status TextOutput::write(const std::string& text)
@@ -346,7 +570,7 @@ fl::Status TextOutput::write(const std::string& text)
     if (!m_file)
         return writeToStdout(text);
     QString error;
-    return statusOf(m_file->write(text.data(), static_cast<qint64>(text.size()), &error), error);
+    return statusOf(m_file->write(text.data(), static_cast<qint64>(text.size()), &error), error, m_temporary, m_path);
 }
 
 fl::Status TextOutput::finish()
@@ -354,15 +578,22 @@ fl::Status TextOutput::finish()
     if (!m_file)
         return writeToStdout({});
     QString error;
-    return statusOf(m_file->finish(&error), error);
+    return statusOf(m_file->finish(&error), error, m_temporary, m_path);
 }
 
 fl::Status TextOutput::copyTo(const QString& path)
 {
     if (!m_file)
         return fl::Status::error("standard output cannot be copied");
+    const QString target = resolvedTarget(path);
     QString error;
-    return statusOf(m_file->copyTo(path, &error), error);
+    if (isSpecialFile(target))
+        return statusOf(m_file->copyTo(path, &error), error, {}, path);
+    removeStaleTemporaries(target);
+    const QString temporary = temporaryNameFor(target);
+    if (!m_file->copyTo(temporary, &error))
+        return statusOf(false, error, temporary, path);
+    return renameOver(temporary, target, path);
 }
 
 bool TextOutput::inPlace() const { return !m_file || m_file->inPlace(); }
@@ -380,7 +611,9 @@ fl::Status TextOutput::commit()
     if (!m_file)
         return writeToStdout({});
     QString error;
-    return statusOf(m_file->commit(&error), error);
+    if (!m_file->commit(&error)) // a regular file: complete under its temporary name
+        return statusOf(false, error, m_temporary, m_path);
+    return m_temporary.isEmpty() ? fl::Status::success() : renameOver(m_temporary, m_target, m_path);
 }
 
 } // namespace cli

@@ -9,6 +9,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -23,8 +24,25 @@ class SafeFileWriter;
 
 namespace cli {
 
-/// Prints "error: message" as one line on stderr (control characters escaped, e.g. \\n) and returns code.
+/// Prints "error: message" as one line on stderr (control characters escaped, e.g. \\n; a message
+/// longer than kMaxMessageChars cut in its middle) and returns code.
 int fail(int code, const QString& message);
+/// The longest message line fail() prints (a safety net: echoed text is cut first, see echo()).
+inline constexpr qsizetype kMaxMessageChars = 2000;
+/// Most characters of the user's text (an id, a value, an argument) that a message echoes.
+inline constexpr qsizetype kMaxEchoChars = 40;
+/// The user's text as a message echoes it: whole up to kMaxEchoChars characters, else its first
+/// kMaxEchoChars and "…", so that a 100 000-character argument still makes a short line.
+QString echo(const QString& text);
+std::string echo(const std::string& text);
+/// A path as a message echoes it: whole up to 160 characters, else its start, "…" and its end
+/// (the folder and the file name both stay recognisable).
+QString echoPath(const QString& path);
+std::string echoPath(const std::string& path);
+/// An id the user gave (--system, --law, --preset, ...) as looked up: as given, or, longer than
+/// any id can be (kMaxEchoChars), its echo, which names nothing, so that the message saying so
+/// stays short whoever writes it.
+std::string idArgument(const QString& value);
 /// Whether a command takes positional arguments (None: the first one is an error).
 enum class Positionals { Allowed, None };
 /// Parses a command's arguments and handles --help and --help-all (print the help, run nothing).
@@ -40,6 +58,8 @@ fl::Status refuseIgnored(const QCommandLineParser& parser, std::initializer_list
 void addPartialOption(QCommandLineParser& parser);
 /// Text from a file or the user, safe to print (bridge/escape_controls.h, shared with the GUI).
 using fl::ui::escapeControls;
+/// escapeControls(text), at most kMaxMessageChars long: a longer one keeps its start and end.
+QString oneLine(const QString& text);
 inline QString q(const std::string& s) { return QString::fromStdString(s); }
 
 /// --system, --law, --method, --reg, --set id=value, --t-end, --dt, --tol, --eps, --integrator,
@@ -56,6 +76,14 @@ fl::Status buildScenario(const QCommandLineParser& parser, fl::Scenario& scenari
 /// Reads a session file: its warnings go to stderr as "warning: ..." lines; an error reads
 /// "FILE: problem" and leaves `session` untouched.
 fl::Status loadSession(const QString& path, fl::ui::Session& session);
+/// The values a command steps a parameter through (map --x/--y, sweep --param, lyapunov --param):
+/// each of value(0) .. value(steps - 1) must be of the parameter's kind (ParameterSpec::kind), so
+/// that a whole-number parameter (max_steps, the chain's n) never receives 150.25. The error names
+/// the parameter, its kind and the option that gives the value: "max_steps must be a whole number
+/// (100 to 1e+09): --x-from is 150.25", or for a value inside the range "...: --x-steps 4 from
+/// 100 to 200 gives 133.33333333333334". Assumes params.has(id).
+fl::Status checkSteppedKind(const fl::ParameterSet& params, const std::string& id, int steps, const std::function<double(int)>& value,
+                            const QString& fromOption, const QString& toOption, const QString& stepsOption);
 /// --threads N (1..256), or every core when absent; false if the value is not allowed.
 bool parseThreads(const QCommandLineParser& parser, int& threads);
 /// text as a finite number: *ok false for text, "nan" and "inf" alike (QString::toDouble takes the
@@ -64,6 +92,13 @@ double toFinite(const QString& text, bool* ok);
 /// A command's output written piece by piece while it is computed (bounded memory): standard
 /// output for "-", else a file replaced only by a complete one (fl::ui::SafeFileWriter). Every
 /// call checks every byte; an error names the file.
+///
+/// A regular file's bytes go to a temporary file beside it (a symbolic link's target, as QSaveFile
+/// does), which has no name while it is written (O_TMPFILE) and is named only at the commit,
+/// ".NAME.fltmp-PID-HOST-XXXXXX", then renamed over NAME (its permissions copied from the old
+/// file). A command killed between the two leaves that name behind: open() removes every such
+/// temporary of the same target whose process (PID on this HOST) no longer runs. On a file system
+/// without O_TMPFILE the temporary is named so from the start (QSaveFile adds ".XXXXXX").
 class TextOutput {
 public:
     explicit TextOutput(const QString& path);
@@ -83,8 +118,17 @@ public:
     void discard();
     const QString& path() const { return m_path; }
 
+    /// The temporary name of target (an existing file's path, links resolved), unique, not existing.
+    static QString temporaryNameFor(const QString& target);
+    /// Removes the temporaries of target (temporaryNameFor) left by processes of this host that no
+    /// longer run; returns how many.
+    static int removeStaleTemporaries(const QString& target);
+
 private:
+    fl::Status statusOf(bool ok, const QString& error, const QString& temporary, const QString& shown) const;
     QString m_path;
+    QString m_target;    ///< m_path with symbolic links resolved (what is replaced)
+    QString m_temporary; ///< the temporary's name at the commit; empty when written in place
     std::unique_ptr<fl::ui::SafeFileWriter> m_file; ///< null for standard output
 };
 } // namespace cli

@@ -33,16 +33,16 @@ fl::Status checkPlace(const QString& option, const QString& path)
         return fl::Status::success();
     const QFileInfo info(path);
     if (info.isDir())
-        return fl::Status::error(quoted(option).toStdString() + ": '" + path.toStdString() + "' is a folder");
+        return fl::Status::error(quoted(option).toStdString() + ": '" + echoPath(path).toStdString() + "' is a folder");
     const QFileInfo folder(info.absolutePath());
     if (!folder.exists())
-        return fl::Status::error(quoted(option).toStdString() + ": the folder '" + info.absolutePath().toStdString() + "' does not exist");
+        return fl::Status::error(quoted(option).toStdString() + ": the folder '" + echoPath(info.absolutePath()).toStdString() + "' does not exist");
     if (!folder.isDir())
-        return fl::Status::error(quoted(option).toStdString() + ": '" + info.absolutePath().toStdString() + "' is not a folder");
+        return fl::Status::error(quoted(option).toStdString() + ": '" + echoPath(info.absolutePath()).toStdString() + "' is not a folder");
     if (!folder.isWritable() && !info.exists())
-        return fl::Status::error(quoted(option).toStdString() + ": the folder '" + info.absolutePath().toStdString() + "' cannot be written");
+        return fl::Status::error(quoted(option).toStdString() + ": the folder '" + echoPath(info.absolutePath()).toStdString() + "' cannot be written");
     if (info.exists() && info.isFile() && !info.isWritable())
-        return fl::Status::error(quoted(option).toStdString() + ": '" + path.toStdString() + "' cannot be written");
+        return fl::Status::error(quoted(option).toStdString() + ": '" + echoPath(path).toStdString() + "' cannot be written");
     return fl::Status::success();
 }
 
@@ -117,12 +117,12 @@ fl::Status CommandFiles::check() const
                 continue;
             if (a.output && b.output)
                 return fl::Status::error(QString("%1 and %2 name the same %3: each would overwrite the other")
-                                             .arg(quoted(a.option), quoted(b.option), a.path == "-" ? QString("standard output") : "file '" + b.path + "'")
+                                             .arg(quoted(a.option), quoted(b.option), a.path == "-" ? QString("standard output") : "file '" + echoPath(b.path) + "'")
                                              .toStdString());
             const Name& out = a.output ? a : b;
             const Name& in = a.output ? b : a;
             return fl::Status::error(QString("%1 '%2' is the input file of %3: it would be overwritten")
-                                         .arg(quoted(out.option), out.path, quoted(in.option))
+                                         .arg(quoted(out.option), echoPath(out.path), quoted(in.option))
                                          .toStdString());
         }
     return fl::Status::success();

@@ -33,7 +33,7 @@ fl::Status checkEventLaw(const fl::Scenario& scenario, const QString& lawId)
             known += ", ";
         known += law->id;
     }
-    return fl::Status::error("--event-law '" + lawId.toStdString() + "' is not a law the event-driven " + system->name
+    return fl::Status::error("--event-law '" + echo(lawId).toStdString() + "' is not a law the event-driven " + system->name
                              + " takes (" + known + ")");
 }
 

@@ -113,7 +113,7 @@ int contactCommand(const QStringList& arguments)
     if (const std::optional<int> exit = parseOrExit(parser, arguments, Positionals::Allowed))
         return *exit;
     if (parser.positionalArguments().size() > 1)
-        return fail(2, "unexpected argument '" + parser.positionalArguments().at(1) + "' (contact takes one action: eval, fit or stick)");
+        return fail(2, "unexpected argument '" + echo(parser.positionalArguments().at(1)) + "' (contact takes one action: eval, fit or stick)");
     const QString action = parser.positionalArguments().value(0);
     // The options of another action would be ignored: refused instead.
     fl::Status ignored = fl::Status::success();

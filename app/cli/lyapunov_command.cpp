@@ -31,11 +31,19 @@ int lyapunovCurve(const QCommandLineParser& parser, const fl::Scenario& scenario
     const std::string parameter = parser.value("param").toStdString();
     if (!ok[0] || !ok[1] || !ok[2] || steps < 1 || steps > 100000 || !(from <= to))
         return fail(2, "--from <= --to and --steps in [1, 100000] are required with --param");
+    if (!scenario.params.has(parameter))
+        return fail(2, "unknown parameter '" + echo(q(parameter)) + "'");
     for (double v : {from, to}) {
         const fl::Status status = scenario.params.check(parameter, v);
         if (!status.ok())
             return fail(2, q(status.message()));
     }
+    // A whole-number parameter takes whole values only (the values as fl::largestLyapunovCurve computes them).
+    if (const fl::Status status = checkSteppedKind(
+            scenario.params, parameter, steps, [&](int i) { return steps > 1 ? from + (to - from) * i / (steps - 1) : from; }, "--from",
+            "--to", "--steps");
+        !status.ok())
+        return fail(2, q(status.message()));
     int threads = 1;
     if (!parseThreads(parser, threads))
         return fail(2, "--threads must be in [1, 256]");
@@ -140,7 +148,7 @@ int lyapunovCommand(const QStringList& arguments)
         bool finite = false;
         *target = toFinite(parser.value(option), &finite);
         if (!finite)
-            return fail(2, QString("--%1: '%2' is not a finite number").arg(option, parser.value(option)));
+            return fail(2, QString("--%1: '%2' is not a finite number").arg(option, echo(parser.value(option))));
     }
     bool ok[4] = {true, true, true, false};
     options.count = parser.value("count").toInt(&ok[3]);

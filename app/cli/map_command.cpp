@@ -26,7 +26,7 @@ fl::Status readNumber(const QCommandLineParser& parser, const char* option, doub
     bool ok = true;
     target = toFinite(parser.value(option), &ok);
     return ok ? fl::Status::success()
-              : fl::Status::error(std::string("--") + option + ": '" + parser.value(option).toStdString() + "' is not a finite number");
+              : fl::Status::error(std::string("--") + option + ": '" + echo(parser.value(option)).toStdString() + "' is not a finite number");
 }
 
 fl::Status readCount(const QCommandLineParser& parser, const char* option, int& target)
@@ -182,8 +182,16 @@ int mapCommand(const QStringList& arguments)
     const std::vector<std::string> names = fl::stateNames(scenario);
     fl::MapSpec spec;
     status = parseMap(parser, names, sweep, spec);
+    for (const fl::MapAxis* axis : {&spec.x, &spec.y})
+        if (status.ok() && !scenario.params.has(axis->parameter))
+            status = fl::Status::error("unknown map parameter '" + echo(axis->parameter) + "'");
     if (status.ok())
         status = fl::validateMap(scenario, spec);
+    // A whole-number parameter (max_steps, the chain's n) along an axis takes whole values only.
+    for (const auto& [axis, name] : {std::pair{&spec.x, QString("x")}, std::pair{&spec.y, QString("y")}})
+        if (status.ok())
+            status = checkSteppedKind(scenario.params, axis->parameter, axis->steps, [axis](int k) { return axis->value(k); },
+                                      "--" + name + "-from", "--" + name + "-to", "--" + name + "-steps");
     if (!status.ok())
         return fail(2, q(status.message()));
     int threads = 1;

@@ -34,9 +34,9 @@ int checkCommand(const QStringList& arguments)
     const QString path = parser.positionalArguments().first();
     QFile file(path);
     if (QFileInfo(path).isDir())
-        return fail(2, escapeControls(path) + ": is a folder, not a model file");
+        return fail(2, echoPath(path) + ": is a folder, not a model file");
     if (!file.open(QIODevice::ReadOnly))
-        return fail(2, escapeControls(path) + ": " + file.errorString());
+        return fail(2, echoPath(path) + ": " + file.errorString());
     // One byte more than allowed tells a file that is too large without reading all of it.
     const QByteArray bytes = file.read(static_cast<qint64>(fl::model::kMaxFileBytes) + 1);
     // Parsed, checked and prepared as a run prepares it (the budget on its derivatives too), so that
@@ -48,7 +48,7 @@ int checkCommand(const QStringList& arguments)
                                    .arg(escapeControls(path))
                                    .arg(parsed.error.where.line)
                                    .arg(parsed.error.where.column)
-                                   .arg(escapeControls(q(parsed.error.reason)));
+                                   .arg(oneLine(q(parsed.error.reason)));
         return 2;
     }
     // The names and texts come from the file: each line is printed with its control characters escaped.
@@ -105,7 +105,7 @@ int modelCommand(const QStringList& arguments)
         return 0;
     }
     return fail(2, action.isEmpty() ? QString("model: expected an action (check, export)")
-                                     : QString("model: unknown action '%1' (expected check or export)").arg(escapeControls(action)));
+                                     : QString("model: unknown action '%1' (expected check or export)").arg(echo(action)));
 }
 
 } // namespace cli

@@ -54,7 +54,7 @@ fl::Status MpiSession::open(const QString& taskTimeout)
         bool ok = false;
         m_taskTimeout = toFinite(taskTimeout, &ok);
         if (!ok || !(m_taskTimeout > 0))
-            return fl::Status::error("--task-timeout must be a positive number of seconds, not '" + taskTimeout.toStdString() + "'");
+            return fl::Status::error("--task-timeout must be a positive number of seconds, not '" + echo(taskTimeout).toStdString() + "'");
     }
     std::string tried;
     for (const QString& path : candidates()) {

@@ -172,7 +172,7 @@ int sessionCommand(const QStringList& arguments)
         return 0;
     }
     return fail(2, action.isEmpty() ? QString("session needs an action: new or show (see: frictionlab-cli session --help)")
-                                    : "unknown session action '" + action + "' (expected new or show)");
+                                    : "unknown session action '" + echo(action) + "' (expected new or show)");
 }
 
 } // namespace cli

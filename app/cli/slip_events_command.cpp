@@ -75,7 +75,7 @@ int slipEventsCommand(const QStringList& arguments)
         bool finite = false;
         *target = toFinite(parser.value(option), &finite);
         if (!finite)
-            return fail(2, QString("--%1: '%2' is not a finite number").arg(option, parser.value(option)));
+            return fail(2, QString("--%1: '%2' is not a finite number").arg(option, echo(parser.value(option))));
     }
     if (skip < 0.0 || skip >= tEnd)
         return fail(2, QString("--skip must be in [0, t_end) = [0, %1)").arg(tEnd));

@@ -47,7 +47,7 @@ fl::Status parseSweep(const QCommandLineParser& parser, const std::vector<std::s
         if (parser.isSet(option))
             *target = toFinite(parser.value(option), &ok);
         if (!ok)
-            return fl::Status::error(std::string("--") + option + ": '" + parser.value(option).toStdString() + "' is not a finite number");
+            return fl::Status::error(std::string("--") + option + ": '" + echo(parser.value(option)).toStdString() + "' is not a finite number");
     }
     if (steps != std::floor(steps) || samples != std::floor(samples) || std::abs(steps) > 1e9 || std::abs(samples) > 1e9)
         return fl::Status::error("--steps and --samples take whole numbers");
@@ -203,8 +203,15 @@ int sweepCommand(const QStringList& arguments)
     const std::vector<std::string> names = fl::stateNames(scenario);
     fl::SweepSpec spec;
     status = parseSweep(parser, names, baseSweep, spec);
+    if (status.ok() && !scenario.params.has(spec.parameter))
+        status = fl::Status::error("unknown sweep parameter '" + echo(spec.parameter) + "'");
     if (status.ok())
         status = fl::validateSweep(scenario, spec);
+    // A whole-number parameter (max_steps, the chain's n) is swept through whole values only
+    // (the values as fl::runSweep computes them).
+    if (status.ok())
+        status = checkSteppedKind(scenario.params, spec.parameter, spec.steps,
+                                  [&spec](int i) { return spec.from + (spec.to - spec.from) * i / (spec.steps - 1); }, "--from", "--to", "--steps");
     if (!status.ok())
         return fail(2, q(status.message()));
     int threads = 1;

@@ -13,6 +13,7 @@
 #include <csignal>
 
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -144,6 +145,79 @@ private slots:
         QVERIFY2(err.startsWith("error: cannot write " + events) && err.count('\n') == 1, qPrintable(err));
         QCOMPARE(readAll(events), QByteArray("old\n"));
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{"events.csv"});
+    }
+
+    /// A file-size limit without SIGXFSZ ignored by the shell (plain `ulimit -f`): the command
+    /// ignores the signal itself, so its write fails (EFBIG) and it ends with its one line and the
+    /// old file (it was killed by SIGXFSZ, exit 153, no message, and a stray temporary could stay).
+    void fileSizeLimitEndsWithOneLine()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("big.csv");
+        QVERIFY(writeFile(out, "old\n"));
+        // 200 001 rows (about 10 MB) against a limit of 8 blocks (4 or 8 KB).
+        QProcess shell;
+        shell.start("sh", {"-c", QString("ulimit -f 8; exec '%1' run --t-end 2000 --out '%2'").arg(FRICTIONLAB_CLI, out)});
+        QVERIFY(shell.waitForFinished(600000));
+        const QString err = QString::fromUtf8(shell.readAllStandardError());
+        QCOMPARE(shell.exitStatus(), QProcess::NormalExit);
+        QVERIFY2(shell.exitCode() == 1 || shell.exitCode() == 2, qPrintable(QString("exit %1: %2").arg(shell.exitCode()).arg(err)));
+        QVERIFY2(err.startsWith("error: cannot write " + out + ": ") && err.count('\n') == 1, qPrintable(err));
+        QCOMPARE(readAll(out), QByteArray("old\n"));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{"big.csv"});
+    }
+
+    /// A temporary file left beside its target by a command killed between naming it and renaming
+    /// it (".out.csv.fltmp-PID-HOST-XXXXXX") is removed by the next command that writes that target,
+    /// once PID no longer runs on this host; one whose process runs, of another target or of
+    /// another host stays. The output is written as usual: through a link to its target, with the
+    /// old file's permissions.
+    void staleTemporariesAreRemoved()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("out.csv");
+        QVERIFY(writeFile(out, "old\n"));
+        QVERIFY(QFile::setPermissions(out, QFileDevice::ReadOwner | QFileDevice::WriteOwner));
+        // A pid that no longer runs: a process started and waited for.
+        QProcess gone;
+        gone.start("true", {});
+        QVERIFY(gone.waitForStarted());
+        const qint64 dead = gone.processId();
+        QVERIFY(gone.waitForFinished());
+        QVERIFY(::kill(static_cast<pid_t>(dead), 0) != 0);
+        // The host as the CLI writes it in the name.
+        char name[256] = {};
+        QVERIFY(::gethostname(name, sizeof name - 1) == 0);
+        QString host;
+        for (const QChar c : QString::fromLocal8Bit(name).left(32))
+            host += (c.isLetterOrNumber() && c.unicode() < 128) || c == '.' || c == '_' ? c : QChar('_');
+        if (host.isEmpty())
+            host = "localhost";
+        const auto stray = [&](const QString& target, qint64 pid, const QString& on, const QString& tail) {
+            return QString(".%1.fltmp-%2-%3-%4").arg(target).arg(pid).arg(on, tail);
+        };
+        const QStringList removed = {stray("out.csv", dead, host, "Ab12Cd"), stray("out.csv", dead, host, "Ef34Gh.Ij56Kl")};
+        const QStringList kept = {stray("out.csv", ::getpid(), host, "Mn78Op"), stray("out.csv", dead, host + "-elsewhere", "Qr90St"),
+                                  stray("other.csv", dead, host, "Uv12Wx")};
+        for (const QString& file : removed + kept)
+            QVERIFY(writeFile(dir.filePath(file), "half a file\n"));
+        QVERIFY(QFile::link("out.csv", dir.filePath("link.csv")));
+
+        const Outcome o = runCli({"run", "--t-end", "1", "--out", dir.filePath("link.csv")});
+        QVERIFY2(o.exitCode == 0, qPrintable(o.err));
+        QStringList expected = kept + QStringList{"link.csv", "out.csv"};
+        expected.sort();
+        QStringList files = QDir(dir.path()).entryList(QDir::Files | QDir::Hidden | QDir::System);
+        files.sort();
+        QCOMPARE(files, expected);
+        QVERIFY(QFileInfo(dir.filePath("link.csv")).isSymLink());
+        QCOMPARE(readLines(out).first(), QString("# FrictionLab run"));
+        QCOMPARE(readLines(out).filter(QRegularExpression("^[0-9]")).size(), 101);
+        struct stat st {};
+        QVERIFY(::stat(QFile::encodeName(out).constData(), &st) == 0);
+        QCOMPARE(st.st_mode & 0777, 0600u);
+        for (const QString& file : kept)
+            QCOMPARE(readAll(dir.filePath(file)), QByteArray("half a file\n"));
     }
 
     /// An interrupted command leaves the old file and no other: its outputs are opened before it
@@ -321,6 +395,48 @@ private slots:
         QTest::newRow("stdout twice") << QStringList{"run", "--out", "-", "--events", "/dev/stdout"} << 2 << "name the same standard output";
         QTest::newRow("task-timeout without mpi") << kHugeMap + QStringList{"--task-timeout", "5"} << 2 << "--task-timeout is the per-task deadline of --mpi";
         QTest::newRow("no command") << QStringList{} << 2 << "no command given";
+        // A parameter takes one value: two --set of it, or a shortcut and its --set, are refused
+        // (the last one was taken, or the shortcut's).
+        QTest::newRow("--set twice") << QStringList{"run", "--set", "v_b=1", "--set", "v_b=2"} << 2
+                                     << "v_b is set twice: --set v_b=1 and --set v_b=2";
+        QTest::newRow("--set twice, same value") << QStringList{"session", "new", "--set", "mu_s=2", "--set", " mu_s=2", "--out", "s.frictionlab"}
+                                                 << 2 << "mu_s is set twice";
+        QTest::newRow("--t-end and t_end") << QStringList{"run", "--t-end", "5", "--set", "t_end=6"} << 2 << "--t-end and --set t_end= both set t_end";
+        QTest::newRow("t_end and --t-end") << QStringList{"sweep", "--param", "v_b", "--set", "t_end=6", "--t-end", "5"} << 2
+                                           << "--t-end and --set t_end= both set t_end";
+        QTest::newRow("--dt and dt") << QStringList{"run", "--dt", "0.1", "--set", "dt=0.2"} << 2 << "--dt and --set dt= both set dt";
+        QTest::newRow("--tol and tol") << QStringList{"run", "--set", "tol=1e-8", "--tol", "1e-9"} << 2 << "--tol and --set tol= both set tol";
+        QTest::newRow("--eps and eps") << QStringList{"run", "--method", "regularized", "--eps", "1e-3", "--set", "eps=1e-4"} << 2
+                                       << "--eps and --set eps= both set eps";
+        // A whole-number parameter (max_steps) stepped through fractional values (map --x max_steps
+        // --x-from 150.25 ran, each point with a step limit of 150.25).
+        QTest::newRow("map --x-from fractional") << QStringList{"map", "--x", "max_steps", "--x-from", "150.25", "--x-to", "300", "--y", "v_b",
+                                                                "--y-from", "0.1", "--y-to", "0.2", "--observable", "amplitude"}
+                                                 << 2 << "max_steps must be a whole number (100 to 1e+09): --x-from is 150.25";
+        QTest::newRow("map --y-to fractional") << QStringList{"map", "--y", "max_steps", "--y-from", "150", "--y-to", "300.5", "--x", "v_b",
+                                                              "--x-from", "0.1", "--x-to", "0.2", "--observable", "amplitude"}
+                                               << 2 << "max_steps must be a whole number (100 to 1e+09): --y-to is 300.5";
+        QTest::newRow("map --x-steps between") << QStringList{"map", "--x", "max_steps", "--x-from", "100", "--x-to", "200", "--x-steps", "4",
+                                                              "--y", "v_b", "--y-from", "0.1", "--y-to", "0.2", "--observable", "amplitude"}
+                                               << 2 << "max_steps must be a whole number (100 to 1e+09): --x-steps 4 from 100 to 200 gives 133.3";
+        QTest::newRow("map chain seed") << QStringList{"map", "--system", "bk-chain", "--x", "seed", "--x-from", "2", "--x-to", "2.5", "--y",
+                                                       "v_b", "--y-from", "0.1", "--y-to", "0.2", "--observable", "amplitude"}
+                                        << 2 << "seed must be a whole number (0 to 1e+09): --x-to is 2.5";
+        QTest::newRow("sweep --param fractional") << QStringList{"sweep", "--param", "max_steps", "--from", "150.25", "--to", "300", "--steps", "3"}
+                                                  << 2 << "max_steps must be a whole number (100 to 1e+09): --from is 150.25";
+        QTest::newRow("sweep --steps between") << QStringList{"sweep", "--param", "max_steps", "--from", "100", "--to", "200", "--steps", "3000"}
+                                               << 2 << "max_steps must be a whole number (100 to 1e+09): --steps 3000 from 100 to 200 gives";
+        QTest::newRow("lyapunov --param fractional") << QStringList{"lyapunov", "--method", "regularized", "--param", "max_steps", "--from", "100",
+                                                                    "--to", "200.5", "--steps", "2"}
+                                                     << 2 << "max_steps must be a whole number (100 to 1e+09): --to is 200.5";
+        // Whole values pass (the command then fails at its output, which is checked after the values).
+        QTest::newRow("map whole values") << QStringList{"map", "--x", "max_steps", "--x-from", "100", "--x-to", "200", "--x-steps", "3", "--y",
+                                                         "v_b", "--y-from", "0.1", "--y-to", "0.2", "--observable", "amplitude", "--out",
+                                                         "missing/m.csv"}
+                                          << 2 << "--out: the folder";
+        QTest::newRow("sweep whole values") << QStringList{"sweep", "--param", "max_steps", "--from", "100", "--to", "200", "--steps", "101",
+                                                           "--out", "missing/s.csv"}
+                                            << 2 << "--out: the folder";
     }
     void optionsMeanOneThing()
     {
@@ -337,6 +453,60 @@ private slots:
             QVERIFY(o.err.contains("Usage: frictionlab-cli <command>")); // the usage goes to stderr too
         else
             QCOMPARE(o.err.count('\n'), 1);
+        QVERIFY(QDir(dir.path()).entryList(QDir::Files).isEmpty());
+    }
+
+    /// What the user typed is echoed short: an id, a value or an argument of 100 000 characters
+    /// made an error line of 100 KB (75 KB for a --set id); now each echo is its first 40
+    /// characters and "…", and the line stays short.
+    void longArgumentsAreEchoedShort_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("reason");
+        const QString x(100000, QChar('a'));
+        const QStringList map = {"map", "--x", "v_b", "--x-from", "0.1", "--x-to", "0.2", "--y", "mu_s", "--y-from", "1.5", "--y-to", "2",
+                                 "--observable", "amplitude"};
+        QTest::newRow("--set id") << QStringList{"run", "--set", x + "=1"} << "unknown parameter 'aaa";
+        QTest::newRow("--set value") << QStringList{"run", "--set", "v_b=" + x} << "is not a finite number";
+        QTest::newRow("--set without =") << QStringList{"run", "--set", x} << "--set expects id=value";
+        QTest::newRow("--system") << QStringList{"run", "--system", x} << "unknown system 'aaa";
+        QTest::newRow("--law") << QStringList{"run", "--law", x} << "unknown friction law 'aaa";
+        QTest::newRow("--law on a preset") << QStringList{"run", "--preset", "jtam2016-fig4a", "--law", x} << "aaa";
+        QTest::newRow("--preset") << QStringList{"run", "--preset", x} << "unknown preset 'aaa";
+        QTest::newRow("--method") << QStringList{"run", "--method", x} << "unknown method 'aaa";
+        QTest::newRow("--reg") << QStringList{"run", "--reg", x} << "unknown regularization 'aaa";
+        QTest::newRow("--integrator") << QStringList{"run", "--integrator", x} << "unknown integrator 'aaa";
+        QTest::newRow("unknown option") << QStringList{"run", "--" + x} << "Unknown option 'aaa";
+        QTest::newRow("unknown short options") << QStringList{"run", "-" + x} << "Unknown options: a, a, a, a, a, … (100000 in all).";
+        QTest::newRow("stray argument") << QStringList{"run", x} << "unexpected argument 'aaa";
+        QTest::newRow("unknown command") << QStringList{x} << "unknown command 'aaa";
+        QTest::newRow("map --x") << QStringList{"map", "--x", x, "--x-from", "0.1", "--x-to", "0.2", "--y", "mu_s", "--y-from", "1.5", "--y-to",
+                                                "2", "--observable", "amplitude"}
+                                 << "unknown map parameter 'aaa";
+        QTest::newRow("map --x-from") << QStringList(map).replaceInStrings(QRegularExpression("^0\\.1$"), x) << "--x-from: 'aaa";
+        QTest::newRow("sweep --param") << QStringList{"sweep", "--param", x, "--from", "0.1", "--to", "0.2"} << "unknown sweep parameter 'aaa";
+        QTest::newRow("sweep --from") << QStringList{"sweep", "--param", "v_b", "--from", x, "--to", "0.2"} << "--from: 'aaa";
+        QTest::newRow("lyapunov --param") << QStringList{"lyapunov", "--param", x, "--from", "0.1", "--to", "0.2"} << "unknown parameter 'aaa";
+        QTest::newRow("lyapunov --duration") << QStringList{"lyapunov", "--duration", x} << "--duration: 'aaa";
+        QTest::newRow("compare --event-law") << QStringList{"compare", "--event-law", x} << "--event-law 'aaa";
+        QTest::newRow("--task-timeout") << map + QStringList{"--mpi", "--task-timeout", x} << "not 'aaa";
+        QTest::newRow("session action") << QStringList{"session", x} << "unknown session action 'aaa";
+        QTest::newRow("model action") << QStringList{"model", x} << "model: unknown action 'aaa";
+        QTest::newRow("--out folder") << QStringList{"run", "--out", "/tmp/" + x.left(5000) + "/o.csv"} << "--out: the folder '/tmp/aaa";
+        QTest::newRow("--session file") << QStringList{"run", "--session", "/tmp/" + x.left(5000)} << "/tmp/aaa";
+        QTest::newRow("--model file") << QStringList{"run", "--model", "/tmp/" + x.left(5000)} << "/tmp/aaa";
+    }
+    void longArgumentsAreEchoedShort()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, reason);
+        QTemporaryDir dir;
+        QDir::setCurrent(dir.path());
+        const Outcome o = runCli(arguments);
+        QCOMPARE(o.exitCode, 2);
+        QVERIFY2(o.err.startsWith("error: ") && o.err.contains(reason) && o.err.contains(QChar(0x2026)), qPrintable(o.err.left(400)));
+        QCOMPARE(o.err.count('\n'), 1);
+        QVERIFY2(o.err.toUtf8().size() < 300, qPrintable(QString("%1 bytes: %2").arg(o.err.toUtf8().size()).arg(o.err.left(400))));
         QVERIFY(QDir(dir.path()).entryList(QDir::Files).isEmpty());
     }
 

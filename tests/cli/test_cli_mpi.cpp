@@ -130,6 +130,35 @@ private slots:
         }
     }
 
+    /// A rank that stops (SIGSTOP) or ends with status 0 before MPI starts: the others waited in
+    /// MPI_Init for ever (mpirun ends a job only for a non-zero status). Now each waits at most
+    /// FRICTIONLAB_MPI_START_TIMEOUT seconds (300 by default), says so on one line and exits 2, and
+    /// mpirun ends the job, the stopped rank too. (A rank whose checks fail exits 2 itself: mpirun
+    /// ends the job at once, as outputsCheckedBeforeComputingUnderMpi shows.)
+    void rankLostBeforeMpiStartsEndsTheJob_data()
+    {
+        QTest::addColumn<QStringList>("lost"); // rank 1's program and arguments
+        const QString map = QStringList(kFig5aMap).join(' ') + " --mpi --out -";
+        QTest::newRow("stopped") << QStringList{"sh", "-c", QString("kill -STOP $$; exec '%1' %2").arg(FRICTIONLAB_CLI, map)};
+        QTest::newRow("ended with status 0") << QStringList{FRICTIONLAB_CLI, "map", "--help"};
+    }
+    void rankLostBeforeMpiStartsEndsTheJob()
+    {
+        QFETCH(QStringList, lost);
+        const QString mpirun = QStandardPaths::findExecutable(QStringLiteral("mpirun"));
+        QVERIFY2(!mpirun.isEmpty(), "mpirun not found: bash setup.sh test installs openmpi-bin");
+        QTemporaryDir dir;
+        // Two programs in one job (MPMD): rank 0 the map, rank 1 the one that is lost.
+        const QStringList arguments = QStringList{"--oversubscribe", "--allow-run-as-root", "-x", "FRICTIONLAB_MPI_START_TIMEOUT", "-np", "1",
+                                                  FRICTIONLAB_CLI}
+                                      + kFig5aMap + QStringList{"--mpi", "--out", dir.filePath("map.csv"), ":", "-np", "1"} + lost;
+        const Outcome o = run(mpirun, arguments, true, {"FRICTIONLAB_MPI_START_TIMEOUT=1"}, 120000);
+        QVERIFY2(o.exitCode == 2, qPrintable(o.err));
+        QVERIFY2(o.err.contains("error: --mpi: MPI did not start within 1 s: a rank of the job stopped, hangs or ended before MPI started"),
+                 qPrintable(o.err));
+        QVERIFY(!QFileInfo::exists(dir.filePath("map.csv")));
+    }
+
     /// A worker that stops (SIGSTOP, the plugin's test hook FRICTIONLAB_MPI_TEST_HANG_RANK) on its
     /// first task: rank 0 gives that task to another rank after --task-timeout, writes the same
     /// file, names the rank, and ends the job with exit 3 instead of waiting for it for ever.

@@ -23,6 +23,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -143,12 +144,49 @@ int work(int rank, FlMpiCompute compute, void* context)
     }
 }
 
+/// The longest MPI start-up: FRICTIONLAB_MPI_START_TIMEOUT seconds (> 0), else 300 (a start-up
+/// takes about 0.5 s here on 2 ranks, and seconds to tens of seconds for thousands of ranks).
+double startTimeout()
+{
+    const char* value = std::getenv("FRICTIONLAB_MPI_START_TIMEOUT");
+    char* end = nullptr;
+    const double seconds = value && *value ? std::strtod(value, &end) : 0.0;
+    return end && *end == '\0' && seconds > 0.0 && seconds <= 1e6 ? seconds : 300.0;
+}
+
 } // namespace
 
+/// MPI_Init waits for every rank of the job. A rank that ends before it with an error (its checks
+/// failed) makes mpirun end the job; but one that is stopped (SIGSTOP, a hung file system) or ends
+/// with status 0 before MPI starts left the others waiting in MPI_Init for ever. So a watchdog:
+/// past startTimeout() this rank says why on one line and exits 2, and mpirun, seeing the non-zero
+/// status, ends the job (the stopped rank too).
 extern "C" int fl_mpi_init(int* argc, char*** argv, int* rank, int* size, char* error, int errorSize)
 {
+    std::mutex mutex;
+    std::condition_variable changed;
+    bool started = false;
+    std::thread watchdog([&] {
+        const double limit = startTimeout();
+        std::unique_lock lock(mutex);
+        if (changed.wait_for(lock, std::chrono::duration<double>(limit), [&] { return started; }))
+            return;
+        std::fprintf(stderr,
+                     "error: --mpi: MPI did not start within %g s: a rank of the job stopped, hangs or ended before MPI started "
+                     "(FRICTIONLAB_MPI_START_TIMEOUT=S sets this limit)\n",
+                     limit);
+        std::fflush(stderr);
+        std::_Exit(2);
+    });
     int provided = 0;
-    if (MPI_Init_thread(argc, argv, MPI_THREAD_MULTIPLE, &provided) != MPI_SUCCESS) {
+    const int initialised = MPI_Init_thread(argc, argv, MPI_THREAD_MULTIPLE, &provided);
+    {
+        std::lock_guard lock(mutex);
+        started = true;
+    }
+    changed.notify_all();
+    watchdog.join();
+    if (initialised != MPI_SUCCESS) {
         std::snprintf(error, static_cast<size_t>(errorSize), "MPI_Init_thread failed");
         return 1;
     }
