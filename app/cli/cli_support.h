@@ -118,12 +118,6 @@ public:
     void discard();
     const QString& path() const { return m_path; }
 
-    /// The temporary name of target (an existing file's path, links resolved), unique, not existing.
-    static QString temporaryNameFor(const QString& target);
-    /// Removes the temporaries of target (temporaryNameFor) left by processes of this host that no
-    /// longer run; returns how many.
-    static int removeStaleTemporaries(const QString& target);
-
 private:
     fl::Status statusOf(bool ok, const QString& error, const QString& temporary, const QString& shown) const;
     QString m_path;

@@ -1,5 +1,6 @@
 // Session files (ui/bridge/session.h): a round trip of every field, and broken or hostile files
 // refused with one message naming the path, the target untouched.
+#include "bridge/marked_temporary.h"
 #include "bridge/session.h"
 #include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
@@ -9,6 +10,7 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -562,20 +564,22 @@ private slots:
         QVERIFY(QFileInfo(dir.filePath("adir")).isDir());
         // The parent is a file.
         QVERIFY(!saveSessionFile(path + "/x.frictionlab", fullSession()).ok());
-        // The temporary file cannot be made (its name, the target's + 7 characters, is longer than
-        // NAME_MAX = 255; works for root too): the existing file keeps its bytes.
+        // A name near NAME_MAX = 255 (QSaveFile's own temporary, the name + 7 characters, could not
+        // be made): the marked temporary shortens the name it is made from, so the save works and
+        // leaves nothing beside it.
         const QString longName = dir.filePath(QString(250, 'k'));
         {
             QFile existing(longName);
             QVERIFY(existing.open(QIODevice::WriteOnly));
             existing.write(before);
         }
-        QVERIFY(!saveSessionFile(longName, fullSession()).ok());
+        QVERIFY(saveSessionFile(longName, fullSession()).ok());
         {
             QFile existing(longName);
             QVERIFY(existing.open(QIODevice::ReadOnly));
-            QCOMPARE(existing.readAll(), before);
+            QCOMPARE(existing.readAll(), writeSession(fullSession()));
         }
+        QVERIFY(QFile::remove(longName));
         // A directory the user may not write to (root may, so only checked for other users).
         if (geteuid() != 0) {
             QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::ExeOwner);
@@ -586,6 +590,35 @@ private slots:
         QFile file(path);
         QVERIFY(file.open(QIODevice::ReadOnly));
         QCOMPARE(file.readAll(), before);
+    }
+
+    /// Issue 47 point 7: a save writes a marked temporary (.NAME.fltmp-PID-HOST-XXXXXX) and renames
+    /// it over NAME; one left by a save killed between the two steps is removed by the next save of
+    /// NAME once its process is gone. A live process's temporary, another target's and the user's own
+    /// files stay.
+    void staleTemporaryOfASaveIsRemoved()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("s.frictionlab");
+        QProcess gone;
+        gone.start("true", {});
+        QVERIFY(gone.waitForStarted());
+        const QString deadPid = QString::number(gone.processId());
+        QVERIFY(gone.waitForFinished());
+        const QString mine = QFileInfo(fl::ui::markedTemporaryName(path)).fileName(); // .s.frictionlab.fltmp-PID-HOST-XXXXXX
+        const QString ownPid = QString::number(QCoreApplication::applicationPid());
+        const QString stale = QString(mine).replace("-" + ownPid + "-", "-" + deadPid + "-");
+        const QString other = QFileInfo(fl::ui::markedTemporaryName(dir.filePath("t.frictionlab"))).fileName().replace("-" + ownPid + "-", "-" + deadPid + "-");
+        for (const QString& name : {stale, mine, other, QString("s.frictionlab.backup")}) {
+            QFile f(dir.filePath(name));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("{");
+        }
+        QVERIFY(saveSessionFile(path, fullSession()).ok());
+        QVERIFY2(!QFile::exists(dir.filePath(stale)), qPrintable(stale));
+        for (const QString& kept : {mine, other, QString("s.frictionlab.backup"), QString("s.frictionlab")})
+            QVERIFY2(QFile::exists(dir.filePath(kept)), qPrintable(kept));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 4); // the save left nothing of its own
     }
 
     void sceneStateByIndex()

@@ -1,4 +1,5 @@
 #include "bridge/safe_file.h"
+#include "bridge/marked_temporary.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -24,13 +25,6 @@ QString reasonOf(const QFileDevice& file, int savedErrno)
     if (file.error() != QFileDevice::NoError && file.errorString() != QLatin1String("Unknown error"))
         return file.errorString();
     return savedErrno != 0 ? QString::fromLocal8Bit(std::strerror(savedErrno)) : QStringLiteral("the write was cut short");
-}
-
-/// A device, a pipe or a socket: it has no size and must not be replaced.
-bool isSpecialFile(const QString& path)
-{
-    const QFileInfo info(path);
-    return info.exists() && !info.isFile() && !info.isDir();
 }
 
 } // namespace
@@ -169,8 +163,26 @@ bool SafeFileWriter::copyTo(const QString& path, QString* error)
 
 bool writeFileSafely(const QString& path, const QByteArray& bytes, QString* error)
 {
-    SafeFileWriter file(path);
-    return file.open(error) && file.write(bytes.constData(), bytes.size(), error) && file.commit(error);
+    // A regular file is written under a marked temporary name and renamed over its target
+    // (marked_temporary.h): a save killed between the steps leaves a file the next save removes.
+    const QString target = resolvedTarget(path);
+    if (path.isEmpty() || isSpecialFile(target)) {
+        SafeFileWriter file(path);
+        return file.open(error) && file.write(bytes.constData(), bytes.size(), error) && file.commit(error);
+    }
+    removeStaleMarkedTemporaries(target);
+    const QString temporary = markedTemporaryName(target);
+    SafeFileWriter file(temporary);
+    QString why;
+    if (!(file.open(&why) && file.write(bytes.constData(), bytes.size(), &why) && file.commit(&why))) {
+        if (error)
+            *error = why.replace(temporary, path); // the user named the target
+        return false;
+    }
+    const Status renamed = renameOver(temporary, target, path);
+    if (!renamed.ok() && error)
+        *error = QString::fromStdString(renamed.message());
+    return renamed.ok();
 }
 
 } // namespace fl::ui
