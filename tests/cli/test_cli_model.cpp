@@ -178,7 +178,7 @@ private slots:
         QVERIFY(lyapunov.out.contains("lambda_1 = "));
     }
 
-    /// Issue 47: the nested max that doubled the work per level (7.8 s and 716 MB at depth 20)
+    /// The nested max that doubled the work per level (7.8 s and 716 MB at depth 20)
     /// checks, runs and goes into a session at depth 30 and 96 (the grammar allows 100 levels of
     /// nesting), each command a whole process: their times are in the log.
     void deeplyNestedModelsCheckRunAndSave()
@@ -204,7 +204,7 @@ private slots:
         }
     }
 
-    /// Issue 47 point 4: a model file is an input of every command that takes --model, so no output
+    /// A model file is an input of every command that takes --model, so no output
     /// may name it (through another path too); the file stays as it was.
     void theModelFileIsNeverAnOutput()
     {

@@ -1,4 +1,4 @@
-// Bounded work for untrusted model files (issue 47): what a model's text makes the program build
+// Bounded work for untrusted model files: what a model's text makes the program build
 // grows at most linearly with the text for any nesting, and past a stated budget the file is refused
 // at its line, the same in `model check` (prepareModel) as in a run.
 //

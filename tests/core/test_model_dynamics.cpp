@@ -441,7 +441,7 @@ private slots:
         }
     }
 
-    /// Issue 47 point 5: a value that is not finite anywhere in the model (the normal force, a slip
+    /// A value that is not finite anywhere in the model (the normal force, a slip
     /// coefficient, an output; for one contact and for two) stops the run with its reason by every
     /// method, instead of reading as a lifted contact or a frozen block.
     void nonFiniteModelValuesStopTheRun()

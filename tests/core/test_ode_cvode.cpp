@@ -235,7 +235,7 @@ private slots:
         QVERIFY(a.outputs == b.outputs);
     }
 
-    /// Issue 42 point 4: t_end = 0.7, dt = 0.007 puts the last sample at 100 x 0.007 =
+    /// A last sample past t_end by rounding: t_end = 0.7, dt = 0.007 puts the last sample at 100 x 0.007 =
     /// 0.7000000000000001, past the t_end where CVODE stops exactly; the run was refused ("integration
     /// ended before t_end") by BDF alone. Every method records the 101 samples, the last at t_end.
     void lastSampleRoundingPastTEndIsRecorded()

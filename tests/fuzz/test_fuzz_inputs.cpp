@@ -107,7 +107,7 @@ private slots:
         QVERIFY(refused < cases);
     }
 
-    /// Work, not only crashes (issue 47): sessions that grow by the nesting of the model they hold
+    /// Work, not only crashes: sessions that grow by the nesting of the model they hold
     /// (10, 20, 40 levels of a random block of five calls) or by their number of scenes, each with a
     /// model of its own (5, 10, 20). The measure is deterministic, the expression nodes that reading
     /// the session builds (its models' preparation; about 100 bytes each): what each added byte of

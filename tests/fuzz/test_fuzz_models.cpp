@@ -62,7 +62,7 @@ private slots:
         QVERIFY2(slowest < 5'000'000'000, qPrintable(QString("slowest case %1 ms").arg(slowest / 1e6)));
     }
 
-    /// Work, not only crashes (issue 47): random series of models that grow by nesting one of their
+    /// Work, not only crashes: random series of models that grow by nesting one of their
     /// expressions (a force, a slip velocity's constant part, a normal force, an output) in random
     /// calls and operators, 10, 20 and 40 levels deep. The measure is deterministic: the expression
     /// nodes that preparing the model and specialising one run's tapes build (what they cost in time

@@ -315,7 +315,7 @@ void TestMainWindow::escapeStopsALongRun()
     QVERIFY(!w.mechanismView()->showsPlaceholder());
 }
 
-/// Issue 47: Esc on the window's first run (no good run yet) left the mechanism view saying
+/// Esc on the window's first run (no good run yet) left the mechanism view saying
 /// "Simulating…" for good. It says the run was stopped.
 void TestMainWindow::escapeBeforeAnyRunLeavesNoSimulatingMechanism()
 {

@@ -257,7 +257,7 @@ void TestMechanismView::animationCallsFfmpegAsDocumented()
     QCOMPARE(none.frames, job.frameCount());
 }
 
-/// Issue 47, point 6: an export of 0-20 (601 frames), then one of 0-5 (151 frames) of another run,
+/// An export of 0-20 (601 frames), then one of 0-5 (151 frames) of another run,
 /// through the dialog into the same folder: the folder holds exactly the second export's frames (no
 /// frame 152-601 of the first run is left), the files that are not its frames stay, the status says
 /// what was replaced, and the video step is given only the second export's frames.

@@ -592,7 +592,7 @@ private slots:
         QCOMPARE(file.readAll(), before);
     }
 
-    /// Issue 47 point 7: a save writes a marked temporary (.NAME.fltmp-PID-HOST-XXXXXX) and renames
+    /// A save writes a marked temporary (.NAME.fltmp-PID-HOST-XXXXXX) and renames
     /// it over NAME; one left by a save killed between the two steps is removed by the next save of
     /// NAME once its process is gone. A live process's temporary, another target's and the user's own
     /// files stay.

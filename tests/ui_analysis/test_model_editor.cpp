@@ -175,7 +175,7 @@ private slots:
         QVERIFY(app.window.statusMessage().contains("broken.flmodel:6:"));
     }
 
-    /// Issue 47: a model nested as deep as the grammar allows opens, simulates and answers a slider
+    /// A model nested as deep as the grammar allows opens, simulates and answers a slider
     /// step (it froze the window for 22 s at depth 20 and aborted at 25); a model whose preparation
     /// would pass the budget is refused at its line in the editor and the window keeps its model. The
     /// preparation runs off the GUI thread, which keeps turning meanwhile.
@@ -253,7 +253,7 @@ private slots:
         QVERIFY(waitForRun(app.window));
     }
 
-    /// Issue 47: a model whose name has 100 000 characters (the grammar sets no bound below the
+    /// A model whose name has 100 000 characters (the grammar sets no bound below the
     /// file's 256 KiB) opens and simulates; wherever the window shows the name (the system list,
     /// the panel's group, the Edit menu's Undo, the status line) it is cut with "…", and the panel
     /// keeps its width (the whole name made it scroll sideways and cost seconds of layout).

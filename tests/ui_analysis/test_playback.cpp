@@ -308,7 +308,7 @@ void TestPlayback::guiCommandLine()
     QVERIFY2(help.contains(QStringLiteral("--preset <ID>")) && help.contains(QStringLiteral("--play")), qPrintable(help));
 }
 
-/// Issue 47: the window's messages on standard error echo what was typed (a preset id, an option)
+/// The window's messages on standard error echo what was typed (a preset id, an option)
 /// with ESC, BEL and U+202E (right-to-left override) escaped as the CLI does, never raw.
 void TestPlayback::guiCommandLineEscapesWhatItEchoes()
 {

@@ -273,7 +273,7 @@ private slots:
         }
     }
 
-    /// frictionlab FILE (issue 47 point 3): a broken file, a missing one, a scene the lecture does not
+    /// frictionlab FILE: a broken file, a missing one, a scene the lecture does not
     /// have or a broken model opens the window with the last good state and a dialog that names the
     /// file and the reason; the application binary stays up with it (it exited 2 before, with a line
     /// on a standard error that a double click never shows).
@@ -327,7 +327,7 @@ private slots:
         gui.waitForFinished(10000);
     }
 
-    /// Issue 47 point 2 (lock-out): a last session whose restore never finished at the previous start
+    /// Lock-out: a last session whose restore never finished at the previous start
     /// (killed, crashed or hung before its first run ended), or that cannot be read, is set aside with
     /// a message and not tried again; a restore that finishes clears its mark.
     void aLastSessionThatFailedIsSetAside()
