@@ -36,11 +36,7 @@ ModelEquations::ModelEquations(std::shared_ptr<const CompiledModel> compiled, co
     m_partialTape = specialised(m_c->partials);
     m_variables.assign(static_cast<size_t>(m.parameterSlot(0)) + p, 0.0);
     std::copy(parameters.begin(), parameters.end(), m_variables.begin() + m.parameterSlot(0));
-    std::vector<double> initial(static_cast<size_t>(3 * m_n));
-    expr::Tape initialTape = expr::Tape::compile(m_c->initial);
-    if (parameters.empty())
-        parameters.push_back(0.0); // a tape of numbers reads nothing, but wants a pointer
-    initialTape.evaluate(parameters.data(), initial.data());
+    const std::vector<double> initial = modelInitialValues(*m_c, values); // masses, starts, velocities
     m_mass.assign(initial.begin(), initial.begin() + m_n);
     if (!m.couplings.empty()) { // M^-1 once per run (the couplings read the parameters alone)
         Eigen::MatrixXd M = Eigen::MatrixXd::Zero(m_n, m_n);

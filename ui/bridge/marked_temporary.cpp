@@ -51,6 +51,11 @@ QString temporaryPrefix(const QString& target)
 
 } // namespace
 
+bool processIsGone(qint64 pid)
+{
+    return pid > 0 && pid <= std::numeric_limits<pid_t>::max() && ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH;
+}
+
 /// target with symbolic links followed, as QSaveFile follows them: the file that is replaced.
 QString resolvedTarget(const QString& path)
 {
@@ -122,8 +127,7 @@ int removeStaleMarkedTemporaries(const QString& target)
         if (!number || pid <= 0 || pid > std::numeric_limits<pid_t>::max() || !afterPid.startsWith(hostTag() + '-')
             || afterPid.mid(hostTag().size() + 1).contains('-') || pid == ::getpid())
             continue;
-        // Only a process that is gone for certain: EPERM means it runs (as another user).
-        if (::kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH)
+        if (!processIsGone(pid)) // only a process that is gone for certain
             continue;
         struct stat st {};
         const QByteArray path = folder + '/' + name;

@@ -12,6 +12,9 @@
 
 namespace fl::ui {
 
+/// Whether no process with this id runs on this host (kill(pid, 0) fails with ESRCH; EPERM means
+/// one runs as another user): what a stale temporary's owner must be before it is removed.
+bool processIsGone(qint64 pid);
 /// path with symbolic links followed, as QSaveFile follows them: the file that is replaced.
 QString resolvedTarget(const QString& path);
 /// A device, a pipe or a socket: written in place, never replaced.

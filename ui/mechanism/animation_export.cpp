@@ -3,6 +3,7 @@
 #include "bridge/playback_frame.h"
 #include "mechanism/mechanism_view.h"
 #include "mechanism/scene_painter.h"
+#include "bridge/marked_temporary.h"
 #include "bridge/safe_file.h"
 
 #include <QDir>
@@ -14,9 +15,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 
-#include <cerrno>
 #include <cmath>
-#include <csignal>
 #include <unistd.h>
 
 namespace fl::ui {
@@ -51,7 +50,7 @@ void removeAbandonedStaging(const QString& directory)
             continue;
         bool ok = false;
         const qint64 pid = m.captured(1).toLongLong(&ok);
-        if (!ok || pid <= 0 || pid == ::getpid() || !(::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH))
+        if (!ok || pid == ::getpid() || !processIsGone(pid))
             continue; // its process may still be writing
         QDir stale(info.filePath());
         for (const QString& frame : frameFilesIn(stale.path()))
@@ -85,7 +84,10 @@ bool writeFrame(const AnimationJob& job, const QString& directory, int k, const 
         *error = QStringLiteral("cannot encode %1 as PNG").arg(path);
         return false;
     }
-    return writeFileSafely(path, png.data(), error);
+    // The staging folder is this export's own: no marked temporary and no scan for stale ones per
+    // frame (writeFileSafely), only the checked write.
+    SafeFileWriter file(path);
+    return file.open(error) && file.write(png.data().constData(), png.data().size(), error) && file.commit(error);
 }
 
 /// Encodes the frames in frames (the staging folder: this export's and no others).
