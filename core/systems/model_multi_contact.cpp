@@ -7,8 +7,6 @@
 #include "solvers/event_loop.h"
 #include "solvers/saltation.h"
 
-#include <Eigen/Dense>
-
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -108,7 +106,11 @@ struct MultiHooks {
     /// another stuck contact than its limit: that one breaks away (resolve()).
     void settle(double t, double* y, int c, DynamicsObserver* observer)
     {
-        core.eq.projectToStick(c, t, y);
+        std::vector<int> stuck{c}; // c together with those already stuck: projecting c alone would move their velocities
+        for (int d = 0; d < contacts(); ++d)
+            if (d != c && direction[static_cast<size_t>(d)] == 0)
+                stuck.push_back(d);
+        core.projectStuck(stuck, t, y);
         const signed char before = direction[static_cast<size_t>(c)];
         direction[static_cast<size_t>(c)] = 0;
         fresh[static_cast<size_t>(c)] = 1;
@@ -194,8 +196,9 @@ struct MultiHooks {
         return true;
     }
 
-    /// A graze into stick maps the tangent vectors by the projection's derivative: the part of
-    /// v_r,c is removed along M^-1 g_c (the limit of the saltation matrix at a tangential entry).
+    /// A graze into stick maps the tangent vectors by the projection's derivative (the limit of the
+    /// saltation matrix at a tangential entry): the part of v_r,c is removed along the velocity
+    /// change that zeroes v_r,c and keeps every other stuck contact's v_r at 0 (stickDirection).
     template <class Tracker>
     void mapGraze(double t, const EventState& yBefore, Tracker& tracker)
     {
@@ -204,22 +207,17 @@ struct MultiHooks {
         if (c < 0 || direction[static_cast<size_t>(c)] != 0)
             return;
         ModelEquations& eq = core.eq;
-        const int dim = 2 * eq.coordinates();
         eq.load(t, yBefore.data());
         eq.evaluateMotion();
-        EventState u(static_cast<size_t>(dim), 0.0), grad(static_cast<size_t>(dim), 0.0);
-        double metric = 0.0, dvdt = 0.0;
-        const auto& entries = core.contactEntries[static_cast<size_t>(c)];
-        for (int e : entries) {
-            const int i = eq.compiled().gradient[static_cast<size_t>(e)].coordinate;
-            for (int k = 0; k < eq.coordinates(); ++k)
-                u[static_cast<size_t>(2 * k + 1)] += eq.overMass(eq.gradient(e), k, i); // M^-1 g
-            for (int f : entries)
-                metric += eq.overMass(eq.gradient(e) * eq.gradient(f), i, eq.compiled().gradient[static_cast<size_t>(f)].coordinate);
-        }
+        std::vector<int> stuck;
+        for (int d = 0; d < contacts(); ++d)
+            if (direction[static_cast<size_t>(d)] == 0)
+                stuck.push_back(d);
+        const EventState u = core.stickDirection(stuck, c);
+        EventState grad(static_cast<size_t>(2 * eq.coordinates()), 0.0);
+        double dvdt = 0.0;
         eq.slipGradient(c, grad.data(), dvdt);
-        if (metric > 0.0)
-            tracker.rankOne(u, grad, -1.0 / metric);
+        tracker.rankOne(u, grad, -1.0);
     }
 
     void switchMode(double t, EventState& y, DynamicsObserver& observer)
@@ -313,10 +311,13 @@ public:
     {
         m_core.eq.load(t, y.data());
         m_core.eq.slips(m_core.vr.data());
-        const std::vector<double> v = m_core.vr;
+        std::vector<int> stuck;
         for (int c = 0; c < m_core.eq.contacts(); ++c)
-            if (v[static_cast<size_t>(c)] != 0.0 && std::abs(v[static_cast<size_t>(c)]) <= kStuck)
-                m_core.eq.projectToStick(c, t, y.data());
+            if (std::abs(m_core.vr[static_cast<size_t>(c)]) <= kStuck)
+                stuck.push_back(c);
+        // All at once: the next interval's enter() reads the modes from v_r = 0 exactly, and a
+        // contact projected alone would leave another stuck one at a round-off v_r that reads as slip.
+        m_core.projectStuck(stuck, t, y.data());
     }
 
 private:
@@ -327,61 +328,6 @@ private:
 
 } // namespace
 
-namespace detail {
-
-void MultiContactCore::solveHolding(const std::vector<int>& stuck)
-{
-MultiContactCore& core = *this;
-ModelEquations& eq = core.eq;
-    const CompiledModel& cm = eq.compiled();
-    eq.drifts(core.drift.data());
-    eq.accelerations(core.F.data(), core.acc.data()); // the stuck contacts' F are 0 here
-    const int s = static_cast<int>(stuck.size());
-    Eigen::VectorXd a(s);
-    Eigen::MatrixXd A = Eigen::MatrixXd::Zero(s, core.coupled ? s : 1);
-    for (int r = 0; r < s; ++r) {
-        const int c = stuck[static_cast<size_t>(r)];
-        a(r) = core.drift[static_cast<size_t>(c)];
-        for (int e : core.contactEntries[static_cast<size_t>(c)])
-            a(r) += eq.gradient(e) * core.acc[static_cast<size_t>(cm.gradient[static_cast<size_t>(e)].coordinate)];
-    }
-    if (!core.coupled) { // each stuck contact alone on its coordinates: lambda_c = -a_c / A_cc
-        for (int r = 0; r < s; ++r) {
-            const int c = stuck[static_cast<size_t>(r)];
-            double diagonal = 0.0;
-            for (int e : core.contactEntries[static_cast<size_t>(c)]) {
-                const double g = eq.gradient(e);
-                diagonal += g * g / eq.mass(cm.gradient[static_cast<size_t>(e)].coordinate);
-            }
-            diagonal *= eq.normal(c);
-            core.F[static_cast<size_t>(c)] = held(a(r), diagonal);
-        }
-        return;
-    }
-    for (int r = 0; r < s; ++r)
-        for (int q = 0; q < s; ++q) {
-            const int c = stuck[static_cast<size_t>(r)], d = stuck[static_cast<size_t>(q)];
-            for (int e : core.contactEntries[static_cast<size_t>(c)])
-                for (int f : core.contactEntries[static_cast<size_t>(d)])
-                    A(r, q) += eq.overMass(eq.gradient(e) * eq.gradient(f) * eq.normal(d), cm.gradient[static_cast<size_t>(e)].coordinate,
-                                           cm.gradient[static_cast<size_t>(f)].coordinate);
-        }
-    // Redundant contacts (two stuck on one motion) share their load: the least-norm solution.
-    const Eigen::VectorXd lambda = A.completeOrthogonalDecomposition().solve(-a);
-    for (int r = 0; r < s; ++r)
-        core.F[static_cast<size_t>(stuck[static_cast<size_t>(r)])] = std::isfinite(lambda(r)) ? lambda(r) : held(a(r), 0.0);
-}
-
-
-double MultiContactCore::held(double a, double diagonal)
-{
-    if (diagonal > 0.0)
-        return -a / diagonal;
-    return a == 0.0 ? 0.0 : (a > 0.0 ? -1e300 : 1e300);
-}
-
-
-} // namespace detail
 
 std::unique_ptr<Dynamics> makeMultiContactEventDriven(std::shared_ptr<const CompiledModel> compiled, const ParameterSet& values,
                                                       std::vector<std::unique_ptr<FrictionLaw>> laws, const IntegrationSettings& settings)

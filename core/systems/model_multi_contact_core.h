@@ -3,6 +3,8 @@
 // run's equations, the contacts' laws, scratch space and the outputs of a state.
 #include "systems/model_dynamics.h"
 
+#include <Eigen/Core>
+
 #include <memory>
 #include <string>
 #include <vector>
@@ -64,6 +66,12 @@ struct MultiContactCore {
     void solveHolding(const std::vector<int>& stuck);
     /// -a / A, and for a lifted contact (A = 0) nothing to hold (a = 0) or more than any limit.
     static double held(double a, double diagonal);
+    /// Puts every contact of `stuck` at v_r = 0 together, by the smallest change of the velocities
+    /// in the mass metric (model_multi_contact_stuck.cpp); leaves eq loaded at (t, y).
+    void projectStuck(const std::vector<int>& stuck, double t, double* y);
+    /// The velocity change (2n values, velocity slots) per unit of v_r,c that projectStuck makes
+    /// when only c of `stuck` is off its surface: M^-1 G^T (G M^-1 G^T)^+ e_c. eq loaded.
+    std::vector<double> stickDirection(const std::vector<int>& stuck, int c) const;
 
     mutable ModelEquations eq;
     std::vector<std::unique_ptr<FrictionLaw>> laws;
@@ -72,6 +80,10 @@ struct MultiContactCore {
     std::vector<std::vector<int>> contactEntries; ///< each contact's gradient entries
     bool coupled = false; ///< two contacts move one coordinate: their holding forces are solved together
     std::shared_ptr<ModelFailure> failure = std::make_shared<ModelFailure>();
+
+private:
+    /// G (stuck x n, dv_r/dq') and M^-1 G^T at the loaded state.
+    void stuckGradients(const std::vector<int>& stuck, Eigen::MatrixXd& G, Eigen::MatrixXd& overMassGt) const;
 };
 
 } // namespace fl::detail
