@@ -33,7 +33,7 @@ ParameterSpec sigma0()
 ParameterSpec stribeckVelocity()
 {
     return {"v_s", "Stribeck velocity", "v_s", "–",
-            "Sliding speed over which friction falls from μ_s to μ_k, in units of ω_n·(N/k).", 1.414e-3, 1e-4, 10.0, true};
+            "Sliding speed over which friction falls from μ_s to μ_k, in units of ω_n·(N/k).", 1.414e-3, 1e-5, 10.0, true};
 }
 
 ParameterSpec viscousSigma2(double defaultValue)

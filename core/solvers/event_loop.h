@@ -31,6 +31,14 @@
 // for a forcing cos(w t) that holds for w maxStep / 2 < pi, i.e. w < 25 at the default maxStep 0.25.
 // Sampling g rather than bounding g'' keeps the method free of per-system constants; it costs
 // kScan more guard evaluations per step, and a minimisation only where g may come near zero.
+//
+// Approaching an event. A crossing is located on the dense output of the step that contains it; the
+// step's error estimate vouches for that output only where its stages sampled the right-hand side.
+// A law that changes on a scale between them (a steep Stribeck law near v_r = 0) leaves the event
+// late. So at every crossing the guard's slope on the dense output is compared with its slope along
+// the mode's vector field at the event (approachResolved); where the difference, over the step,
+// would move the event by more than the tolerance, the step is integrated again from its start in
+// steps of at most a quarter of it, until it agrees.
 #include "solvers/dynamics.h"
 #include "solvers/integration_settings.h"
 
@@ -129,6 +137,32 @@ StepScan scanStep(const Guard& g, double t0, double t1, double g0, double dg0, d
     return {};
 }
 
+/// Whether the dense output resolved the approach to the event at tE of a step of length h: the
+/// guard's slope on it and along the mode's vector field f at the event differ by d, and d h / 2
+/// (the guard's error over the last half step, ~ the event's displacement times its slope) is
+/// within agree times that slope.
+template <class Hooks, class Guard, class Stepper>
+bool approachResolved(Hooks& hooks, const Guard& guard, Stepper& stepper, double tE, double h, double agree)
+{
+    EventState yE, f, shifted;
+    yE.resize(stepper.current_state().size());
+    stepper.calc_state(tE, yE);
+    f.resize(yE.size());
+    hooks.rhs(yE, f, tE);
+    const double delta = 1e-4 * h;
+    auto along = [&](double sign) {
+        shifted = yE;
+        for (size_t i = 0; i < yE.size(); ++i)
+            shifted[i] += sign * delta * f[i];
+        return hooks.event(tE + sign * delta, shifted.data());
+    };
+    const double slopeFlow = (along(1.0) - along(-1.0)) / (2.0 * delta);
+    const double slopeDense = (guard(tE + delta) - guard(tE - delta)) / (2.0 * delta);
+    hooks.event(tE, yE.data()); // the hooks' caches back at the event
+    return std::abs(slopeDense - slopeFlow) * 0.5 * h <= agree * std::max(std::abs(slopeFlow), 1e-300)
+           || !std::isfinite(slopeFlow);
+}
+
 template <class Hooks>
 Status runEventLoop(Hooks& hooks, EventState& y, double& t, double tEnd, const IntegrationSettings& s,
                     DynamicsObserver& observer, IntegrationStats& stats)
@@ -136,6 +170,13 @@ Status runEventLoop(Hooks& hooks, EventState& y, double& t, double tEnd, const I
     namespace odeint = boost::numeric::odeint;
     auto rhs = [&hooks](const EventState& x, EventState& dxdt, double time) { hooks.rhs(x, dxdt, time); };
     auto stepper = odeint::make_dense_output(s.tol, s.tol, s.maxStep, odeint::runge_kutta_dopri5<EventState>());
+    // The approach to an event (see approachAgain below): the first location of the pending
+    // event, and the step cap of its re-integration (s.maxStep when none is pending).
+    double candidate = std::numeric_limits<double>::quiet_NaN(), cap = s.maxStep;
+    auto capSteps = [&](double maxStep) {
+        cap = maxStep;
+        stepper = odeint::make_dense_output(s.tol, s.tol, maxStep, odeint::runge_kutta_dopri5<EventState>());
+    };
     EventState scratch = y;
     StepView view;
     view.stateAt = [&stepper, &scratch](double time, double* out) {
@@ -195,6 +236,10 @@ Status runEventLoop(Hooks& hooks, EventState& y, double& t, double tEnd, const I
                             return Status::success();
                         y = yg;
                         t = scan.tGraze;
+                        if (cap < s.maxStep) { // a new mode: no pending approach
+                            candidate = std::numeric_limits<double>::quiet_NaN();
+                            capSteps(s.maxStep);
+                        }
                         stepper.initialize(y, t, lastDt);
                         break;
                     }
@@ -225,6 +270,11 @@ Status runEventLoop(Hooks& hooks, EventState& y, double& t, double tEnd, const I
             view.y1 = y.data();
             if (!observer.onStep(view, hooks.mode()))
                 return Status::success();
+            if (cap < s.maxStep && t1 > candidate) { // the re-integration passed it: no event there after all
+                candidate = std::numeric_limits<double>::quiet_NaN();
+                capSteps(s.maxStep);
+                stepper.initialize(y, t1, lastDt);
+            }
             continue;
         }
         // The event lies in (lo, hi]: locate it on the dense output (unarmed: take the step end).
@@ -239,6 +289,27 @@ Status runEventLoop(Hooks& hooks, EventState& y, double& t, double tEnd, const I
             } else {
                 tEvent = gLo <= 0.0 ? scan.lo : scan.hi; // (round-off at the bracket's ends)
             }
+            // Approach. The event is located on the dense output of one step, which the step's error
+            // estimate vouches for only where its stages sampled the right-hand side. A law that
+            // changes on a scale between them (a Stribeck law's v_s near v_r = 0: the friction rises
+            // from mu_k to mu_s in the last ~v_s / v_r' of the slip) bends the true path inside the
+            // step unseen, and the event comes out late. It shows at the event itself: the guard's
+            // slope on the dense output differs from its slope along the mode's own vector field
+            // there. Where that difference, over the step, moves the event by more than the
+            // tolerance, the step is integrated again from t0 in steps of at most a quarter of it.
+            const double h = t1 - t0, agree = s.tol * std::max(1.0, std::abs(tEvent));
+            const bool settled = !(h > 64.0 * agree) || approachResolved(hooks, guard, stepper, tEvent, h, agree);
+            if (!settled) {
+                candidate = tEvent;
+                y = stepper.previous_state();
+                t = t0;
+                capSteps(std::max(0.25 * h, 16.0 * agree));
+                stepper.initialize(y, t0, std::min(lastDt, cap));
+                gNow = hooks.event(t0, y.data());
+                dgNow = nan;
+                hooks.armed = armed0;
+                continue;
+            }
             hooks.armed = true;
         }
         stepper.calc_state(tEvent, y);
@@ -250,6 +321,10 @@ Status runEventLoop(Hooks& hooks, EventState& y, double& t, double tEnd, const I
         hooks.switchMode(tEvent, y, observer);
         if (!goOn)
             return Status::success();
+        if (cap < s.maxStep) {
+            candidate = std::numeric_limits<double>::quiet_NaN();
+            capSteps(s.maxStep);
+        }
         stepper.initialize(y, tEvent, lastDt);
         gNow = hooks.event(tEvent, y.data());
         dgNow = nan;

@@ -4,6 +4,9 @@
 #include "solvers/contact_dynamics.h"
 #include "systems/model_contact_system.h"
 
+#include <algorithm>
+#include <numbers>
+
 namespace fl {
 
 namespace {
@@ -71,9 +74,15 @@ ParameterSet contactLawValues(const model::Contact& contact, const FrictionLawIn
 }
 
 std::unique_ptr<Dynamics> makeModelDynamics(std::shared_ptr<const CompiledModel> compiled, const Scenario& scenario,
-                                            const IntegrationSettings& settings)
+                                            const IntegrationSettings& given)
 {
     const ParameterSet& values = scenario.params;
+    // At least 20 steps per period of the model's fastest explicit forcing, the rule of the built-in
+    // systems' forcing (dynamics_factory.cpp): a multistep method (BDF) samples the right-hand side
+    // only at its steps and can otherwise step over a feature the forcing drives between two of them.
+    IntegrationSettings settings = given;
+    if (const double w = ModelEquations(compiled, values).forcingFrequency(); w > 0.0)
+        settings.maxStep = std::min(settings.maxStep, 2.0 * std::numbers::pi / w / 20.0);
     if (compiled->contacts() == 1) {
         auto failure = std::make_shared<ModelFailure>();
         auto system = std::make_unique<ModelContactSystem>(compiled, values, failure);

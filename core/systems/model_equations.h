@@ -151,6 +151,10 @@ public:
     /// impulse along g_c); a contact on one coordinate gets v_r = 0 exactly (q_i' = -c0/g_ci). Loads
     /// and evaluates at (t, y).
     void projectToStick(int c, double t, double* y);
+    /// The fastest angular frequency of the model's explicit time dependence: the largest
+    /// |d argument / dt| of a sin, cos or tan of t in its forces, normal forces and slips, at t = 0
+    /// and the start (0 if none). Loads the start (model_forcing.cpp).
+    double forcingFrequency();
 
 private:
     std::shared_ptr<const CompiledModel> m_c;
