@@ -139,6 +139,10 @@ struct SaltationHooks {
             armed = dyn.armed;
             return;
         }
+        if constexpr (requires { dyn.beginSwitch(t, y); }) {
+            switchContacts(t, y, observer);
+            return;
+        }
         const size_t n = y.size();
         State fMinus(n), fPlus(n), g(n), yp = y;
         dyn.rhs(y, fMinus, t);
@@ -156,6 +160,41 @@ struct SaltationHooks {
         armed = dyn.armed;
         dyn.rhs(y, fPlus, t);
         tracker.saltation(fMinus, fPlus, g, ht);
+    }
+    /// Several contacts (Dyn::beginSwitch, switchContact, finishSwitch, guardAt): one saltation
+    /// matrix per contact that switches at the event, each with its own guard's gradient and the
+    /// vector fields just before and after its own switch, composed in the order of the switches.
+    /// Two contacts that reach their bounds at one instant (two identical blocks side by side) each
+    /// map their own part; the gradient of the minimum of the guards belongs to neither. A switch
+    /// that makes another contact break away (a cascade) maps with the field after both.
+    void switchContacts(double t, State& y, DynamicsObserver& observer)
+    {
+        const size_t n = y.size();
+        const std::vector<int> switching = dyn.beginSwitch(t, y);
+        State fMinus(n), fPlus(n), g(n), yp;
+        for (size_t k = 0; k < switching.size(); ++k) {
+            const int c = switching[k];
+            dyn.rhs(y, fMinus, t);
+            yp = y;
+            for (size_t i = 0; i < n; ++i) {
+                const double d = 1e-7 * std::max(1.0, std::abs(y[i]));
+                yp[i] = y[i] + d;
+                const double up = dyn.guardAt(c, t, yp.data());
+                yp[i] = y[i] - d;
+                g[i] = (up - dyn.guardAt(c, t, yp.data())) / (2.0 * d);
+                yp[i] = y[i];
+            }
+            const double dt = 1e-7 * std::max(1.0, std::abs(t));
+            const double ht = (dyn.guardAt(c, t + dt, y.data()) - dyn.guardAt(c, t - dt, y.data())) / (2.0 * dt);
+            dyn.switchContact(t, y, c, observer);
+            if (k + 1 == switching.size())
+                dyn.finishSwitch(t, y, observer);
+            dyn.rhs(y, fPlus, t);
+            tracker.saltation(fMinus, fPlus, g, ht);
+        }
+        if (switching.empty())
+            dyn.finishSwitch(t, y, observer);
+        armed = dyn.armed;
     }
     double grazeBand(double tol) const { return dyn.grazeBand(tol); }
     /// A graze that changes the mode maps phi as the dynamics says (Dyn::mapGraze: into stick, the

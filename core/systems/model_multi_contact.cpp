@@ -220,28 +220,52 @@ struct MultiHooks {
         tracker.rankOne(u, grad, -1.0);
     }
 
-    void switchMode(double t, EventState& y, DynamicsObserver& observer)
+    /// An event, in steps the saltation matrices follow one by one (solvers/saltation.h): the contacts
+    /// whose guards are at their bounds, stuck ones first (slipping changes no velocity), then those
+    /// at v_r = 0; the stuck ones' holding forces as they were before any switch.
+    std::vector<int> beginSwitch(double t, const EventState& y)
     {
         evaluate(t, y.data());
         std::vector<int> switching;
         for (int c = 0; c < contacts(); ++c)
             if (guard(c) <= tol[static_cast<size_t>(c)])
                 switching.push_back(c);
-        const std::vector<double> held = core.F;
+        std::stable_partition(switching.begin(), switching.end(), [&](int c) { return direction[static_cast<size_t>(c)] == 0; });
+        heldAtEvent = core.F;
         std::fill(fresh.begin(), fresh.end(), 0);
-        // Stick -> slip first (they change no velocity), then slip -> stick or reversal at v_r = 0.
-        for (int c : switching)
-            if (direction[static_cast<size_t>(c)] == 0) {
-                direction[static_cast<size_t>(c)] = held[static_cast<size_t>(c)] < 0.0 ? 1 : -1;
-                fresh[static_cast<size_t>(c)] = 1;
-                observer.onSwitch(t, ContactMode::Slip);
-            }
-        for (int c : switching)
-            if (!fresh[static_cast<size_t>(c)])
-                settle(t, y.data(), c, &observer);
-        resolve(t, y.data(), &observer, -1); // a breakaway may overload another stuck contact
+        return switching;
+    }
+    /// Contact c's switch: stuck, it slips against its holding force; at v_r = 0 it settles (settle()).
+    void switchContact(double t, EventState& y, int c, DynamicsObserver& observer)
+    {
+        if (direction[static_cast<size_t>(c)] == 0) {
+            direction[static_cast<size_t>(c)] = heldAtEvent[static_cast<size_t>(c)] < 0.0 ? 1 : -1;
+            fresh[static_cast<size_t>(c)] = 1;
+            observer.onSwitch(t, ContactMode::Slip);
+        } else if (!fresh[static_cast<size_t>(c)]) {
+            settle(t, y.data(), c, &observer);
+        }
+    }
+    /// After the switches: a breakaway may overload another stuck contact (resolve()).
+    void finishSwitch(double t, EventState& y, DynamicsObserver& observer)
+    {
+        resolve(t, y.data(), &observer, -1);
         armed = event(t, y.data()) > 0.0;
     }
+    /// Contact c's guard at (t, y) in the current modes.
+    double guardAt(int c, double t, const double* y)
+    {
+        evaluate(t, y);
+        return guard(c);
+    }
+    void switchMode(double t, EventState& y, DynamicsObserver& observer)
+    {
+        for (int c : beginSwitch(t, y))
+            switchContact(t, y, c, observer);
+        finishSwitch(t, y, observer);
+    }
+
+    std::vector<double> heldAtEvent;
 };
 
 class MultiContactEventDriven final : public Dynamics {

@@ -147,6 +147,47 @@ private slots:
         }
     }
 
+    void identicalBlocksSwitchTogether()
+    {
+        // Two uncoupled identical blocks from one start switch at the same instants. Each switch maps
+        // its own block's part of the tangent vector (one saltation matrix per contact); the gradient
+        // of the minimum of both guards had mapped half of each (lambda_1 -0.056 here instead of the
+        // single block's -0.127). The one-block model (the single-contact dynamics) is the reference.
+        const std::string block = "param A = 0.5 range 0 .. 10\nparam w = 1 range 0.01 .. 10\nparam zeta = 0.1 range 0 .. 2\n"
+                                  "param v_b = 0.4 range -5 .. 5\n";
+        auto coordinate = [](const char* x, const char* c) {
+            return std::string("coord ") + x + "\n    start = 0.3\nforce " + x + " = -2*zeta*" + x + "' - " + x + " + A*cos(w*t)\n"
+                   + "contact " + c + "\n    slip = " + x + "' - v_b\n    law = coulomb(mu_s = 0.8, mu_k = 0.5)\n";
+        };
+        const std::string one = "flmodel 1\nname \"One block\"\n" + block + coordinate("x1", "a");
+        const std::string two = "flmodel 1\nname \"Two blocks\"\n" + block + coordinate("x1", "a") + coordinate("x2", "b");
+        auto exponent = [](const std::string& text, double interval) {
+            const ModelRegistration r = registerModel(text);
+            if (!r.ok())
+                qFatal("model: %s", r.error.reason.c_str());
+            Scenario s;
+            if (!makeScenario(r.system->id, r.system->laws.front(), Method::EventDriven, Regularization::Kudra, s).ok()
+                || !s.params.set("tol", 1e-12).ok())
+                qFatal("scenario");
+            LyapunovOptions options;
+            options.transient = 0.0;
+            options.duration = 60.0;
+            options.interval = interval;
+            options.count = 1;
+            const LyapunovResult l = lyapunovOfDynamics(*makeDynamics(s), options);
+            if (!l.status.ok())
+                qFatal("lyapunov: %s", l.status.message().c_str());
+            return l.exponents.front();
+        };
+        const double single = exponent(one, 1.0);
+        for (const double interval : {1.0, 0.1}) {
+            const double pair = exponent(two, interval);
+            qInfo("interval %g: lambda_1 of the pair %.9f, of one block %.9f", interval, pair, single);
+            QVERIFY(std::abs(pair - single) < 1e-6);
+        }
+        QVERIFY(single < -0.01); // a periodic stick-slip orbit: it attracts
+    }
+
     void randomStackedBlocksAgainstTheReference()
     {
         const std::uint32_t seed = 20261129;
