@@ -39,6 +39,7 @@ class DrivenLawOde final : public SmoothOde {
 public:
     DrivenLawOde(const StateFrictionLaw& law, const PrescribedMotion& motion) : m_law(law), m_motion(motion) {}
     int dimension() const override { return m_law.stateCount() + 1; }
+    double stateScale(int i) const override { return i < m_law.stateCount() ? m_law.stateScale(i) : 1.0; }
     void rhs(double t, const double* y, double* dydt) const override
     {
         double x, v, a;

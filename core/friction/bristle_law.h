@@ -21,6 +21,7 @@ public:
     void initialState(double* z) const override { z[0] = 0.0; }
     double evaluate(double v, const double* z, double* dz) const override;
     void jacobian(double v, const double* z, StateLawJacobian& J) const override;
+    double stateScale(int) const override { return staticLimit() / m_s0; } // the bristles' reach
 
 private:
     /// alpha with its partial derivatives in z and v.

@@ -19,6 +19,7 @@ public:
     double staticLimit() const override { return m_muK; }
 
     int stateCount() const override { return 1; }
+    double stateScale(int) const override { return m_muK / m_s0; } // the bristles' reach
     void initialState(double* z) const override { z[0] = 0.0; }
     double evaluate(double v, const double* z, double* dz) const override
     {

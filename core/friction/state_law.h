@@ -39,6 +39,13 @@ public:
     /// dz = R(v_r, z).
     virtual double evaluate(double vr, const double* z, double* dz) const = 0;
     virtual void jacobian(double vr, const double* z, StateLawJacobian& out) const = 0;
+    /// The size of state k below which it is noise: the integrators weigh its error against it
+    /// (SmoothOde::stateScale). Bristles: their reach mu / sigma0; 1 where the state is of order 1.
+    virtual double stateScale(int k) const
+    {
+        (void)k;
+        return 1.0;
+    }
 };
 
 } // namespace fl

@@ -220,6 +220,10 @@ Status integrateBdf(const SmoothOde& ode, std::vector<double>& y, double t0, dou
         // firstStep <= 0: CVODE estimates the first step from the ODE (0 is its "estimate" value).
         {"CVodeSetInitStep", CVodeSetInitStep(run.mem, o.firstStep <= 0.0 ? 0.0 : maxStep > 0.0 ? std::min(o.firstStep, maxStep) : o.firstStep)},
         {"CVodeSetStopTime", CVodeSetStopTime(run.mem, t1)},
+        // The first step (1e-3) can be 10^5 times too long for a state that settles at once (stiff
+        // bristles: sigma0 |v_r| / mu = 1e6 per time unit); CVODE's default of 7 error-test failures
+        // in one step (each cutting h by at most 10) then gives up at t = 0. 20 reach 1e-20.
+        {"CVodeSetMaxErrTestFails", CVodeSetMaxErrTestFails(run.mem, 20)},
     };
     for (const Setting& s : settings)
         if (s.flag != CV_SUCCESS)

@@ -1,6 +1,7 @@
 #include "solvers/ode_integrator.h"
 #include "solvers/integration_settings.h"
 #include "solvers/ode_integrator_loop.h"
+#include "solvers/scaled_ode.h"
 
 #include <boost/numeric/odeint.hpp>
 
@@ -22,6 +23,9 @@ Status integrateDormandPrince(const SmoothOde& ode, std::vector<double>& y, doub
     });
 }
 
+Status integrateUnscaled(const SmoothOde& ode, std::vector<double>& y, double t0, double t1, const OdeIntegrationOptions& options,
+                         const StepCallback& onStep, OdeIntegrationStats& s, double& t);
+
 OdeIntegrationOptions odeOptions(const IntegrationSettings& settings, Integrator integrator)
 {
     OdeIntegrationOptions options;
@@ -41,6 +45,34 @@ Status integrateOde(const SmoothOde& ode, std::vector<double>& y, double t0, dou
     double localT = t0;
     OdeIntegrationStats& s = stats ? *stats : localStats;
     double& t = tFinal ? *tFinal : localT;
+    if (std::vector<double> scales = stateScales(ode); !scales.empty() && scales.size() == y.size()) {
+        // States of their own size (a bristle deflection): integrated as y_i / scale_i, handed back as y.
+        const ScaledOde scaled(ode, std::move(scales));
+        std::vector<double> u(y.size()), yStep(y.size());
+        for (size_t i = 0; i < y.size(); ++i)
+            u[i] = y[i] / scaled.scales()[i];
+        auto back = [&](const StepView& view) {
+            StepView v;
+            v.t0 = view.t0;
+            v.t1 = view.t1;
+            scaled.toState(view.y1, yStep.data());
+            v.y1 = yStep.data();
+            v.stateAt = [&view, &scaled](double time, double* out) {
+                view.stateAt(time, out);
+                scaled.toState(out, out);
+            };
+            return onStep(v);
+        };
+        const Status status = integrateUnscaled(scaled, u, t0, t1, options, onStep ? StepCallback(back) : StepCallback(), s, t);
+        scaled.toState(u.data(), y.data());
+        return status;
+    }
+    return integrateUnscaled(ode, y, t0, t1, options, onStep, s, t);
+}
+
+Status integrateUnscaled(const SmoothOde& ode, std::vector<double>& y, double t0, double t1, const OdeIntegrationOptions& options,
+                         const StepCallback& onStep, OdeIntegrationStats& s, double& t)
+{
     if (options.integrator == Integrator::Rosenbrock4)
         return integrateRosenbrock(ode, y, t0, t1, options, onStep, s, t);
     if (options.integrator == Integrator::Dop853)

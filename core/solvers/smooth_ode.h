@@ -26,6 +26,14 @@ public:
     /// A long chain (masses coupled to their neighbours) declares it so that the BDF integrator
     /// factorizes a band matrix, O(n b^2) instead of O(n^3) (solvers/ode_cvode.cpp).
     virtual int halfBandwidth() const { return -1; }
+    /// The size below which state i is noise (its absolute error is weighed against it): 1 for the
+    /// mechanical states, a law's own scale for its internal states (bristles: mu / sigma0).
+    /// integrateOde integrates y_i / scale_i (solvers/scaled_ode.h).
+    virtual double stateScale(int i) const
+    {
+        (void)i;
+        return 1.0;
+    }
     /// The entries of df/dy inside the band, each written once to sink (an entry not written is
     /// zero); false when the ODE gives only the dense jacobian(). A chain of n masses writes O(n b)
     /// numbers instead of the n^2 of the dense matrix (solvers/ode_cvode.cpp takes them).

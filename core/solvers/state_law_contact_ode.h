@@ -16,6 +16,7 @@ public:
     StateLawContactOde(const ContactSystem& system, const StateFrictionLaw& law) : m_system(system), m_law(law) {}
 
     int dimension() const override { return m_system.dimension() + m_law.stateCount(); }
+    double stateScale(int i) const override { return i < m_system.dimension() ? 1.0 : m_law.stateScale(i - m_system.dimension()); }
     void rhs(double t, const double* y, double* dydt) const override
     {
         const int n = m_system.dimension();

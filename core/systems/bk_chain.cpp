@@ -154,6 +154,7 @@ public:
 
     int dimension() const override { return m_p.stride * m_p.n; }
     int halfBandwidth() const override { return m_p.stride + 1; }
+    double stateScale(int i) const override { return i % m_p.stride < 2 ? 1.0 : m_law.stateScale(i % m_p.stride - 2); }
 
     void rhs(double, const double* y, double* d) const override
     {

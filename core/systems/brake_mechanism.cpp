@@ -66,6 +66,9 @@ void setBox(MechanismScene& scene, const Layout& l)
     scene::Bounds b;
     b.include({0.0, -2.0 * kPulley * u - 0.6 * u}, {l.beltEnd + kPulley * u, l.pivot.y + 0.5 * u});
     b.include({l.blockOrigin - l.reach - 2.0 * kForceArm * u, 0.0}, {l.blockOrigin + l.reach + 2.0 * kForceArm * u, 0.0});
+    // The horizontal leg's tip rises by r sin(theta) when y1 < 0 (theta = y1 / r, at most 0.6 rad).
+    const double rise = kLeg * u * std::sin(std::min(0.6, l.reach / (kLeg * u)));
+    b.include({l.pivot.x - kLeg * u, l.pivot.y + rise + 0.1 * u}, {l.pivot.x - kLeg * u, l.pivot.y + rise + 0.1 * u});
     b.applyTo(scene, 0.4 * u);
 }
 

@@ -43,6 +43,13 @@ public:
     }
 
     int dimension() const override { return m_dimension; }
+    double stateScale(int i) const override
+    {
+        for (const ContactLaw& law : m_laws)
+            if (law.memory && i >= law.offset && i < law.offset + law.states)
+                return law.memory->stateScale(i - law.offset);
+        return 1.0;
+    }
     ModelEquations& equations() const { return m_eq; }
 
     /// Loads (t, y), sets v_r and F of every contact; dz receives the memory laws' rates (may be null).

@@ -210,6 +210,11 @@ private slots:
                 QVERIFY2(std::abs(distinct[i] - c.maxima[i]) < 1e-3, qPrintable(QString("%1 at %2: %3").arg(c.preset).arg(c.alpha1).arg(distinct[i])));
         }
         // The runs' stick fractions over tau in [1000, 2000]: 45 % (Fig. 23) and 5.5 % (Fig. 22).
+        // The preset as it opens shows the stick-slip its note describes (its own t_end: 2000).
+        const fl::RunResult opened = simulateOk(presetScenario("amr2005-fig22-run"));
+        QCOMPARE(opened.t.back(), 2000.0);
+        QVERIFY2(opened.switches.size() >= 150 && opened.switches.front().t > 500.0 && opened.switches.front().t < 600.0,
+                 qPrintable(QString::number(opened.switches.size())));
         for (auto [id, fraction] : {std::pair{"amr2005-fig23-run", 0.451}, std::pair{"amr2005-fig22-run", 0.055}}) {
             fl::Scenario s = presetScenario(id);
             s.params.set("t_end", 2000.0);
