@@ -159,6 +159,16 @@ private:
             parameter(cursor, where);
         } else if (k == "numerics") {
             numerics(cursor);
+        } else if (k == "breakaway") {
+            if (m_model.breakawayGiven)
+                fail(where, "'breakaway' given twice");
+            expectSign(cursor, "=");
+            const Token rule = cursor.nextLawId(); // a word that may hold '-'
+            if (rule.kind != Token::Kind::Word || (rule.text != "most-loaded" && rule.text != "in-order"))
+                fail(cursor, rule, "expected a break-away rule (most-loaded, in-order), got " + text::describe(rule));
+            m_model.breakaway = rule.text == "in-order" ? Breakaway::InOrder : Breakaway::MostLoaded;
+            m_model.breakawayGiven = true;
+            expectEnd(cursor);
         } else if (k == "coord") {
             if (static_cast<int>(m_model.coordinates.size()) >= kMaxCoordinates)
                 fail(where, "more than " + std::to_string(kMaxCoordinates) + " coordinates");
@@ -222,8 +232,8 @@ private:
         } else if (k == "draw") {
             draw(cursor, where);
         } else {
-            fail(where, "unknown statement '" + k + "' (statements: flmodel, name, about, param, coord, mass, start, velocity, "
-                        "force, contact, slip, normal, law, output, draw)");
+            fail(where, "unknown statement '" + k + "' (statements: flmodel, name, about, numerics, breakaway, param, coord, mass, start, "
+                        "velocity, force, contact, slip, normal, law, output, draw)");
         }
     }
 

@@ -79,6 +79,12 @@ struct Drawing {
     Where where;
 };
 
+/// Which stuck contact gives way where several cannot all hold (event-driven; `breakaway = RULE`).
+enum class Breakaway {
+    MostLoaded, ///< `most-loaded` (the default): the one furthest beyond its static limit, |F| / limit
+    InOrder,    ///< `in-order`: the first in the file's order of those beyond their limits
+};
+
 struct Model {
     int version = 1;
     std::string name;
@@ -93,6 +99,8 @@ struct Model {
     std::vector<Drawing> drawings;
     /// numerics statements: settings the model's scenarios open with (t_end, dt, tol, eps, ...).
     std::vector<std::pair<std::string, double>> numerics;
+    Breakaway breakaway = Breakaway::MostLoaded;
+    bool breakawayGiven = false; ///< a `breakaway` statement was written
 
     /// The slots every state expression reads: coordinates 0..n-1, velocities n..2n-1, t at 2n,
     /// then the parameters in their order.

@@ -28,6 +28,8 @@ std::string summarize(const Model& model)
             out += (i ? ", " : "") + c.lawParameterIds[i];
         out += ")\n";
     }
+    if (model.contacts.size() > 1) // which one gives way where the stuck ones cannot all hold
+        out += std::string("  breakaway = ") + (model.breakaway == Breakaway::InOrder ? "in-order" : "most-loaded") + "\n";
     out += "parameters: " + std::to_string(model.parameters.size()) + "\n";
     for (const ParameterSpec& p : model.parameters)
         out += "  " + p.id + " = " + formatNumber(p.defaultValue) + "  range " + formatNumber(p.min) + " .. " + formatNumber(p.max)

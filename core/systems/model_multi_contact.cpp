@@ -120,11 +120,13 @@ struct MultiHooks {
             observer->onSwitch(t, next == 0 ? ContactMode::Stick : ContactMode::Slip);
     }
 
-    /// Until the stuck contacts hold within their limits: the one furthest beyond (|F| / limit)
-    /// slips the way the rest pulls (at most one per contact). Only a violation beyond the switching
+    /// Until the stuck contacts hold within their limits: the one the model's break-away rule names
+    /// (most-loaded: furthest beyond, |F| / limit; in-order: the first in the file's order) slips
+    /// the way the rest pulls (at most one per contact). Only a violation beyond the switching
     /// tolerance counts, so uncoupled contacts (the chain) switch exactly where their guards cross.
     void resolve(double t, const double* y, DynamicsObserver* observer, int arriving)
     {
+        const bool inOrder = core.eq.compiled().model.breakaway == model::Breakaway::InOrder;
         for (int pass = 0; pass < contacts(); ++pass) {
             evaluate(t, y);
             int worst = -1;
@@ -136,7 +138,7 @@ struct MultiHooks {
                 // The arriving contact sticks only within its limit (as S5's blocks do); the others
                 // break away only beyond the switching tolerance.
                 const double slack = d == arriving ? 0.0 : tol[static_cast<size_t>(d)];
-                if (limit - std::abs(F) < -slack && !(std::abs(F) / limit <= worstRatio)) {
+                if (limit - std::abs(F) < -slack && !(std::abs(F) / limit <= worstRatio) && !(inOrder && worst >= 0)) {
                     worst = d;
                     worstRatio = std::abs(F) / limit;
                 }

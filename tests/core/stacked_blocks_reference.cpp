@@ -101,7 +101,7 @@ void resolve(const StackedBlocks& p, std::array<int, 2>& d, const Vec& z, int ar
                 continue;
             const double R = m.R[c].dot(z), ratio = std::abs(R) / limitOf(p, c);
             const double slack = c == arriving ? 0.0 : 1e-12;
-            if (ratio > 1.0 + slack && ratio > worstRatio) {
+            if (ratio > 1.0 + slack && ratio > worstRatio && !(p.inOrder && worst >= 0)) {
                 worst = c;
                 worstRatio = ratio;
             }
@@ -215,6 +215,21 @@ StackedState StackedBlocksReference::run(StackedState s, double tEnd, std::vecto
                 resolve(m_p, s.d, z, -1);
             }
             tidy(m_p, s.d, s.t, z);
+            // A contact that gave way at v = 0 in a direction its motion does not follow (d v' < 0:
+            // its rule chose it, but the others' giving way left it able to hold) is tried stuck again.
+            for (int pass = 0; pass < 4; ++pass) {
+                const Mode now = modeOf(m_p, s.d);
+                int back = -1;
+                for (int c = 0; c < 2 && back < 0; ++c)
+                    if (s.d[c] != 0 && std::abs(slipRow(m_p, c).dot(z)) < 1e-14 && s.d[c] * slipRow(m_p, c).dot(now.L * z) < 0.0)
+                        back = c;
+                if (back < 0)
+                    break;
+                s.d[back] = 0;
+                tidy(m_p, s.d, s.t, z);
+                resolve(m_p, s.d, z, back);
+                tidy(m_p, s.d, s.t, z);
+            }
             for (int c = 0; c < 2; ++c)
                 if ((before[c] == 0) != (s.d[c] == 0) && switches)
                     switches->push_back({s.t, c, s.d[c] == 0});

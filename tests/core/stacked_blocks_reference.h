@@ -14,8 +14,11 @@
 //   derivative, by bisection), and each root refined by bisection to the last bit.
 // - Switching rule: a contact whose v_c reaches 0 sticks if the stuck forces of it and of the other
 //   stuck contact stay within mu_s N; where they cannot, the contact loaded furthest beyond its limit
-//   (|R| / mu_s N) slips, against its holding force, and the rest is solved again. A stuck contact
+//   (|R| / mu_s N) slips, against its holding force, and the rest is solved again (`in-order`: of
+//   those beyond their limits, A before B). A stuck contact
 //   whose force reaches mu_s N slips against it; the other stuck one is then checked the same way.
+//   A contact that gave way at v = 0 in a direction its motion does not follow (d v_c' < 0) is tried
+//   stuck again.
 #include <array>
 #include <vector>
 
@@ -24,6 +27,7 @@ namespace fltest {
 struct StackedBlocks {
     double vb = 0.3, zeta1 = 0.02, m2 = 0.5, k2 = 0.8, zeta2 = 0.01, A = 0.0, w = 1.0;
     double muAs = 0.6, muAk = 0.4, muBs = 0.5, muBk = 0.3;
+    bool inOrder = false; ///< the break-away rule `in-order` (A gives way first) instead of `most-loaded`
 };
 
 /// y = (x1, x1', x2, x2'); d[c] = 0 stuck, +1 / -1 slipping with that sign of v_c.

@@ -118,7 +118,9 @@ private slots:
         row("no name", "flmodel 1\ncoord x\n", 1, 1, "the model has no name (name \"...\")");
         row("no coordinate", "flmodel 1\nname \"m\"\n", 3, 1, "the model has no coordinate (coord x)");
         row("unknown statement", withLine("spring x"), 5, 1,
-            "unknown statement 'spring' (statements: flmodel, name, about, param, coord, mass, start, velocity, force, contact, slip, normal, law, output, draw)");
+            "unknown statement 'spring' (statements: flmodel, name, about, numerics, breakaway, param, coord, mass, start, velocity, force, contact, slip, normal, law, output, draw)");
+        row("breakaway rule unknown", withLine("breakaway = fastest"), 5, 13, "expected a break-away rule (most-loaded, in-order), got 'fastest'");
+        row("breakaway twice", withLine("breakaway = in-order\nbreakaway = most-loaded"), 6, 1, "'breakaway' given twice");
         row("default outside", withLine("param c = 3 range 0 .. 2"), 5, 11, "default 3 is outside its range 0 .. 2");
         row("empty range", withLine("param c = 1 range 2 .. 1"), 5, 24, "empty range 2 .. 1 (the highest value must be above the lowest)");
         row("no range", withLine("param c = 1"), 5, 12, "expected 'range', got the end of the statement");

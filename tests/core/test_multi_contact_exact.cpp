@@ -13,6 +13,7 @@
 #include "systems/scenario_setup.h"
 
 #include <QTest>
+#include <QVector>
 
 #include <cmath>
 #include <cstdio>
@@ -35,8 +36,8 @@ std::string number(double v)
 /// The stacked blocks as a model file, every value written out.
 std::string modelText(const StackedBlocks& p, double x1, double x2)
 {
-    return "flmodel 1\nname \"Two stacked blocks on a belt\"\n"
-           "param v_b = " + number(p.vb) + " range -5 .. 5\nparam zeta1 = " + number(p.zeta1) + " range 0 .. 2\n"
+    return std::string("flmodel 1\nname \"Two stacked blocks on a belt\"\n") + (p.inOrder ? "breakaway = in-order\n" : "")
+           + "param v_b = " + number(p.vb) + " range -5 .. 5\nparam zeta1 = " + number(p.zeta1) + " range 0 .. 2\n"
            "param m2 = " + number(p.m2) + " range 0.01 .. 10\nparam k2 = " + number(p.k2) + " range 0 .. 100\n"
            "param zeta2 = " + number(p.zeta2) + " range 0 .. 2\nparam A = " + number(p.A) + " range 0 .. 10\n"
            "param w = " + number(p.w) + " range 0.01 .. 10\n"
@@ -188,13 +189,49 @@ private slots:
         QVERIFY(single < -0.01); // a periodic stick-slip orbit: it attracts
     }
 
+    void breakawayRulesPart_data()
+    {
+        // Two cases (of about 1 in 20 random ones) where both rules give a motion that holds
+        // together: when both stuck contacts are beyond their limits, A or B may give way.
+        QTest::addColumn<QVector<double>>("v"); // v_b zeta1 m2 k2 zeta2 A w muAs muAk muBs muBk x1 x2
+        QTest::newRow("forced") << QVector<double>{0.43998928632292467, 0.01696800416644248, 0.83875412453608011, 1.893617935155542,
+                                                   0.056297084174038198, 0.66171728537757057, 1.5375395164204488, 0.60224567950954455,
+                                                   0.34988238160408847, 0.73193534113040026, 0.50528053499297498, 0.26506475683693465,
+                                                   1.2123684983737308};
+        QTest::newRow("free") << QVector<double>{0.63925075038430046, 0.022163638013834443, 0.56467541498579932, 2.7996698709348995,
+                                                 0.083658926765850294, 0.0, 1.1204734535893186, 0.95178482506260642, 0.60205866426018761,
+                                                 0.77166396338264898, 0.63490026510599495, 0.37773266637615177, -0.70552003053150525};
+    }
+    void breakawayRulesPart()
+    {
+        // The model's `breakaway = in-order` against the reference's rule, and most-loaded likewise:
+        // the same switches and states, and the two rules' motions apart.
+        QFETCH(QVector<double>, v);
+        StackedBlocks p;
+        p.vb = v[0], p.zeta1 = v[1], p.m2 = v[2], p.k2 = v[3], p.zeta2 = v[4], p.A = v[5], p.w = v[6];
+        p.muAs = v[7], p.muAk = v[8], p.muBs = v[9], p.muBk = v[10];
+        double end[2] = {0.0, 0.0};
+        for (const bool inOrder : {false, true}) {
+            p.inOrder = inOrder;
+            const Comparison run = compareRun(p, v[11], v[12], 40.0);
+            qInfo("%s: %zu switches (reference %zu), times within %.3g, state within %.3g", inOrder ? "in-order" : "most-loaded",
+                  run.switches, run.referenceSwitches, run.switchTime, run.state);
+            QCOMPARE(run.switches, run.referenceSwitches);
+            QVERIFY(run.switchTime < 1e-7 && run.state < 1e-7);
+            const StackedBlocksReference ref(p);
+            end[inOrder] = ref.run(ref.start(0.0, {v[11], 0.0, v[12], 0.0}), 40.0).y[0];
+        }
+        qInfo("x1(40): most-loaded %.6f, in-order %.6f", end[0], end[1]);
+        QVERIFY(std::abs(end[0] - end[1]) > 1e-2);
+    }
+
     void randomStackedBlocksAgainstTheReference()
     {
         const std::uint32_t seed = 20261129;
         qInfo("seed %u", seed);
         std::mt19937 random(seed);
         auto u = [&](double a, double b) { return std::uniform_real_distribution<double>(a, b)(random); };
-        int compared = 0, exponents = 0;
+        int compared = 0, exponents = 0, rulesDiffer = 0;
         for (int n = 0; n < 12; ++n) {
             StackedBlocks p;
             p.vb = u(0.1, 1.0);
@@ -209,6 +246,18 @@ private slots:
             p.muBs = u(0.3, 1.0);
             p.muBk = p.muBs * u(0.5, 0.95);
             const double x1 = u(-1.0, 1.0), x2 = u(-1.5, 1.5), duration = 40.0;
+            // The other break-away rule (in-order: A gives way first) against the reference's.
+            StackedBlocks q = p;
+            q.inOrder = true;
+            const Comparison ordered = compareRun(q, x1, x2, duration);
+            const fltest::StackedBlocksReference r1(p), r2(q);
+            const double apart = std::abs(r1.run(r1.start(0.0, {x1, 0.0, x2, 0.0}), duration).y[0]
+                                          - r2.run(r2.start(0.0, {x1, 0.0, x2, 0.0}), duration).y[0]);
+            qInfo("case %d, in-order: %zu switches (reference %zu), times within %.3g, state within %.3g; x1(T) %.3g from most-loaded's",
+                  n, ordered.switches, ordered.referenceSwitches, ordered.switchTime, ordered.state, apart);
+            QCOMPARE(ordered.switches, ordered.referenceSwitches);
+            QVERIFY(ordered.switchTime < 1e-7 && ordered.state < 1e-7);
+            rulesDiffer += apart > 1e-3;
             const Comparison run = compareRun(p, x1, x2, duration);
             qInfo("case %d: %zu switches (reference %zu), times within %.3g, final state within %.3g", n, run.switches,
                   run.referenceSwitches, run.switchTime, run.state);
@@ -234,7 +283,7 @@ private slots:
             }
             ++exponents;
         }
-        qInfo("%d cases compared, %d exponents", compared, exponents);
+        qInfo("%d cases compared, %d exponents, %d where the break-away rules part", compared, exponents, rulesDiffer);
         QVERIFY(exponents >= 10);
     }
 };
