@@ -235,4 +235,11 @@ double evaluate(const Expr& expr, const double* variables)
     return evaluateShared(expr.get(), variables, values);
 }
 
+void evaluateNodes(std::span<const Expr> exprs, const double* variables, std::unordered_map<const Node*, double>& values)
+{
+    for (const Expr& e : exprs)
+        if (e)
+            evaluateShared(e.get(), variables, values);
+}
+
 } // namespace fl::expr

@@ -14,6 +14,7 @@
 #include "expr/node.h"
 
 #include <span>
+#include <unordered_map>
 #include <vector>
 
 namespace fl::expr {
@@ -36,5 +37,8 @@ std::vector<Expr> substitute(std::span<const Expr> exprs, std::span<const int> s
 /// The value of expr at variables (variables[slot] for each variable): a direct walk of the tree,
 /// slow but obvious; the reference for the tape (tape.h) and the constant folding.
 double evaluate(const Expr& expr, const double* variables);
+/// The value of every distinct node of the trees (of a kind other than Number and Variable) at
+/// variables, into `values` (keyed by node): one walk for all of them.
+void evaluateNodes(std::span<const Expr> exprs, const double* variables, std::unordered_map<const Node*, double>& values);
 
 } // namespace fl::expr

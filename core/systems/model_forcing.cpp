@@ -5,7 +5,8 @@
 #include "expr/derivative.h"
 
 #include <cmath>
-#include <unordered_set>
+#include <unordered_map>
+#include <vector>
 
 namespace fl {
 
@@ -13,28 +14,39 @@ double ModelEquations::forcingFrequency()
 {
     const std::vector<double> start = initialState();
     load(0.0, start.data());
+    // Every node's value at t = 0 and at t = delta, each in one walk of the model's shared trees
+    // (linear in its distinct nodes, as the file's bounded work requires); a sin, cos or tan's
+    // frequency is the difference quotient of its argument: w for sin(w t + phi).
     const int tSlot = 2 * m_n;
+    constexpr double kDelta = 1e-6;
+    std::vector<expr::Expr> roots(m_c->motion.begin(), m_c->motion.end());
+    roots.insert(roots.end(), m_c->slip.begin(), m_c->slip.end());
+    std::vector<double> later = m_variables;
+    later[static_cast<size_t>(tSlot)] = kDelta;
+    std::vector<double> now = m_variables;
+    now[static_cast<size_t>(tSlot)] = 0.0;
+    std::unordered_map<const expr::Node*, double> at0, at1;
+    expr::evaluateNodes(roots, now.data(), at0);
+    expr::evaluateNodes(roots, later.data(), at1);
+    auto valueOf = [](const expr::Node* node, const std::vector<double>& variables, const std::unordered_map<const expr::Node*, double>& values) {
+        if (node->kind == expr::Kind::Number)
+            return node->value;
+        if (node->kind == expr::Kind::Variable)
+            return variables[static_cast<size_t>(node->slot)];
+        const auto it = values.find(node);
+        return it == values.end() ? 0.0 : it->second;
+    };
     double fastest = 0.0;
-    std::unordered_set<const expr::Node*> seen;
-    std::vector<expr::Expr> pending;
-    for (const auto* list : {&m_c->motion, &m_c->slip})
-        pending.insert(pending.end(), list->begin(), list->end());
-    while (!pending.empty()) {
-        const expr::Expr node = pending.back();
-        pending.pop_back();
-        if (!node || !seen.insert(node.get()).second || !expr::dependsOn(node, tSlot))
-            continue;
+    for (const auto& [node, value] : at0) {
+        (void)value;
         const bool periodic = node->kind == expr::Kind::Call
                               && (node->function == expr::Function::Sin || node->function == expr::Function::Cos
                                   || node->function == expr::Function::Tan);
-        if (periodic && node->a) {
-            // d(argument)/dt at t = 0 and the start: w for sin(w t + phi)
-            const double w = std::abs(expr::evaluate(expr::derivative(node->a, tSlot), m_variables.data()));
-            if (std::isfinite(w) && w > fastest)
-                fastest = w;
-        }
-        pending.push_back(node->a);
-        pending.push_back(node->b);
+        if (!periodic || !node->a)
+            continue;
+        const double w = std::abs(valueOf(node->a.get(), later, at1) - valueOf(node->a.get(), now, at0)) / kDelta;
+        if (std::isfinite(w) && w > fastest)
+            fastest = w;
     }
     return fastest;
 }
