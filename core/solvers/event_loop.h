@@ -170,8 +170,8 @@ Status runEventLoop(Hooks& hooks, EventState& y, double& t, double tEnd, const I
     namespace odeint = boost::numeric::odeint;
     auto rhs = [&hooks](const EventState& x, EventState& dxdt, double time) { hooks.rhs(x, dxdt, time); };
     auto stepper = odeint::make_dense_output(s.tol, s.tol, s.maxStep, odeint::runge_kutta_dopri5<EventState>());
-    // The approach to an event (see approachAgain below): the first location of the pending
-    // event, and the step cap of its re-integration (s.maxStep when none is pending).
+    // The approach to an event (the header's "Approaching an event", approachResolved): the first
+    // location of the pending event, and the step cap of its re-integration (s.maxStep when none).
     double candidate = std::numeric_limits<double>::quiet_NaN(), cap = s.maxStep;
     auto capSteps = [&](double maxStep) {
         cap = maxStep;
@@ -289,14 +289,8 @@ Status runEventLoop(Hooks& hooks, EventState& y, double& t, double tEnd, const I
             } else {
                 tEvent = gLo <= 0.0 ? scan.lo : scan.hi; // (round-off at the bracket's ends)
             }
-            // Approach. The event is located on the dense output of one step, which the step's error
-            // estimate vouches for only where its stages sampled the right-hand side. A law that
-            // changes on a scale between them (a Stribeck law's v_s near v_r = 0: the friction rises
-            // from mu_k to mu_s in the last ~v_s / v_r' of the slip) bends the true path inside the
-            // step unseen, and the event comes out late. It shows at the event itself: the guard's
-            // slope on the dense output differs from its slope along the mode's own vector field
-            // there. Where that difference, over the step, moves the event by more than the
-            // tolerance, the step is integrated again from t0 in steps of at most a quarter of it.
+            // Approach (the header's "Approaching an event"): where the dense output did not resolve
+            // the approach, the step again from t0 in steps of at most a quarter of it.
             const double h = t1 - t0, agree = s.tol * std::max(1.0, std::abs(tEvent));
             const bool settled = !(h > 64.0 * agree) || approachResolved(hooks, guard, stepper, tEvent, h, agree);
             if (!settled) {
