@@ -144,18 +144,9 @@ struct SaltationHooks {
             return;
         }
         const size_t n = y.size();
-        State fMinus(n), fPlus(n), g(n), yp = y;
+        State fMinus(n), fPlus(n), g(n);
         dyn.rhs(y, fMinus, t);
-        for (size_t i = 0; i < n; ++i) {
-            const double d = 1e-7 * std::max(1.0, std::abs(y[i]));
-            yp[i] = y[i] + d;
-            const double up = dyn.event(t, yp.data());
-            yp[i] = y[i] - d;
-            g[i] = (up - dyn.event(t, yp.data())) / (2.0 * d);
-            yp[i] = y[i];
-        }
-        const double dt = 1e-7 * std::max(1.0, std::abs(t));
-        const double ht = (dyn.event(t + dt, y.data()) - dyn.event(t - dt, y.data())) / (2.0 * dt);
+        const double ht = gradient([&](double time, const double* state) { return dyn.event(time, state); }, t, y, g);
         dyn.switchMode(t, y, observer);
         armed = dyn.armed;
         dyn.rhs(y, fPlus, t);
@@ -171,21 +162,11 @@ struct SaltationHooks {
     {
         const size_t n = y.size();
         const std::vector<int> switching = dyn.beginSwitch(t, y);
-        State fMinus(n), fPlus(n), g(n), yp;
+        State fMinus(n), fPlus(n), g(n);
         for (size_t k = 0; k < switching.size(); ++k) {
             const int c = switching[k];
             dyn.rhs(y, fMinus, t);
-            yp = y;
-            for (size_t i = 0; i < n; ++i) {
-                const double d = 1e-7 * std::max(1.0, std::abs(y[i]));
-                yp[i] = y[i] + d;
-                const double up = dyn.guardAt(c, t, yp.data());
-                yp[i] = y[i] - d;
-                g[i] = (up - dyn.guardAt(c, t, yp.data())) / (2.0 * d);
-                yp[i] = y[i];
-            }
-            const double dt = 1e-7 * std::max(1.0, std::abs(t));
-            const double ht = (dyn.guardAt(c, t + dt, y.data()) - dyn.guardAt(c, t - dt, y.data())) / (2.0 * dt);
+            const double ht = gradient([&](double time, const double* state) { return dyn.guardAt(c, time, state); }, t, y, g);
             dyn.switchContact(t, y, c, observer);
             if (k + 1 == switching.size())
                 dyn.finishSwitch(t, y, observer);
@@ -195,6 +176,22 @@ struct SaltationHooks {
         if (switching.empty())
             dyn.finishSwitch(t, y, observer);
         armed = dyn.armed;
+    }
+    /// g = grad h at (t, y) by central differences; returns dh/dt.
+    template <class Guard>
+    static double gradient(const Guard& h, double t, const State& y, State& g)
+    {
+        State yp = y;
+        for (size_t i = 0; i < y.size(); ++i) {
+            const double d = 1e-7 * std::max(1.0, std::abs(y[i]));
+            yp[i] = y[i] + d;
+            const double up = h(t, yp.data());
+            yp[i] = y[i] - d;
+            g[i] = (up - h(t, yp.data())) / (2.0 * d);
+            yp[i] = y[i];
+        }
+        const double dt = 1e-7 * std::max(1.0, std::abs(t));
+        return (h(t + dt, y.data()) - h(t - dt, y.data())) / (2.0 * dt);
     }
     double grazeBand(double tol) const { return dyn.grazeBand(tol); }
     /// A graze that changes the mode maps phi as the dynamics says (Dyn::mapGraze: into stick, the

@@ -81,7 +81,7 @@ std::unique_ptr<Dynamics> makeModelDynamics(std::shared_ptr<const CompiledModel>
     // systems' forcing (dynamics_factory.cpp): a multistep method (BDF) samples the right-hand side
     // only at its steps and can otherwise step over a feature the forcing drives between two of them.
     IntegrationSettings settings = given;
-    if (const double w = ModelEquations(compiled, values).forcingFrequency(); w > 0.0)
+    if (const double w = modelForcingFrequency(*compiled, values); w > 0.0)
         settings.maxStep = std::min(settings.maxStep, 2.0 * std::numbers::pi / w / 20.0);
     if (compiled->contacts() == 1) {
         auto failure = std::make_shared<ModelFailure>();

@@ -74,6 +74,10 @@ ModelCompilation compileModel(model::Model model, long budget = kMaxPreparedNode
 /// The masses (n), starts (n) and initial velocities (n) at the values: what validation needs of a
 /// model, without specialising and compiling every tape of a run (a slider step on the GUI thread).
 std::vector<double> modelInitialValues(const CompiledModel& compiled, const ParameterSet& values);
+/// The fastest angular frequency of the model's explicit time dependence at these parameter values:
+/// the largest |d argument / dt| of a sin, cos or tan of t in its forces, normal forces and slips,
+/// at t = 0 and the start (0 if none). Linear in the model's distinct nodes (model_forcing.cpp).
+double modelForcingFrequency(const CompiledModel& compiled, const ParameterSet& values);
 
 /// Where a run's equations first evaluated to inf or NaN or beyond kModelValueLimit (a division by zero, a logarithm of a
 /// negative number): the message a failed run reports instead of the integrator's. Shared by the
@@ -151,10 +155,6 @@ public:
     /// impulse along g_c); a contact on one coordinate gets v_r = 0 exactly (q_i' = -c0/g_ci). Loads
     /// and evaluates at (t, y).
     void projectToStick(int c, double t, double* y);
-    /// The fastest angular frequency of the model's explicit time dependence: the largest
-    /// |d argument / dt| of a sin, cos or tan of t in its forces, normal forces and slips, at t = 0
-    /// and the start (0 if none). Loads the start (model_forcing.cpp).
-    double forcingFrequency();
 
 private:
     std::shared_ptr<const CompiledModel> m_c;

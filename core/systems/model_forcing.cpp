@@ -1,8 +1,9 @@
-// The time scale of a model's explicit time dependence (ModelEquations::forcingFrequency): a step
-// limit for every method, as a built-in system's forcing frequency gives one (dynamics_factory.cpp).
+// The time scale of a model's explicit time dependence (modelForcingFrequency): a step limit for
+// every method, as a built-in system's forcing frequency gives one (dynamics_factory.cpp).
 #include "systems/model_equations.h"
 
 #include "expr/derivative.h"
+#include "params/parameter_set.h"
 
 #include <cmath>
 #include <unordered_map>
@@ -10,35 +11,41 @@
 
 namespace fl {
 
-double ModelEquations::forcingFrequency()
+double modelForcingFrequency(const CompiledModel& compiled, const ParameterSet& values)
 {
-    const std::vector<double> start = initialState();
-    load(0.0, start.data());
+    const model::Model& m = compiled.model;
+    const int n = compiled.coordinates(), tSlot = m.timeSlot();
+    // The model's slots at t = 0 and the start: q, q', t, then the parameters.
+    std::vector<double> now(static_cast<size_t>(m.parameterSlot(0)) + m.parameters.size(), 0.0);
+    const std::vector<double> initial = modelInitialValues(compiled, values); // masses, starts, velocities
+    for (int i = 0; i < n; ++i) {
+        now[static_cast<size_t>(m.coordinateSlot(i))] = initial[static_cast<size_t>(n + i)];
+        now[static_cast<size_t>(m.velocitySlot(i))] = initial[static_cast<size_t>(2 * n + i)];
+    }
+    for (size_t i = 0; i < m.parameters.size(); ++i)
+        now[static_cast<size_t>(m.parameterSlot(static_cast<int>(i)))] = values.value(m.parameters[i].id);
     // Every node's value at t = 0 and at t = delta, each in one walk of the model's shared trees
     // (linear in its distinct nodes, as the file's bounded work requires); a sin, cos or tan's
     // frequency is the difference quotient of its argument: w for sin(w t + phi).
-    const int tSlot = 2 * m_n;
     constexpr double kDelta = 1e-6;
-    std::vector<expr::Expr> roots(m_c->motion.begin(), m_c->motion.end());
-    roots.insert(roots.end(), m_c->slip.begin(), m_c->slip.end());
-    std::vector<double> later = m_variables;
+    std::vector<double> later = now;
     later[static_cast<size_t>(tSlot)] = kDelta;
-    std::vector<double> now = m_variables;
-    now[static_cast<size_t>(tSlot)] = 0.0;
+    std::vector<expr::Expr> roots(compiled.motion.begin(), compiled.motion.end());
+    roots.insert(roots.end(), compiled.slip.begin(), compiled.slip.end());
     std::unordered_map<const expr::Node*, double> at0, at1;
     expr::evaluateNodes(roots, now.data(), at0);
     expr::evaluateNodes(roots, later.data(), at1);
-    auto valueOf = [](const expr::Node* node, const std::vector<double>& variables, const std::unordered_map<const expr::Node*, double>& values) {
+    auto valueOf = [](const expr::Node* node, const std::vector<double>& variables, const std::unordered_map<const expr::Node*, double>& nodes) {
         if (node->kind == expr::Kind::Number)
             return node->value;
         if (node->kind == expr::Kind::Variable)
             return variables[static_cast<size_t>(node->slot)];
-        const auto it = values.find(node);
-        return it == values.end() ? 0.0 : it->second;
+        const auto it = nodes.find(node);
+        return it == nodes.end() ? 0.0 : it->second;
     };
     double fastest = 0.0;
-    for (const auto& [node, value] : at0) {
-        (void)value;
+    for (const auto& entry : at0) {
+        const expr::Node* node = entry.first;
         const bool periodic = node->kind == expr::Kind::Call
                               && (node->function == expr::Function::Sin || node->function == expr::Function::Cos
                                   || node->function == expr::Function::Tan);

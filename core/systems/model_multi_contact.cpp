@@ -267,7 +267,7 @@ struct MultiHooks {
         finishSwitch(t, y, observer);
     }
 
-    std::vector<double> heldAtEvent;
+    std::vector<double> heldAtEvent; ///< the stuck contacts' holding forces at the event, before any switch (beginSwitch)
 };
 
 class MultiContactEventDriven final : public Dynamics {

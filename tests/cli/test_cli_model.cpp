@@ -2,6 +2,7 @@
 // output and exit 0, or one line FILE:LINE:COL: reason on standard error and exit 2. `model export`
 // and `--model FILE` on run, sweep, lyapunov and session new: a built-in system exported and run as
 // a model gives the built-in run's rows; a session of a model holds the model's text.
+#include "../temp_files.h"
 #include "cli_runner.h"
 
 #include <QElapsedTimer>
@@ -12,14 +13,7 @@ using cli_test::runCli;
 
 namespace {
 
-QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& bytes)
-{
-    const QString path = dir.filePath(name);
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
-        qFatal("cannot write %s", qPrintable(path));
-    return path;
-}
+using fltest::writeFile;
 
 /// The data rows of a run's CSV (no '#' lines, no header), each cut after `columns` values.
 QStringList rows(const QString& path, int columns)

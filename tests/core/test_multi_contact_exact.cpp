@@ -49,9 +49,10 @@ std::string modelText(const StackedBlocks& p, double x1, double x2)
            "    law = coulomb(mu_s = " + number(p.muBs) + ", mu_k = " + number(p.muBk) + ")\n";
 }
 
-Scenario scenarioOf(const StackedBlocks& p, double x1, double x2, double tEnd)
+/// A model file's event-driven scenario at tol 1e-12 over [0, tEnd].
+Scenario eventScenario(const std::string& text, double tEnd)
 {
-    const ModelRegistration r = registerModel(modelText(p, x1, x2));
+    const ModelRegistration r = registerModel(text);
     if (!r.ok())
         qFatal("model: %d:%d: %s", r.error.where.line, r.error.where.column, r.error.reason.c_str());
     Scenario s;
@@ -59,6 +60,22 @@ Scenario scenarioOf(const StackedBlocks& p, double x1, double x2, double tEnd)
         || !s.params.set("tol", 1e-12).ok() || !s.params.set("t_end", tEnd).ok())
         qFatal("scenario");
     return s;
+}
+
+Scenario scenarioOf(const StackedBlocks& p, double x1, double x2, double tEnd) { return eventScenario(modelText(p, x1, x2), tEnd); }
+
+/// lambda_1 of one tangent vector (the first coordinate's direction) over [0, duration].
+double lambdaOne(const Scenario& s, double duration, double interval)
+{
+    LyapunovOptions options;
+    options.transient = 0.0;
+    options.duration = duration;
+    options.interval = interval;
+    options.count = 1;
+    const LyapunovResult r = lyapunovOfDynamics(*makeDynamics(s), options);
+    if (!r.status.ok())
+        qFatal("lyapunov: %s", r.status.message().c_str());
+    return r.exponents.front();
 }
 
 struct Comparison {
@@ -98,20 +115,6 @@ Comparison compareRun(const StackedBlocks& p, double x1, double x2, double tEnd)
     return c;
 }
 
-double eventLyapunov(const StackedBlocks& p, double x1, double x2, double duration, double interval)
-{
-    const std::unique_ptr<Dynamics> dynamics = makeDynamics(scenarioOf(p, x1, x2, duration));
-    LyapunovOptions options;
-    options.transient = 0.0;
-    options.duration = duration;
-    options.interval = interval;
-    options.count = 1;
-    const LyapunovResult r = lyapunovOfDynamics(*dynamics, options);
-    if (!r.status.ok())
-        qFatal("lyapunov: %s", r.status.message().c_str());
-    return r.exponents.front();
-}
-
 } // namespace
 
 class TestMultiContactExact : public QObject {
@@ -142,7 +145,7 @@ private slots:
         QVERIFY(run.switchTime < 1e-8);
         QVERIFY(run.state < 1e-8);
         for (const double interval : {5.0, 0.5, 0.1, 0.05}) {
-            const double lambda = eventLyapunov(p, 0.0, -0.5, duration, interval);
+            const double lambda = lambdaOne(scenarioOf(p, 0.0, -0.5, duration), duration, interval);
             qInfo("interval %g: lambda_1 %.9f, off by %.3g", interval, lambda, lambda - exact);
             QVERIFY(std::abs(lambda - exact) < 1e-6);
         }
@@ -162,24 +165,7 @@ private slots:
         };
         const std::string one = "flmodel 1\nname \"One block\"\n" + block + coordinate("x1", "a");
         const std::string two = "flmodel 1\nname \"Two blocks\"\n" + block + coordinate("x1", "a") + coordinate("x2", "b");
-        auto exponent = [](const std::string& text, double interval) {
-            const ModelRegistration r = registerModel(text);
-            if (!r.ok())
-                qFatal("model: %s", r.error.reason.c_str());
-            Scenario s;
-            if (!makeScenario(r.system->id, r.system->laws.front(), Method::EventDriven, Regularization::Kudra, s).ok()
-                || !s.params.set("tol", 1e-12).ok())
-                qFatal("scenario");
-            LyapunovOptions options;
-            options.transient = 0.0;
-            options.duration = 60.0;
-            options.interval = interval;
-            options.count = 1;
-            const LyapunovResult l = lyapunovOfDynamics(*makeDynamics(s), options);
-            if (!l.status.ok())
-                qFatal("lyapunov: %s", l.status.message().c_str());
-            return l.exponents.front();
-        };
+        auto exponent = [](const std::string& text, double interval) { return lambdaOne(eventScenario(text, 60.0), 60.0, interval); };
         const double single = exponent(one, 1.0);
         for (const double interval : {1.0, 0.1}) {
             const double pair = exponent(two, interval);
@@ -277,7 +263,7 @@ private slots:
                 continue;
             }
             for (const double interval : {1.0, 0.1}) {
-                const double lambda = eventLyapunov(p, x1, x2, duration, interval);
+                const double lambda = lambdaOne(scenarioOf(p, x1, x2, duration), duration, interval);
                 qInfo("case %d, interval %g: lambda_1 %.9f, reference %.9f (+- %.2g)", n, interval, lambda, exact, noise);
                 QVERIFY(std::abs(lambda - exact) < 1e-6 + 2.0 * noise);
             }

@@ -81,8 +81,7 @@ private slots:
         QVERIFY(makeScenario(r.system->id, r.system->laws.front(), Method::Regularized, Regularization::Kudra, s).ok());
         const model::ParsedModel parsed = model::parseModel(kDriven);
         QVERIFY(parsed.ok());
-        ModelEquations eq(compileModel(parsed.model).compiled, s.params);
-        QCOMPARE(eq.forcingFrequency(), 100.0);
+        QCOMPARE(modelForcingFrequency(*compileModel(parsed.model).compiled, s.params), 100.0);
     }
 
     void everyMethodSeesTheDips()

@@ -1,6 +1,7 @@
 // Sessions and lectures in the real window: every field survives save -> open, each system keeps
 // its values, a broken file changes nothing, PageDown / PageUp step through a lecture's scenes,
 // the shipped lecture's scenes all run, the last session comes back on start.
+#include "../temp_files.h"
 #include "analysis/bifurcation_setup_panel.h"
 #include "analysis/bifurcation_view.h"
 #include "analysis/poincare_view.h"
@@ -51,14 +52,7 @@ QByteArray document(const SessionState& state)
     return writeSession(session);
 }
 
-QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& bytes)
-{
-    const QString path = dir.filePath(name);
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
-        qFatal("cannot write %s", qPrintable(path));
-    return path;
-}
+using fltest::writeFile;
 
 /// The pendulum of Acta Fig. 6b, saved as the last session (restoring on).
 void saveThePendulumAsTheLastSession()
