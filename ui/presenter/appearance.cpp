@@ -218,7 +218,9 @@ void fitTickCounts(QCustomPlot* plot)
             const bool vertical = axis->orientation() == Qt::Vertical;
             const int length = vertical ? rect->height() : rect->width();
             const int perLabel = vertical ? 2 * metrics.height() : metrics.horizontalAdvance(QStringLiteral("−0.000 ")) + metrics.height();
-            const int count = std::clamp(length / std::max(1, perLabel), 2, 5);
+            // A short vertical axis (a plot at 250 % under a caption) keeps one label rather than
+            // two written over each other.
+            const int count = std::clamp(length / std::max(1, perLabel), vertical && length < 3 * metrics.height() ? 1 : 2, 5);
             if (axis->ticker()->tickCount() != count)
                 axis->ticker()->setTickCount(count);
         }

@@ -146,6 +146,13 @@ void SessionManager::buildLectureMenu()
         else
             m_caption->hide();
     });
+    QAction* wholeNote = lecture->addAction(tr("Show Whole Scene &Note"));
+    wholeNote->setObjectName(QStringLiteral("wholeNoteAction"));
+    wholeNote->setCheckable(true);
+    wholeNote->setShortcut(QKeySequence(tr("Ctrl+Shift+N")));
+    wholeNote->setStatusTip(tr("Unfolds a long scene note (folded to two lines, one from 150 %, so that the views keep the room)"));
+    connect(wholeNote, &QAction::toggled, m_caption, &SceneCaption::setNoteUnfolded);
+    m_window.addAction(wholeNote);
 }
 
 void SessionManager::updateActions()

@@ -8,6 +8,7 @@
 #include "widgets/characteristic_plot.h"
 #include "widgets/elided_label.h"
 #include "widgets/data_export.h"
+#include "widgets/panel_strip.h"
 #include "widgets/parameter_panel.h"
 #include "document/parameter_undo.h"
 #include "widgets/phase_portrait_plot.h"
@@ -103,7 +104,7 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event)
 {
     // The panel's rows changed (another system or law): its width follows.
     if (event->type() == QEvent::LayoutRequest && watched == m_panel)
-        QMetaObject::invokeMethod(this, &MainWindow::fitPanelWidth, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(this, &MainWindow::placePanel, Qt::QueuedConnection);
     if (event->type() == QEvent::Resize && m_tabs && m_tabs->count() > 0 && m_plotRows)
         if (auto* page = qobject_cast<QScrollArea*>(m_tabs->widget(0)); page && watched == page)
             QMetaObject::invokeMethod(this, &MainWindow::fitPanes, Qt::QueuedConnection);
@@ -143,11 +144,18 @@ void MainWindow::buildLayout()
     plots->setStretchFactor(1, 1);
     plots->setSizes({430, 470});
 
+    // The strip stands for the panel where the panel is collapsed or overlaid (main_window_hall.cpp).
+    m_panelStrip = new PanelStrip;
+    m_panelStrip->hide();
+    connect(m_panelStrip, &PanelStrip::clicked, this, &MainWindow::togglePanel);
     auto* main = new QSplitter(Qt::Horizontal);
+    main->addWidget(m_panelStrip);
     main->addWidget(scroll);
     main->addWidget(buildPlayback(plots));
-    main->setStretchFactor(1, 1);
-    main->setCollapsible(1, false);
+    main->setStretchFactor(2, 1);
+    main->setCollapsible(0, false);
+    main->setCollapsible(2, false);
+    m_mainSplitter = main;
     m_tabs = new QTabWidget;
     m_tabs->setDocumentMode(true);
     QScrollArea* simulationPage = scrollingPage(main);
@@ -401,7 +409,7 @@ void MainWindow::onPlotDataReady(const PlotDataPtr& data)
     if (!m_rejected)
     {
         if (r.warning.empty())
-            showMessage(m_droppedNote); // which views the scale left out, if any
+            showMessage(m_panelNote); // where the panel went at this scale, if it is overlaid
         else
             showMessage(tr("Warning: %1").arg(QString::fromStdString(r.warning)), QStringLiteral("#b9770e"));
     }

@@ -13,6 +13,7 @@ class QAction;
 class QLabel;
 class QMenu;
 class QScrollArea;
+class QSplitter;
 class QTimer;
 
 namespace fl::ui {
@@ -24,6 +25,7 @@ class CharacteristicPlot;
 class Document;
 enum class ScenarioChange;
 class MechanismView;
+class PanelStrip;
 class PlaybackBar;
 class PlaybackController;
 class PresenterBar;
@@ -105,9 +107,21 @@ public:
     /// Presenter mode: full screen (F11).
     void setPresenterMode(bool on);
     bool isPresenterMode() const { return isFullScreen(); }
-    /// Shows or collapses the parameter panel.
+    /// Shows or collapses the parameter panel (beside the views: the user's choice, kept in
+    /// sessions). Where the scale leaves no room beside the views it is overlaid instead.
     void setPanelShown(bool shown);
     bool isPanelShown() const;
+    /// The scale leaves no room for the panel beside the views: it folds to a strip and opens
+    /// over them (togglePanel, Ctrl+Shift+P).
+    bool isPanelOverlaid() const;
+    /// The panel is on screen (beside the views or over them).
+    bool isPanelOpen() const;
+    /// Ctrl+Shift+P and the strip: opens or closes the overlaid panel, else setPanelShown.
+    void togglePanel(bool shown);
+    /// The views the plot layout in force shows (each at least minimumPaneSize()).
+    QList<QWidget*> layoutWidgets() const;
+    /// The smallest a view of the layout is given, at every scale.
+    static QSize minimumPaneSize();
     /// Status line texts: the last error or note, and the run summary.
     QString statusMessage() const;
     /// Shows a note (or, with error, a red message) in the status line.
@@ -169,12 +183,24 @@ private:
     void fitToScreen();
     /// A tab's page: view in a frameless scroll area (main_window_views.cpp).
     static QScrollArea* scrollingPage(QWidget* view);
-    /// The panel's width for the type size in force (at most 40 % of the screen).
-    void fitPanelWidth();
-    /// Shows the layout's views that have room at the scale in force (fewer, readable panes).
+    struct Views {
+        bool mechanism = false, history = false, phase = false, side = false;
+    };
+    static Views layoutViews(PlotLayout layout);
+    /// Shows every view of the layout (main_window_hall.cpp), then places the panel.
     void fitPanes();
-    static QSize minimumPaneSize();
-    QString m_droppedNote; ///< the status note on views fitPanes() left out
+    /// The views' splitters share their room evenly (a new layout or scale).
+    void shareViewsEvenly();
+    /// Beside the views while both fit at the scale in force, else a strip and an overlay.
+    void placePanel();
+    /// The panel's width with its rows whole at the type size in force.
+    int panelNaturalWidth() const;
+    QString m_panelNote; ///< the status note on the overlaid panel
+    PanelStrip* m_panelStrip = nullptr;
+    QSplitter* m_mainSplitter = nullptr;
+    bool m_panelWanted = true;  ///< setPanelShown: the panel beside the views
+    bool m_panelOverlay = false; ///< placePanel: no room beside the views
+    bool m_panelOpen = false;   ///< the overlaid panel is open
     void buildPlaybackMenu();
     void onFrame(const PlaybackFrame& frame);
     void onLiveData(const PlotDataPtr& data);

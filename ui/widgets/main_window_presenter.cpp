@@ -32,7 +32,7 @@ void MainWindow::buildPresenter()
     connect(m_presenterBar, &PresenterBar::appearanceRequested, this, &MainWindow::setAppearance);
     connect(m_presenterBar, &PresenterBar::layoutRequested, this, &MainWindow::setPlotLayout);
     connect(m_presenterBar, &PresenterBar::presenterToggled, this, &MainWindow::setPresenterMode);
-    connect(m_presenterBar, &PresenterBar::panelToggled, this, &MainWindow::setPanelShown);
+    connect(m_presenterBar, &PresenterBar::panelToggled, this, &MainWindow::togglePanel);
     setAppearance(currentAppearance());
     m_lectureKeys = new LectureKeys(this, [this] { focusLecture(); });
     m_lectureKeys->addLectureActions(m_presenterBar->shortcutActions());
@@ -74,130 +74,9 @@ void MainWindow::setAppearance(const Appearance& appearance)
     style.scale = a.scale;
     m_mechanism->setSceneStyle(style);
     m_presenterBar->showAppearance(a);
-    fitPanelWidth();
     QMetaObject::invokeMethod(this, &MainWindow::fitPanes, Qt::QueuedConnection); // once the new fonts are laid out
+    QMetaObject::invokeMethod(this, &MainWindow::shareViewsEvenly, Qt::QueuedConnection);
     emit appearanceChanged();
-}
-
-void MainWindow::fitPanelWidth()
-{
-    // The panel as wide as its rows at the type size in force, but at most 40 % of the screen:
-    // wider rows scroll sideways (a fixed 100 % width cut the rows off at larger scales).
-    const QScreen* s = screen();
-    const int screenWidth = s ? s->availableGeometry().width() : 1280;
-    const int chrome = m_panelArea->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, m_panelArea)
-                       + 2 * m_panelArea->frameWidth() + 4;
-    const int rows = std::max(m_panel->sizeHint().width(), m_panel->minimumSizeHint().width());
-    m_panelArea->setMinimumWidth(std::min(rows + chrome, screenWidth * 2 / 5));
-}
-
-namespace {
-
-/// What the splitter has, in equal parts (sizes summing to more were shared out by the panes'
-/// stretch: the time history kept 402 px, the bottom row 150).
-void shareEvenly(QSplitter* splitter)
-{
-    const int total = splitter->orientation() == Qt::Vertical ? splitter->height() : splitter->width();
-    const int count = std::max(1, splitter->count());
-    splitter->setSizes(QList<int>(count, std::max(1, total / count)));
-}
-
-} // namespace
-
-void MainWindow::setPlotLayout(PlotLayout layout)
-{
-    const bool changed = layout != m_plotLayout;
-    m_plotLayout = layout;
-    fitPanes();
-    // A new layout shares the room evenly again: sizes left from another layout squeezed the
-    // time history of "All views" to a strip under its own title.
-    // Queued: the rows just shown are laid out first (sizes set before that were overridden).
-    if (changed)
-        QMetaObject::invokeMethod(
-            this,
-            [this] {
-                for (auto* splitter : {qobject_cast<QSplitter*>(m_plotRows->parentWidget()), qobject_cast<QSplitter*>(m_plotRows),
-                                       qobject_cast<QSplitter*>(m_bottomRow)})
-                    if (splitter)
-                        shareEvenly(splitter);
-            },
-            Qt::QueuedConnection);
-    if (m_mechanismOnlyAction)
-        m_mechanismOnlyAction->setChecked(layout == PlotLayout::MechanismOnly);
-    m_presenterBar->showLayout(layout);
-}
-
-QSize MainWindow::minimumPaneSize()
-{
-    // A plot's title, legend, tick labels and some curve, at the type size in force.
-    const double s = currentAppearance().scale;
-    return {static_cast<int>(std::lround(220.0 * s)), static_cast<int>(std::lround(160.0 * s))};
-}
-
-void MainWindow::fitPanes()
-{
-    using L = PlotLayout;
-    const L layout = m_plotLayout;
-    bool mechanism = layout == L::All || layout == L::MechanismAndTimeHistory || layout == L::MechanismAndPhasePortrait
-                     || layout == L::MechanismAndCharacteristic || layout == L::MechanismOnly;
-    bool history = layout == L::All || layout == L::MechanismAndTimeHistory || layout == L::TimeHistoryOnly;
-    bool phase = layout == L::All || layout == L::MechanismAndPhasePortrait || layout == L::PhasePortraitOnly;
-    bool side = layout == L::All || layout == L::MechanismAndCharacteristic || layout == L::CharacteristicOnly;
-    // The room the plots have: the splitter's size, within the tab's area (the whole area, not its
-    // viewport: scroll bars coming and going would otherwise toggle the panes back and forth).
-    auto* rows = qobject_cast<QSplitter*>(m_plotRows->parentWidget());
-    auto* page = qobject_cast<QScrollArea*>(m_tabs->widget(0));
-    QSize room = rows->size();
-    if (page && page->height() > 0)
-        room = room.boundedTo(QSize(page->width(), page->height() - m_playbackBar->height()));
-    // Too little room for every pane at this scale: fewer, readable panes (the bottom row first,
-    // then the second pane of a row) rather than plots squashed under their own titles.
-    QStringList dropped;
-    const QSize pane = minimumPaneSize();
-    const QString sideName = m_sideTabs->tabText(m_sideTabs->currentIndex()).toLower();
-    if ((mechanism || history) && (phase || side) && room.height() < 2 * pane.height()) {
-        if (phase)
-            dropped << tr("phase portrait");
-        if (side)
-            dropped << sideName;
-        phase = side = false;
-    }
-    // No room for two panes side by side, or not even one plot's height (a scene caption at
-    // 275 %): the mechanism alone, if the layout has it.
-    if (mechanism && history && (room.width() < 2 * pane.width() || room.height() < pane.height())) {
-        dropped << tr("time history");
-        history = false;
-    }
-    if (phase && side && room.width() < 2 * pane.width()) {
-        dropped << sideName;
-        side = false;
-    }
-    m_mechanism->setVisible(mechanism);
-    m_timeHistory->setVisible(history);
-    m_plotRows->setVisible(mechanism || history);
-    m_phasePortrait->setVisible(phase);
-    m_sideTabs->setVisible(side);
-    m_bottomRow->setVisible(phase || side);
-    // Both rows kept: neither below a pane's height (a scene's caption taking height came out of
-    // the bottom row alone, leaving its plots 25 px of axes).
-    if ((mechanism || history) && (phase || side)) {
-        const QList<int> sizes = rows->sizes();
-        if (sizes.size() == 2 && std::min(sizes[0], sizes[1]) < pane.height())
-            shareEvenly(rows);
-    }
-    const QString note = dropped.isEmpty() ? QString()
-                                           : tr("At %1 % this window has room for fewer views: %2 hidden (Ctrl+− or a layout "
-                                                "with fewer views shows them)")
-                                                 .arg(std::lround(currentAppearance().scale * 100))
-                                                 .arg(dropped.join(QStringLiteral(", ")));
-    if (note != m_droppedNote) {
-        // The old note goes with the condition it described (it stayed after Ctrl+0).
-        if (note.isEmpty() && !m_droppedNote.isEmpty() && m_message->fullText() == m_droppedNote)
-            showMessage(QString());
-        m_droppedNote = note;
-        if (!note.isEmpty())
-            showMessage(note);
-    }
 }
 
 void MainWindow::setPresenterMode(bool on)
@@ -209,18 +88,6 @@ void MainWindow::setPresenterMode(bool on)
         showNormal();
     const QSignalBlocker block(m_presenterBar->presenterAction());
     m_presenterBar->presenterAction()->setChecked(on);
-}
-
-void MainWindow::setPanelShown(bool shown)
-{
-    m_panelArea->setVisible(shown);
-    const QSignalBlocker block(m_presenterBar->panelAction());
-    m_presenterBar->panelAction()->setChecked(shown);
-}
-
-bool MainWindow::isPanelShown() const
-{
-    return !m_panelArea->isHidden();
 }
 
 } // namespace fl::ui

@@ -79,6 +79,13 @@ void ParameterPanel::buildModelBox(QVBoxLayout* layout)
         m_regularization->setItemData(m_regularization->count() - 1, qs(info.formula), Qt::ToolTipRole);
     }
     m_regularization->setToolTip(tr("Smooth replacement of sgn(v_r) used by the regularized methods"));
+    // Where the panel is narrow (overlaid at a high scale) the names stand above the boxes, and
+    // the boxes take the width they are given.
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
+    for (QComboBox* combo : {m_system, m_law, m_method, m_regularization}) {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(12);
+    }
     form->addRow(tr("System"), m_system);
     form->addRow(tr("Friction law"), m_law);
     form->addRow(tr("Method"), m_method);

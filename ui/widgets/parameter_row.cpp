@@ -25,7 +25,7 @@ ParameterRow::ParameterRow(const fl::ParameterSpec& spec, QGridLayout* grid, int
     m_slider->setObjectName(QStringLiteral("slider_") + id());
     m_editor->setObjectName(QStringLiteral("edit_") + id());
     m_editor->setMaxLength(24);
-    m_editor->setFixedWidth(m_editor->fontMetrics().horizontalAdvance(QStringLiteral("-0.000000e-00")));
+    fitEditorWidth();
     m_editor->setAlignment(Qt::AlignRight);
     m_range->setObjectName(QStringLiteral("range_") + id());
     m_range->setTextFormat(Qt::RichText);
@@ -179,8 +179,18 @@ void ParameterRow::onEditingFinished()
         m_editor->setText(valueText(value));
 }
 
+void ParameterRow::fitEditorWidth()
+{
+    // The longest value text, its frame and margins, in the font in force (a width fixed at
+    // 100 % showed "0" of "0.5" at 200 %).
+    const int text = m_editor->fontMetrics().horizontalAdvance(QStringLiteral("-0.000000e-00"));
+    m_editor->setFixedWidth(text + m_editor->fontMetrics().averageCharWidth() + 8);
+}
+
 bool ParameterRow::eventFilter(QObject* watched, QEvent* event)
 {
+    if (watched == m_editor && event->type() == QEvent::FontChange)
+        fitEditorWidth();
     // QLineEdit claims Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y even with nothing to undo or redo: then
     // leave them to the window's Undo and Redo.
     if (watched == m_editor && event->type() == QEvent::ShortcutOverride) {

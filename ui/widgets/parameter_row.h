@@ -76,6 +76,8 @@ protected:
 
 private:
     void connectWidgets();
+    /// The value field as wide as the longest value in the font in force.
+    void fitEditorWidth();
     void onSliderMoved(int position);
     void onTextEdited(const QString& text);
     void onEditingFinished();

@@ -48,6 +48,57 @@ void fitLegendToWidth(QCustomPlot* plot)
     }
 }
 
+constexpr char kLegendRow[] = "flLegendRow";
+constexpr char kAxisLabel[] = "flAxisLabel";
+constexpr char kLegendFolded[] = "flLegendFolded";
+
+/// The axis label, cleared (hidden) or given back.
+void showAxisLabel(QCPAxis* axis, bool shown)
+{
+    if (!shown && !axis->label().isEmpty()) {
+        axis->setProperty(kAxisLabel, axis->label());
+        axis->setLabel(QString());
+    } else if (shown && axis->label().isEmpty() && !axis->property(kAxisLabel).toString().isEmpty()) {
+        axis->setLabel(axis->property(kAxisLabel).toString());
+    }
+}
+
+/// A plot given little height for its fonts (a 1280x720 projector at 200 %, a scene's caption
+/// above) keeps its axes room for curves: first the legend row goes, then the axis labels. Called
+/// before every replot; the rows come back when the height allows.
+void fitRowsToHeight(QCustomPlot* plot)
+{
+    auto* legendRow = plot->property(kLegendRow).value<QCPLayoutGrid*>();
+    QCPLegend* legend = plot->legend;
+    if (!legendRow || !legend || plot->axisRects().size() != 1)
+        return;
+    QCPAxisRect* rect = plot->axisRect();
+    const int font = QFontMetrics(plot->xAxis->tickLabelFont()).height();
+    QCPLayoutElement* titleElement = plot->plotLayout()->elementAt(0);
+    const int title = titleElement ? titleElement->minimumOuterSizeHint().height() : 0;
+    const int axes = 2 * font + 16;   // the x tick labels and label
+    const int curves = 3 * font + 20; // the least height left for the curves
+    const int height = plot->viewport().height();
+    const bool folded = plot->property(kLegendFolded).toBool();
+    const bool legendFits = height - title - legend->minimumOuterSizeHint().height() - axes >= curves;
+    if (!folded && !legendFits && legend->visible() && legend->layout() == legendRow) {
+        legendRow->take(legend);
+        rect->insetLayout()->addElement(legend, Qt::AlignRight | Qt::AlignTop);
+        legend->setVisible(false);
+        plot->setProperty(kLegendFolded, true);
+    } else if (folded && legendFits) {
+        rect->insetLayout()->take(legend);
+        legendRow->addElement(0, 1, legend);
+        legend->setVisible(true);
+        plot->setProperty(kLegendFolded, false);
+    }
+    // Still short: the horizontal axes' labels go too (the vertical ones take width, not height).
+    const bool labelsFit = height - title - (legendFits ? legend->minimumOuterSizeHint().height() : 0) - axes >= curves;
+    for (QCPAxis* axis : rect->axes())
+        if (axis->orientation() == Qt::Horizontal)
+            showAxisLabel(axis, labelsFit);
+}
+
 } // namespace
 
 QCPTextElement* addTitleAndLegendRows(QCustomPlot* plot, const QString& title, QCPTextElement* element)
@@ -76,7 +127,11 @@ QCPTextElement* addTitleAndLegendRows(QCustomPlot* plot, const QString& title, Q
     legend->setBorderPen(Qt::NoPen);
     legend->setBrush(Qt::NoBrush);
     legend->setMargins(QMargins(4, 0, 4, 0));
-    QObject::connect(plot, &QCustomPlot::beforeReplot, plot, [plot] { fitLegendToWidth(plot); });
+    plot->setProperty(kLegendRow, QVariant::fromValue(legendRow));
+    QObject::connect(plot, &QCustomPlot::beforeReplot, plot, [plot] {
+        fitLegendToWidth(plot);
+        fitRowsToHeight(plot);
+    });
     return element;
 }
 
