@@ -2,7 +2,8 @@
 //   frictionlab [FILE.frictionlab] [--scene N] [--preset ID] [--play]
 // FILE opens a session or lecture (--scene N: its N-th scene, from 1); --preset opens a published
 // or teaching case; --play starts it playing live (a lecturer's desktop shortcut). With none of
-// these the last session is restored (File -> Restore Last Session on Start turns that off).
+// these the last session is restored (File -> Restore Last Session on Start turns that off), and
+// its first run plays at once.
 #include "bridge/escape_controls.h"
 #include "bridge/worker_pool.h"
 #include "analysis/workbench.h"
@@ -11,6 +12,7 @@
 #include "session/session_manager.h"
 #include "widgets/guarded_application.h"
 #include "widgets/main_window.h"
+#include "playback/playback_controller.h"
 
 #include "systems/system_registry.h"
 
@@ -19,6 +21,7 @@
 #include <QIcon>
 
 #include <cstdio>
+#include <memory>
 
 namespace {
 
@@ -89,8 +92,18 @@ int main(int argc, char* argv[])
     const QString failure = fl::ui::openAtStart({files.value(0), sceneNumber, !presetId.isEmpty()}, *sessions, *models);
     if (!presetId.isEmpty())
         window.loadPreset(presetId);
-    if (parser.isSet(play))
+    if (parser.isSet(play)) {
         window.setLive(true);
+    } else if (files.isEmpty()) {
+        // Opened without a file: the first thing a hall sees is the block moving. The first run
+        // on screen plays (Space pauses it).
+        auto once = std::make_shared<QMetaObject::Connection>();
+        *once = QObject::connect(&window, &fl::ui::MainWindow::runDisplayed, &window, [&window, once] {
+            QObject::disconnect(*once);
+            if (!window.isLive())
+                window.playback()->play();
+        });
+    }
     window.show();
     if (!failure.isEmpty())
         fl::ui::showOpenFailure(window, failure);

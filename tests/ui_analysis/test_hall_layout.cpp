@@ -1,0 +1,177 @@
+// The hall's walk: every scene of the shipped lecture, in every plot layout, at 100, 150, 200,
+// 250 and 300 %, full screen on a projector. Run twice by ctest, on a 1280x720 and a 1024x768
+// offscreen screen. At each step: the window fits the screen; every view the layout names is on
+// screen with at least 240 x 160 px; each panel row in view (beside the views, or opened over
+// them) shows its name and its whole value; no text of a widget is smaller than 12 px x scale.
+#include "lecture_app.h"
+
+#include "presenter/appearance.h"
+#include "presenter/presenter_bar.h"
+#include "widgets/parameter_panel.h"
+
+#include <QAbstractButton>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QScrollArea>
+#include <QScreen>
+
+#include <cmath>
+
+using namespace fl::ui;
+using namespace fl::ui::test;
+
+namespace {
+
+constexpr int kLayouts = 8; // PlotLayout::All .. MechanismOnly
+
+/// A view of the layout that is hidden, smaller than 240 x 160 or not wholly inside the window.
+QStringList missingViews(MainWindow& w)
+{
+    QStringList out;
+    const QSize least = MainWindow::minimumPaneSize();
+    if (least.width() < 240 || least.height() < 160)
+        out << QStringLiteral("the views' least size %1 x %2 is below 240 x 160").arg(least.width()).arg(least.height());
+    for (QWidget* view : w.layoutWidgets()) {
+        const QRect r(view->mapTo(&w, QPoint(0, 0)), view->size());
+        // What the ancestors let through (a scroll area shows only its viewport's part).
+        QRect seen = r;
+        for (QWidget* p = view->parentWidget(); p && p != &w; p = p->parentWidget())
+            seen &= QRect(p->mapTo(&w, QPoint(0, 0)), p->size());
+        if (!view->isVisible() || seen.width() < least.width() || seen.height() < least.height() || !w.rect().contains(r))
+            out << QStringLiteral("%1 shown %2 at (%3, %4) %5 x %6")
+                       .arg(QString::fromLatin1(view->metaObject()->className()))
+                       .arg(view->isVisible()).arg(r.x()).arg(r.y()).arg(seen.width()).arg(seen.height());
+    }
+    return out;
+}
+
+/// Panel rows in view whose name or value is cut: the name narrower than its text, the value
+/// field narrower than its text, or either outside the panel's viewport.
+QStringList cutRows(MainWindow& w)
+{
+    QStringList out;
+    auto* area = qobject_cast<QScrollArea*>(w.panel()->parentWidget()->parentWidget());
+    if (!area || !w.isPanelOpen())
+        return out;
+    const QRect port(area->viewport()->mapTo(&w, QPoint(0, 0)), area->viewport()->size());
+    for (QLineEdit* edit : w.panel()->findChildren<QLineEdit*>()) {
+        if (!edit->isVisible() || !edit->objectName().startsWith(QStringLiteral("edit_")))
+            continue;
+        const QRect r(edit->mapTo(&w, QPoint(0, 0)), edit->size());
+        if (r.bottom() < port.top() || r.top() > port.bottom())
+            continue; // scrolled out of view vertically: the panel scrolls, its rows do not
+        const int text = edit->fontMetrics().horizontalAdvance(edit->text()) + 6;
+        if (edit->width() < text || r.left() < port.left() || r.right() > port.right())
+            out << QStringLiteral("value %1 '%2': %3 px for %4, x %5..%6 in %7..%8")
+                       .arg(edit->objectName(), edit->text()).arg(edit->width()).arg(text)
+                       .arg(r.left()).arg(r.right()).arg(port.left()).arg(port.right());
+    }
+    for (QLabel* label : w.panel()->findChildren<QLabel*>()) {
+        if (!label->isVisible() || label->text().isEmpty() || label->wordWrap())
+            continue;
+        const QRect r(label->mapTo(&w, QPoint(0, 0)), label->size());
+        if (r.bottom() < port.top() || r.top() > port.bottom())
+            continue;
+        if (label->width() < label->minimumSizeHint().width() - 3 || r.left() < port.left() || r.right() > port.right() + 1)
+            out << QStringLiteral("name '%1': %2 px of %3, x %4..%5 in %6..%7")
+                       .arg(label->text()).arg(label->width()).arg(label->minimumSizeHint().width())
+                       .arg(r.left()).arg(r.right()).arg(port.left()).arg(port.right());
+    }
+    return out;
+}
+
+/// Widgets on screen whose text is set in less than 12 px x scale.
+QStringList smallTexts(MainWindow& w, double scale)
+{
+    QStringList out;
+    const int least = static_cast<int>(std::floor(12.0 * scale));
+    for (QWidget* widget : w.findChildren<QWidget*>()) {
+        if (!widget->isVisible())
+            continue;
+        QString text;
+        if (auto* label = qobject_cast<QLabel*>(widget))
+            text = label->text();
+        else if (auto* button = qobject_cast<QAbstractButton*>(widget))
+            text = button->text();
+        else if (auto* edit = qobject_cast<QLineEdit*>(widget))
+            text = edit->text();
+        else if (auto* combo = qobject_cast<QComboBox*>(widget))
+            text = combo->currentText();
+        if (text.trimmed().isEmpty())
+            continue;
+        const int px = QFontInfo(widget->font()).pixelSize();
+        if (px < least)
+            out << QStringLiteral("%1 '%2' %3 px").arg(QString::fromLatin1(widget->metaObject()->className()), text.left(30)).arg(px);
+    }
+    return out;
+}
+
+} // namespace
+
+class TestHallLayout : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { startLectureTest("test_hall_layout"); }
+
+    void everySceneAndLayoutFitsAtEveryScale()
+    {
+        App app;
+        MainWindow& w = app.window;
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(waitForRun(w));
+        w.setPresenterMode(true);
+        const QRect screen = w.screen()->geometry();
+        const QByteArray shots = qgetenv("FL_SCREENSHOT_DIR");
+        int steps = 0;
+        for (const double scale : {1.0, 1.5, 2.0, 2.5, 3.0}) {
+            Appearance look;
+            look.scale = scale;
+            w.setAppearance(look);
+            QVERIFY(app.sessions->open(kLecture));
+            QVERIFY(waitForRun(w));
+            for (int scene = 0; scene < app.sessions->sceneCount(); ++scene) {
+                if (scene > 0) {
+                    app.sessions->nextScene();
+                    QVERIFY(waitForRun(w));
+                }
+                QCOMPARE(app.sessions->currentScene(), scene);
+                for (int layout = 0; layout < kLayouts; ++layout) {
+                    w.setPlotLayout(static_cast<PlotLayout>(layout));
+                    // The panel as the hall has it, then opened over the views where it is overlaid.
+                    for (const bool open : {false, true}) {
+                        if (open && !w.isPanelOverlaid())
+                            continue;
+                        w.togglePanel(open);
+                        QTest::qWait(30); // queued layouts and replots
+                        const QString where = QStringLiteral("%1 %, scene %2, layout %3, panel %4: ")
+                                                  .arg(std::lround(scale * 100)).arg(scene + 1).arg(layout)
+                                                  .arg(w.isPanelOverlaid() ? (open ? "open over the views" : "strip") : "beside");
+                        const QRect frame = w.frameGeometry();
+                        QVERIFY2(screen.contains(frame), qPrintable(where + QStringLiteral("window %1,%2 %3 x %4 on %5 x %6")
+                                                                            .arg(frame.x()).arg(frame.y()).arg(frame.width())
+                                                                            .arg(frame.height()).arg(screen.width()).arg(screen.height())));
+                        if (!open) {
+                            const QStringList missing = missingViews(w);
+                            QVERIFY2(missing.isEmpty(), qPrintable(where + missing.join(QStringLiteral("; "))));
+                        }
+                        const QStringList cut = cutRows(w);
+                        QVERIFY2(cut.isEmpty(), qPrintable(where + cut.join(QStringLiteral("; "))));
+                        const QStringList small = smallTexts(w, scale);
+                        QVERIFY2(small.isEmpty(), qPrintable(where + small.join(QStringLiteral("; "))));
+                        if (!shots.isEmpty() && layout == 0 && scale == 2.0)
+                            w.grab().save(QStringLiteral("%1/hall-%2x%3-scene%4%5.png").arg(QString::fromLocal8Bit(shots))
+                                              .arg(screen.width()).arg(screen.height()).arg(scene + 1).arg(open ? "-panel" : ""));
+                        ++steps;
+                    }
+                    w.togglePanel(false);
+                }
+            }
+        }
+        std::printf("%d steps checked\n", steps);
+        QVERIFY(steps >= 5 * 10 * kLayouts);
+    }
+};
+
+QTEST_MAIN(TestHallLayout)
+#include "test_hall_layout.moc"
