@@ -184,8 +184,8 @@ private slots:
         QVERIFY(!plot->grazeGraph()->visible());
     }
 
-    /// At 1280x720 the LuGre run's legend (near-stick, x, v_r, F, z (right)) is wider than the
-    /// time history: it wraps onto a second row instead of clipping entries, and every entry lies
+    /// The LuGre run's legend (near-stick, x, v_r, F, z (right)) is wider than a 320 px time
+    /// history: it wraps onto a second row instead of clipping entries, and every entry lies
     /// inside the plot. Wider, it goes back to one row.
     void legendWrapsInsteadOfClipping()
     {
@@ -196,6 +196,7 @@ private slots:
         QVERIFY(w.loadPreset(QStringLiteral("belt-lugre-stick-slip")));
         QVERIFY(waitForNewestRun(w));
         TimeHistoryPlot* plot = w.timeHistoryPlot();
+        plot->resize(320, plot->height()); // narrower than the legend's one row, as a small projector's pane
         plot->replot();
         QCPLegend* legend = plot->legend;
         int entries = 0;

@@ -231,7 +231,7 @@ void MainWindow::buildMenus()
 
     buildPlaybackMenu();
 
-    QMenu* presets = menuBar()->addMenu(tr("&Presets"));
+    QMenu* presets = menuBar()->addMenu(tr("P&resets")); // Alt+R: Alt+P opens Playback
     presets->setToolTipsVisible(true);
     // By system, then by group (teaching cases first); each entry shows its title, the tooltip
     // and status tip its one-line summary and the notes.
