@@ -113,14 +113,7 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event)
 
 void MainWindow::buildLayout()
 {
-    m_panel = new ParameterPanel(*m_document);
-    auto* scroll = new QScrollArea;
-    scroll->setWidget(m_panel);
-    scroll->setWidgetResizable(true);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded); // never cut off: at a high scale it scrolls
-    scroll->setObjectName(QStringLiteral("panelArea"));
-    m_panelArea = scroll;
-    m_panel->installEventFilter(this);
+    buildPanel();
 
     m_timeHistory = new TimeHistoryPlot;
     m_phasePortrait = new PhasePortraitPlot;
@@ -144,13 +137,9 @@ void MainWindow::buildLayout()
     plots->setStretchFactor(1, 1);
     plots->setSizes({430, 470});
 
-    // The strip stands for the panel where the panel is collapsed or overlaid (main_window_hall.cpp).
-    m_panelStrip = new PanelStrip;
-    m_panelStrip->hide();
-    connect(m_panelStrip, &PanelStrip::clicked, this, &MainWindow::togglePanel);
     auto* main = new QSplitter(Qt::Horizontal);
     main->addWidget(m_panelStrip);
-    main->addWidget(scroll);
+    main->addWidget(m_panelArea);
     main->addWidget(buildPlayback(plots));
     main->setStretchFactor(2, 1);
     main->setCollapsible(0, false);

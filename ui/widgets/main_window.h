@@ -167,6 +167,8 @@ signals:
 
 private:
     void buildLayout();
+    /// The parameter panel in its scroll area, and the strip that stands for it (main_window_hall.cpp).
+    void buildPanel();
     void buildMenus();
     void onRunFinished(const RunOutputPtr& output);
     void onPlotDataReady(const PlotDataPtr& data);

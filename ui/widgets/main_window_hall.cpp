@@ -40,6 +40,21 @@ void shareEvenly(QSplitter* splitter)
 
 } // namespace
 
+void MainWindow::buildPanel()
+{
+    m_panel = new ParameterPanel(*m_document);
+    m_panelArea = new QScrollArea;
+    m_panelArea->setWidget(m_panel);
+    m_panelArea->setWidgetResizable(true);
+    m_panelArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded); // never cut off: at a high scale it scrolls
+    m_panelArea->setObjectName(QStringLiteral("panelArea"));
+    m_panel->installEventFilter(this);
+    // The strip stands for the panel where the panel is collapsed or overlaid.
+    m_panelStrip = new PanelStrip;
+    m_panelStrip->hide();
+    connect(m_panelStrip, &PanelStrip::clicked, this, &MainWindow::togglePanel);
+}
+
 QSize MainWindow::minimumPaneSize()
 {
     // Room for a plot's axes and some curve; its fonts grow with the scale, this does not.
