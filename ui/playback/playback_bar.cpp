@@ -57,7 +57,7 @@ PlaybackBar::PlaybackBar(PlaybackController* controller, QWidget* parent) : QWid
     m_start = action(tr("Start"), QKeySequence(Qt::Key_Home),
                      tr("Back to the start of the run (live mode: to the initial state at t = 0)"));
     m_start->setIcon(style()->standardIcon(QStyle::SP_MediaSkipBackward));
-    m_end = action(tr("End"), QKeySequence(Qt::Key_End), tr("To the end of the run"));
+    m_end = action(tr("End"), QKeySequence(Qt::Key_End), tr("To the end of the run (pauses there)"));
     m_end->setIcon(style()->standardIcon(QStyle::SP_MediaSkipForward));
     m_exportAnimation = new QAction(tr("Export Animation…"), this);
     m_exportAnimation->setToolTip(tr("Numbered PNG frames of an interval, and MP4 or GIF when ffmpeg is installed"));
@@ -128,7 +128,11 @@ PlaybackBar::PlaybackBar(PlaybackController* controller, QWidget* parent) : QWid
         else
             controller->seek(controller->begin());
     });
-    connect(m_end, &QAction::triggered, controller, [controller] { controller->seek(controller->end()); });
+    // End shows the end and stays there (with Loop on, playing on wrapped straight back to the start).
+    connect(m_end, &QAction::triggered, controller, [controller] {
+        controller->pause();
+        controller->seek(controller->end());
+    });
     connect(m_scrub, &QSlider::sliderPressed, this, [this] { m_scrubbing = true; });
     connect(m_scrub, &QSlider::sliderReleased, this, [this] { m_scrubbing = false; });
     // Programmatic updates are blocked (updateTime): every valueChanged here is the user's.

@@ -41,7 +41,8 @@ void PlaybackController::setRun(const RunOutputPtr& run)
     m_stateNames = std::make_shared<const std::vector<std::string>>(run->result.stateNames);
     m_outputNames = std::make_shared<const std::vector<std::string>>(run->result.outputNames);
     stateRanges(run->result, m_rangeLow, m_rangeHigh);
-    showTime(std::clamp(m_frame.valid() ? m_frame.t : 0.0, begin(), end()));
+    showTime(std::clamp(m_frame.valid() && !m_nextFromStart ? m_frame.t : begin(), begin(), end()));
+    m_nextFromStart = false;
     anchor();
     emit stateChanged();
 }

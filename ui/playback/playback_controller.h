@@ -29,6 +29,9 @@ public:
 
     /// The computed run to play (keeps the current time, clamped to the run).
     void setRun(const RunOutputPtr& run);
+    /// The next run set starts at its beginning, not at the time on screen (a loaded preset or
+    /// session is another experiment; an edit keeps the time).
+    void startNextRunAtBeginning() { m_nextFromStart = true; }
     RunOutputPtr run() const { return m_run; }
 
     /// Live mode from the scenario's initial state at t = 0.
@@ -102,6 +105,7 @@ private:
     std::shared_ptr<const std::vector<double>> m_rangeLow;   ///< of the computed run
     std::shared_ptr<const std::vector<double>> m_rangeHigh;
     PlaybackFrame m_frame;
+    bool m_nextFromStart = false; ///< startNextRunAtBeginning
     bool m_playing = false;
     bool m_loop = true;
     bool m_windowPending = false;

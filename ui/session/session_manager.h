@@ -101,6 +101,8 @@ private:
     void setPath(const QString& path);
     void setModified(bool modified);
     void showCaption();
+    /// Inserts scene after the current one and shows it as current.
+    void insertScene(const Scene& scene);
     /// Hides the scene's caption once the user has switched to another system than the scene's.
     void hideCaptionOfOtherSystem(const fl::Scenario& scenario);
     void message(const QString& text, bool error = false);

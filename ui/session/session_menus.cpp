@@ -2,6 +2,7 @@
 #include "session/session_manager.h"
 #include "session/scene_caption.h"
 #include "session/session_settings.h"
+#include "session/session_view.h"
 #include "widgets/main_window.h"
 
 #include <QAction>
@@ -261,8 +262,10 @@ void SessionManager::askAddScene()
     QString title = tr("Scene %1").arg(m_session.currentScene + 2);
     QString note;
     bool keepLook = false;
+    // The state when the lecturer asked for the scene: the playback goes on behind the dialog.
+    const SessionState state = captureState(m_window, m_workbench);
     if (askScene(&m_window, tr("Add Scene"), title, note, keepLook))
-        addScene(title, note, keepLook);
+        insertScene({title, note, state, keepLook});
 }
 
 void SessionManager::askEditScene()

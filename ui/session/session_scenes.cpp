@@ -43,11 +43,11 @@ void SessionManager::previousScene()
 
 void SessionManager::addScene(const QString& title, const QString& note, bool keepLook)
 {
-    Scene scene;
-    scene.title = title;
-    scene.note = note;
-    scene.keepLook = keepLook;
-    scene.state = captureState(m_window, m_workbench);
+    insertScene({title, note, captureState(m_window, m_workbench), keepLook});
+}
+
+void SessionManager::insertScene(const Scene& scene)
+{
     const int at = m_session.currentScene + 1;
     m_session.scenes.insert(m_session.scenes.begin() + at, scene);
     m_session.currentScene = at;

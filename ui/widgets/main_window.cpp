@@ -89,6 +89,7 @@ void MainWindow::onDocumentChanged(const fl::Scenario& scenario, ScenarioChange 
     case ScenarioChange::Replaced:
         return; // shown, not simulated
     case ScenarioChange::Loaded:
+        m_playback->startNextRunAtBeginning(); // t = 0 of the new case, not t = 48.4 of the last one
         emit scenarioLoaded(scenario);
         break;
     case ScenarioChange::Edited:

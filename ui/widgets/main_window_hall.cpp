@@ -16,6 +16,7 @@
 #include "widgets/time_history_plot.h"
 
 #include <QAction>
+#include <QLayout>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
@@ -149,6 +150,11 @@ void MainWindow::fitPanes()
 
 int MainWindow::panelNaturalWidth() const
 {
+    // A hidden panel (folded, or closed over the views) keeps the size hints of the font it was
+    // last laid out with: measured afresh.
+    if (m_panelArea->isHidden())
+        for (QLayout* layout : m_panel->findChildren<QLayout*>())
+            layout->invalidate();
     const int chrome = m_panelArea->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, m_panelArea)
                        + 2 * m_panelArea->frameWidth() + 4;
     return std::max(m_panel->sizeHint().width(), m_panel->minimumSizeHint().width()) + chrome;
