@@ -7,9 +7,16 @@
 
 #include "presenter/appearance.h"
 #include "presenter/presenter_bar.h"
+#include "analysis/lyapunov_panel.h"
+#include "model/model_editor.h"
+#include "model/model_manager.h"
+#include "playback/playback_bar.h"
 #include "widgets/parameter_panel.h"
+#include "widgets/phase_portrait_plot.h"
 
 #include <QAbstractButton>
+#include <QCheckBox>
+#include <QToolButton>
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -170,6 +177,47 @@ private slots:
         }
         std::printf("%d steps checked\n", steps);
         QVERIFY(steps >= 5 * 10 * kLayouts);
+    }
+
+    /// Texts outside the walk's views follow the scale too: the Lyapunov result, the model
+    /// editor (its text and its window, within the screen), the playback buttons' symbols and
+    /// the phase portrait's "mod 2π".
+    void textsOutsideTheViewsFollowTheScale()
+    {
+        App app;
+        MainWindow& w = app.window;
+        auto* models = new ModelManager(w);
+        QVERIFY(waitForRun(w));
+        for (const double scale : {1.0, 2.0, 3.0}) {
+            Appearance look;
+            look.scale = scale;
+            w.setAppearance(look);
+            QTest::qWait(50);
+            const int least = static_cast<int>(std::floor(12.0 * scale));
+            const QString where = QStringLiteral("%1 %: ").arg(std::lround(scale * 100));
+            auto* value = app.bench->lyapunov()->findChild<QLabel*>(QStringLiteral("value"));
+            QVERIFY(value);
+            QVERIFY2(QFontInfo(value->font()).pixelSize() >= least * 1.1,
+                     qPrintable(where + QStringLiteral("Lyapunov result %1 px").arg(QFontInfo(value->font()).pixelSize())));
+            ModelEditor* editor = models->showEditor();
+            auto* text = editor->findChild<QWidget*>(QStringLiteral("modelText"));
+            QVERIFY(text);
+            QVERIFY2(QFontInfo(text->font()).pixelSize() >= least,
+                     qPrintable(where + QStringLiteral("model text %1 px").arg(QFontInfo(text->font()).pixelSize())));
+            const QRect screen = editor->screen()->availableGeometry();
+            QVERIFY2(editor->width() <= screen.width() && editor->height() <= screen.height(),
+                     qPrintable(where + QStringLiteral("editor %1 x %2").arg(editor->width()).arg(editor->height())));
+            QVERIFY(editor->width() >= std::min(screen.width() - 16, static_cast<int>(760 * scale)) - 1);
+            editor->close();
+            for (QToolButton* button : w.playbackBar()->findChildren<QToolButton*>())
+                if (!button->icon().isNull())
+                    QVERIFY2(button->iconSize().height() >= least,
+                             qPrintable(where + QStringLiteral("playback symbol %1 px").arg(button->iconSize().height())));
+            auto* wrap = w.phasePortraitPlot()->findChild<QCheckBox*>(QStringLiteral("angleWrap"));
+            QVERIFY(wrap);
+            QTRY_VERIFY2(wrap->width() >= wrap->sizeHint().width() && QFontInfo(wrap->font()).pixelSize() >= least,
+                         qPrintable(where + QStringLiteral("mod 2π %1 px wide of %2").arg(wrap->width()).arg(wrap->sizeHint().width())));
+        }
     }
 };
 

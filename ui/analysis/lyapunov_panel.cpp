@@ -1,4 +1,5 @@
 #include "analysis/lyapunov_panel.h"
+#include "presenter/appearance.h"
 #include "systems/scenario_setup.h"
 #include "widgets/axis_range.h"
 #include "widgets/run_plot.h"
@@ -68,9 +69,7 @@ LyapunovPanel::LyapunovPanel(QWidget* parent) : QWidget(parent), m_scenario(fl::
     m_value->setObjectName(QStringLiteral("value"));
     m_value->setWordWrap(true);
     m_value->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    QFont valueFont = font();
-    valueFont.setPointSizeF(valueFont.pointSizeF() * 1.15);
-    m_value->setFont(valueFont);
+    keepScaledFont(m_value, m_value->font(), 1.15); // the result a little larger, at every scale
 
     m_plot = new QCustomPlot(this);
     // Tall enough for its title, legend and a readable axis (at 120 px the axis got ~50 px and its

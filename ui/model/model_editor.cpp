@@ -3,6 +3,7 @@
 #include "model/model_highlighter.h"
 
 #include "model/model_parser.h"
+#include "presenter/appearance.h"
 
 #include <QAction>
 #include <QFileDialog>
@@ -15,6 +16,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QScreen>
 #include <QTextBlock>
 #include <QTimer>
 #include <QToolButton>
@@ -26,10 +28,20 @@ namespace {
 constexpr int kCheckDelayMs = 250;
 }
 
+void ModelEditor::fitWindowToScale()
+{
+    // 760 x 640 at 100 %, grown with the presenter scale, never beyond the screen.
+    const double scale = currentAppearance().scale;
+    QSize size(static_cast<int>(760 * scale), static_cast<int>(640 * scale));
+    if (const QScreen* s = screen())
+        size = size.boundedTo(s->availableGeometry().size() - QSize(16, 40));
+    resize(size);
+}
+
 ModelEditor::ModelEditor(QWidget* parent) : QWidget(parent, Qt::Window)
 {
     setObjectName(QStringLiteral("modelEditor"));
-    resize(760, 640);
+    fitWindowToScale();
     auto* layout = new QVBoxLayout(this);
     auto* bar = new QHBoxLayout;
     m_apply = new QPushButton(tr("&Apply"), this);
@@ -61,9 +73,10 @@ ModelEditor::ModelEditor(QWidget* parent) : QWidget(parent, Qt::Window)
 
     m_edit = new QPlainTextEdit(this);
     m_edit->setObjectName(QStringLiteral("modelText"));
-    QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    mono.setPointSizeF(std::max(11.0, mono.pointSizeF()));
-    m_edit->setFont(mono);
+    // Monospaced, at the type size in force (11 pt at least at 100 %).
+    const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    const double base = scaledFont().pointSizeF() / currentAppearance().scale; // the type size at 100 %
+    keepScaledFont(m_edit, mono, base > 0.0 ? std::max(1.0, 11.0 / base) : 1.0);
     m_edit->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_edit->setTabStopDistance(4 * QFontMetricsF(mono).horizontalAdvance(QLatin1Char(' ')));
     m_highlighter = new ModelHighlighter(m_edit->document());

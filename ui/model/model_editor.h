@@ -21,6 +21,8 @@ class ModelHighlighter;
 class ModelEditor final : public QWidget {
     Q_OBJECT
 public:
+    /// 760 x 640 at 100 %, grown with the presenter scale, within the screen.
+    void fitWindowToScale();
     explicit ModelEditor(QWidget* parent = nullptr);
 
     /// Shows a text (from a file at path, or a template: path empty) as unmodified.

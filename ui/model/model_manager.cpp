@@ -226,6 +226,8 @@ ModelEditor* ModelManager::showEditor()
         else if (!examples().isEmpty())
             editor->setText(readText(examples().front().first, nullptr));
     }
+    if (!editor->isVisible())
+        editor->fitWindowToScale();
     editor->show();
     editor->raise();
     editor->activateWindow();

@@ -256,6 +256,10 @@ void PlaybackBar::changeEvent(QEvent* event)
         // (the bar's font: its children take the new font after it)
         m_time->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("t = 00000.000 / 00000.0")));
         m_scrub->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("0")) * 12);
+        // The buttons' symbols as tall as the text (16 px at 200 % was a tenth of the bar's type).
+        const int icon = std::max(16, fontMetrics().height());
+        for (QToolButton* button : findChildren<QToolButton*>())
+            button->setIconSize(QSize(icon, icon));
         QMetaObject::invokeMethod(
             this,
             [this] {

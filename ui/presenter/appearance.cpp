@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <QPalette>
+#include <QWidget>
 
 namespace fl::ui {
 namespace {
@@ -184,6 +185,29 @@ void styleNew(QCustomPlot* plot)
 } // namespace
 
 const Appearance& currentAppearance() { return g_appearance; }
+
+namespace {
+
+constexpr char kFace[] = "flScaledFace";
+constexpr char kRelative[] = "flScaledRelative";
+
+void applyScaledFont(QWidget* widget)
+{
+    QFont font = widget->property(kFace).value<QFont>();
+    font.setPointSizeF(scaledFont().pointSizeF() * widget->property(kRelative).toDouble());
+    widget->setFont(font);
+}
+
+} // namespace
+
+void keepScaledFont(QWidget* widget, const QFont& face, double relative)
+{
+    widget->setProperty(kFace, face);
+    widget->setProperty(kRelative, relative);
+    // (An explicit size is not propagated, and ApplicationFontChange reaches windows only.)
+    QObject::connect(qApp, &QGuiApplication::fontChanged, widget, [widget] { applyScaledFont(widget); });
+    applyScaledFont(widget);
+}
 
 QFont scaledFont()
 {

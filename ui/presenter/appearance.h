@@ -10,6 +10,7 @@
 #include <QFont>
 
 class QCustomPlot;
+class QWidget;
 
 namespace fl::ui {
 
@@ -32,6 +33,11 @@ const Appearance& currentAppearance();
 void setCurrentAppearance(const Appearance& appearance);
 /// The application's font at the current scale.
 QFont scaledFont();
+
+/// Keeps widget's font at `relative` times the type size in force, in the family and style of
+/// `face` (a monospaced editor, a larger result): set now and again whenever the application font
+/// changes (a size set once at 100 % stayed 100 % at 200 %).
+void keepScaledFont(QWidget* widget, const QFont& face, double relative = 1.0);
 
 /// Styles a plot with the current appearance and keeps it styled: plottables added later are
 /// styled before the replot that first draws them.

@@ -83,6 +83,14 @@ void PhasePortraitPlot::resizeEvent(QResizeEvent* event)
     placeControls();
 }
 
+void PhasePortraitPlot::changeEvent(QEvent* event)
+{
+    RunPlot::changeEvent(event);
+    // The plane box and "mod 2π" sized for the new type size (queued: they take it after the plot).
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::ApplicationFontChange)
+        QMetaObject::invokeMethod(this, &PhasePortraitPlot::placeControls, Qt::QueuedConnection);
+}
+
 void PhasePortraitPlot::placeControls()
 {
     // The selector top right; the mod 2π box bottom left, beside the horizontal axis' label.
