@@ -4,6 +4,11 @@
 // and by its strip; a long scene note folds and unfolds by key; menus have distinct mnemonics.
 #include "lecture_app.h"
 
+#include "analysis/bifurcation_plot.h"
+#include "analysis/bifurcation_setup_panel.h"
+#include "analysis/bifurcation_view.h"
+#include "document/document.h"
+#include "systems/system_registry.h"
 #include "playback/playback_controller.h"
 #include "presenter/appearance.h"
 #include "session/scene_caption.h"
@@ -13,6 +18,8 @@
 #include "widgets/time_history_plot.h"
 
 #include <QDialog>
+#include <QDir>
+#include <QFile>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QTimer>
@@ -143,6 +150,53 @@ private slots:
         QTRY_COMPARE(caption->shownNote(), caption->noteText());
         press(w, Qt::Key_N, Qt::ControlModifier | Qt::ShiftModifier);
         QTRY_VERIFY(caption->shownNote() != caption->noteText());
+    }
+
+    /// A preset with a sweep sets it up on the Bifurcation tab; a diagram of another system goes
+    /// when the scenario changes system; a scene saved on the Bifurcation tab computes its diagram
+    /// again when it is entered.
+    void analysisViewsFollowTheScenario()
+    {
+        App app;
+        MainWindow& w = app.window;
+        QVERIFY(waitForRun(w));
+        BifurcationView* bifurcation = app.bench->bifurcation();
+        QVERIFY(w.loadPreset(QStringLiteral("absorber-response-stick-slip")));
+        QVERIFY(waitForRun(w));
+        const fl::SweepSpec shown = bifurcation->setupPanel()->spec();
+        const fl::SweepSpec& published = *fl::findPreset("absorber-response-stick-slip")->sweep;
+        QCOMPARE(QString::fromStdString(shown.parameter), QStringLiteral("w"));
+        QCOMPARE(shown.from, published.from);
+        QCOMPARE(shown.to, published.to);
+        QCOMPARE(shown.steps, published.steps);
+        QVERIFY(shown.direction == published.direction);
+        QCOMPARE(bifurcation->setupPanel()->scenario().systemId, std::string("absorber"));
+        QCOMPARE(bifurcation->setupPanel()->scenario().params.value("mu_s"), 0.3);
+
+        QVERIFY(w.loadPreset(QStringLiteral("absorber-response-linear")));
+        QVERIFY(waitForRun(w));
+        w.document()->setOpenView(QStringLiteral("bifurcation"));
+        QSignalSpy finished(bifurcation, &BifurcationView::sweepFinished);
+        QVERIFY(bifurcation->start());
+        QVERIFY(finished.wait(120000));
+        QVERIFY(bifurcation->plot()->pointCount() > 100);
+
+        // A scene on this tab, saved and opened again: the diagram is computed on entering.
+        app.sessions->addScene(QStringLiteral("Response"), QString());
+        const QString path = QDir::temp().filePath(QStringLiteral("fl-stale-views-%1.frictionlab").arg(QCoreApplication::applicationPid()));
+        QVERIFY(app.sessions->saveAs(path));
+        // Another system: the absorber's diagram no longer belongs to the window.
+        QVERIFY(w.loadPreset(QStringLiteral("belt-stick-slip")));
+        QVERIFY(waitForRun(w));
+        QCOMPARE(bifurcation->plot()->pointCount(), 0);
+        QVERIFY(bifurcation->statusText().contains(QStringLiteral("cleared")));
+
+        QVERIFY(app.sessions->open(path));
+        QVERIFY(finished.wait(120000));
+        QFile::remove(path);
+        QCOMPARE(w.currentView(), static_cast<QWidget*>(bifurcation));
+        QVERIFY2(bifurcation->plot()->pointCount() > 100, qPrintable(bifurcation->statusText()));
+        QCOMPARE(QString::fromStdString(bifurcation->setupPanel()->spec().parameter), QStringLiteral("w"));
     }
 
     void menusHaveDistinctMnemonics()

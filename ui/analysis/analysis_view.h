@@ -17,6 +17,10 @@ public:
     /// Esc on the view's tab: stops what it computes. False when nothing ran, so that the key goes on
     /// to the simulation's run.
     virtual bool stopWork() { return false; }
+    /// A scene or session that shows this view was entered: compute what it shows from its setup
+    /// (progressively; stopWork cancels it). False when the view shows its result without that
+    /// (it follows the run, or runs when shown) or could not start (it says why).
+    virtual bool computeOnEntry() { return false; }
     /// The setup a session keeps beyond the scenario (a map's grid and ranges, a law experiment, ...);
     /// empty when the view has none. Numbers are JSON numbers (doubles round-trip exactly).
     virtual QJsonObject saveSetup() const { return {}; }

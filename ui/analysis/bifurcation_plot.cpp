@@ -108,6 +108,11 @@ void BifurcationPlot::beginSweep(const QString& title, const QString& parameterL
     replot(rpQueuedReplot);
 }
 
+void BifurcationPlot::clearDiagram()
+{
+    beginSweep(tr("Bifurcation diagram"), QString(), QString(), 0.0, 1.0, 0);
+}
+
 void BifurcationPlot::addColumn(const fl::SweepColumn& column)
 {
     if (!column.status.ok())

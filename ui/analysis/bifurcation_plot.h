@@ -19,6 +19,8 @@ public:
     /// Clears the diagram for a sweep over [from, to] in `steps` values; labels name the axes.
     void beginSweep(const QString& title, const QString& parameterLabel, const QString& valueLabel, double from, double to,
                     int steps);
+    /// Empties the diagram (a scenario of another system: the diagram no longer belongs to it).
+    void clearDiagram();
     /// Queues a finished column (drawn by the next flush).
     void addColumn(const fl::SweepColumn& column);
     /// Draws the queued columns and follows the data range unless the user zoomed or panned.

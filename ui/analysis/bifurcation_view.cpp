@@ -77,7 +77,21 @@ QWidget* BifurcationView::buildControls()
     return m_controls;
 }
 
-void BifurcationView::setScenario(const fl::Scenario& scenario) { m_setup->setScenario(scenario); }
+void BifurcationView::setScenario(const fl::Scenario& scenario)
+{
+    // A diagram of another system (a model example opened while this tab is in front) no longer
+    // belongs to the window: it goes, with a sweep still running for it.
+    if ((!m_columns.empty() || m_runner.isRunning()) && scenario.systemId != m_sweepScenario.systemId) {
+        m_discarded = m_runner.isRunning(); // its last columns and its end are not shown
+        m_runner.cancel();
+        m_columns.clear();
+        m_plot->clearDiagram();
+        setStatus(tr("The diagram of %1 was cleared: the scenario is now %2")
+                      .arg(qs(fl::describe(m_sweepScenario)), qs(fl::describe(scenario))));
+        updateButtons();
+    }
+    m_setup->setScenario(scenario);
+}
 
 bool BifurcationView::selectPreset(const QString& presetId) { return m_setup->selectPreset(presetId); }
 
@@ -99,6 +113,7 @@ bool BifurcationView::start()
         return false;
     }
     m_sweepScenario = scenario;
+    m_discarded = false;
     m_sweepSpec = spec;
     m_stateNames = m_setup->stateNames();
     m_threads = fl::sweepThreads(spec, m_setup->threads());
@@ -140,6 +155,8 @@ void BifurcationView::keyPressEvent(QKeyEvent* event)
 
 void BifurcationView::onColumn(const fl::SweepColumn& column)
 {
+    if (m_discarded)
+        return;
     m_columns.push_back(column);
     if (!column.status.ok() && m_firstError.isEmpty())
         m_firstError = tr("%1 = %2: %3").arg(qs(m_sweepSpec.parameter), QString::number(column.parameter),
@@ -170,6 +187,13 @@ void BifurcationView::showProgress()
 
 void BifurcationView::onFinished(bool cancelled)
 {
+    if (m_discarded) { // a sweep of a system no longer shown (setScenario said so)
+        m_discarded = false;
+        m_frame.stop();
+        updateButtons();
+        emit sweepFinished(true);
+        return;
+    }
     m_seconds = static_cast<double>(m_clock.nsecsElapsed()) * 1e-9;
     m_frame.stop();
     m_plot->flush();

@@ -40,6 +40,7 @@ public:
 
     /// Starts a sweep with the form's settings; false (with the reason in the status line) if
     /// the form is invalid or a sweep is running.
+    bool computeOnEntry() override { return start(); }
     bool start();
     /// Asks the running sweep to stop (Esc does the same); sweepFinished(true) follows.
     void cancel();
@@ -103,6 +104,7 @@ private:
     QElapsedTimer m_clock;
     std::vector<fl::SweepColumn> m_columns;
     fl::Scenario m_sweepScenario;
+    bool m_discarded = false; ///< the running sweep's system is no longer the window's (setScenario)
     fl::SweepSpec m_sweepSpec;
     std::vector<std::string> m_stateNames;
     int m_threads = 1;

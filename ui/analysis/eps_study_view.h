@@ -41,6 +41,7 @@ public:
     void setEpsList(const std::vector<double>& eps);
     /// Starts a study of the scenario with the field's eps list; false (with the reason shown)
     /// for a bad list or scenario. A study in flight is cancelled first.
+    bool computeOnEntry() override { return start(); }
     bool start();
     void cancel();
     bool isRunning() const { return m_jobs.isRunning(); }

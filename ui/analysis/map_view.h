@@ -39,6 +39,7 @@ public:
 
     /// Starts a map with the form's settings; false (reason in the status line) if the form is
     /// invalid or a map is running.
+    bool computeOnEntry() override { return start(); }
     bool start();
     /// Asks the running map to stop (Esc does the same); mapFinished(true) follows.
     void cancel();

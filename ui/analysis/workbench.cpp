@@ -59,6 +59,13 @@ Workbench::Workbench(MainWindow& window) : QObject(&window), m_window(window), m
         m_document.setOpenView(QStringLiteral("eps-study"));
         m_epsStudy->start();
     });
+    // A preset with a sweep (a published diagram, a frequency response) sets it up on the
+    // Bifurcation tab, ready to start there.
+    connect(&window, &MainWindow::presetLoaded, this, [this](const QString& presetId) {
+        const fl::Preset* preset = fl::findPreset(presetId.toStdString());
+        if (preset && preset->sweep && !m_bifurcation->isRunning())
+            m_bifurcation->selectPreset(presetId);
+    });
     // A preset that is a comparison of laws (LuGre against event-driven Stribeck) opens "Compare methods" on it.
     connect(&window, &MainWindow::presetLoaded, this, [this](const QString& presetId) {
         const fl::Preset* preset = fl::findPreset(presetId.toStdString());

@@ -1,4 +1,5 @@
 #include "session/session_view.h"
+#include "analysis/analysis_view.h"
 #include "analysis/bifurcation_setup_panel.h"
 #include "analysis/bifurcation_view.h"
 #include "analysis/contact_explorer.h"
@@ -117,6 +118,10 @@ QStringList applyState(MainWindow& window, Workbench& workbench, const SessionSt
                        bool withLook)
 {
     const ViewState& view = state.view;
+    // What the last state's views were computing belongs to it (the lecturer moved on).
+    for (const auto& [id, widget] : workbench.analysisViews())
+        if (auto* analysis = dynamic_cast<AnalysisView*>(widget))
+            analysis->stopWork();
     if (withLook)
         applyLook(window, view);
     const int layout = plotLayoutFromId(view.layout);
@@ -176,6 +181,10 @@ QStringList applyState(MainWindow& window, Workbench& workbench, const SessionSt
         // The state starts at its own time (t = 0 unless saved elsewhere), playing or paused as before.
         if (!guard->isLive())
             guard->playback()->seek(startTime);
+        // An analysis in front (a bifurcation diagram, a map) is computed again from its setup:
+        // a session keeps setups, not results.
+        if (auto* analysis = dynamic_cast<AnalysisView*>(guard->currentView()))
+            analysis->computeOnEntry();
     });
     if (window.isLive())
         window.playback()->resetLive(); // a live run starts the new state at t = 0
