@@ -152,6 +152,15 @@ private slots:
         QVERIFY(m_window->loadPreset(QStringLiteral("ostermeyer-fading")));
         QTRY_VERIFY_WITH_TIMEOUT(!lab->isRunning() && lab->result() && lab->result()->xLabel == std::string("t"), 20000);
         QCOMPARE(lab->valuesField()->text(), QString("0.2, 1"));
+        QVERIFY(!lab->plot()->visibleCurves().empty());
+        // A law without memory: the last law's curves go with it (they stayed under "no memory").
+        QComboBox* law = m_window->panel()->lawCombo();
+        law->setCurrentIndex(law->findData(QStringLiteral("coulomb")));
+        QTRY_VERIFY(!lab->hasLaw());
+        QVERIFY(lab->plot()->visibleCurves().empty());
+        QVERIFY(!lab->plot()->slopeLine()->visible());
+        QVERIFY(m_window->loadPreset(QStringLiteral("ostermeyer-fading"))); // for the exports below
+        QTRY_VERIFY_WITH_TIMEOUT(!lab->isRunning() && lab->result() && lab->result()->xLabel == std::string("t"), 20000);
     }
 
     /// Exports: the curves as CSV (law parameters in the header), the plot as PNG.

@@ -130,8 +130,10 @@ void LawLab::setScenario(const fl::Scenario& scenario)
     if (!changed)
         return;
     m_stale = true;
-    if (!sameLaw)
-        fillExperiments(); // resets the fields through the combo
+    if (!sameLaw) {
+        m_plot->clearExperiment(); // LuGre's loops stayed under "this law has no memory"
+        fillExperiments();         // resets the fields through the combo
+    }
     else
         resetFields();
 }

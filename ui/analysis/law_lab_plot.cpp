@@ -25,6 +25,14 @@ std::vector<QCPCurve*> LawLabPlot::visibleCurves() const
     return out;
 }
 
+void LawLabPlot::clearExperiment()
+{
+    for (QCPCurve* curve : m_curves)
+        setShown(curve, false);
+    setShown(m_slope, false);
+    replot(rpQueuedReplot);
+}
+
 void LawLabPlot::showExperiment(const std::shared_ptr<const fl::LawExperimentResult>& result)
 {
     const fl::LawExperimentResult& r = *result;

@@ -16,6 +16,8 @@ public:
     explicit LawLabPlot(QWidget* parent = nullptr);
 
     void showExperiment(const std::shared_ptr<const fl::LawExperimentResult>& result);
+    /// Hides every curve (another law: the loops no longer belong to the scenario).
+    void clearExperiment();
     /// The lab has no single run to show.
     void showData(const PlotDataPtr&) override {}
     /// The visible curves, in the experiment's order (the slope line excluded).
