@@ -83,10 +83,15 @@ private slots:
     /// Start computes every point; the picture and values() are the core's runMap bit for bit.
     void startComputesTheCoresMap()
     {
+        // Before the first map: no colour field, bar or axes (a purple 0..5 field looked like a result).
+        QVERIFY(!m_view->plot()->colorMap()->visible());
+        QVERIFY(!m_view->plot()->colorScale()->visible());
+        QVERIFY(!m_view->plot()->xAxis->visible());
         fillStickFractionMap(*m_view, 7, 5, "60");
         QVERIFY2(m_view->setupPanel()->isValid(), qPrintable(m_view->setupPanel()->validationMessage()));
         QSignalSpy finished(m_view, &MapView::mapFinished);
         QTest::mouseClick(m_view->startButton(), Qt::LeftButton);
+        QVERIFY(m_view->plot()->colorMap()->visible() && m_view->plot()->colorScale()->visible() && m_view->plot()->xAxis->visible());
         QVERIFY(m_view->isRunning() || finished.count() == 1);
         QVERIFY(finished.count() == 1 || finished.wait(120000));
         QCOMPARE(finished.first().first().toBool(), false);

@@ -19,7 +19,8 @@ LongRunControls::LongRunControls(const Texts& texts, QWidget* parent) : QWidget(
     m_layout->setContentsMargins(0, 0, 0, 0);
     m_row = new QHBoxLayout;
     m_progress = new QProgressBar(this);
-    m_progress->setFormat(texts.progressFormat);
+    m_progressFormat = texts.progressFormat;
+    m_progress->setFormat(tr("Not started")); // not "0 / 1 points" before anything ran
     m_progress->setRange(0, 1);
     m_progress->setValue(0);
     m_timeLeft = new QLabel(this);
@@ -69,6 +70,7 @@ void LongRunControls::addLine(QWidget* line)
 void LongRunControls::setProgress(long done, long total)
 {
     const auto clamp = [](long v) { return int(std::clamp<long>(v, 0, std::numeric_limits<int>::max())); };
+    m_progress->setFormat(m_progressFormat);
     m_progress->setRange(0, std::max(1, clamp(total)));
     m_progress->setValue(clamp(done));
 }

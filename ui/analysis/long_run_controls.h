@@ -59,6 +59,7 @@ private:
     QVBoxLayout* m_layout;
     QHBoxLayout* m_row;
     QProgressBar* m_progress;
+    QString m_progressFormat; ///< Texts::progressFormat, shown from the first progress on
     QLabel* m_timeLeft;
     QLabel* m_status;
     QPushButton* m_start;

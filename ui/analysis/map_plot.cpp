@@ -40,6 +40,15 @@ MapPlot::MapPlot(QWidget* parent) : QCustomPlot(parent)
     m_scale->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
     applyGradient();
 
+    // Before the first map: no colours, axes or bar (a purple 0..5 field looked like a result).
+    m_empty = new QCPItemText(this);
+    m_empty->position->setType(QCPItemPosition::ptAxisRectRatio);
+    m_empty->position->setCoords(0.5, 0.5);
+    m_empty->setText(tr("No map yet: choose the parameter plane and the value per point, then Start."));
+    m_empty->setSelectable(false);
+    for (QCPLayerable* part : std::initializer_list<QCPLayerable*>{m_map, m_scale, xAxis, yAxis})
+        part->setVisible(false);
+
     m_marker = new QCPItemText(this);
     m_marker->setText(QStringLiteral("✕"));
     QFont markerFont = font();
@@ -108,6 +117,9 @@ void MapPlot::beginMap(const fl::MapSpec& spec, const QString& title, const QStr
                        const QString& valueLabel)
 {
     m_spec = spec;
+    m_empty->setVisible(false);
+    for (QCPLayerable* part : std::initializer_list<QCPLayerable*>{m_map, m_scale, xAxis, yAxis})
+        part->setVisible(true);
     m_title->setText(title);
     xAxis->setLabel(xLabel);
     yAxis->setLabel(yLabel);

@@ -57,6 +57,7 @@ private:
     QCPColorMap* m_map;
     QCPColorScale* m_scale;
     QCPItemText* m_marker;
+    QCPItemText* m_empty; ///< what to do, until the first map: no colour field, axes or bar before there is data
     fl::MapSpec m_spec;
     std::vector<int> m_block; ///< per cell: side of the block whose value it shows (0: none yet)
     double m_low = 0.0, m_high = 0.0;
