@@ -169,6 +169,25 @@ bool isBlockChain(const model::Model& m)
     return std::all_of(contactsOn.begin(), contactsOn.end(), [](int k) { return k == 1; });
 }
 
+/// The first contact's law as a scenario of its own: its parameters at the model's values (the
+/// characteristic plots that contact's F/N over its slip).
+Scenario firstContactLaw(const model::Model& m, const Scenario& s)
+{
+    const model::Contact& contact = m.contacts.front();
+    const FrictionLawInfo* law = findFrictionLaw(contact.lawId);
+    ParameterSpecs specs = law->specs;
+    if (const int eps = s.params.index("eps"); eps >= 0)
+        specs.push_back(s.params.specs()[static_cast<size_t>(eps)]); // the regularization's width
+    Scenario own = s;
+    own.lawId = contact.lawId;
+    own.params = ParameterSet(specs);
+    for (size_t i = 0; i < law->specs.size() && i < contact.lawParameterIds.size(); ++i)
+        own.params.set(law->specs[i].id, s.params.value(contact.lawParameterIds[i])); // a law's own range
+    if (s.params.has("eps"))
+        own.params.set("eps", s.params.value("eps"));
+    return own;
+}
+
 SystemInfo systemOf(const std::string& id, const std::shared_ptr<const CompiledModel>& compiled)
 {
     const model::Model& m = compiled->model;
@@ -225,6 +244,8 @@ SystemInfo systemOf(const std::string& id, const std::shared_ptr<const CompiledM
             return -expr::evaluate(model.contacts.front().slipConstant, v.data()); // slip = q' - V
         };
     }
+    if (!single && !m.contacts.empty())
+        info.characteristicLaw = [compiled](const Scenario& s) { return firstContactLaw(compiled->model, s); };
     info.validate = [compiled](const Scenario& s) { return validateModel(*compiled, s); };
     info.makeDynamics = [compiled](const Scenario& s, const IntegrationSettings& settings) { return makeModelDynamics(compiled, s, settings); };
     info.mechanism = [compiled](const Scenario& s, const MechanismFrame& f) { return drawModelMechanism(compiled->model, s, f); };

@@ -107,6 +107,10 @@ struct SystemInfo {
     /// The curve drawn under the friction characteristic's trajectory when the law is not a 1-D law
     /// of v_r (S7: μ over the slip S); empty: fl::frictionCharacteristic of the scenario's law.
     std::function<Polyline(const Scenario&)> lawCurve;
+    /// The scenario whose law fl::frictionCharacteristic draws there when the contacts have laws of
+    /// their own (a model with several contacts: its first contact's law at the model's values of
+    /// that law's parameters); empty: the scenario itself.
+    std::function<Scenario(const Scenario&)> characteristicLaw;
     /// How a smooth run of this system reads as near-stick at one instant (relative contact speed
     /// against scene::stickThreshold); used by the mechanism view and the plots alike.
     NearStickRule nearStick;

@@ -163,8 +163,9 @@ void addCharacteristic(PlotData& data, const fl::SystemInfo& system)
     // own curve on its own window: S7's μ over the slip from 0 to 1).
     const double reach = 1.25 * std::max({std::abs(reached.lower), std::abs(reached.upper), 0.1});
     data.speedRange = QCPRange(-reach, reach);
+    const fl::Scenario& lawOf = system.characteristicLaw ? system.characteristicLaw(data.run->scenario) : data.run->scenario;
     const fl::Polyline law = system.lawCurve ? system.lawCurve(data.run->scenario)
-                                             : fl::frictionCharacteristic(data.run->scenario, -reach, reach);
+                                             : fl::frictionCharacteristic(lawOf, -reach, reach);
     if (system.lawCurve && !law.x.empty()) {
         data.speedRange = finiteRange(law.x);
         data.speedRange.expand(reached);
