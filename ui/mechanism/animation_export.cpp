@@ -15,6 +15,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 
+#include <algorithm>
 #include <cmath>
 #include <unistd.h>
 
@@ -59,13 +60,15 @@ void removeAbandonedStaging(const QString& directory)
     }
 }
 
-/// What every frame of a job shares: the run's column names and state ranges.
+/// What every frame of a job shares: the run's column names and state ranges, and the drawing's
+/// size so far (it only shrinks, as in the view, so that the video does not pulse).
 struct FrameContext {
     std::shared_ptr<const std::vector<std::string>> states, outputs;
     std::shared_ptr<const std::vector<double>> low, high;
+    double shrink = 1.0;
 };
 
-bool writeFrame(const AnimationJob& job, const QString& directory, int k, const FrameContext& c, QString* error)
+bool writeFrame(const AnimationJob& job, const QString& directory, int k, FrameContext& c, QString* error)
 {
     const fl::RunResult& r = job.run->result;
     const size_t i = sampleIndexAt(r.t, job.frameTime(k));
@@ -75,7 +78,9 @@ bool writeFrame(const AnimationJob& job, const QString& directory, int k, const 
     QImage image(job.size, QImage::Format_RGB32);
     {
         QPainter painter(&image);
-        paintScene(painter, sceneOf(job.run->scenario, frame), QRectF(QPointF(0, 0), QSizeF(job.size)), job.style);
+        SceneLayout layout;
+        paintScene(painter, sceneOf(job.run->scenario, frame), QRectF(QPointF(0, 0), QSizeF(job.size)), job.style, &layout, c.shrink);
+        c.shrink = std::min(c.shrink, layout.shrink);
     }
     QBuffer png;
     png.open(QIODevice::WriteOnly);

@@ -44,6 +44,7 @@ MechanismView::MechanismView(QWidget* parent) : QWidget(parent), m_placeholder(t
 void MechanismView::setScenario(const fl::Scenario& scenario)
 {
     m_scenario = scenario;
+    m_shrink = 1.0;
     m_dimension = m_outputCount = 0;
     if (fl::validate(scenario).ok()) { // the sizes without building the Dynamics on the GUI thread
         m_dimension = fl::stateNames(scenario).size();
@@ -70,6 +71,7 @@ void MechanismView::setPlaceholder(const QString& text)
 void MechanismView::setSceneStyle(const SceneStyle& style)
 {
     m_style = style;
+    m_shrink = 1.0;
     update();
 }
 
@@ -85,12 +87,23 @@ void MechanismView::paintEvent(QPaintEvent*)
 {
     QPainter painter(this);
     if (m_scene.shapes.empty()) {
+        m_layout = SceneLayout();
         painter.fillRect(rect(), m_style.background);
         painter.setPen(m_style.text);
         painter.drawText(rect().adjusted(8, 8, -8, -8), Qt::AlignCenter | Qt::TextWordWrap, m_placeholder);
         return;
     }
-    paintScene(painter, m_scene, QRectF(rect()), m_style);
+    paint(painter, size());
+}
+
+void MechanismView::paint(QPainter& painter, QSize size) const
+{
+    if (size != m_shrinkSize) { // a new size (a resize, an export) starts from the full drawing
+        m_shrinkSize = size;
+        m_shrink = 1.0;
+    }
+    paintScene(painter, m_scene, QRectF(QPointF(0, 0), QSizeF(size)), m_style, &m_layout, m_shrink);
+    m_shrink = std::min(m_shrink, m_layout.shrink);
 }
 
 QImage MechanismView::renderImage(QSize size) const
@@ -98,7 +111,7 @@ QImage MechanismView::renderImage(QSize size) const
     QImage image(size, QImage::Format_ARGB32_Premultiplied);
     image.fill(m_style.background);
     QPainter painter(&image);
-    paintScene(painter, m_scene, QRectF(QPointF(0, 0), QSizeF(size)), m_style);
+    paint(painter, size);
     return image;
 }
 

@@ -3,6 +3,7 @@
 // belt or disk, friction arrows, a large STICK / SLIP badge and the quantities a lecturer points
 // at. The view knows no system: each system supplies its drawing (SystemInfo::mechanism).
 #include "bridge/playback_frame.h"
+#include "mechanism/scene_painter.h"
 #include "mechanism/scene_style.h"
 #include "scenario/scenario.h"
 
@@ -36,6 +37,8 @@ public:
 
     /// The view as it looks now, rendered at size (any size; used by exports and tests).
     QImage renderImage(QSize size) const;
+    /// What the last paint or renderImage drew where: texts, bodies, the drawing's rectangle.
+    const SceneLayout& lastLayout() const { return m_layout; }
     /// Writes the current frame as PNG (2x the on-screen size), SVG or PDF by suffix, atomically.
     bool exportTo(const QString& path, QString* error = nullptr) const;
 
@@ -47,6 +50,8 @@ protected:
 
 private:
     void rebuild();
+    /// Paints the scene into a device of this size and records the layout.
+    void paint(QPainter& painter, QSize size) const;
 
     fl::Scenario m_scenario;
     PlaybackFrame m_frame;
@@ -55,6 +60,11 @@ private:
     QString m_placeholder;
     size_t m_dimension = 0;   ///< state size of the scenario's system (frames of others are not drawn)
     size_t m_outputCount = 0;
+    mutable SceneLayout m_layout;
+    /// The drawing's size relative to its room so far (SceneLayout::shrink): it only shrinks while
+    /// one scenario plays at one size and style, so that the mechanism does not pulse as its labels move.
+    mutable double m_shrink = 1.0;
+    mutable QSize m_shrinkSize;
 };
 
 /// The scene of a scenario at a frame (fl::drawMechanism with the frame's vectors).

@@ -1,11 +1,16 @@
 #pragma once
 // Colours of a mechanism scene by role (docs/architecture.md idea 14): one table, so a theme recolours
-// every drawing at once; sizes derive from one scale factor.
+// every drawing at once; sizes (pens, type) derive from one scale factor. paintShape strokes a
+// primitive in its role's look.
 #include "scene/mechanism_scene.h"
 
 #include <QColor>
 
+class QPainter;
+
 namespace fl::ui {
+
+class SceneMapping;
 
 struct SceneStyle {
     QColor background = QColor(0xff, 0xff, 0xff);
@@ -29,6 +34,14 @@ struct SceneStyle {
     QColor stroke(fl::SceneRole role) const;
     /// Fill colour of a role (filled boxes and circles).
     QColor fill(fl::SceneRole role) const;
+    /// The smallest type of any text of the view, pixels (subscripts too): 12 px at 100 %, times
+    /// the presenter scale, so that the back rows of a hall can read it.
+    int minTextPixels() const;
+    /// Type of the labels beside springs, forces and bodies (k, F, v_b), pixels.
+    int labelPixels() const;
 };
+
+/// Strokes and fills one shape (not its label: the painter places labels where they are free).
+void paintShape(QPainter& painter, const fl::SceneShape& shape, const SceneMapping& mapping, const SceneStyle& style);
 
 } // namespace fl::ui
