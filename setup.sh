@@ -17,7 +17,8 @@ action="${1:-run}"
 packages=(g++ cmake make pkg-config qt6-base-dev libqcustomplot-dev libeigen3-dev libboost-dev libgl-dev
           qt6-svg-dev fonts-dejavu-core libsundials-dev
           libopenmpi-dev openmpi-bin # frictionlab-cli map/sweep --mpi (optional at run time)
-          dpkg-dev desktop-file-utils appstream) # the package's dependencies (dpkg-shlibdeps), its files' checks
+          dpkg-dev desktop-file-utils appstream # the package's dependencies (dpkg-shlibdeps), its files' checks
+          xvfb xdotool openbox x11-utils) # tests/x11/hall_walk.sh: the application on a real X server
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
