@@ -200,6 +200,41 @@ void applyScaledFont(QWidget* widget)
 
 } // namespace
 
+namespace {
+
+constexpr char kReplotOnShow[] = "flReplotOnShow";
+
+/// Replots the plots replotWhenShown left for later, when they are shown.
+class ShowReplotter : public QObject {
+public:
+    using QObject::QObject;
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (event->type() == QEvent::Show && watched->property(kReplotOnShow).toBool())
+            if (auto* plot = qobject_cast<QCustomPlot*>(watched)) {
+                plot->setProperty(kReplotOnShow, false);
+                plot->replot(QCustomPlot::rpQueuedReplot);
+            }
+        return QObject::eventFilter(watched, event);
+    }
+};
+
+} // namespace
+
+void replotWhenShown(QCustomPlot* plot)
+{
+    if (plot->isVisible()) {
+        plot->replot(QCustomPlot::rpQueuedReplot);
+        return;
+    }
+    static auto* replotter = new ShowReplotter(qApp);
+    if (!plot->property(kReplotOnShow).toBool()) {
+        plot->setProperty(kReplotOnShow, true);
+        plot->removeEventFilter(replotter);
+        plot->installEventFilter(replotter);
+    }
+}
+
 void keepScaledFont(QWidget* widget, const QFont& face, double relative)
 {
     widget->setProperty(kFace, face);

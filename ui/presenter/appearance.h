@@ -39,6 +39,10 @@ QFont scaledFont();
 /// changes (a size set once at 100 % stayed 100 % at 200 %).
 void keepScaledFont(QWidget* widget, const QFont& face, double relative = 1.0);
 
+/// Replots a restyled plot now if it is on screen, else when it is next shown: a scale or theme
+/// change replotted every hidden tab's plots too (a large map's image cost the GUI thread 200 ms).
+void replotWhenShown(QCustomPlot* plot);
+
 /// Styles a plot with the current appearance and keeps it styled: plottables added later are
 /// styled before the replot that first draws them.
 void stylePlot(QCustomPlot* plot);

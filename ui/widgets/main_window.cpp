@@ -125,7 +125,8 @@ void MainWindow::buildLayout()
     bottom->addWidget(m_phasePortrait);
     m_sideTabs = new QTabWidget;
     m_sideTabs->setDocumentMode(true);
-    m_sideTabs->addTab(m_characteristic, tr("Friction characteristic"));
+    m_sideTabs->setElideMode(Qt::ElideRight); // tabs cut short (whole names in their tooltips) before they scroll
+    m_sideTabs->setTabToolTip(m_sideTabs->addTab(m_characteristic, tr("Friction characteristic")), tr("Friction characteristic"));
     bottom->addWidget(m_sideTabs);
     bottom->setStretchFactor(0, 1);
     bottom->setStretchFactor(1, 1);

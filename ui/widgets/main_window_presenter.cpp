@@ -68,7 +68,7 @@ void MainWindow::setAppearance(const Appearance& appearance)
     const Appearance& a = currentAppearance();
     for (QCustomPlot* plot : findChildren<QCustomPlot*>()) {
         stylePlot(plot);
-        plot->replot(QCustomPlot::rpQueuedReplot);
+        replotWhenShown(plot); // a hidden tab's plots when it is shown
     }
     SceneStyle style = a.theme().scene;
     style.scale = a.scale;

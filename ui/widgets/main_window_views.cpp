@@ -79,7 +79,8 @@ int MainWindow::addTab(QWidget* view, const QString& title)
 
 void MainWindow::addSideView(QWidget* view, const QString& title)
 {
-    m_sideTabs->addTab(scrollingPage(view), title);
+    const int index = m_sideTabs->addTab(scrollingPage(view), title);
+    m_sideTabs->setTabToolTip(index, title); // the whole name where the tab is cut short
     showSavedFiles(view);
 }
 

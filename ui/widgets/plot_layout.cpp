@@ -92,11 +92,17 @@ void fitRowsToHeight(QCustomPlot* plot)
         legend->setVisible(true);
         plot->setProperty(kLegendFolded, false);
     }
-    // Still short: the horizontal axes' labels go too (the vertical ones take width, not height).
-    const bool labelsFit = height - title - (legendFits ? legend->minimumOuterSizeHint().height() : 0) - axes >= curves;
-    for (QCPAxis* axis : rect->axes())
-        if (axis->orientation() == Qt::Horizontal)
-            showAxisLabel(axis, labelsFit);
+    // Still short: the horizontal axes' labels go too; a vertical label longer than its axis
+    // ("x, φ [rad], v_s, ω_s" over 150 px) would run into the title.
+    const int axisHeight = height - title - (legendFits ? legend->minimumOuterSizeHint().height() : 0) - axes;
+    for (QCPAxis* axis : rect->axes()) {
+        if (axis->orientation() == Qt::Horizontal) {
+            showAxisLabel(axis, axisHeight >= curves);
+        } else {
+            const QString text = axis->label().isEmpty() ? axis->property(kAxisLabel).toString() : axis->label();
+            showAxisLabel(axis, QFontMetrics(axis->labelFont()).horizontalAdvance(text) <= axisHeight);
+        }
+    }
 }
 
 } // namespace
