@@ -17,6 +17,7 @@
 #include <QThread>
 
 #include <algorithm>
+#include <functional>
 #include <cstdio>
 #include <ctime>
 #include <vector>
@@ -87,34 +88,26 @@ int main(int argc, char* argv[])
         std::printf("  100 %% -> %3.0f %%: median %6.1f, max %6.1f   back: median %6.1f, max %6.1f\n", scale * 100,
                     up[up.size() / 2], up.back(), down[down.size() / 2], down.back());
     }
-    // With the Lyapunov side tab in front, 300 % -> 100 % (Reset size).
+    // From a scale (after `prepare`) back to 100 %: the GUI thread's CPU, median and worst.
+    const auto backToFull = [&](const char* what, double scale, const std::function<void()>& prepare) {
+        std::vector<double> times;
+        for (int i = 0; i < repeats; ++i) {
+            fl::ui::Appearance look;
+            look.scale = scale;
+            window.setAppearance(look);
+            settle();
+            prepare();
+            settle();
+            const double start = threadCpuMs();
+            window.setAppearance(fl::ui::Appearance{});
+            times.push_back(threadCpuMs() - start + settle());
+        }
+        std::sort(times.begin(), times.end());
+        std::printf("  %3.0f %% %s -> 100 %%: median %6.1f, max %6.1f\n", scale * 100, what, times[times.size() / 2], times.back());
+    };
     window.showSideView(bench->lyapunov());
-    std::vector<double> reset;
-    for (int i = 0; i < repeats; ++i) {
-        fl::ui::Appearance look;
-        look.scale = 3.0;
-        window.setAppearance(look);
-        settle();
-        const double start = threadCpuMs();
-        window.setAppearance(fl::ui::Appearance{});
-        reset.push_back(threadCpuMs() - start + settle());
-    }
-    std::sort(reset.begin(), reset.end());
-    std::printf("  300 %% -> 100 %% with the Lyapunov tab in front: median %6.1f, max %6.1f\n", reset[reset.size() / 2], reset.back());
-    // The panel opened over the views at 200 %, then back to 100 %, where it goes beside them.
-    std::vector<double> back;
-    for (int i = 0; i < repeats; ++i) {
-        fl::ui::Appearance look;
-        look.scale = 2.0;
-        window.setAppearance(look);
-        settle();
-        window.togglePanel(true);
-        settle();
-        const double start = threadCpuMs();
-        window.setAppearance(fl::ui::Appearance{});
-        back.push_back(threadCpuMs() - start + settle());
-    }
-    std::sort(back.begin(), back.end());
-    std::printf("  200 %% with the panel open over the views -> 100 %%: median %6.1f, max %6.1f\n", back[back.size() / 2], back.back());
+    backToFull("with the Lyapunov tab in front (Reset size)", 3.0, [] {});
+    // The panel opened over the views, then back to 100 %, where it goes beside them.
+    backToFull("with the panel open over the views", 2.0, [&window] { window.togglePanel(true); });
     return 0;
 }
