@@ -26,8 +26,11 @@ int mapCommand(const QStringList& arguments);
 int lyapunovCommand(const QStringList& arguments);
 /// `contact eval|fit|stick ...`: the plane-contact models.
 int contactCommand(const QStringList& arguments);
-/// `session new [scenario options] [--title TEXT] --out FILE` and `session show FILE`.
+/// `session new [scenario options] [--title TEXT] --out FILE`, `session show FILE` and `session run FILE ...`.
 int sessionCommand(const QStringList& arguments);
+/// `session run FILE [--view ID ...] [--out-dir DIR] [--scene N] [--threads N]`: each view's CSV
+/// recomputed from the session file alone (app/cli/session_run_command.cpp).
+int sessionRunCommand(const QStringList& arguments);
 /// `slip-events [scenario options] [--skip T] [--fit-min M --fit-max M] [--out FILE] [--histogram FILE]`:
 /// the slip events of a Burridge-Knopoff chain run and the power-law exponent of their sizes.
 int slipEventsCommand(const QStringList& arguments);

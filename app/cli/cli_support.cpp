@@ -89,10 +89,11 @@ std::optional<int> parseOrExit(QCommandLineParser& parser, const QStringList& ar
             shown << echo(unknown[i]);
         return fail(2, "Unknown options: " + shown.join(", ") + (unknown.size() > 5 ? QString(", … (%1 in all).").arg(unknown.size()) : "."));
     }
-    // An option means one thing: given twice it is refused, not silently the last (--set repeats).
+    // An option means one thing: given twice it is refused, not silently the last (--set and
+    // session run's --view repeat).
     QStringList seen;
     for (const QString& name : parser.optionNames()) {
-        if (name == QLatin1String("set"))
+        if (name == QLatin1String("set") || name == QLatin1String("view"))
             continue;
         if (seen.contains(name))
             return fail(2, "--" + name + " is given more than once (it takes one value)");

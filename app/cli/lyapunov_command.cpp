@@ -6,6 +6,7 @@
 
 #include "analysis/lyapunov.h"
 #include "analysis/lyapunov_curve.h"
+#include "contract/lyapunov_analysis.h"
 #include "simulation/dynamics_factory.h"
 #include "solvers/smooth_system.h"
 
@@ -18,9 +19,6 @@
 
 namespace cli {
 namespace {
-
-constexpr double kMaxLyapunovTime = 1e9;
-constexpr double kMaxReorthonormalisations = 1e7;
 
 /// --param mode: lambda_1 over a parameter range, as CSV.
 int lyapunovCurve(const QCommandLineParser& parser, const fl::Scenario& scenario, const fl::LyapunovOptions& options)
@@ -71,28 +69,6 @@ int lyapunovCurve(const QCommandLineParser& parser, const fl::Scenario& scenario
         return files.fail(1, QString("stopped at %1 = %2: %3").arg(q(parameter)).arg(failed->parameter).arg(q(failed->status.message())));
     status = files.commit();
     return status.ok() ? 0 : files.fail(2, q(status.message()));
-}
-
-/// The running estimates as CSV, every number exact (shortest round trip).
-std::string historyCsv(const fl::LyapunovResult& result, size_t exponents)
-{
-    std::string csv = "t";
-    for (size_t i = 0; i < exponents; ++i) {
-        csv += ",lambda_";
-        csv += std::to_string(i + 1);
-    }
-    csv += "\n";
-    for (size_t k = 0; k < result.times.size(); ++k) {
-        std::vector<double> sorted = result.history[k];
-        std::sort(sorted.begin(), sorted.end(), std::greater<>());
-        csv += fl::formatNumber(result.times[k]);
-        for (double v : sorted) {
-            csv += ',';
-            csv += fl::formatNumber(v);
-        }
-        csv += "\n";
-    }
-    return csv;
 }
 
 /// Options that belong to the other mode (curve with --param, one spectrum without) are refused,
@@ -150,15 +126,14 @@ int lyapunovCommand(const QStringList& arguments)
         if (!finite)
             return fail(2, QString("--%1: '%2' is not a finite number").arg(option, echo(parser.value(option))));
     }
-    bool ok[4] = {true, true, true, false};
-    options.count = parser.value("count").toInt(&ok[3]);
-    if (!ok[0] || !ok[1] || !ok[2] || !ok[3] || options.transient < 0 || options.duration <= 0 || options.interval <= 0
-        || options.interval > options.duration || options.count < 0)
-        return fail(2, "--transient >= 0, --duration > 0, 0 < --interval <= --duration (finite numbers) and --count >= 0 are required");
-    // Bounds a run can finish within (the Lyapunov panel's too).
-    if (options.transient + options.duration > kMaxLyapunovTime || options.duration / options.interval > kMaxReorthonormalisations)
-        return fail(2, QString("--transient + --duration must be at most %1 time units and --duration / --interval at most %2")
-                           .arg(kMaxLyapunovTime).arg(kMaxReorthonormalisations));
+    bool countOk = false;
+    options.count = parser.value("count").toInt(&countOk);
+    if (!countOk || options.count < 0)
+        return fail(2, "--count must be a whole number >= 0 (0: the full spectrum)");
+    // The limits of the Lyapunov analysis (contract/lyapunov_analysis.h), the panel's too.
+    const fl::LyapunovSetup setup{options.transient, options.duration, options.interval, options.count != 1};
+    if (const fl::SetupProblem problem = fl::LyapunovAnalysis::check(scenario, setup); !problem.ok())
+        return fail(2, q("--" + fl::describe(problem)));
     status = fl::lyapunovOptionsFor(scenario, options);
     if (!status.ok())
         return fail(2, q(status.message()));
@@ -179,7 +154,7 @@ int lyapunovCommand(const QStringList& arguments)
     const size_t exponents = options.count > 0 ? static_cast<size_t>(options.count) : static_cast<size_t>(dimension);
     // A failed run writes its running estimates only where --partial asks for them.
     if (history && (result.status.ok() || files.keepsPartial())
-        && !(status = history->write(historyCsv(result, result.exponents.empty() ? exponents : result.exponents.size()))).ok())
+        && !(status = history->write(fl::LyapunovAnalysis::lyapunovHistoryCsv(result, result.exponents.empty() ? exponents : result.exponents.size()))).ok())
         return files.fail(2, q(status.message()));
     if (!result.status.ok())
         return files.fail(1, "run stopped: " + q(result.status.message()));

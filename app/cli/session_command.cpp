@@ -6,6 +6,8 @@
 #include "systems/scenario_setup.h"
 
 #include "bridge/session.h"
+#include "bridge/session_setups.h"
+#include "contract/analysis_registry.h"
 #include "systems/system_registry.h"
 
 #include <QCommandLineParser>
@@ -47,6 +49,15 @@ void printState(QTextStream& out, const fl::ui::SessionState& state, const QStri
                         q(fl::formatNumber(state.view.sweep->to)))
                    .arg(state.view.sweep->steps)
             << "\n";
+    // Every view's setup of the analysis contract the state keeps, as session run reads it.
+    for (const fl::AnalysisDefinition* definition : fl::analysisDefinitions())
+        if (const std::optional<fl::SetupRecord> stored = fl::ui::storedSetup(state, definition->id())) {
+            std::vector<std::string> warnings;
+            const fl::SetupRecord setup = definition->readSetup(state.scenario, *stored, "view.setups." + definition->id(), warnings);
+            out << indent << "view " << q(definition->id()) << ": " << escapeControls(q(setup.describe())) << "\n";
+            for (const std::string& warning : warnings)
+                out << indent << "  warning: " << escapeControls(q(warning)) << "\n";
+        }
 }
 
 int showCommand(const QStringList& arguments)
@@ -165,14 +176,17 @@ int sessionCommand(const QStringList& arguments)
         return newCommand(rest);
     if (action == "show")
         return showCommand(rest);
+    if (action == "run")
+        return sessionRunCommand(rest);
     if (action == "--help" || action == "-h" || action == "help") {
         QTextStream(stdout) << "Usage: frictionlab-cli session new [scenario options] [--title TEXT] --out FILE\n"
                                "       frictionlab-cli session show FILE\n"
+                               "       frictionlab-cli session run FILE [--view ID ...] [--out-dir DIR] [--scene N]\n"
                                "Then: frictionlab-cli run --session FILE [--scene N] [--set id=value ...] [--out CSV]\n";
         return 0;
     }
-    return fail(2, action.isEmpty() ? QString("session needs an action: new or show (see: frictionlab-cli session --help)")
-                                    : "unknown session action '" + echo(action) + "' (expected new or show)");
+    return fail(2, action.isEmpty() ? QString("session needs an action: new, show or run (see: frictionlab-cli session --help)")
+                                    : "unknown session action '" + echo(action) + "' (expected new, show or run)");
 }
 
 } // namespace cli

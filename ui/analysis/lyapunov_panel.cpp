@@ -1,4 +1,5 @@
 #include "analysis/lyapunov_panel.h"
+#include "bridge/safe_file.h"
 #include "presenter/appearance.h"
 #include "systems/scenario_setup.h"
 #include "widgets/axis_range.h"
@@ -142,6 +143,7 @@ QWidget* LyapunovPanel::buildFields()
     auto edit = [&](const QString& name, const QString& label, const QString& tip) {
         auto* field = new QLineEdit(box);
         field->setObjectName(name);
+        field->setAccessibleName(label);
         field->setToolTip(tip);
         field->setAlignment(Qt::AlignRight);
         field->setMaximumWidth(field->fontMetrics().horizontalAdvance(QStringLiteral("0000000000000")));
@@ -215,42 +217,47 @@ bool LyapunovPanel::computeSpectrum() { return start(0); }
 
 void LyapunovPanel::cancel() { m_jobs.cancel(); }
 
-bool LyapunovPanel::readRequest(LyapunovRequest& request, QString& error) const
+bool LyapunovPanel::readSetup(fl::LyapunovSetup& setup, QString& error) const
 {
-    error = lyapunovUnavailableReason(m_scenario);
+    error = QString::fromStdString(fl::lyapunovUnavailableReason(m_scenario));
     if (!error.isEmpty())
         return false;
-    request.scenario = m_scenario;
-    bool ok[3];
-    request.transient = QLocale::c().toDouble(m_transient->text().trimmed(), &ok[0]);
-    request.duration = QLocale::c().toDouble(m_duration->text().trimmed(), &ok[1]);
-    request.interval = QLocale::c().toDouble(m_interval->text().trimmed(), &ok[2]);
-    const QLineEdit* fields[] = {m_transient, m_duration, m_interval};
-    for (int i = 0; i < 3; ++i)
-        if (!ok[i]) {
-            error = tr("\"%1\" is not a number. %2").arg(fields[i]->text().trimmed(), fields[i]->toolTip());
+    const std::pair<QLineEdit*, double*> fields[] = {
+        {m_transient, &setup.transient}, {m_duration, &setup.duration}, {m_interval, &setup.interval}};
+    for (const auto& [field, target] : fields) {
+        bool ok = false;
+        *target = QLocale::c().toDouble(field->text().trimmed(), &ok);
+        if (!ok) {
+            error = tr("\"%1\" is not a number. %2").arg(field->text().trimmed(), field->toolTip());
             return false;
         }
-    error = checkLyapunovRequest(request);
-    return error.isEmpty();
+    }
+    setup.spectrum = m_mode == 0;
+    // The limits of the analysis (contract/lyapunov_analysis.h), the command line's too.
+    const fl::SetupProblem problem = fl::LyapunovAnalysis::check(m_scenario, setup);
+    if (!problem.ok()) {
+        const QLineEdit* field = problem.field == "transient" ? m_transient : problem.field == "duration" ? m_duration : m_interval;
+        error = tr("%1: %2").arg(field->accessibleName(), QString::fromStdString(problem.message));
+    }
+    return problem.ok();
 }
 
 bool LyapunovPanel::start(int count)
 {
-    LyapunovRequest request;
+    fl::LyapunovSetup setup;
     QString error;
-    if (isRunning() || !readRequest(request, error)) {
+    if (isRunning() || !readSetup(setup, error)) {
         if (!error.isEmpty())
             setMessage(error, MessageKind::Invalid);
         return false;
     }
-    request.count = count;
     setMode(count);
     // The worker owns copies of everything it reads; the result comes back as a value.
-    m_jobs.start([request](JobContext& context) {
-        return computeLyapunov(request, context.cancelFlag(), [&context](double fraction) {
-            context.report(std::llround(fraction * kProgressSteps), kProgressSteps);
-        });
+    m_jobs.start([scenario = m_scenario, setup, count](JobContext& context) {
+        fl::AnalysisContext analysis;
+        analysis.cancel = context.cancelFlag();
+        analysis.progress = [&context](double fraction) { context.report(std::llround(fraction * kProgressSteps), kProgressSteps); };
+        return fl::LyapunovAnalysis::runCount(scenario, setup, count, analysis);
     }, [this](const fl::LyapunovResult& result) { onFinished(result); });
     m_progress->setValue(0);
     setMessage(count == 1 ? tr("Computing the largest exponent…") : tr("Computing the full spectrum…"), MessageKind::Note);
@@ -350,15 +357,15 @@ void LyapunovPanel::fitRanges()
 
 void LyapunovPanel::updateState()
 {
-    LyapunovRequest request;
+    fl::LyapunovSetup setup;
     QString error;
-    const bool ready = readRequest(request, error);
+    const bool ready = readSetup(setup, error);
     m_largest->setEnabled(ready && !isRunning());
     m_spectrum->setEnabled(ready && !isRunning());
     m_cancelButton->setEnabled(isRunning());
     for (QLineEdit* field : {m_transient, m_duration, m_interval})
         field->setEnabled(!isRunning());
-    const bool unavailable = !lyapunovUnavailableReason(m_scenario).isEmpty();
+    const bool unavailable = !fl::lyapunovUnavailableReason(m_scenario).empty();
     m_hint->setVisible(m_plot->graphCount() == 0);
     m_hint->setText(isRunning()      ? tr("Computing: the running estimates appear here when done")
                     : unavailable ? tr("No Lyapunov exponents for this case (see the message above)")
@@ -399,7 +406,16 @@ QList<ExportItem> LyapunovPanel::exportItems()
     ExportItem plot = ExportItem::plotItem(QStringLiteral("plot"), tr("Plot: Lyapunov exponents…"), [this] { return m_plot; },
                                            [this] { return m_result.status.ok() && !m_result.exponents.empty(); });
     plot.fileName = QStringLiteral("lyapunov.png");
-    return {plot};
+    // The running estimates as `frictionlab-cli session run --view lyapunov` writes them.
+    ExportItem csv = ExportItem::dataItem(
+        QStringLiteral("csv"), tr("Data: running estimates (CSV)…"), tr("Export the running estimates"), tr("CSV file (*.csv)"),
+        [this](const QString& path, QString* error) {
+            const std::string text = fl::LyapunovAnalysis::lyapunovHistoryCsv(m_result, m_result.exponents.size());
+            return writeFileSafely(path, QByteArray::fromStdString(text), error);
+        },
+        [this] { return !isRunning() && m_result.status.ok() && !m_result.exponents.empty(); });
+    csv.fileName = QStringLiteral("lyapunov.csv");
+    return {plot, csv};
 }
 
 } // namespace fl::ui

@@ -3,7 +3,7 @@
 // computed on a worker thread with progress and cancel, its value, and the convergence of the
 // running estimates over the averaging time. Event-driven scenarios get a message saying why not.
 #include "analysis/analysis_view.h"
-#include "analysis/lyapunov_task.h"
+#include "contract/lyapunov_analysis.h"
 #include "bridge/job_runner.h"
 
 #include <QWidget>
@@ -77,7 +77,8 @@ private:
     /// Fits the convergence plot to the estimates after their start-up.
     void fitRanges();
     void updateState();
-    bool readRequest(LyapunovRequest& request, QString& error) const;
+    /// The fields and the mode as a setup, checked; false with the message to show.
+    bool readSetup(fl::LyapunovSetup& setup, QString& error) const;
     /// Note: progress or nothing; Invalid: a field's value; Unavailable: the case has no
     /// exponents; Run: the last computation failed or was cancelled.
     enum class MessageKind { Note, Invalid, Unavailable, Run };

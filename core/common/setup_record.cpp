@@ -1,0 +1,218 @@
+#include "common/setup_record.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <utility>
+
+namespace fl {
+
+namespace {
+
+std::string shortest(double value)
+{
+    char buffer[32];
+    const auto [end, error] = std::to_chars(buffer, buffer + sizeof buffer, value);
+    return error == std::errc() ? std::string(buffer, end) : std::string("nan");
+}
+
+const char* kindName(SetupRecord::Field::Kind kind)
+{
+    switch (kind) {
+    case SetupRecord::Field::Kind::Number: return "a number";
+    case SetupRecord::Field::Kind::Text: return "a string";
+    case SetupRecord::Field::Kind::Flag: return "a boolean";
+    case SetupRecord::Field::Kind::Record: return "an object";
+    }
+    return "a value";
+}
+
+} // namespace
+
+SetupRecord& SetupRecord::number(std::string key, double value)
+{
+    Field field;
+    field.key = std::move(key);
+    field.number = value;
+    m_fields.push_back(std::move(field));
+    return *this;
+}
+
+SetupRecord& SetupRecord::text(std::string key, std::string value)
+{
+    Field field;
+    field.key = std::move(key);
+    field.kind = Field::Kind::Text;
+    field.text = std::move(value);
+    m_fields.push_back(std::move(field));
+    return *this;
+}
+
+SetupRecord& SetupRecord::flag(std::string key, bool value)
+{
+    Field field;
+    field.key = std::move(key);
+    field.kind = Field::Kind::Flag;
+    field.flag = value;
+    m_fields.push_back(std::move(field));
+    return *this;
+}
+
+SetupRecord& SetupRecord::record(std::string key, SetupRecord value)
+{
+    Field field;
+    field.key = std::move(key);
+    field.kind = Field::Kind::Record;
+    field.record = std::move(value);
+    m_fields.push_back(std::move(field));
+    return *this;
+}
+
+const SetupRecord::Field* SetupRecord::find(std::string_view key) const
+{
+    for (const Field& field : m_fields)
+        if (field.key == key)
+            return &field;
+    return nullptr;
+}
+
+bool SetupRecord::takeField(const SetupRecord& source, std::string_view path)
+{
+    const size_t dot = path.find('.');
+    const std::string_view key = path.substr(0, dot);
+    const Field* from = source.find(key);
+    Field* to = nullptr;
+    for (Field& field : m_fields)
+        if (field.key == key)
+            to = &field;
+    if (!from || !to)
+        return false;
+    if (dot != std::string_view::npos)
+        return from->kind == Field::Kind::Record && to->kind == Field::Kind::Record && to->record.takeField(from->record, path.substr(dot + 1));
+    const bool same = from->kind == to->kind && from->number == to->number && from->text == to->text && from->flag == to->flag
+                      && from->kind != Field::Kind::Record;
+    if (same)
+        return false;
+    *to = *from;
+    return true;
+}
+
+std::string SetupRecord::describe() const
+{
+    std::string out;
+    for (const Field& field : m_fields) {
+        if (!out.empty())
+            out += ", ";
+        out += field.key + " = ";
+        switch (field.kind) {
+        case Field::Kind::Number: out += shortest(field.number); break;
+        case Field::Kind::Text: out += field.text; break;
+        case Field::Kind::Flag: out += field.flag ? "true" : "false"; break;
+        case Field::Kind::Record: out += "{" + field.record.describe() + "}"; break;
+        }
+    }
+    return out;
+}
+
+SetupRecordReader::SetupRecordReader(const SetupRecord& record, std::string path, std::vector<std::string>& warnings)
+    : m_record(record), m_path(std::move(path)), m_warnings(warnings)
+{
+}
+
+std::string SetupRecordReader::pathOf(std::string_view key) const
+{
+    return m_path.empty() ? std::string(key) : m_path + "." + std::string(key);
+}
+
+void SetupRecordReader::warn(std::string_view key, const std::string& message) { m_warnings.push_back(pathOf(key) + ": " + message); }
+
+const SetupRecord::Field* SetupRecordReader::take(std::string_view key, SetupRecord::Field::Kind kind)
+{
+    const SetupRecord::Field* field = m_record.find(key);
+    if (!field)
+        return nullptr;
+    m_read.emplace_back(key);
+    if (field->kind != kind) {
+        warn(key, std::string("expected ") + kindName(kind) + ", got " + kindName(field->kind));
+        return nullptr;
+    }
+    return field;
+}
+
+bool SetupRecordReader::number(std::string_view key, double& out)
+{
+    const SetupRecord::Field* field = take(key, SetupRecord::Field::Kind::Number);
+    if (!field)
+        return false;
+    if (!std::isfinite(field->number)) {
+        warn(key, "not a finite number");
+        return false;
+    }
+    out = field->number;
+    return true;
+}
+
+bool SetupRecordReader::integer(std::string_view key, int lo, int hi, int& out)
+{
+    const SetupRecord::Field* field = take(key, SetupRecord::Field::Kind::Number);
+    if (!field)
+        return false;
+    const double v = field->number;
+    if (!(v >= lo && v <= hi) || v != std::floor(v)) {
+        warn(key, shortest(v) + " is not a whole number in " + std::to_string(lo) + " .. " + std::to_string(hi));
+        return false;
+    }
+    out = static_cast<int>(v);
+    return true;
+}
+
+bool SetupRecordReader::text(std::string_view key, std::string& out)
+{
+    const SetupRecord::Field* field = take(key, SetupRecord::Field::Kind::Text);
+    if (!field)
+        return false;
+    out = field->text;
+    return true;
+}
+
+bool SetupRecordReader::oneOf(std::string_view key, const std::vector<std::string>& allowed, std::string& out)
+{
+    std::string word;
+    if (!text(key, word))
+        return false;
+    if (std::find(allowed.begin(), allowed.end(), word) == allowed.end()) {
+        std::string list;
+        for (const std::string& a : allowed)
+            list += (list.empty() ? "" : ", ") + a;
+        warn(key, "'" + word.substr(0, 80) + "' is not one of " + list);
+        return false;
+    }
+    out = word;
+    return true;
+}
+
+bool SetupRecordReader::flag(std::string_view key, bool& out)
+{
+    const SetupRecord::Field* field = take(key, SetupRecord::Field::Kind::Flag);
+    if (!field)
+        return false;
+    out = field->flag;
+    return true;
+}
+
+const SetupRecord* SetupRecordReader::record(std::string_view key)
+{
+    const SetupRecord::Field* field = take(key, SetupRecord::Field::Kind::Record);
+    return field ? &field->record : nullptr;
+}
+
+void SetupRecordReader::finish()
+{
+    for (const SetupRecord::Field& field : m_record.fields())
+        if (std::find(m_read.begin(), m_read.end(), field.key) == m_read.end()) {
+            m_read.push_back(field.key);
+            warn(field.key, "unknown field (ignored; written by a newer FrictionLab?)");
+        }
+}
+
+} // namespace fl

@@ -1,0 +1,26 @@
+#include "contract/analysis_registry.h"
+#include "contract/lyapunov_analysis.h"
+#include "contract/map_analysis.h"
+#include "contract/sweep_analysis.h"
+
+namespace fl {
+
+const std::vector<const AnalysisDefinition*>& analysisDefinitions()
+{
+    // One line per analysis: its catalog id and its traits (docs/architecture.md, "Adding an analysis").
+    static const TypedAnalysis<SweepAnalysis> bifurcation("bifurcation");
+    static const TypedAnalysis<MapAnalysis> map("map");
+    static const TypedAnalysis<LyapunovAnalysis> lyapunov("lyapunov");
+    static const std::vector<const AnalysisDefinition*> list = {&bifurcation, &map, &lyapunov};
+    return list;
+}
+
+const AnalysisDefinition* findAnalysisDefinition(std::string_view id)
+{
+    for (const AnalysisDefinition* definition : analysisDefinitions())
+        if (definition->id() == id)
+            return definition;
+    return nullptr;
+}
+
+} // namespace fl

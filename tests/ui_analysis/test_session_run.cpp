@@ -1,0 +1,161 @@
+// A saved session reproduces its figures' data without the window: for each analysis of the
+// contract (core/contract/analysis_registry.cpp), a session file is opened in the real window, the
+// view computes its setup, its Export … (CSV) writes a file; `frictionlab-cli session run FILE
+// --view ID` (run as a process) must write the same bytes. The built-in belt and a model file's
+// system (its text embedded in the session) both.
+#include "analysis/bifurcation_view.h"
+#include "analysis/lyapunov_panel.h"
+#include "analysis/map_view.h"
+#include "bridge/session.h"
+#include "bridge/setup_json.h"
+#include "session_setup_harness.h"
+
+#include "contract/analysis_registry.h"
+#include "contract/lyapunov_analysis.h"
+#include "contract/map_analysis.h"
+#include "contract/sweep_analysis.h"
+#include "systems/model_registry.h"
+#include "systems/scenario_setup.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QPushButton>
+#include <QTemporaryDir>
+
+#include <cctype>
+
+using namespace fl::ui;
+using fl::ui::test::SetupWindow;
+
+namespace {
+
+QByteArray contents(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+/// The forced Stribeck oscillator of the shipped examples, registered as a model system.
+fl::Scenario modelScenario()
+{
+    const fl::ModelRegistration model =
+        fl::registerModel(contents(QFINDTESTDATA("../../resources/models/forced-stribeck-oscillator.flmodel")).toStdString());
+    fl::Scenario s;
+    if (!model.ok() || !fl::makeScenario(model.system->id, fl::lawsOf(*model.system).front()->id, fl::Method::EventDriven,
+                                         fl::Regularization::Tanh, s).ok())
+        qFatal("the forced Stribeck model does not load");
+    return s;
+}
+
+/// A small setup of each analysis for the scenario (small enough for the sanitizer builds).
+Session sessionFor(const fl::Scenario& scenario)
+{
+    Session session;
+    session.state.scenario = scenario;
+    fl::SweepSetup sweep = fl::SweepAnalysis::defaults(scenario);
+    sweep.spec.steps = 6;
+    sweep.spec.transient = 20.0;
+    sweep.spec.samples = 4;
+    sweep.spec.maxRecordTime = 60.0;
+    sweep.spec.direction = fl::SweepDirection::Both;
+    session.state.view.sweep = sweep.spec;
+    fl::MapSetup map = fl::MapAnalysis::defaults(scenario);
+    map.spec.x.steps = 4;
+    map.spec.y.steps = 3;
+    map.spec.transient = 10.0;
+    map.spec.record = 30.0;
+    session.state.view.setups.insert(QStringLiteral("map"), setupToJson(fl::MapAnalysis::write(scenario, map)));
+    const fl::LyapunovSetup lyapunov{10.0, 40.0, 0.5, true};
+    session.state.view.setups.insert(QStringLiteral("lyapunov"), setupToJson(fl::LyapunovAnalysis::write(scenario, lyapunov)));
+    session.state.view.tab = QStringLiteral("simulation");
+    return session;
+}
+
+/// The view's CSV item, as File > Export from This Tab offers it.
+ExportItem csvItem(AnalysisView* view)
+{
+    for (const ExportItem& item : view->exportItems())
+        if (item.kind == ExportItem::Kind::Data)
+            return item;
+    return {};
+}
+
+} // namespace
+
+class TestSessionRun : public QObject {
+    Q_OBJECT
+private:
+    /// Opens the session in the window, computes `id` there and exports its CSV, then runs
+    /// `session run` on the file; the two files must be equal, byte for byte.
+    /// rows: the data rows the CSV must hold at least (the setups of sessionFor()).
+    void compareWithWindow(const fl::Scenario& scenario, const QString& id, qsizetype rows)
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("s.frictionlab"));
+        QVERIFY2(saveSessionFile(path, sessionFor(scenario)).ok(), "the session is written");
+
+        SetupWindow w;
+        QVERIFY(w.waitForRun());
+        QString error;
+        QVERIFY2(w.sessions->open(path, &error), qPrintable(error));
+        AnalysisView* view = nullptr;
+        std::function<bool()> running;
+        if (id == QLatin1String("bifurcation")) {
+            view = w.bench->bifurcation();
+            QVERIFY(w.bench->bifurcation()->start());
+            running = [&] { return w.bench->bifurcation()->isRunning(); };
+        } else if (id == QLatin1String("map")) {
+            view = w.bench->map();
+            QVERIFY(w.bench->map()->start());
+            running = [&] { return w.bench->map()->isRunning(); };
+        } else {
+            view = w.bench->lyapunov();
+            QCOMPARE(w.bench->lyapunov()->mode(), 0); // the session's mode: the spectrum
+            QTest::mouseClick(w.bench->lyapunov()->spectrumButton(), Qt::LeftButton);
+            running = [&] { return w.bench->lyapunov()->isRunning(); };
+        }
+        const ExportItem item = csvItem(view);
+        QVERIFY2(item.write, "the view exports its data as CSV");
+        QTRY_VERIFY_WITH_TIMEOUT(!running() && item.isAvailable(), 300000);
+        const QString exported = dir.filePath(QStringLiteral("window.csv"));
+        QVERIFY2(item.write(exported, &error), qPrintable(error));
+
+        QProcess cli;
+        cli.start(QStringLiteral(FRICTIONLAB_CLI), {QStringLiteral("session"), QStringLiteral("run"), path, QStringLiteral("--view"), id,
+                                                    QStringLiteral("--out-dir"), dir.path(), QStringLiteral("--threads"), QStringLiteral("2")});
+        QVERIFY(cli.waitForFinished(300000));
+        QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+        const QByteArray window = contents(exported), command = contents(dir.filePath(id + QStringLiteral(".csv")));
+        qsizetype dataRows = 0; // neither '#' metadata nor the header of names
+        for (const QByteArray& line : window.split('\n'))
+            dataRows += !line.isEmpty() && !line.startsWith('#') && (line.at(0) == '-' || std::isdigit(static_cast<unsigned char>(line.at(0))));
+        QVERIFY2(dataRows >= rows, qPrintable(QStringLiteral("%1 data rows, expected at least %2:\n").arg(dataRows).arg(rows) + window));
+        if (window != command) {
+            const QList<QByteArray> a = window.split('\n'), b = command.split('\n');
+            for (qsizetype i = 0; i < std::min(a.size(), b.size()); ++i)
+                QVERIFY2(a[i] == b[i], qPrintable(QStringLiteral("line %1: window '%2', session run '%3'")
+                                                       .arg(i + 1).arg(QString::fromUtf8(a[i]), QString::fromUtf8(b[i]))));
+            QCOMPARE(a.size(), b.size());
+        }
+    }
+
+private slots:
+    // Rows: 6 values up and down (a settled column is one row); 4 x 3 points; 40 / 0.5 estimates.
+    void bifurcationOfTheBelt() { compareWithWindow(fl::defaultScenario(), QStringLiteral("bifurcation"), 12); }
+    void mapOfTheBelt() { compareWithWindow(fl::defaultScenario(), QStringLiteral("map"), 12); }
+    void lyapunovOfTheBelt() { compareWithWindow(fl::defaultScenario(), QStringLiteral("lyapunov"), 80); }
+    void bifurcationOfAModel() { compareWithWindow(modelScenario(), QStringLiteral("bifurcation"), 12); }
+    void lyapunovOfAModel() { compareWithWindow(modelScenario(), QStringLiteral("lyapunov"), 80); }
+
+    /// Every analysis of the contract is covered above (a new one must add its case).
+    void everyRegisteredAnalysisIsCompared()
+    {
+        QStringList ids;
+        for (const fl::AnalysisDefinition* definition : fl::analysisDefinitions())
+            ids << QString::fromStdString(definition->id());
+        QCOMPARE(ids, (QStringList{QStringLiteral("bifurcation"), QStringLiteral("map"), QStringLiteral("lyapunov")}));
+    }
+};
+
+QTEST_MAIN(TestSessionRun)
+#include "test_session_run.moc"

@@ -1,0 +1,40 @@
+#include "bridge/setup_json.h"
+
+namespace fl::ui {
+
+QJsonObject setupToJson(const fl::SetupRecord& record)
+{
+    QJsonObject object;
+    for (const fl::SetupRecord::Field& field : record.fields()) {
+        const QString key = QString::fromStdString(field.key);
+        switch (field.kind) {
+        case fl::SetupRecord::Field::Kind::Number: object.insert(key, field.number); break;
+        case fl::SetupRecord::Field::Kind::Text: object.insert(key, QString::fromStdString(field.text)); break;
+        case fl::SetupRecord::Field::Kind::Flag: object.insert(key, field.flag); break;
+        case fl::SetupRecord::Field::Kind::Record: object.insert(key, setupToJson(field.record)); break;
+        }
+    }
+    return object;
+}
+
+fl::SetupRecord setupFromJson(const QJsonObject& object)
+{
+    fl::SetupRecord record;
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        const std::string key = it.key().toStdString();
+        const QJsonValue value = it.value();
+        if (value.isDouble())
+            record.number(key, value.toDouble());
+        else if (value.isString())
+            record.text(key, value.toString().toStdString());
+        else if (value.isBool())
+            record.flag(key, value.toBool());
+        else if (value.isObject())
+            record.record(key, setupFromJson(value.toObject()));
+        else // an array or null: kept as a word the analysis's reader refuses, naming the field
+            record.text(key, value.isArray() ? "(an array)" : "(null)");
+    }
+    return record;
+}
+
+} // namespace fl::ui
