@@ -486,9 +486,24 @@ private slots:
         const RunResult r = simulate(s);
         QVERIFY2(r.status.ok(), r.status.message().c_str());
         const int F = column(r, "F");
-        for (size_t k = 0; k < r.size() && r.t[k] < 0.6; ++k) // x = 0.6 cos t stays above 0.5 until t = 0.586
+        int lifted = 0;
+        for (size_t k = 0; k < r.size() && r.t[k] < 0.6; ++k) { // x = 0.6 cos t stays above 0.5 until t = 0.586
             QVERIFY2(std::abs(r.state(k, 0) - 0.6 * std::cos(r.t[k])) < 1e-8, "lifted: a free oscillation");
-        (void)F;
+            lifted += r.state(k, 0) > 0.5;
+        }
+        QVERIFY2(lifted > 0, qPrintable(QString("%1 samples while lifted (of %2)").arg(lifted).arg(r.size())));
+        // Back under x = 0.5 (N > 0) friction acts again: F, at unit normal load, is mu_k against the
+        // slip, and the block, which would oscillate for ever without it, comes to rest.
+        int pressed = 0;
+        for (size_t k = 0; k < r.size(); ++k)
+            if (r.state(k, 0) < 0.5 && r.mode[k] != ContactMode::Stick && std::abs(r.state(k, 1)) > 1e-9) {
+                const double expected = r.state(k, 1) > 0.0 ? -0.1 : 0.1;
+                QVERIFY2(std::abs(r.column(k, F) - expected) < 1e-12,
+                         qPrintable(QString("t = %1, x' = %2: F = %3").arg(r.t[k]).arg(r.state(k, 1)).arg(r.column(k, F))));
+                ++pressed;
+            }
+        QVERIFY2(pressed > 0, qPrintable(QString("%1 slipping samples under x = 0.5 (of %2)").arg(pressed).arg(r.size())));
+        QVERIFY2(r.mode.back() == ContactMode::Stick, "the block comes to rest");
     }
 };
 

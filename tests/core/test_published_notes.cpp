@@ -82,9 +82,13 @@ private slots:
         QVERIFY(slow.status.ok());
         const int phi = slow.columnIndex("phi"), dphi = slow.columnIndex("dphi"), xc = slow.columnIndex("X_C");
         double dphiMin = 1e9;
+        int samples = 0;
         for (size_t i = 0; i < slow.size(); ++i)
-            if (slow.t[i] > 5.0)
+            if (slow.t[i] > 5.0) {
                 dphiMin = std::min(dphiMin, slow.column(i, dphi));
+                ++samples;
+            }
+        QVERIFY2(samples > 0, qPrintable(QString("omega0 = 30: %1 samples after t = 5 (of %2)").arg(samples).arg(slow.size())));
         const double turns = slow.column(slow.size() - 1, phi) / (2.0 * M_PI);
         qInfo("omega0 = 30: %.2f turns in 20 s, phi' >= %.3f", turns, dphiMin);
         QVERIFY(turns > 4.0);

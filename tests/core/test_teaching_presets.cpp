@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,9 +42,14 @@ double stickFraction(const fl::RunResult& r, double from)
     return stuck / (tEnd - from);
 }
 
-/// Largest spread of the spacing of consecutive stick entries around `period`.
-double periodError(const std::vector<double>& entries, double period)
+/// Largest spread of the spacing of consecutive stick entries around `period`; none, and the test
+/// fails, with fewer than two entries (no spacing to measure).
+std::optional<double> periodError(const std::vector<double>& entries, double period)
 {
+    if (entries.size() < 2) {
+        QTest::qFail(qPrintable(QString("periodError: %1 stick entries, at least 2 needed").arg(entries.size())), __FILE__, __LINE__);
+        return std::nullopt;
+    }
     double worst = 0.0;
     for (size_t k = 1; k < entries.size(); ++k)
         worst = std::max(worst, std::abs(entries[k] - entries[k - 1] - period));
@@ -53,15 +59,23 @@ double periodError(const std::vector<double>& entries, double period)
 struct Range {
     double lo = 1e300, hi = -1e300;
 };
-Range columnRange(const fl::RunResult& r, const char* name, double from)
+/// The range of column `name` over t >= from; none, and the test fails, without a sample there.
+std::optional<Range> columnRange(const fl::RunResult& r, const char* name, double from)
 {
     const int c = r.columnIndex(name);
     Range range;
+    size_t samples = 0;
     for (size_t i = 0; i < r.size(); ++i)
         if (r.t[i] >= from) {
             range.lo = std::min(range.lo, r.column(i, c));
             range.hi = std::max(range.hi, r.column(i, c));
+            ++samples;
         }
+    if (samples == 0) {
+        QTest::qFail(qPrintable(QString("columnRange: %1 samples of %2 at t >= %3 (of %4)").arg(samples).arg(name).arg(from).arg(r.size())),
+                     __FILE__, __LINE__);
+        return std::nullopt;
+    }
     return range;
 }
 
@@ -97,8 +111,9 @@ private slots:
     {
         const fl::RunResult r = run(presetScenario("belt-pure-slip"));
         QVERIFY(r.switches.empty());
-        const Range vr = columnRange(r, "v_r", 0.0);
-        QVERIFY2(vr.hi < -0.49 && vr.lo > -2.51, qPrintable(QString("v_r in [%1, %2]").arg(vr.lo).arg(vr.hi)));
+        const std::optional<Range> vr = columnRange(r, "v_r", 0.0);
+        QVERIFY(vr);
+        QVERIFY2(vr->hi < -0.49 && vr->lo > -2.51, qPrintable(QString("v_r in [%1, %2]").arg(vr->lo).arg(vr->hi)));
         for (double f : r.force)
             QCOMPARE(f, 1.0);
     }
@@ -113,7 +128,9 @@ private slots:
         QVERIFY(std::abs(entries[0] - std::numbers::pi / 6.0) < 1e-9);
         // The first stick starts at x = 1 − cos(π/6), off the cycle; the cycle from its end on.
         const std::vector<double> cycle(entries.begin() + 1, entries.end());
-        QVERIFY2(periodError(cycle, exact.period) < 1e-8, qPrintable(QString::number(periodError(cycle, exact.period))));
+        const std::optional<double> error = periodError(cycle, exact.period);
+        QVERIFY(error);
+        QVERIFY2(*error < 1e-8, qPrintable(QString::number(*error)));
         for (const fl::TimeInterval& i : r.stickIntervals)
             if (i.begin > entries[0] && i.end < r.t.back())
                 QVERIFY(std::abs(i.end - i.begin - exact.stickTime) < 1e-8);
@@ -131,7 +148,9 @@ private slots:
         const double fraction = stickFraction(r, 0.0);
         qInfo("stick segment: stick fraction %.4f (cycle %.4f), period %.4f", fraction, exact.stickTime / exact.period, exact.period);
         QVERIFY(fraction > 0.66);
-        QVERIFY(periodError(stickEntries(r, 1.0), exact.period) < 1e-8); // from the second stick on
+        const std::optional<double> error = periodError(stickEntries(r, 1.0), exact.period); // from the second stick on
+        QVERIFY(error);
+        QVERIFY(*error < 1e-8);
         double xLo = 1e9, xHi = -1e9;
         for (size_t i = 0; i < r.size(); ++i)
             if (r.mode[i] == fl::ContactMode::Stick && r.t[i] > 1.0) {
@@ -150,7 +169,9 @@ private slots:
         const std::vector<double> entries = stickEntries(r, 20.0);
         QVERIFY(entries.size() >= 10);
         const double period = entries[1] - entries[0];
-        QVERIFY(periodError(entries, period) < 1e-7);
+        const std::optional<double> error = periodError(entries, period);
+        QVERIFY(error);
+        QVERIFY(*error < 1e-7);
         double stickLo = 1e9, stickHi = -1e9, vrMin = 0.0;
         for (size_t i = 0; i < r.size(); ++i) {
             if (r.t[i] < entries[0])
@@ -186,7 +207,9 @@ private slots:
         QVERIFY(entries[0] > 5.0); // the vibration first has to grow
         const std::vector<double> late = stickEntries(r, 60.0);
         QVERIFY(late.size() >= 8);
-        QVERIFY(periodError(late, late[1] - late[0]) < 1e-7);
+        const std::optional<double> error = periodError(late, late[1] - late[0]);
+        QVERIFY(error);
+        QVERIFY(*error < 1e-7);
 
         fl::Scenario coulomb = s;
         QVERIFY(fl::changeModel(coulomb, "belt", "coulomb").ok());
@@ -209,7 +232,9 @@ private slots:
         s.params.set("zeta", 0.42);
         const std::vector<double> below = stickEntries(run(s), 200.0);
         QVERIFY(below.size() >= 20);
-        QVERIFY(periodError(below, below[1] - below[0]) < 1e-6);
+        const std::optional<double> error = periodError(below, below[1] - below[0]);
+        QVERIFY(error);
+        QVERIFY(*error < 1e-6);
         qInfo("damping: zeta = 0.42: period %.4f", below[1] - below[0]);
         s.params.set("zeta", 0.44);
         QVERIFY(stickEntries(run(s), 200.0).empty());
@@ -226,7 +251,9 @@ private slots:
         s.params.set("v_b", 0.94);
         const std::vector<double> below = stickEntries(run(s), 200.0);
         QVERIFY(below.size() >= 20);
-        QVERIFY(periodError(below, below[1] - below[0]) < 1e-6);
+        const std::optional<double> error = periodError(below, below[1] - below[0]);
+        QVERIFY(error);
+        QVERIFY(*error < 1e-6);
         s.params.set("v_b", 0.98);
         QVERIFY(stickEntries(run(s), 200.0).empty());
     }
@@ -240,13 +267,16 @@ private slots:
         const double period = 2.0 * std::numbers::pi / s.params.value("w");
         const std::vector<double> entries = stickEntries(r, 100.0);
         QVERIFY(entries.size() >= 10);
-        QVERIFY2(periodError(entries, period) < 1e-4, qPrintable(QString::number(periodError(entries, period))));
-        const Range vr = columnRange(r, "v_r", 100.0);
-        const Range f = columnRange(r, "F", 100.0);
-        qInfo("forced: stick fraction %.3f, v_r in [%.3f, %.3f], F in [%.3f, %.3f]", stickFraction(r, 100.0), vr.lo, vr.hi, f.lo,
-              f.hi);
-        QVERIFY(vr.hi > 1.0);
-        QVERIFY(f.lo < -1.0 + 1e-9);
+        const std::optional<double> error = periodError(entries, period);
+        QVERIFY(error);
+        QVERIFY2(*error < 1e-4, qPrintable(QString::number(*error)));
+        const std::optional<Range> vr = columnRange(r, "v_r", 100.0);
+        const std::optional<Range> f = columnRange(r, "F", 100.0);
+        QVERIFY(vr && f);
+        qInfo("forced: stick fraction %.3f, v_r in [%.3f, %.3f], F in [%.3f, %.3f]", stickFraction(r, 100.0), vr->lo, vr->hi, f->lo,
+              f->hi);
+        QVERIFY(vr->hi > 1.0);
+        QVERIFY(f->lo < -1.0 + 1e-9);
     }
 
     /// tanh caps friction at μ_k (no static peak): the run differs from the event-driven one, which
@@ -264,17 +294,21 @@ private slots:
         kudra.regularization = fl::Regularization::Kudra;
         const fl::RunResult peak = run(kudra);
 
-        const Range fTanh = columnRange(smooth, "F", 0.0), fEvent = columnRange(exact, "F", 0.0), fKudra = columnRange(peak, "F", 0.0);
-        const Range xTanh = columnRange(smooth, "x", 50.0), xEvent = columnRange(exact, "x", 50.0), xKudra = columnRange(peak, "x", 50.0);
+        const std::optional<Range> fTanh = columnRange(smooth, "F", 0.0), fEvent = columnRange(exact, "F", 0.0),
+                                   fKudra = columnRange(peak, "F", 0.0);
+        const std::optional<Range> xTanh = columnRange(smooth, "x", 50.0), xEvent = columnRange(exact, "x", 50.0),
+                                   xKudra = columnRange(peak, "x", 50.0);
+        QVERIFY(fTanh && fEvent && fKudra && xTanh && xEvent && xKudra);
         qInfo("tanh: F <= %.6f, x in [%.4f, %.4f]; event: F <= %.6f, x in [%.4f, %.4f], stick fraction %.3f; kudra: F <= %.6f, x in "
               "[%.4f, %.4f]",
-              fTanh.hi, xTanh.lo, xTanh.hi, fEvent.hi, xEvent.lo, xEvent.hi, stickFraction(exact, 50.0), fKudra.hi, xKudra.lo, xKudra.hi);
-        QVERIFY(std::max(fTanh.hi, -fTanh.lo) <= 1.0 + 1e-9);
-        QVERIFY(fEvent.hi >= 2.0 - 1e-3); // on the output grid
-        QVERIFY(fKudra.hi >= 2.0 - 1e-3);
-        QVERIFY(xTanh.hi < 1.6 && xTanh.lo > 0.4);   // amplitude v_b about μ_k
-        QVERIFY(xEvent.hi > 2.1 && xEvent.lo < -0.1); // μ_k ± √((μ_s − μ_k)² + v_b²)
-        QVERIFY(std::abs(xKudra.hi - xEvent.hi) < 0.05);
+              fTanh->hi, xTanh->lo, xTanh->hi, fEvent->hi, xEvent->lo, xEvent->hi, stickFraction(exact, 50.0), fKudra->hi, xKudra->lo,
+              xKudra->hi);
+        QVERIFY(std::max(fTanh->hi, -fTanh->lo) <= 1.0 + 1e-9);
+        QVERIFY(fEvent->hi >= 2.0 - 1e-3); // on the output grid
+        QVERIFY(fKudra->hi >= 2.0 - 1e-3);
+        QVERIFY(xTanh->hi < 1.6 && xTanh->lo > 0.4);   // amplitude v_b about μ_k
+        QVERIFY(xEvent->hi > 2.1 && xEvent->lo < -0.1); // μ_k ± √((μ_s − μ_k)² + v_b²)
+        QVERIFY(std::abs(xKudra->hi - xEvent->hi) < 0.05);
     }
 };
 

@@ -366,8 +366,12 @@ private:
             auto* view = static_cast<MethodComparison*>(widget);
             view->setScenario(fl::defaultScenario());
             QTRY_VERIFY_WITH_TIMEOUT(!view->isRunning() && view->comparison(), 60000);
-            rows[QStringLiteral("csv:event")] = long(view->comparison()->eventDriven->run->result.t.size());
-            rows[QStringLiteral("csv:regularized")] = long(view->comparison()->regularized->run->result.t.size());
+            const long event = long(view->comparison()->eventDriven->run->result.t.size());
+            const long regularized = long(view->comparison()->regularized->run->result.t.size());
+            QVERIFY2(event > 0 && regularized > 0,
+                     qPrintable(QString("%1 event-driven, %2 regularized samples").arg(event).arg(regularized)));
+            rows[QStringLiteral("csv:event")] = event;
+            rows[QStringLiteral("csv:regularized")] = regularized;
         } else if (id == QLatin1String("contact")) {
             auto* view = static_cast<ContactExplorer*>(widget);
             QTRY_VERIFY_WITH_TIMEOUT(view->curves() && !view->isComputing(), 60000);
@@ -384,16 +388,19 @@ private:
             long points = 0;
             for (const fl::LawCurve& curve : view->result()->curves)
                 points += long(curve.x.size());
+            QVERIFY2(points > 0, qPrintable(QString("%1 curves, %2 points").arg(view->result()->curves.size()).arg(points)));
             rows[QStringLiteral("csv:curves")] = points;
         } else if (id == QLatin1String("slip-events")) {
             auto* view = static_cast<SlipEventView*>(widget);
             QVERIFY(m_window->loadPreset(QStringLiteral("bk-chain-two")));
             m_window->tabs()->setCurrentIndex(m_bench->slipEventsTab());
             QTRY_VERIFY_WITH_TIMEOUT(view->data() && !view->isComputing(), 120000);
-            rows[QStringLiteral("csv:events")] = long(view->data()->events.size());
+            const long events = long(view->data()->events.size());
             long bins = 0;
             for (const fl::LogHistogram& h : view->data()->histogram)
                 bins += long(h.centre.size());
+            QVERIFY2(events > 0 && bins > 0, qPrintable(QString("%1 slip events, %2 density bins").arg(events).arg(bins)));
+            rows[QStringLiteral("csv:events")] = events;
             rows[QStringLiteral("csv:densities")] = bins;
         } else if (id == QLatin1String("poincare")) {
             auto* view = static_cast<PoincareView*>(widget);
