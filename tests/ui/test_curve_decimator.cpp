@@ -1,6 +1,6 @@
 // Tests of ui/widgets/curve_decimator: fewer points, none of the dropped ones farther than the
 // tolerance from what is drawn, breaks and turning points kept.
-#include "widgets/curve_decimator.h"
+#include "plotdata/curve_decimator.h"
 
 #include <QTest>
 

@@ -3,7 +3,7 @@
 #include "simulation/simulate.h"
 #include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
-#include "widgets/plot_data.h"
+#include "plotdata/plot_data.h"
 
 #include <QTest>
 
@@ -83,8 +83,7 @@ void TestPlotData::longSeriesKeepTheirExtremes()
 void TestPlotData::planeContactHasNoCharacteristic()
 {
     const fl::SystemInfo* disk = fl::findSystem("disk");
-    if (!disk)
-        QSKIP("no plane-contact system registered");
+    QVERIFY2(disk, "no plane-contact system registered: the built-in disk system is missing");
     fl::Scenario s;
     QVERIFY(fl::makeScenario("disk", fl::lawsOf(disk->lawFamily).front().id, disk->methods.front(),
                              fl::Regularization::Kudra, s).ok());

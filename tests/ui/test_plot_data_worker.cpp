@@ -1,7 +1,7 @@
 // Tests of ui/widgets/plot_data_worker: data prepared off the GUI thread, only the newest delivered.
 #include "simulation/simulate.h"
 #include "systems/scenario_setup.h"
-#include "widgets/plot_data_worker.h"
+#include "plotdata/plot_data_worker.h"
 
 #include <QSignalSpy>
 #include <QTest>

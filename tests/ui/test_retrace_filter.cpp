@@ -1,7 +1,7 @@
 // Tests of ui/widgets/retrace_filter: a path that goes round the same loop many times is drawn
 // once; a path that never retraces loses nothing; where the path leaves old ground the line
 // restarts from the last skipped point; every cell the path visits is still drawn.
-#include "widgets/retrace_filter.h"
+#include "plotdata/retrace_filter.h"
 
 #include <QTest>
 

@@ -4,7 +4,7 @@
 #include "bridge/simulation_controller.h"
 #include "scenario/scenario.h"
 #include "systems/scenario_setup.h"
-#include "widgets/plot_data.h"
+#include "plotdata/plot_data.h"
 #include "widgets/main_window.h"
 #include "widgets/parameter_panel.h"
 #include "widgets/parameter_row.h"

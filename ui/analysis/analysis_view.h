@@ -3,17 +3,13 @@
 // core): Esc, the setup a session keeps, and what it exports. Each view is a QWidget that also derives from this;
 // the workbench (analysis/workbench.h) builds them from the catalog and the session (session/
 // session_view.h) saves and restores every setup under the view's id.
+#include "document/view_setup.h"
 #include "widgets/export_items.h"
-
-#include <QJsonObject>
-#include <QStringList>
 
 namespace fl::ui {
 
-class AnalysisView {
+class AnalysisView : public ViewSetup {
 public:
-    virtual ~AnalysisView() = default;
-
     /// Esc on the view's tab: stops what it computes. False when nothing ran, so that the key goes on
     /// to the simulation's run.
     virtual bool stopWork() { return false; }
@@ -21,17 +17,8 @@ public:
     /// (progressively; stopWork cancels it). False when the view shows its result without that
     /// (it follows the run, or runs when shown) or could not start (it says why).
     virtual bool computeOnEntry() { return false; }
-    /// The setup a session keeps beyond the scenario (a map's grid and ranges, a law experiment, ...);
-    /// empty when the view has none. Numbers are JSON numbers (doubles round-trip exactly).
-    virtual QJsonObject saveSetup() const { return {}; }
-    /// Shows a saved setup (the view already has the session's scenario). A field it cannot take is
-    /// named in `warnings` as "<path>.<field>: reason" and left as it was; the rest is applied.
-    virtual void restoreSetup(const QJsonObject& setup, const QString& path, QStringList& warnings)
-    {
-        Q_UNUSED(setup)
-        Q_UNUSED(path)
-        Q_UNUSED(warnings)
-    }
+    // saveSetup() and restoreSetup(): ViewSetup (document/view_setup.h).
+
     /// Its plots and data files, declared (widgets/export_items.h); the view's ViewExporter
     /// (widgets/view_exporter.h) builds its Export menus from them, and File → Export from This
     /// Tab shows them when the view is in front.

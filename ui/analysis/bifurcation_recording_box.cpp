@@ -1,6 +1,6 @@
 #include "analysis/bifurcation_recording_box.h"
 #include "analysis/bifurcation_number_field.h"
-#include "widgets/variable_text.h"
+#include "plotdata/variable_text.h"
 
 #include <QComboBox>
 #include <QFormLayout>

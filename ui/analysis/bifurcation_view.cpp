@@ -9,7 +9,7 @@
 #include "systems/scenario_setup.h"
 #include "widgets/plot_export.h"
 #include "widgets/view_exporter.h"
-#include "widgets/variable_text.h"
+#include "plotdata/variable_text.h"
 #include "bridge/safe_file.h"
 
 #include <QHBoxLayout>

@@ -1,7 +1,7 @@
 #include "analysis/eps_study_data.h"
 #include "analysis/method_comparison_data.h"
 #include "systems/scenario_setup.h"
-#include "widgets/variable_text.h"
+#include "plotdata/variable_text.h"
 
 #include <QRegularExpression>
 

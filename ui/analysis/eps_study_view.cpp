@@ -5,7 +5,7 @@
 #include "widgets/data_export.h"
 #include "widgets/plot_export.h"
 #include "widgets/view_exporter.h"
-#include "widgets/variable_text.h"
+#include "plotdata/variable_text.h"
 
 #include <QCheckBox>
 #include <QComboBox>

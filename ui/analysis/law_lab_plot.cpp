@@ -1,5 +1,5 @@
 #include "analysis/law_lab_plot.h"
-#include "widgets/plot_data.h"
+#include "plotdata/plot_data.h"
 
 #include <algorithm>
 #include <cmath>

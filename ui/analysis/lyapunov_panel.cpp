@@ -193,8 +193,9 @@ void LyapunovPanel::setScenario(const fl::Scenario& scenario)
     // A result of the previous scenario would be misleading: stop and forget it.
     m_jobs.discard();
     m_scenario = scenario;
-    m_result = fl::LyapunovResult();
-    m_result.status = fl::Status::error("not computed");
+    fl::LyapunovResult none;
+    none.status = fl::Status::error("not computed");
+    m_result = std::make_shared<const fl::LyapunovResult>(std::move(none));
     m_case->setText(tr("Case: %1").arg(QString::fromStdString(fl::describe(scenario))));
     m_value->clear();
     m_plot->clearGraphs();
@@ -267,15 +268,15 @@ bool LyapunovPanel::start(int count)
 
 void LyapunovPanel::onFinished(const fl::LyapunovResult& result)
 {
-    m_result = result;
-    const bool ok = m_result.status.ok() && !m_result.exponents.empty();
+    m_result = std::make_shared<const fl::LyapunovResult>(result);
+    const bool ok = m_result->status.ok() && !m_result->exponents.empty();
     if (ok) {
         m_progress->setValue(kProgressSteps);
         m_progress->setFormat(tr("done in %1 s").arg(m_jobs.elapsedSeconds(), 0, 'f', 1));
         setMessage(QString(), MessageKind::Note);
     } else {
         m_progress->setFormat(tr("%p%"));
-        setMessage(tr("Stopped: %1").arg(QString::fromStdString(m_result.status.message())), MessageKind::Run);
+        setMessage(tr("Stopped: %1").arg(QString::fromStdString(m_result->status.message())), MessageKind::Run);
     }
     showResult();
     updateState();
@@ -286,12 +287,12 @@ void LyapunovPanel::showResult()
 {
     m_plot->clearGraphs();
     m_value->clear();
-    if (!m_result.status.ok() || m_result.exponents.empty()) {
+    if (!m_result->status.ok() || m_result->exponents.empty()) {
         m_plot->replot(QCustomPlot::rpQueuedReplot);
         return;
     }
-    const auto rows = sortedHistory(m_result);
-    const size_t k = m_result.exponents.size();
+    const auto rows = sortedHistory(*m_result);
+    const size_t k = m_result->exponents.size();
     for (size_t i = 0; i < k; ++i) {
         QCPGraph* graph = m_plot->addGraph();
         graph->setName(lambdaName(i));
@@ -299,13 +300,13 @@ void LyapunovPanel::showResult()
         QVector<double> t, v;
         for (size_t r = 0; r < rows.size(); ++r)
             if (std::isfinite(rows[r][i])) { // -inf: a direction a stick phase maps to zero (not drawn)
-                t.push_back(m_result.times[r]);
+                t.push_back(m_result->times[r]);
                 v.push_back(rows[r][i]);
             }
         graph->setData(t, v, true);
     }
     // Spread of the largest estimate over the last half of the averaging time.
-    double lo = m_result.exponents[0], hi = lo;
+    double lo = m_result->exponents[0], hi = lo;
     for (size_t r = rows.size() / 2; r < rows.size(); ++r) {
         lo = std::min(lo, rows[r][0]);
         hi = std::max(hi, rows[r][0]);
@@ -316,15 +317,15 @@ void LyapunovPanel::showResult()
     bool infinite = false;
     const auto number = [](double v) { return std::isinf(v) ? QStringLiteral("−∞") : QString::number(v, 'g', 4); };
     for (size_t i = 0; i < k; ++i) {
-        values << QStringLiteral("%1 = %2").arg(lambdaName(i), number(m_result.exponents[i]));
-        sum += m_result.exponents[i];
-        infinite = infinite || std::isinf(m_result.exponents[i]);
+        values << QStringLiteral("%1 = %2").arg(lambdaName(i), number(m_result->exponents[i]));
+        sum += m_result->exponents[i];
+        infinite = infinite || std::isinf(m_result->exponents[i]);
     }
     QString text = values.join(QStringLiteral(",  "));
     if (k > 1)
         text += tr(";  sum = %1").arg(number(sum));
     text += tr("  (1 / time unit)\n%1 is %2. Its estimate varied by %3 over the last half of the averaging time.")
-                .arg(lambdaName(0), verdict(m_result.exponents[0], spread)).arg(spread, 0, 'g', 2);
+                .arg(lambdaName(0), verdict(m_result->exponents[0], spread)).arg(spread, 0, 'g', 2);
     if (infinite)
         text += tr("\n−∞: entering stick maps those directions to zero (the saltation matrix of the slip → stick switch "
                    "confines the motion to v_r = 0): an exact contraction, not a finite-time estimate.");
@@ -337,9 +338,9 @@ void LyapunovPanel::fitRanges()
 {
     // The first tenth of the averaging is the estimate's start-up (large swings): leave it out
     // of the vertical range so that the convergence stays readable.
-    if (m_plot->graphCount() == 0 || m_result.times.empty())
+    if (m_plot->graphCount() == 0 || m_result->times.empty())
         return;
-    const double tMax = m_result.times.back();
+    const double tMax = m_result->times.back();
     double lo = 0.0, hi = 0.0;
     bool first = true;
     for (int g = 0; g < m_plot->graphCount(); ++g)
@@ -404,16 +405,19 @@ void LyapunovPanel::setMessage(const QString& text, MessageKind kind)
 QList<ExportItem> LyapunovPanel::exportItems()
 {
     ExportItem plot = ExportItem::plotItem(QStringLiteral("plot"), tr("Plot: Lyapunov exponents…"), [this] { return m_plot; },
-                                           [this] { return m_result.status.ok() && !m_result.exponents.empty(); });
+                                           [this] { return m_result->status.ok() && !m_result->exponents.empty(); });
     plot.fileName = QStringLiteral("lyapunov.png");
     // The running estimates as `frictionlab-cli session run --view lyapunov` writes them.
-    ExportItem csv = ExportItem::dataItem(
-        QStringLiteral("csv"), tr("Data: running estimates (CSV)…"), tr("Export the running estimates"), tr("CSV file (*.csv)"),
-        [this](const QString& path, QString* error) {
-            const std::string text = fl::LyapunovAnalysis::lyapunovHistoryCsv(m_result, m_result.exponents.size());
+    ExportItem csv = ExportItem::dataItem(QStringLiteral("csv"), tr("Data: running estimates (CSV)…"), tr("Export the running estimates"),
+                                          tr("CSV file (*.csv)"), {},
+                                          [this] { return !isRunning() && m_result->status.ok() && !m_result->exponents.empty(); });
+    // Up to 1e7 rows: written off the GUI thread from the immutable result.
+    csv.prepareOffThread = [this] {
+        return ExportItem::Writer([result = m_result](const QString& path, QString* error) {
+            const std::string text = fl::LyapunovAnalysis::lyapunovHistoryCsv(*result, result->exponents.size());
             return writeFileSafely(path, QByteArray::fromStdString(text), error);
-        },
-        [this] { return !isRunning() && m_result.status.ok() && !m_result.exponents.empty(); });
+        });
+    };
     csv.fileName = QStringLiteral("lyapunov.csv");
     return {plot, csv};
 }

@@ -8,6 +8,8 @@
 
 #include <QWidget>
 
+#include <memory>
+
 class QCPItemText;
 class QCustomPlot;
 class QLabel;
@@ -49,7 +51,7 @@ public:
     void restoreSetup(const QJsonObject& setup, const QString& path, QStringList& warnings) override;
 
     /// The last finished computation (exponents descending; history unsorted, as computed).
-    const fl::LyapunovResult& result() const { return m_result; }
+    const fl::LyapunovResult& result() const { return *m_result; }
     /// The running estimates' plot, once exponents were computed; its context menu offers it.
     QList<ExportItem> exportItems() override;
     /// The message line: why nothing can be computed, a validation error, or the run's status.
@@ -86,7 +88,7 @@ private:
     void setMode(int mode);
 
     fl::Scenario m_scenario;
-    fl::LyapunovResult m_result;
+    std::shared_ptr<const fl::LyapunovResult> m_result; ///< shared with an export writing off the GUI thread
     int m_mode = 1;
     MessageKind m_messageKind = MessageKind::Note;
 

@@ -5,7 +5,7 @@
 #include "systems/run_variables.h"
 #include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
-#include "widgets/variable_text.h"
+#include "plotdata/variable_text.h"
 
 #include <QComboBox>
 #include <QFormLayout>

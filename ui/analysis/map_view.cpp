@@ -10,7 +10,7 @@
 #include "systems/system_registry.h"
 #include "widgets/plot_export.h"
 #include "widgets/view_exporter.h"
-#include "widgets/variable_text.h"
+#include "plotdata/variable_text.h"
 
 #include <QCheckBox>
 #include <QHBoxLayout>

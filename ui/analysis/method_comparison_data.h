@@ -4,7 +4,7 @@
 // which `frictionlab-cli compare` writes too); here they become plot data. Pure functions, safe
 // on any thread.
 #include "analysis/method_difference.h"
-#include "widgets/plot_data.h"
+#include "plotdata/plot_data.h"
 
 #include <QByteArray>
 #include <QString>

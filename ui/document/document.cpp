@@ -1,6 +1,6 @@
 #include "document/document.h"
-#include "analysis/analysis_view.h"
 #include "document/parameter_undo.h"
+#include "document/view_setup.h"
 
 #include "systems/system_registry.h"
 #include "systems/scenario_setup.h"
@@ -94,7 +94,7 @@ void Document::setOpenSideView(const QString& id)
     emit openSideViewChanged(id);
 }
 
-void Document::addView(const QString& id, AnalysisView* view) { m_views.insert(id, view); }
+void Document::addView(const QString& id, ViewSetup* view) { m_views.insert(id, view); }
 
 QMap<QString, QJsonObject> Document::setups() const
 {
@@ -109,7 +109,7 @@ QStringList Document::restoreSetups(const QMap<QString, QJsonObject>& setups)
 {
     QStringList warnings;
     for (auto it = setups.begin(); it != setups.end(); ++it)
-        if (AnalysisView* view = m_views.value(it.key()))
+        if (ViewSetup* view = m_views.value(it.key()))
             view->restoreSetup(it.value(), QStringLiteral("view.setups.") + it.key(), warnings);
     return warnings;
 }

@@ -20,7 +20,7 @@
 
 namespace fl::ui {
 
-class AnalysisView;
+class ViewSetup;
 class ParameterUndo;
 
 /// How the scenario came to change: observers simulate everything but a Replaced one.
@@ -77,7 +77,7 @@ public:
 
     /// The analysis views whose setups the document keeps, by catalog id (the workbench adds
     /// them as it builds them; a view lives as long as the document's window).
-    void addView(const QString& id, AnalysisView* view);
+    void addView(const QString& id, ViewSetup* view);
     /// Every view's setup that is not empty, by id, as a session saves it.
     QMap<QString, QJsonObject> setups() const;
     /// Shows saved setups; returns what a view could not take ("view.setups.map.x.steps: ...").
@@ -101,7 +101,7 @@ private:
     bool m_presetChanged = false;
     QString m_openView;
     QString m_openSideView;
-    QMap<QString, AnalysisView*> m_views;
+    QMap<QString, ViewSetup*> m_views;
 };
 
 } // namespace fl::ui

@@ -1,9 +1,8 @@
 #include "document/parameter_undo.h"
 #include "bridge/qs.h"
+#include "bridge/display_text.h"
 #include "friction/friction_law.h"
 #include "systems/system_registry.h"
-#include "widgets/elided_label.h"
-#include "widgets/parameter_row.h"
 
 #include <QAction>
 #include <QMenu>

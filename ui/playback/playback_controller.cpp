@@ -1,7 +1,7 @@
 #include "playback/playback_controller.h"
 #include "systems/run_variables.h"
 
-#include "widgets/plot_data_worker.h"
+#include "plotdata/plot_data_worker.h"
 
 #include <QTimer>
 

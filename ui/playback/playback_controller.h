@@ -8,7 +8,7 @@
 #include "bridge/playback_frame.h"
 #include "bridge/run_output.h"
 #include "playback/live_buffer.h"
-#include "widgets/plot_data.h"
+#include "plotdata/plot_data.h"
 
 #include <QElapsedTimer>
 #include <QObject>

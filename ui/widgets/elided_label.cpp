@@ -4,16 +4,6 @@
 
 namespace fl::ui {
 
-QString elideChars(const QString& text, int maxChars)
-{
-    if (text.size() <= maxChars || maxChars < 2)
-        return text;
-    qsizetype keep = maxChars - 1;
-    if (text.at(keep - 1).isHighSurrogate())
-        --keep;
-    return text.left(keep) + QChar(0x2026);
-}
-
 ElidedLabel::ElidedLabel(QWidget* parent) : QLabel(parent)
 {
     setTextFormat(Qt::RichText);

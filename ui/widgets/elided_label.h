@@ -2,14 +2,15 @@
 // A one-line label that elides its text ("…") to the width it is given and shows the whole text
 // as its tooltip: the status line never widens the window past the screen (a long message at
 // 300 % asked for more than a projector's 1280 pixels).
+#include "bridge/display_text.h" // elideChars
+
 #include <QLabel>
 
 namespace fl::ui {
 
-/// Text from a file (a model's name) cut for a place that shows one line of it: at most maxChars
-/// characters, the end replaced by "…" (never inside a surrogate pair). Combo boxes, group titles,
-/// menus and tooltips lay out their whole text: a 100 000-character name cost seconds of layout.
-QString elideChars(const QString& text, int maxChars = 40);
+// elideChars (bridge/display_text.h): text from a file (a model's name) cut for a place that shows
+// one line of it. Combo boxes, group titles, menus and tooltips lay out their whole text: a
+// 100 000-character name cost seconds of layout.
 /// The most characters an ElidedLabel measures and shows as its tooltip (a longer text is cut
 /// first: no screen shows more, and a 75 KB error line cost seconds in every layout pass).
 inline constexpr int kElidedLabelMaxChars = 1000;

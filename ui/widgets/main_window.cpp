@@ -12,7 +12,7 @@
 #include "widgets/parameter_panel.h"
 #include "document/parameter_undo.h"
 #include "widgets/phase_portrait_plot.h"
-#include "widgets/plot_data_worker.h"
+#include "plotdata/plot_data_worker.h"
 #include "widgets/time_history_plot.h"
 #include "widgets/view_exporter.h"
 #include "mechanism/mechanism_view.h"

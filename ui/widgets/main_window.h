@@ -1,6 +1,6 @@
 #pragma once
 #include "widgets/export_items.h"
-#include "widgets/plot_data.h"
+#include "plotdata/plot_data.h"
 
 #include <QMainWindow>
 #include <QTabWidget>

@@ -10,12 +10,6 @@
 #include <QSignalBlocker>
 
 namespace fl::ui {
-QString valueText(double value)
-{
-    const QString exact = qs(fl::formatNumber(value));
-    return exact.size() <= 10 ? exact : QString::number(value, 'g', 7);
-}
-
 ParameterRow::ParameterRow(const fl::ParameterSpec& spec, QGridLayout* grid, int gridRow, QWidget* parent)
     : QObject(parent), m_spec(spec), m_scale(spec), m_value(spec.defaultValue),
       m_symbol(new QLabel(qs(spec.symbol), parent)), m_slider(new PreciseSlider(parent)),

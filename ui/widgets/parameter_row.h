@@ -1,4 +1,5 @@
 #pragma once
+#include "bridge/display_text.h"
 #include "params/parameter_spec.h"
 #include "widgets/precise_slider.h"
 #include "widgets/slider_scale.h"
@@ -11,10 +12,6 @@ class QLabel;
 class QLineEdit;
 
 namespace fl::ui {
-
-/// A parameter value as the fields show it: the exact shortest text where it fits (10
-/// characters), else 7 significant digits (0.6666667).
-QString valueText(double value);
 
 /// The widgets of one parameter, generated from its ParameterSpec and placed on kGridRows rows
 /// of a grid: symbol | slider | value field | unit; below the slider the narrowed range

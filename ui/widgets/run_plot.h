@@ -1,6 +1,6 @@
 #pragma once
 #include "bridge/playback_frame.h"
-#include "widgets/plot_data.h"
+#include "plotdata/plot_data.h"
 
 class QAction;
 class QToolButton;

@@ -1,7 +1,7 @@
 #include "widgets/time_history_plot.h"
 #include "widgets/axis_range.h"
 #include "widgets/plot_layout.h"
-#include "widgets/variable_text.h"
+#include "plotdata/variable_text.h"
 
 #include <algorithm>
 

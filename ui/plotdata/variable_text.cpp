@@ -1,4 +1,4 @@
-#include "widgets/variable_text.h"
+#include "plotdata/variable_text.h"
 #include "systems/system_registry.h"
 
 namespace fl::ui {

@@ -1,4 +1,4 @@
-#include "widgets/plot_data_worker.h"
+#include "plotdata/plot_data_worker.h"
 #include "bridge/thread_handoff.h"
 
 

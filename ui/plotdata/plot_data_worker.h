@@ -1,5 +1,5 @@
 #pragma once
-#include "widgets/plot_data.h"
+#include "plotdata/plot_data.h"
 
 #include <QObject>
 #include <QThreadPool>

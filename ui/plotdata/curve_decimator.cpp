@@ -1,4 +1,4 @@
-#include "widgets/curve_decimator.h"
+#include "plotdata/curve_decimator.h"
 
 #include <cmath>
 #include <limits>

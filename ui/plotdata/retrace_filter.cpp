@@ -1,4 +1,4 @@
-#include "widgets/retrace_filter.h"
+#include "plotdata/retrace_filter.h"
 
 #include <algorithm>
 #include <cmath>

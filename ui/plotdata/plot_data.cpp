@@ -1,12 +1,12 @@
-#include "widgets/plot_data.h"
+#include "plotdata/plot_data.h"
 #include "bridge/qs.h"
 #include "systems/run_variables.h"
 #include "analysis/friction_curve.h"
 #include "systems/system_registry.h"
 #include "analysis/near_stick_run.h"
-#include "widgets/curve_decimator.h"
-#include "widgets/retrace_filter.h"
-#include "widgets/variable_text.h"
+#include "plotdata/curve_decimator.h"
+#include "plotdata/retrace_filter.h"
+#include "plotdata/variable_text.h"
 
 #include <algorithm>
 #include <cmath>
