@@ -402,6 +402,14 @@ private slots:
         QTest::newRow("new bad value") << QStringList{"session", "new", "--set", "mu_s=1e9", "--out", "OUT"} << "mu_s = 1e+09 is outside";
         QTest::newRow("session action") << QStringList{"session", "edit"} << "unknown session action 'edit'";
         QTest::newRow("show two files") << QStringList{"session", "show", "LECTURE", "LECTURE"} << "session show takes one file";
+        QTest::newRow("run two files") << QStringList{"session", "run", "LECTURE", "LECTURE"} << "session run takes one file";
+        QTest::newRow("run unknown view") << QStringList{"session", "run", "LECTURE", "--view", "colour"}
+                                          << "--view 'colour' is not a view that session run computes (bifurcation, map, lyapunov)";
+        QTest::newRow("run scene") << QStringList{"session", "run", "LECTURE", "--scene", "3", "--view", "map"} << "(scenes 1 .. 2)";
+        QTest::newRow("run missing folder") << QStringList{"session", "run", "LECTURE", "--view", "map", "--out-dir", "NOFILE/in"}
+                                            << "does not exist";
+        QTest::newRow("run threads") << QStringList{"session", "run", "LECTURE", "--view", "map", "--threads", "0"}
+                                     << "--threads must be in [1, 256]";
     }
     void sessionOptionErrors()
     {
@@ -419,6 +427,32 @@ private slots:
         QCOMPARE(o.err.count('\n'), 1);
         QVERIFY2(o.err.startsWith("error: ") && o.err.contains(reason), qPrintable(o.err));
         QVERIFY(!QFile::exists(dir.filePath("out.frictionlab")));
+    }
+
+    /// `session run` recomputes a view from the file alone: the bifurcation sweep a preset's session
+    /// keeps gives the bytes of `sweep --preset` (the same analysis, setup and CSV); a setup the
+    /// file keeps for another view is listed by `session show` and written as <view>.csv.
+    void sessionRunRecomputesTheViews()
+    {
+        QTemporaryDir dir;
+        const QString session = dir.filePath("s.frictionlab");
+        Outcome o = runCli({"session", "new", "--preset", "absorber-response-stick-slip", "--out", session});
+        QVERIFY2(o.exitCode == 0, qPrintable(o.err));
+        o = runCli({"session", "show", session});
+        QVERIFY2(o.out.contains("view bifurcation: parameter = w, from = 0.6, to = 1.4, steps = 161"), qPrintable(o.out));
+        o = runCli({"session", "run", session, "--out-dir", dir.path()});
+        QVERIFY2(o.exitCode == 0, qPrintable(o.err));
+        o = runCli({"sweep", "--preset", "absorber-response-stick-slip", "--out", dir.filePath("sweep.csv")});
+        QVERIFY2(o.exitCode == 0, qPrintable(o.err));
+        const QByteArray sweep = readAll(dir.filePath("sweep.csv"));
+        QVERIFY2(sweep.count('\n') > 2 * 161, sweep.constData()); // both directions
+        QCOMPARE(readAll(dir.filePath("bifurcation.csv")), sweep);
+        QVERIFY(!QFile::exists(dir.filePath("map.csv"))); // no setup of its own in the file: not computed
+        // A view named with --view and no setup in the file: its default setup for the scenario.
+        o = runCli({"session", "run", session, "--view", "lyapunov", "--out-dir", dir.path()});
+        QVERIFY2(o.exitCode == 0, qPrintable(o.err));
+        const QStringList estimates = readLines(dir.filePath("lyapunov.csv"));
+        QVERIFY2(estimates.size() == 1001 && estimates.first() == "t,lambda_1", qPrintable(estimates.mid(0, 3).join('\n')));
     }
 
     /// A broken or hostile session: exit 2, one line "error: FILE: <path>: ...", no output file
