@@ -13,11 +13,12 @@ class QWidget;
 
 namespace fl::ui {
 
-/// Undo and redo of a scenario editor: a QUndoStack of whole-scenario snapshots (before, after).
-/// The editor records each change it has already shown and simulated (record); consecutive
-/// changes with the same merge key are one step (one slider drag, one typed value). Undo and
-/// redo hand a snapshot to the apply function, which shows it and re-simulates it the way an
-/// edit does (ParameterPanel: setScenario, then scenarioChanged).
+/// The document's undo history (document/document.h): a QUndoStack of whole-scenario snapshots
+/// (before, after). The document records each change before its observers hear of it (record);
+/// consecutive changes with the same merge key are one step (one slider drag, one typed value).
+/// Undo and redo hand a snapshot to the apply function, the document's, which makes it current
+/// and emits scenarioChanged with ScenarioChange::Undone: every observer follows it as it follows
+/// an edit.
 class ParameterUndo : public QObject {
     Q_OBJECT
 public:
