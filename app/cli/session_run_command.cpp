@@ -69,7 +69,6 @@ int sessionRunCommand(const QStringList& arguments)
         {"threads", "Worker threads (default: all cores; the results do not depend on it).", "n"},
         {"quiet", "No summary lines on stderr."},
     });
-    addPartialOption(parser);
     if (const std::optional<int> exit = parseOrExit(parser, arguments, Positionals::Allowed))
         return *exit;
     if (parser.positionalArguments().size() != 1)
@@ -106,31 +105,48 @@ int sessionRunCommand(const QStringList& arguments)
         if (const fl::SetupProblem problem = view->check(state.scenario, setups.back()); !problem.ok())
             return fail(2, q(view->id() + ": " + fl::describe(problem)));
     }
+    // The folder checked before anything is computed (exists, writable, not the session).
     const QDir dir(parser.value("out-dir"));
-    CommandFiles files(parser.isSet("partial"));
-    files.input("session", path);
-    std::vector<TextOutput*> outputs;
-    for (const fl::AnalysisDefinition* view : views)
-        outputs.push_back(&files.output("out-dir", dir.filePath(q(view->id()) + ".csv")));
-    if (const fl::Status status = files.open(); !status.ok())
-        return fail(2, q(status.message()));
+    {
+        CommandFiles probe;
+        probe.input("session", path);
+        for (const fl::AnalysisDefinition* view : views)
+            probe.output("out-dir", dir.filePath(q(view->id()) + ".csv"));
+        if (const fl::Status status = probe.check(); !status.ok())
+            return fail(2, q(status.message()));
+    }
+    // Computed first, then every file written and replaced at once (CommandFiles): a view's files
+    // are known only from its result (their names are the analysis's).
     fl::AnalysisContext context;
     context.threads = threads;
+    std::vector<std::vector<fl::CsvFile>> results(views.size());
     for (size_t i = 0; i < views.size(); ++i) {
         QElapsedTimer timer;
         timer.start();
-        std::string csv;
-        const fl::Status status = views[i]->runToCsv(state.scenario, setups[i], context, csv);
+        const fl::Status status = views[i]->runToFiles(state.scenario, setups[i], context, results[i]);
         if (!status.ok())
-            return files.fail(1, q(views[i]->id() + ": " + status.message()));
-        if (const fl::Status written = outputs[i]->write(csv); !written.ok())
-            return files.fail(2, q(written.message()));
+            return fail(1, q(views[i]->id() + ": " + status.message()));
         if (!parser.isSet("quiet"))
-            QTextStream(stderr) << dir.filePath(q(views[i]->id()) + ".csv") << ": " << q(views[i]->id()) << ", "
-                                << q(fl::describe(state.scenario)) << QString(", %1 s").arg(timer.elapsed() * 1e-3, 0, 'f', 2) << "\n";
+            QTextStream(stderr) << q(views[i]->id()) << ": " << q(fl::describe(state.scenario))
+                                << QString(", %1 s").arg(timer.elapsed() * 1e-3, 0, 'f', 2) << "\n";
     }
+    CommandFiles files;
+    files.input("session", path);
+    std::vector<std::pair<TextOutput*, const std::string*>> outputs;
+    for (size_t i = 0; i < views.size(); ++i)
+        for (const fl::CsvFile& file : results[i])
+            outputs.emplace_back(&files.output("out-dir", dir.filePath(q(file.fileName(views[i]->id())))), &file.text);
+    if (const fl::Status status = files.open(); !status.ok())
+        return fail(2, q(status.message()));
+    for (const auto& [output, text] : outputs)
+        if (const fl::Status written = output->write(*text); !written.ok())
+            return files.fail(2, q(written.message()));
     if (const fl::Status status = files.commit(); !status.ok())
         return files.fail(2, q(status.message()));
+    if (!parser.isSet("quiet"))
+        for (size_t i = 0; i < views.size(); ++i)
+            for (const fl::CsvFile& file : results[i])
+                QTextStream(stderr) << dir.filePath(q(file.fileName(views[i]->id()))) << "\n";
     return 0;
 }
 

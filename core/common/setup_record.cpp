@@ -23,6 +23,7 @@ const char* kindName(SetupRecord::Field::Kind kind)
     case SetupRecord::Field::Kind::Text: return "a string";
     case SetupRecord::Field::Kind::Flag: return "a boolean";
     case SetupRecord::Field::Kind::Record: return "an object";
+    case SetupRecord::Field::Kind::Numbers: return "an array of numbers";
     }
     return "a value";
 }
@@ -68,6 +69,16 @@ SetupRecord& SetupRecord::record(std::string key, SetupRecord value)
     return *this;
 }
 
+SetupRecord& SetupRecord::numbers(std::string key, std::vector<double> values)
+{
+    Field field;
+    field.key = std::move(key);
+    field.kind = Field::Kind::Numbers;
+    field.numbers = std::move(values);
+    m_fields.push_back(std::move(field));
+    return *this;
+}
+
 const SetupRecord::Field* SetupRecord::find(std::string_view key) const
 {
     for (const Field& field : m_fields)
@@ -90,7 +101,7 @@ bool SetupRecord::takeField(const SetupRecord& source, std::string_view path)
     if (dot != std::string_view::npos)
         return from->kind == Field::Kind::Record && to->kind == Field::Kind::Record && to->record.takeField(from->record, path.substr(dot + 1));
     const bool same = from->kind == to->kind && from->number == to->number && from->text == to->text && from->flag == to->flag
-                      && from->kind != Field::Kind::Record;
+                      && from->numbers == to->numbers && from->kind != Field::Kind::Record;
     if (same)
         return false;
     *to = *from;
@@ -109,6 +120,13 @@ std::string SetupRecord::describe() const
         case Field::Kind::Text: out += field.text; break;
         case Field::Kind::Flag: out += field.flag ? "true" : "false"; break;
         case Field::Kind::Record: out += "{" + field.record.describe() + "}"; break;
+        case Field::Kind::Numbers: {
+            out += "[";
+            for (size_t i = 0; i < field.numbers.size(); ++i)
+                out += (i ? " " : "") + shortest(field.numbers[i]);
+            out += "]";
+            break;
+        }
         }
     }
     return out;
@@ -204,6 +222,24 @@ const SetupRecord* SetupRecordReader::record(std::string_view key)
 {
     const SetupRecord::Field* field = take(key, SetupRecord::Field::Kind::Record);
     return field ? &field->record : nullptr;
+}
+
+bool SetupRecordReader::numbers(std::string_view key, size_t minItems, size_t maxItems, std::vector<double>& out)
+{
+    const SetupRecord::Field* field = take(key, SetupRecord::Field::Kind::Numbers);
+    if (!field)
+        return false;
+    if (field->numbers.size() < minItems || field->numbers.size() > maxItems) {
+        warn(key, std::to_string(field->numbers.size()) + " items, expected " + std::to_string(minItems) + " .. " + std::to_string(maxItems));
+        return false;
+    }
+    for (size_t i = 0; i < field->numbers.size(); ++i)
+        if (!std::isfinite(field->numbers[i])) {
+            warn(std::string(key) + "[" + std::to_string(i) + "]", "not a finite number");
+            return false;
+        }
+    out = field->numbers;
+    return true;
 }
 
 void SetupRecordReader::finish()

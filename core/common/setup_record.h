@@ -17,6 +17,7 @@ public:
     SetupRecord& text(std::string key, std::string value);
     SetupRecord& flag(std::string key, bool value);
     SetupRecord& record(std::string key, SetupRecord value);
+    SetupRecord& numbers(std::string key, std::vector<double> values);
 
     const std::vector<Field>& fields() const { return m_fields; }
     const Field* find(std::string_view key) const;
@@ -32,13 +33,14 @@ private:
 };
 
 struct SetupRecord::Field {
-    enum class Kind { Number, Text, Flag, Record };
+    enum class Kind { Number, Text, Flag, Record, Numbers };
     std::string key;
     Kind kind = Kind::Number;
     double number = 0.0;
     std::string text;
     bool flag = false;
     SetupRecord record;
+    std::vector<double> numbers; ///< Kind::Numbers: a list (the ε study's widths)
 };
 
 /// Reads a record field by field into a typed setup. A field of the wrong kind, or one a setter
@@ -59,6 +61,8 @@ public:
     bool oneOf(std::string_view key, const std::vector<std::string>& allowed, std::string& out);
     bool flag(std::string_view key, bool& out);
     const SetupRecord* record(std::string_view key);
+    /// A list of minItems .. maxItems finite numbers.
+    bool numbers(std::string_view key, size_t minItems, size_t maxItems, std::vector<double>& out);
     void warn(std::string_view key, const std::string& message);
     /// Warns of every field no getter asked for.
     void finish();

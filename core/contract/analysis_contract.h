@@ -10,6 +10,7 @@
 //   static Result run(const Scenario&, const Setup&, const AnalysisContext&);
 //   static Status status(const Result&);
 //   static std::string csv(const Scenario&, const Setup&, const Result&); what Export … (CSV) writes
+//   (or, for a view with several data files, static std::vector<CsvFile> csvFiles(...), each named)
 // registered once (contract/analysis_registry.cpp) as a TypedAnalysis<Traits>, which the code
 // that does not know the types (sessions, `session run`) reaches through AnalysisDefinition.
 #include "common/setup_record.h"
@@ -51,6 +52,14 @@ struct SetupProblem {
     static SetupProblem at(std::string field, std::string message) { return {std::move(field), std::move(message)}; }
 };
 
+/// One data file of a view: `name` empty for a view's one file ("<id>.csv"), else "<id>-<name>.csv"
+/// (the name the view's Export offers, and the file `session run` writes).
+struct CsvFile {
+    std::string name;
+    std::string text;
+    std::string fileName(const std::string& id) const { return name.empty() ? id + ".csv" : id + "-" + name + ".csv"; }
+};
+
 /// An analysis seen without its types: what sessions and `frictionlab-cli session run` need.
 class AnalysisDefinition {
 public:
@@ -63,9 +72,9 @@ public:
     virtual SetupRecord readSetup(const Scenario& scenario, const SetupRecord& stored, const std::string& path,
                                   std::vector<std::string>& warnings) const = 0;
     virtual SetupProblem check(const Scenario& scenario, const SetupRecord& setup) const = 0;
-    /// Runs the setup and writes its CSV: the bytes the view's Export … (CSV) writes for it.
-    virtual Status runToCsv(const Scenario& scenario, const SetupRecord& setup, const AnalysisContext& context,
-                            std::string& csv) const = 0;
+    /// Runs the setup and writes its CSV files: the bytes the view's Export … (CSV) writes for it.
+    virtual Status runToFiles(const Scenario& scenario, const SetupRecord& setup, const AnalysisContext& context,
+                              std::vector<CsvFile>& files) const = 0;
 };
 
 /// "<field>: <message>" (sessions' and the views' wording).
@@ -125,7 +134,8 @@ public:
             return SetupProblem::at("", warnings.front());
         return Traits::check(scenario, typed);
     }
-    Status runToCsv(const Scenario& scenario, const SetupRecord& setup, const AnalysisContext& context, std::string& csv) const override
+    Status runToFiles(const Scenario& scenario, const SetupRecord& setup, const AnalysisContext& context,
+                      std::vector<CsvFile>& files) const override
     {
         std::vector<std::string> warnings;
         const Setup typed = readStrict(scenario, setup, warnings);
@@ -136,8 +146,17 @@ public:
         const Result result = Traits::run(scenario, typed, context);
         if (const Status status = Traits::status(result); !status.ok())
             return status;
-        csv = Traits::csv(scenario, typed, result);
+        files = csvFiles(scenario, typed, result);
         return Status::success();
+    }
+
+    /// The view's data files: Traits::csvFiles, or Traits::csv as the one file.
+    static std::vector<CsvFile> csvFiles(const Scenario& scenario, const Setup& setup, const Result& result)
+    {
+        if constexpr (requires { Traits::csvFiles(scenario, setup, result); })
+            return Traits::csvFiles(scenario, setup, result);
+        else
+            return {CsvFile{std::string(), Traits::csv(scenario, setup, result)}};
     }
 
 private:

@@ -1,4 +1,5 @@
 #include "contract/analysis_registry.h"
+#include "contract/eps_study_analysis.h"
 #include "contract/lyapunov_analysis.h"
 #include "contract/map_analysis.h"
 #include "contract/sweep_analysis.h"
@@ -10,8 +11,9 @@ const std::vector<const AnalysisDefinition*>& analysisDefinitions()
     // One line per analysis: its catalog id and its traits (docs/architecture.md, "Adding an analysis").
     static const TypedAnalysis<SweepAnalysis> bifurcation("bifurcation");
     static const TypedAnalysis<MapAnalysis> map("map");
+    static const TypedAnalysis<EpsStudyAnalysis> epsStudy("eps-study");
     static const TypedAnalysis<LyapunovAnalysis> lyapunov("lyapunov");
-    static const std::vector<const AnalysisDefinition*> list = {&bifurcation, &map, &lyapunov};
+    static const std::vector<const AnalysisDefinition*> list = {&bifurcation, &map, &epsStudy, &lyapunov};
     return list;
 }
 

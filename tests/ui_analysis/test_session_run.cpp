@@ -4,6 +4,7 @@
 // --view ID` (run as a process) must write the same bytes. The built-in belt and a model file's
 // system (its text embedded in the session) both.
 #include "analysis/bifurcation_view.h"
+#include "analysis/eps_study_view.h"
 #include "analysis/lyapunov_panel.h"
 #include "analysis/map_view.h"
 #include "bridge/session.h"
@@ -11,6 +12,7 @@
 #include "session_setup_harness.h"
 
 #include "contract/analysis_registry.h"
+#include "contract/eps_study_analysis.h"
 #include "contract/lyapunov_analysis.h"
 #include "contract/map_analysis.h"
 #include "contract/sweep_analysis.h"
@@ -65,6 +67,9 @@ Session sessionFor(const fl::Scenario& scenario)
     map.spec.transient = 10.0;
     map.spec.record = 30.0;
     session.state.view.setups.insert(QStringLiteral("map"), setupToJson(fl::MapAnalysis::write(scenario, map)));
+    fl::EpsStudySetup eps;
+    eps.eps = {1e-2, 1e-1};
+    session.state.view.setups.insert(QStringLiteral("eps-study"), setupToJson(fl::EpsStudyAnalysis::write(scenario, eps)));
     const fl::LyapunovSetup lyapunov{10.0, 40.0, 0.5, true};
     session.state.view.setups.insert(QStringLiteral("lyapunov"), setupToJson(fl::LyapunovAnalysis::write(scenario, lyapunov)));
     session.state.view.tab = QStringLiteral("simulation");
@@ -108,6 +113,10 @@ private:
             view = w.bench->map();
             QVERIFY(w.bench->map()->start());
             running = [&] { return w.bench->map()->isRunning(); };
+        } else if (id == QLatin1String("eps-study")) {
+            view = w.bench->epsStudy();
+            QVERIFY(w.bench->epsStudy()->start());
+            running = [&] { return w.bench->epsStudy()->isRunning(); };
         } else {
             view = w.bench->lyapunov();
             QCOMPARE(w.bench->lyapunov()->mode(), 0); // the session's mode: the spectrum
@@ -142,9 +151,12 @@ private:
     }
 
 private slots:
-    // Rows: 6 values up and down (a settled column is one row); 4 x 3 points; 40 / 0.5 estimates.
+    // Rows: 6 values up and down (a settled column is one row); 4 x 3 points; the runs' samples;
+    // 40 / 0.5 estimates.
     void bifurcationOfTheBelt() { compareWithWindow(fl::defaultScenario(), QStringLiteral("bifurcation"), 12); }
     void mapOfTheBelt() { compareWithWindow(fl::defaultScenario(), QStringLiteral("map"), 12); }
+    void epsStudyOfTheBelt() { compareWithWindow(fl::defaultScenario(), QStringLiteral("eps-study"), 100); }
+    void epsStudyOfAModel() { compareWithWindow(modelScenario(), QStringLiteral("eps-study"), 100); }
     void lyapunovOfTheBelt() { compareWithWindow(fl::defaultScenario(), QStringLiteral("lyapunov"), 80); }
     void bifurcationOfAModel() { compareWithWindow(modelScenario(), QStringLiteral("bifurcation"), 12); }
     void lyapunovOfAModel() { compareWithWindow(modelScenario(), QStringLiteral("lyapunov"), 80); }
@@ -155,7 +167,8 @@ private slots:
         QStringList ids;
         for (const fl::AnalysisDefinition* definition : fl::analysisDefinitions())
             ids << QString::fromStdString(definition->id());
-        QCOMPARE(ids, (QStringList{QStringLiteral("bifurcation"), QStringLiteral("map"), QStringLiteral("lyapunov")}));
+        QCOMPARE(ids, (QStringList{QStringLiteral("bifurcation"), QStringLiteral("map"), QStringLiteral("eps-study"),
+                                   QStringLiteral("lyapunov")}));
     }
 };
 

@@ -396,7 +396,7 @@ private slots:
                  qPrintable(warnings.join('\n')));
 
         warnings = restore("eps-study", {{QStringLiteral("eps"), QJsonArray{1e-3, 2.0}}, {QStringLiteral("variable"), QStringLiteral("nope")}});
-        QVERIFY2(warnings.size() == 2 && warnings[0].startsWith(QStringLiteral("view.setups.eps-study.eps[1]: 2 is outside"))
+        QVERIFY2(warnings.size() == 2 && warnings[0].startsWith(QStringLiteral("view.setups.eps-study.eps: 2 is not an ε in (0, 1]"))
                      && warnings[1].startsWith(QStringLiteral("view.setups.eps-study.variable: 'nope' is not one of")),
                  qPrintable(warnings.join('\n')));
 

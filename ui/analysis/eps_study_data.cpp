@@ -20,15 +20,7 @@ QCPRange unite(const QCPRange& a, const QCPRange& b, bool first)
 
 } // namespace
 
-QString epsText(double eps)
-{
-    if (eps > 0.0) {
-        const double exponent = std::round(std::log10(eps));
-        if (std::abs(eps / std::pow(10.0, exponent) - 1.0) < 1e-9)
-            return QStringLiteral("1e%1").arg(static_cast<int>(exponent));
-    }
-    return QString::number(eps, 'g', 3);
-}
+QString epsText(double eps) { return QString::fromStdString(fl::epsLabel(eps)); }
 
 bool parseEpsList(const QString& text, std::vector<double>& eps, QString* error)
 {
@@ -112,44 +104,6 @@ EpsStudyPlotPtr prepareEpsStudy(const std::shared_ptr<const fl::EpsStudy>& study
         data->variables.push_back(std::move(var));
     }
     return data;
-}
-
-QByteArray epsStudyCsv(const fl::EpsStudy& study)
-{
-    // Every number as the shortest text that reads back as the same double.
-    const auto n = [](double v) { return fl::formatNumber(v); };
-    std::ostringstream out;
-    out << "# FrictionLab eps study: runs at several eps, |difference| from the smallest eps\n";
-    if (!study.runs.empty())
-        out << "# " << fl::describe(study.runs.front().scenario) << ", tolerance " << n(study.tolerance) << "\n";
-    if (!study.status.ok())
-        out << "# incomplete: " << study.status.message() << "\n";
-    for (size_t v = 0; v < study.variables.size(); ++v) {
-        out << "# max |d" << study.variables[v] << "|:";
-        const std::vector<double> max = study.maxDifferences(v);
-        for (size_t k = 0; k < study.runs.size(); ++k)
-            out << " eps=" << n(study.runs[k].eps) << ": " << n(max[k]) << (k + 1 < study.runs.size() ? ";" : "");
-        out << "\n";
-    }
-    out << "t";
-    for (const std::string& name : study.variables)
-        for (const fl::EpsStudyRun& run : study.runs) {
-            const std::string eps = epsText(run.eps).toStdString();
-            out << ',' << name << "_eps" << eps << ",abs_d" << name << "_eps" << eps;
-        }
-    out << '\n';
-    for (size_t i = 0; i < study.t.size(); ++i) {
-        out << n(study.t[i]);
-        for (size_t v = 0; v < study.variables.size(); ++v)
-            for (const fl::EpsStudyRun& run : study.runs) {
-                if (v < run.differences.size())
-                    out << ',' << n(run.differences[v].values[i]) << ',' << n(run.differences[v].difference[i]);
-                else
-                    out << ",,";
-            }
-        out << '\n';
-    }
-    return QByteArray::fromStdString(out.str());
 }
 
 } // namespace fl::ui

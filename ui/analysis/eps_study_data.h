@@ -1,8 +1,10 @@
 #pragma once
 // What the eps study view draws (Acta Mech 2016 Fig. 9), prepared off the GUI thread from a
 // finished fl::EpsStudy: per variable, each run's curve and its |difference| from the run at the
-// smallest eps, reduced for display; and the study as CSV. Pure functions, safe on any thread.
+// smallest eps, reduced for display (the study's CSV is the analysis's, contract/
+// eps_study_analysis.h). Pure functions, safe on any thread.
 #include "analysis/eps_study.h"
+#include "contract/eps_study_analysis.h"
 
 #include <QByteArray>
 #include <QString>
@@ -34,7 +36,7 @@ struct EpsStudyPlotData {
 };
 using EpsStudyPlotPtr = std::shared_ptr<const EpsStudyPlotData>;
 
-/// "1e-4" for powers of ten, otherwise three significant digits ("3e-4", "0.025").
+/// fl::epsLabel: "1e-4" for powers of ten, otherwise three significant digits ("0.0003", "0.025").
 QString epsText(double eps);
 /// Parses a list of eps ("1e-4, 1e-3 1e-2;0.1"): false with a message for an empty list, a word
 /// that is no number, or a value outside (0, 1].
@@ -44,10 +46,6 @@ QString epsListText(const std::vector<double>& eps);
 
 /// The plot data of a study (its finished runs, even when the study failed or was cancelled).
 EpsStudyPlotPtr prepareEpsStudy(const std::shared_ptr<const fl::EpsStudy>& study);
-
-/// CSV: '#' lines (scenario, method, tolerance, max |Δ| per eps and variable), then t and per
-/// variable each run's value and its |difference| from the reference run.
-QByteArray epsStudyCsv(const fl::EpsStudy& study);
 
 } // namespace fl::ui
 

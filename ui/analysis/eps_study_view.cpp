@@ -176,6 +176,13 @@ bool EpsStudyView::start()
         showMessage(error);
         return false;
     }
+    fl::EpsStudySetup setup;
+    setup.eps = eps;
+    // The limits of the analysis (contract/eps_study_analysis.h), `session run`'s too.
+    if (const fl::SetupProblem problem = fl::EpsStudyAnalysis::check(m_scenario, setup); !problem.ok()) {
+        showMessage(QString::fromStdString(problem.message));
+        return false;
+    }
     fl::EpsStudyOptions options;
     options.eps = eps;
     std::vector<fl::Scenario> scenarios;
@@ -184,17 +191,18 @@ bool EpsStudyView::start()
         return false;
     }
     showMessage(QString());
-    options.threads = std::clamp(QThread::idealThreadCount(), 1, 2);
     m_progress->setValue(0);
     m_progress->setFormat(QStringLiteral("%p%"));
     const double tol = scenarios.front().params.value("tol");
     m_summary->setText(tr("Running %1 at ε = %2 (tolerance %3)…")
                            .arg(caseText(scenarios.front()), epsListText(eps), epsText(tol)));
     // A study in flight is superseded (and cancelled): only the newest one's result is shown.
-    m_jobs.start([scenario = m_scenario, options](JobContext& context) mutable {
-        options.cancel = context.cancelFlag();
-        options.progress = [&context](double fraction) { context.report(std::lround(1000.0 * fraction), 1000); };
-        auto study = std::make_shared<const fl::EpsStudy>(fl::runEpsStudy(scenario, options));
+    m_jobs.start([scenario = m_scenario, setup](JobContext& context) {
+        fl::AnalysisContext analysis;
+        analysis.cancel = context.cancelFlag();
+        analysis.progress = [&context](double fraction) { context.report(std::lround(1000.0 * fraction), 1000); };
+        analysis.threads = std::max(1, QThread::idealThreadCount());
+        auto study = std::make_shared<const fl::EpsStudy>(fl::EpsStudyAnalysis::run(scenario, setup, analysis));
         return prepareEpsStudy(study);
     }, [this](const EpsStudyPlotPtr& data) { onFinished(data); });
     setRunning(true);
@@ -312,7 +320,9 @@ bool EpsStudyView::exportCsv(const QString& path, QString* error) const
             *error = tr("there is no study to export yet");
         return false;
     }
-    return writeFileAtomically(path, epsStudyCsv(*m_result->study), error);
+    // The analysis's CSV, as `frictionlab-cli session run --view eps-study` writes it.
+    const std::string text = fl::EpsStudyAnalysis::csv(m_scenario, fl::EpsStudySetup{}, *m_result->study);
+    return writeFileAtomically(path, QByteArray::fromStdString(text), error);
 }
 
 QList<ExportItem> EpsStudyView::exportItems()
@@ -325,6 +335,7 @@ QList<ExportItem> EpsStudyView::exportItems()
     ExportItem csv = ExportItem::dataItem(QStringLiteral("csv:runs"), tr("Runs and differences (CSV)…"), tr("Export CSV"), tr("CSV (*.csv)"),
                                           [this](const QString& path, QString* error) { return exportCsv(path, error); }, has);
     csv.contextLabel = tr("Export runs and differences (CSV)…");
+    csv.fileName = QStringLiteral("eps-study.csv");
     return items << csv;
 }
 

@@ -1,6 +1,28 @@
 #include "bridge/setup_json.h"
 
+#include <QJsonArray>
+
 namespace fl::ui {
+
+namespace {
+
+bool numbersOnly(const QJsonArray& array)
+{
+    for (const QJsonValue& item : array)
+        if (!item.isDouble())
+            return false;
+    return true;
+}
+
+std::vector<double> numbersOf(const QJsonArray& array)
+{
+    std::vector<double> out;
+    for (const QJsonValue& item : array)
+        out.push_back(item.toDouble());
+    return out;
+}
+
+} // namespace
 
 QJsonObject setupToJson(const fl::SetupRecord& record)
 {
@@ -12,6 +34,13 @@ QJsonObject setupToJson(const fl::SetupRecord& record)
         case fl::SetupRecord::Field::Kind::Text: object.insert(key, QString::fromStdString(field.text)); break;
         case fl::SetupRecord::Field::Kind::Flag: object.insert(key, field.flag); break;
         case fl::SetupRecord::Field::Kind::Record: object.insert(key, setupToJson(field.record)); break;
+        case fl::SetupRecord::Field::Kind::Numbers: {
+            QJsonArray list;
+            for (double v : field.numbers)
+                list.append(v);
+            object.insert(key, list);
+            break;
+        }
         }
     }
     return object;
@@ -31,8 +60,10 @@ fl::SetupRecord setupFromJson(const QJsonObject& object)
             record.flag(key, value.toBool());
         else if (value.isObject())
             record.record(key, setupFromJson(value.toObject()));
-        else // an array or null: kept as a word the analysis's reader refuses, naming the field
-            record.text(key, value.isArray() ? "(an array)" : "(null)");
+        else if (value.isArray() && numbersOnly(value.toArray()))
+            record.numbers(key, numbersOf(value.toArray()));
+        else // another array or null: kept as a word the analysis's reader refuses, naming the field
+            record.text(key, value.isArray() ? "(an array of other values)" : "(null)");
     }
     return record;
 }
