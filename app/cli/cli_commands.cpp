@@ -265,29 +265,4 @@ int runCommand(const QStringList& arguments)
     return 0;
 }
 
-std::optional<int> dispatchCommand(const QString& command, const QStringList& arguments)
-{
-    if (command == "list")
-        return listCommand(arguments);
-    if (command == "run")
-        return runCommand(arguments);
-    if (command == "sweep")
-        return sweepCommand(arguments);
-    if (command == "map")
-        return mapCommand(arguments);
-    if (command == "lyapunov")
-        return lyapunovCommand(arguments);
-    if (command == "contact")
-        return contactCommand(arguments);
-    if (command == "session")
-        return sessionCommand(arguments);
-    if (command == "slip-events")
-        return slipEventsCommand(arguments);
-    if (command == "compare")
-        return compareCommand(arguments);
-    if (command == "model")
-        return modelCommand(arguments);
-    return std::nullopt;
-}
-
 } // namespace cli

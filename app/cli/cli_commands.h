@@ -4,12 +4,26 @@
 #include <QStringList>
 
 #include <optional>
+#include <vector>
 
 namespace cli {
 
-/// Runs the command named `command` (list, run, sweep, map, lyapunov, contact, session, slip-events, compare, model) with its
-/// arguments (arguments[0] the program name); nullopt if no command has that name.
+/// A command of frictionlab-cli: its name, what runs it, and its lines of the usage text.
+struct CliCommand {
+    const char* name;
+    int (*run)(const QStringList& arguments);
+    const char* usage; ///< "  name [opts]   what it does\n", one or more lines
+};
+/// Every command, one line each (app/cli/command_registry.cpp): dispatch, the usage text and the
+/// error naming the commands all come from this list.
+const std::vector<CliCommand>& cliCommands();
+/// Runs the command named `command` with its arguments (arguments[0] the program name); nullopt
+/// if no command has that name.
 std::optional<int> dispatchCommand(const QString& command, const QStringList& arguments);
+/// "Usage: frictionlab-cli <command> [options]" and every command's lines.
+QString usageText();
+/// "list, run, ... or model".
+QString commandNames();
 
 /// `list [--json]`: systems, laws, methods, regularizations with every parameter's metadata.
 int listCommand(const QStringList& arguments);

@@ -11,26 +11,6 @@
 #include <new>
 
 namespace {
-const char* kUsage =
-    "Usage: frictionlab-cli <command> [options]\n"
-    "Commands:\n"
-    "  list [--json]   systems, friction laws, methods and regularizations, with every parameter\n"
-    "  run  [options]  simulate one scenario and write CSV (see: frictionlab-cli run --help)\n"
-    "  sweep [options] bifurcation diagram over one parameter (see: frictionlab-cli sweep --help)\n"
-    "  map [options]   two-parameter map: one observable per grid point (see: frictionlab-cli map --help)\n"
-    "  lyapunov [opts] Lyapunov exponents (smooth methods; event-driven through saltation matrices; see --help)\n"
-    "  contact eval|fit|stick  plane-contact models (see: frictionlab-cli contact --help)\n"
-    "  session new [options] --out FILE   write a session file (.frictionlab) of a scenario\n"
-    "  session show FILE                  print a session's title, state and numbered scenes\n"
-    "  slip-events [opts] slip events of a Burridge-Knopoff chain and their power law (see: --help)\n"
-    "  compare [opts]  one scenario event-driven vs regularized: |difference| per variable as CSV (see: --help)\n"
-    "  model check FILE  parse and check a model file (.flmodel): coordinates, contacts, parameters, or FILE:LINE:COL: reason\n"
-    "  model export      write a built-in system as a model file (--system belt|absorber|bk-chain|brake [--law ID]); run it with --model FILE\n"
-    "Scenario options of run, sweep, map, lyapunov, slip-events, compare and session new: --system ID --law ID --method ID ...,\n"
-    "or --preset ID, or --session FILE [--scene N]; --set id=value etc. apply on top.\n";
-}
-
-namespace {
 int dispatch(int argc, char** argv);
 } // namespace
 
@@ -65,14 +45,14 @@ int dispatch(int argc, char** argv)
         return *code;
     QTextStream err(stderr);
     if (command.isEmpty()) { // a mistake: the usage goes where errors go, with the error's exit code
-        err << "error: no command given\n" << kUsage;
+        err << "error: no command given\n" << cli::usageText();
         return 2;
     }
     if (command == "--help" || command == "--help-all" || command == "-h" || command == "help") {
-        QTextStream(stdout) << kUsage;
+        QTextStream(stdout) << cli::usageText();
         return 0;
     }
-    err << "error: unknown command '" << cli::escapeControls(cli::echo(command)) << "' (expected list, run, sweep, map, lyapunov, contact, session, slip-events, compare or model)\n";
+    err << "error: unknown command '" << cli::escapeControls(cli::echo(command)) << "' (expected " << cli::commandNames() << ")\n";
     return 2;
 }
 } // namespace
