@@ -116,7 +116,7 @@ void Workbench::installViews()
         }
         m_views.emplace(analysis.id, widget);
         if (AnalysisView* view = analysisOf(widget))
-            m_document.addView(QString::fromStdString(analysis.id), view); // its setup is the document's
+            m_document.addView(QString::fromStdString(analysis.id), view, widget, title); // its setup is the document's
     }
     const auto get = [this](const char* id) { return m_views.count(id) ? m_views.at(id) : nullptr; };
     m_bifurcation = qobject_cast<BifurcationView*>(get("bifurcation"));

@@ -1,15 +1,61 @@
 #include "document/document.h"
 #include "document/parameter_undo.h"
+#include "document/setup_edits.h"
 #include "document/view_setup.h"
 
 #include "systems/system_registry.h"
 #include "systems/scenario_setup.h"
 
+#include <QUndoCommand>
+#include <QUndoStack>
+
 namespace fl::ui {
+
+namespace {
+
+/// A view's setup edited by the user: undo and redo show the setup before or after in the view.
+class SetupStep : public QUndoCommand {
+public:
+    SetupStep(Document* document, QString id, QJsonObject before, QJsonObject after, QString key, const QString& title)
+        : m_document(document), m_id(std::move(id)), m_before(std::move(before)), m_after(std::move(after)), m_key(std::move(key))
+    {
+        setText(QObject::tr("%1 setup").arg(title.isEmpty() ? m_id : title));
+    }
+    int id() const override { return m_key.isEmpty() ? -1 : 2; }
+    bool mergeWith(const QUndoCommand* other) override
+    {
+        const auto* next = static_cast<const SetupStep*>(other); // equal id(): a SetupStep
+        if (next->m_key != m_key)
+            return false;
+        m_after = next->m_after;
+        setObsolete(m_before == m_after);
+        return true;
+    }
+    void redo() override
+    {
+        if (m_shown) { // the view shows it already when it is recorded
+            m_shown = false;
+            return;
+        }
+        m_document->showSetup(m_id, m_after);
+    }
+    void undo() override { m_document->showSetup(m_id, m_before); }
+
+private:
+    Document* m_document;
+    QString m_id;
+    QJsonObject m_before;
+    QJsonObject m_after;
+    QString m_key;
+    bool m_shown = true;
+};
+
+} // namespace
 
 Document::Document(QObject* parent) : QObject(parent), m_scenario(fl::defaultScenario())
 {
     m_undo = new ParameterUndo(m_scenario, [this](const fl::Scenario& snapshot) { show(snapshot, ScenarioChange::Undone); }, this);
+    m_edits = new SetupEdits(*this);
 }
 
 Document::~Document() = default;
@@ -47,6 +93,13 @@ void Document::show(const fl::Scenario& scenario, ScenarioChange how)
         emit presetChanged(m_presetId, true);
     }
     emit scenarioChanged(m_scenario, how);
+    takeSetups(); // the views refilled their fields for it: no edit of the user's
+}
+
+void Document::takeSetups()
+{
+    for (auto it = m_views.begin(); it != m_views.end(); ++it)
+        m_taken.insert(it.key(), it.value()->saveSetup());
 }
 
 const fl::Scenario* Document::remembered(const std::string& systemId) const
@@ -94,7 +147,39 @@ void Document::setOpenSideView(const QString& id)
     emit openSideViewChanged(id);
 }
 
-void Document::addView(const QString& id, ViewSetup* view) { m_views.insert(id, view); }
+void Document::addView(const QString& id, ViewSetup* view, QWidget* widget, const QString& title)
+{
+    m_views.insert(id, view);
+    m_titles.insert(id, title);
+    m_taken.insert(id, view->saveSetup());
+    if (widget)
+        m_edits->watch(id, widget);
+}
+
+void Document::recordSetupEdit(const QString& id, const QString& mergeKey)
+{
+    ViewSetup* view = m_views.value(id);
+    if (!view)
+        return;
+    const QJsonObject now = view->saveSetup();
+    const QJsonObject before = m_taken.value(id);
+    if (now == before)
+        return;
+    m_taken.insert(id, now);
+    m_undo->stack()->push(new SetupStep(this, id, before, now, mergeKey, m_titles.value(id)));
+    emit setupChanged(id);
+}
+
+void Document::showSetup(const QString& id, const QJsonObject& setup)
+{
+    ViewSetup* view = m_views.value(id);
+    if (!view)
+        return;
+    QStringList warnings; // a setup the view itself saved
+    view->restoreSetup(setup, QStringLiteral("view.setups.") + id, warnings);
+    m_taken.insert(id, view->saveSetup());
+    emit setupChanged(id);
+}
 
 QMap<QString, QJsonObject> Document::setups() const
 {
@@ -111,6 +196,7 @@ QStringList Document::restoreSetups(const QMap<QString, QJsonObject>& setups)
     for (auto it = setups.begin(); it != setups.end(); ++it)
         if (ViewSetup* view = m_views.value(it.key()))
             view->restoreSetup(it.value(), QStringLiteral("view.setups.") + it.key(), warnings);
+    takeSetups();
     return warnings;
 }
 

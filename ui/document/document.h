@@ -18,10 +18,13 @@
 #include <string>
 #include <vector>
 
+class QWidget;
+
 namespace fl::ui {
 
 class ViewSetup;
 class ParameterUndo;
+class SetupEdits;
 
 /// How the scenario came to change: observers simulate everything but a Replaced one.
 enum class ScenarioChange {
@@ -76,8 +79,15 @@ public:
     void setOpenSideView(const QString& id);
 
     /// The analysis views whose setups the document keeps, by catalog id (the workbench adds
-    /// them as it builds them; a view lives as long as the document's window).
-    void addView(const QString& id, ViewSetup* view);
+    /// them as it builds them; a view lives as long as the document's window). With its widget,
+    /// the user's edits of its setup are undo steps named "<title> setup" (document/setup_edits.h).
+    void addView(const QString& id, ViewSetup* view, QWidget* widget = nullptr, const QString& title = QString());
+    /// The view's setup now, if the user changed it since the document last took it: one undo
+    /// step (merged with the step before when both have the same non-empty mergeKey), and
+    /// setupChanged. Called by SetupEdits after each input event that reached the view.
+    void recordSetupEdit(const QString& id, const QString& mergeKey = QString());
+    /// Shows a setup in its view (an undo or redo step) and takes it as the view's.
+    void showSetup(const QString& id, const QJsonObject& setup);
     /// Every view's setup that is not empty, by id, as a session saves it.
     QMap<QString, QJsonObject> setups() const;
     /// Shows saved setups; returns what a view could not take ("view.setups.map.x.steps: ...").
@@ -89,10 +99,14 @@ signals:
     void presetChanged(const QString& presetId, bool changed);
     void openViewChanged(const QString& id);
     void openSideViewChanged(const QString& id);
+    /// A view's setup changed by the user, or by undo or redo (the session is modified).
+    void setupChanged(const QString& id);
 
 private:
     /// Makes scenario current, remembering the system left, and emits scenarioChanged.
     void show(const fl::Scenario& scenario, ScenarioChange how);
+    /// Takes every view's setup as it is now (after a scenario change the views refilled).
+    void takeSetups();
 
     fl::Scenario m_scenario;
     ParameterUndo* m_undo = nullptr;
@@ -102,6 +116,9 @@ private:
     QString m_openView;
     QString m_openSideView;
     QMap<QString, ViewSetup*> m_views;
+    QMap<QString, QString> m_titles;
+    QMap<QString, QJsonObject> m_taken; ///< each view's setup as last taken or recorded
+    SetupEdits* m_edits = nullptr;
 };
 
 } // namespace fl::ui

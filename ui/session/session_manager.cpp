@@ -81,6 +81,11 @@ SessionManager::SessionManager(MainWindow& window, Workbench& workbench)
         setModified(true);
         hideCaptionOfOtherSystem(scenario);
     });
+    // A view's setup edited (or undone) by the user is a change of the session too.
+    connect(m_window.document(), &Document::setupChanged, this, [this] {
+        if (!m_applying)
+            setModified(true);
+    });
     m_window.installEventFilter(new CloseWatcher(this, this));
     updateActions();
 }
