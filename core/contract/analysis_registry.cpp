@@ -1,5 +1,6 @@
 #include "contract/analysis_registry.h"
 #include "contract/eps_study_analysis.h"
+#include "contract/law_lab_analysis.h"
 #include "contract/lyapunov_analysis.h"
 #include "contract/map_analysis.h"
 #include "contract/sweep_analysis.h"
@@ -12,8 +13,9 @@ const std::vector<const AnalysisDefinition*>& analysisDefinitions()
     static const TypedAnalysis<SweepAnalysis> bifurcation("bifurcation");
     static const TypedAnalysis<MapAnalysis> map("map");
     static const TypedAnalysis<EpsStudyAnalysis> epsStudy("eps-study");
+    static const TypedAnalysis<LawLabAnalysis> lawLab("law-lab");
     static const TypedAnalysis<LyapunovAnalysis> lyapunov("lyapunov");
-    static const std::vector<const AnalysisDefinition*> list = {&bifurcation, &map, &epsStudy, &lyapunov};
+    static const std::vector<const AnalysisDefinition*> list = {&bifurcation, &map, &epsStudy, &lawLab, &lyapunov};
     return list;
 }
 

@@ -5,6 +5,7 @@
 // system (its text embedded in the session) both.
 #include "analysis/bifurcation_view.h"
 #include "analysis/eps_study_view.h"
+#include "analysis/law_lab.h"
 #include "analysis/lyapunov_panel.h"
 #include "analysis/map_view.h"
 #include "bridge/session.h"
@@ -13,6 +14,7 @@
 
 #include "contract/analysis_registry.h"
 #include "contract/eps_study_analysis.h"
+#include "contract/law_lab_analysis.h"
 #include "contract/lyapunov_analysis.h"
 #include "contract/map_analysis.h"
 #include "contract/sweep_analysis.h"
@@ -24,7 +26,6 @@
 #include <QPushButton>
 #include <QTemporaryDir>
 
-#include <cctype>
 
 using namespace fl::ui;
 using fl::ui::test::SetupWindow;
@@ -49,6 +50,15 @@ fl::Scenario modelScenario()
     return s;
 }
 
+/// The block on the belt with LuGre (a law with memory), regularized: the law lab has experiments.
+fl::Scenario lugreBelt()
+{
+    fl::Scenario s;
+    if (!fl::makeScenario("belt", "lugre", fl::Method::Regularized, fl::Regularization::Kudra, s).ok())
+        qFatal("no belt with LuGre");
+    return s;
+}
+
 /// A small setup of each analysis for the scenario (small enough for the sanitizer builds).
 Session sessionFor(const fl::Scenario& scenario)
 {
@@ -70,6 +80,10 @@ Session sessionFor(const fl::Scenario& scenario)
     fl::EpsStudySetup eps;
     eps.eps = {1e-2, 1e-1};
     session.state.view.setups.insert(QStringLiteral("eps-study"), setupToJson(fl::EpsStudyAnalysis::write(scenario, eps)));
+    if (fl::LawLabSetup lab = fl::LawLabAnalysis::defaults(scenario); !lab.experiment.empty()) {
+        lab.values.resize(std::min<size_t>(lab.values.size(), 2));
+        session.state.view.setups.insert(QStringLiteral("law-lab"), setupToJson(fl::LawLabAnalysis::write(scenario, lab)));
+    }
     const fl::LyapunovSetup lyapunov{10.0, 40.0, 0.5, true};
     session.state.view.setups.insert(QStringLiteral("lyapunov"), setupToJson(fl::LyapunovAnalysis::write(scenario, lyapunov)));
     session.state.view.tab = QStringLiteral("simulation");
@@ -113,6 +127,10 @@ private:
             view = w.bench->map();
             QVERIFY(w.bench->map()->start());
             running = [&] { return w.bench->map()->isRunning(); };
+        } else if (id == QLatin1String("law-lab")) {
+            view = w.bench->lawLab();
+            QVERIFY(w.bench->lawLab()->start());
+            running = [&] { return w.bench->lawLab()->isRunning(); };
         } else if (id == QLatin1String("eps-study")) {
             view = w.bench->epsStudy();
             QVERIFY(w.bench->epsStudy()->start());
@@ -137,9 +155,9 @@ private:
         QVERIFY(cli.waitForFinished(300000));
         QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
         const QByteArray window = contents(exported), command = contents(dir.filePath(id + QStringLiteral(".csv")));
-        qsizetype dataRows = 0; // neither '#' metadata nor the header of names
+        qsizetype dataRows = -1; // neither '#' metadata nor the header of names (the first other line)
         for (const QByteArray& line : window.split('\n'))
-            dataRows += !line.isEmpty() && !line.startsWith('#') && (line.at(0) == '-' || std::isdigit(static_cast<unsigned char>(line.at(0))));
+            dataRows += !line.isEmpty() && !line.startsWith('#');
         QVERIFY2(dataRows >= rows, qPrintable(QStringLiteral("%1 data rows, expected at least %2:\n").arg(dataRows).arg(rows) + window));
         if (window != command) {
             const QList<QByteArray> a = window.split('\n'), b = command.split('\n');
@@ -157,6 +175,8 @@ private slots:
     void mapOfTheBelt() { compareWithWindow(fl::defaultScenario(), QStringLiteral("map"), 12); }
     void epsStudyOfTheBelt() { compareWithWindow(fl::defaultScenario(), QStringLiteral("eps-study"), 100); }
     void epsStudyOfAModel() { compareWithWindow(modelScenario(), QStringLiteral("eps-study"), 100); }
+    /// LuGre's frictional lag (the belt with a law with memory).
+    void lawLabOfLuGre() { compareWithWindow(lugreBelt(), QStringLiteral("law-lab"), 100); }
     void lyapunovOfTheBelt() { compareWithWindow(fl::defaultScenario(), QStringLiteral("lyapunov"), 80); }
     void bifurcationOfAModel() { compareWithWindow(modelScenario(), QStringLiteral("bifurcation"), 12); }
     void lyapunovOfAModel() { compareWithWindow(modelScenario(), QStringLiteral("lyapunov"), 80); }
@@ -168,7 +188,7 @@ private slots:
         for (const fl::AnalysisDefinition* definition : fl::analysisDefinitions())
             ids << QString::fromStdString(definition->id());
         QCOMPARE(ids, (QStringList{QStringLiteral("bifurcation"), QStringLiteral("map"), QStringLiteral("eps-study"),
-                                   QStringLiteral("lyapunov")}));
+                                   QStringLiteral("law-lab"), QStringLiteral("lyapunov")}));
     }
 };
 

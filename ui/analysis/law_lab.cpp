@@ -247,32 +247,26 @@ bool LawLab::start()
         }
         values.push_back(v);
     }
-    fl::LawExperimentSpec spec = fl::defaultExperiment(kind(), m_scenario.lawId, m_scenario.params);
-    if (kind() == fl::LawExperimentKind::SpeedSteps) {
-        if (values.size() != 2 || values[0] == values[1]) {
-            showMessage(tr("Give two different speeds v₁, v₂ > 0, e.g. 0.2, 1"));
-            return false;
-        }
-        spec.v0 = values[0];
-        spec.dv = values[1] - values[0];
-    } else {
-        if (values.empty() || values.size() > 8) {
-            showMessage(tr("Give 1 to 8 values: %1").arg(m_values->toolTip().section(QLatin1Char('\n'), 0, 0)));
-            return false;
-        }
-        spec.values = values;
+    // The limits of the analysis (contract/law_lab_analysis.h), `session run`'s too.
+    const fl::LawLabSetup setup{fl::lawExperimentId(kind()), values};
+    if (const fl::SetupProblem problem = fl::LawLabAnalysis::check(m_scenario, setup); !problem.ok()) {
+        showMessage(kind() == fl::LawExperimentKind::SpeedSteps ? tr("Give two different speeds v₁, v₂ > 0, e.g. 0.2, 1")
+                                                                : tr("Give 1 to 8 values: %1").arg(m_values->toolTip().section(QLatin1Char('\n'), 0, 0)));
+        return false;
     }
     showMessage(QString());
-    m_spec = spec;
+    m_spec = fl::LawLabAnalysis::spec(m_scenario, setup);
     m_stale = false;
-    const fl::FrictionLawInfo* law = lawOf(m_scenario);
-    std::shared_ptr<const fl::StateFrictionLaw> instance(law->createWithState(m_scenario.params, m_scenario.regularization));
+    m_runScenario = m_scenario;
+    m_runSetup = setup;
     // A running experiment is superseded (and cancelled): only the newest one's result is shown.
     using Run = std::pair<std::shared_ptr<const fl::LawExperimentResult>, double>;
-    m_jobs.start([instance, spec](JobContext& context) {
+    m_jobs.start([scenario = m_scenario, setup](JobContext& context) {
         QElapsedTimer timer;
         timer.start();
-        auto result = std::make_shared<const fl::LawExperimentResult>(fl::runLawExperiment(*instance, spec, context.cancelFlag()));
+        fl::AnalysisContext analysis;
+        analysis.cancel = context.cancelFlag();
+        auto result = std::make_shared<const fl::LawExperimentResult>(fl::LawLabAnalysis::run(scenario, setup, analysis));
         return Run(result, timer.nsecsElapsed() * 1e-9);
     }, [this](const Run& run) { onFinished(run.first, run.second); });
     setRunning(true);
@@ -346,16 +340,8 @@ bool LawLab::exportCsv(const QString& path, QString* error) const
             *error = tr("there is no experiment to export yet");
         return false;
     }
-    QByteArray csv = "# FrictionLab law lab: " + QByteArray::fromStdString(m_scenario.lawId) + ", "
-                     + kindName(m_spec.kind).toUtf8() + "\n";
-    if (const fl::FrictionLawInfo* law = lawOf(m_scenario))
-        for (const fl::ParameterSpec& spec : law->specs)
-            csv += "# " + QByteArray::fromStdString(spec.id) + " = " + QByteArray::fromStdString(fl::formatNumber(m_scenario.params.value(spec.id))) + "\n";
-    csv += "curve," + QByteArray(m_result->xLabel) + "," + QByteArray(m_result->yLabel) + "\n";
-    for (const fl::LawCurve& curve : m_result->curves)
-        for (size_t i = 0; i < curve.x.size(); ++i)
-            csv += "\"" + QByteArray::fromStdString(curve.label) + "\"," + QByteArray::number(curve.x[i], 'g', 17) + ","
-                   + QByteArray::number(curve.y[i], 'g', 17) + "\n";
+    // The analysis's CSV, as `frictionlab-cli session run --view law-lab` writes it.
+    const QByteArray csv = QByteArray::fromStdString(fl::LawLabAnalysis::csv(m_runScenario, m_runSetup, *m_result));
     return writeFileAtomically(path, csv, error);
 }
 
@@ -365,6 +351,7 @@ QList<ExportItem> LawLab::exportItems()
     ExportItem curves = ExportItem::dataItem(QStringLiteral("csv:curves"), tr("Curves (CSV)…"), tr("Export CSV"), tr("CSV (*.csv)"),
                                              [this](const QString& path, QString* error) { return exportCsv(path, error); }, has);
     curves.contextLabel = tr("Export the curves (CSV)…");
+    curves.fileName = QStringLiteral("law-lab.csv");
     return {ExportItem::plotItem(QStringLiteral("plot"), tr("Plot (PNG, SVG, PDF)…"), [this] { return m_plot; }, has), curves};
 }
 

@@ -9,6 +9,7 @@
 #include "analysis/analysis_view.h"
 #include "analysis/law_experiments.h"
 #include "bridge/job_runner.h"
+#include "contract/law_lab_analysis.h"
 #include "scenario/scenario.h"
 
 #include <QWidget>
@@ -88,6 +89,8 @@ private:
 
     fl::Scenario m_scenario;
     fl::LawExperimentSpec m_spec;
+    fl::Scenario m_runScenario;  ///< the scenario and setup of the experiment on screen (its CSV's)
+    fl::LawLabSetup m_runSetup;
     QComboBox* m_experiment;
     QLabel* m_valuesLabel;
     QLineEdit* m_values;
