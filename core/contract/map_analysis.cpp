@@ -19,8 +19,9 @@ constexpr int kMaxLongestPeriod = 64;
 
 bool isNumericsOnly(const std::string& id) { return id == "t_end" || id == "dt" || id == "max_steps" || id == "tol"; }
 
-/// Around the parameter's value (half of it either side), or the lowest tenth of its range at 0.
-void defaultRange(const Scenario& scenario, MapAxis& axis)
+} // namespace
+
+void defaultMapRange(const Scenario& scenario, MapAxis& axis)
 {
     const int index = scenario.params.index(axis.parameter);
     if (index < 0)
@@ -41,6 +42,8 @@ void defaultRange(const Scenario& scenario, MapAxis& axis)
     axis.from = from;
     axis.to = to;
 }
+
+namespace {
 
 SetupRecord axisRecord(const MapAxis& axis)
 {
@@ -75,7 +78,7 @@ MapSetup MapAnalysis::defaults(const Scenario& scenario)
     for (size_t axis = 0; axis < 2 && axis < ids.size(); ++axis) {
         axes[axis]->parameter = ids[axis];
         axes[axis]->steps = axis == 0 ? 60 : 40;
-        defaultRange(scenario, *axes[axis]);
+        defaultMapRange(scenario, *axes[axis]);
     }
     const SweepSpec sweep = defaultSweep(scenario);
     setup.spec.transient = sweep.transient;

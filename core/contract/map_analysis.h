@@ -29,4 +29,8 @@ struct MapAnalysis {
     static std::string csv(const Scenario& scenario, const Setup& setup, const Result& result);
 };
 
+/// An axis's range around its parameter's value (half of it either side, inside the allowed range),
+/// or the lowest tenth of the allowed range where the value is 0.
+void defaultMapRange(const Scenario& scenario, MapAxis& axis);
+
 } // namespace fl

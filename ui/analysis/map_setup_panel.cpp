@@ -1,4 +1,5 @@
 #include "analysis/map_setup_panel.h"
+#include "contract/map_analysis.h"
 #include "bridge/qs.h"
 #include "analysis/bifurcation_number_field.h"
 #include "params/parameter_spec.h"
@@ -198,24 +199,13 @@ void MapSetupPanel::fillParameters()
 
 void MapSetupPanel::defaultRange(int axis)
 {
-    const int index = m_scenario.params.index(m_axis[axis].parameter->currentData().toString().toStdString());
-    if (index < 0)
+    fl::MapAxis range;
+    range.parameter = m_axis[axis].parameter->currentData().toString().toStdString();
+    if (m_scenario.params.index(range.parameter) < 0)
         return;
-    const fl::ParameterSpec& p = m_scenario.params.specs()[size_t(index)];
-    const double value = m_scenario.params.values()[size_t(index)];
-    double from = value - 0.5 * std::abs(value), to = value + 0.5 * std::abs(value);
-    if (value == 0.0) {
-        from = p.min;
-        to = p.min + 0.1 * (p.max - p.min);
-    }
-    from = std::clamp(from, p.min, p.max);
-    to = std::clamp(to, p.min, p.max);
-    if (!(to > from)) {
-        from = p.min;
-        to = p.max;
-    }
-    m_axis[axis].from->setText(numberFieldText(from));
-    m_axis[axis].to->setText(numberFieldText(to));
+    fl::defaultMapRange(m_scenario, range); // the analysis's (contract/map_analysis.h)
+    m_axis[axis].from->setText(numberFieldText(range.from));
+    m_axis[axis].to->setText(numberFieldText(range.to));
 }
 
 void MapSetupPanel::updateHints()
