@@ -1,4 +1,5 @@
 #include "analysis/method_difference.h"
+#include "common/workers.h"
 #include "simulation/simulate.h"
 #include "systems/law_counterpart.h"
 #include "systems/scenario_setup.h"
@@ -7,7 +8,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <thread>
 
 namespace fl {
 namespace {
@@ -162,10 +162,17 @@ MethodComparisonRuns runMethodComparison(const Scenario& eventDriven, const Scen
     MethodComparisonRuns runs;
     runs.eventScenario = eventDriven;
     runs.regularizedScenario = regularized;
-    // The two runs share nothing: side by side they take the longer one's time, as in the GUI.
-    std::thread eventThread([&runs, cancel] { runs.eventResult = simulate(runs.eventScenario, cancel); });
-    runs.regularizedResult = simulate(runs.regularizedScenario, cancel);
-    eventThread.join();
+    // The two runs share nothing: side by side they take the longer one's time, as in the GUI. Two
+    // copies of a worker pull them from one counter (common/workers.h: the GUI's pool, or threads).
+    std::atomic<int> next{0};
+    runWorkers(2, [&] {
+        for (int task = next++; task < 2; task = next++) {
+            if (task == 0)
+                runs.eventResult = simulate(runs.eventScenario, cancel);
+            else
+                runs.regularizedResult = simulate(runs.regularizedScenario, cancel);
+        }
+    });
     runs.difference = methodDifference(runs.eventScenario, runs.eventResult, runs.regularizedScenario, runs.regularizedResult);
     runs.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return runs;

@@ -72,8 +72,9 @@ struct MethodComparisonRuns {
     double wallSeconds = 0.0;              ///< both runs (at once) and the comparison
 };
 
-/// Runs the two scenarios of comparisonScenarios at once (the event-driven run on a thread of its
-/// own; fl::simulate with default options, as the GUI's runs: the same samples) and compares them.
+/// Runs the two scenarios of comparisonScenarios at once (two copies of fl::runWorkers: the GUI's
+/// pool, or threads; fl::simulate with default options, as the GUI's runs: the same samples) and
+/// compares them.
 MethodComparisonRuns runMethodComparison(const Scenario& eventDriven, const Scenario& regularized,
                                          const std::atomic<bool>* cancel = nullptr);
 
