@@ -1,20 +1,13 @@
 #include "common/setup_record.h"
+#include "common/number_text.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <utility>
 
 namespace fl {
 
 namespace {
-
-std::string shortest(double value)
-{
-    char buffer[32];
-    const auto [end, error] = std::to_chars(buffer, buffer + sizeof buffer, value);
-    return error == std::errc() ? std::string(buffer, end) : std::string("nan");
-}
 
 const char* kindName(SetupRecord::Field::Kind kind)
 {
@@ -96,8 +89,12 @@ bool SetupRecord::takeField(const SetupRecord& source, std::string_view path)
     for (Field& field : m_fields)
         if (field.key == key)
             to = &field;
-    if (!from || !to)
+    if (!from)
         return false;
+    if (!to) { // a field the setup leaves out when it has its default: written back
+        m_fields.push_back(*from);
+        return true;
+    }
     if (dot != std::string_view::npos)
         return from->kind == Field::Kind::Record && to->kind == Field::Kind::Record && to->record.takeField(from->record, path.substr(dot + 1));
     const bool same = from->kind == to->kind && from->number == to->number && from->text == to->text && from->flag == to->flag
@@ -116,14 +113,14 @@ std::string SetupRecord::describe() const
             out += ", ";
         out += field.key + " = ";
         switch (field.kind) {
-        case Field::Kind::Number: out += shortest(field.number); break;
+        case Field::Kind::Number: out += formatNumber(field.number); break;
         case Field::Kind::Text: out += field.text; break;
         case Field::Kind::Flag: out += field.flag ? "true" : "false"; break;
         case Field::Kind::Record: out += "{" + field.record.describe() + "}"; break;
         case Field::Kind::Numbers: {
             out += "[";
             for (size_t i = 0; i < field.numbers.size(); ++i)
-                out += (i ? " " : "") + shortest(field.numbers[i]);
+                out += (i ? " " : "") + formatNumber(field.numbers[i]);
             out += "]";
             break;
         }
@@ -177,7 +174,7 @@ bool SetupRecordReader::integer(std::string_view key, int lo, int hi, int& out)
         return false;
     const double v = field->number;
     if (!(v >= lo && v <= hi) || v != std::floor(v)) {
-        warn(key, shortest(v) + " is not a whole number in " + std::to_string(lo) + " .. " + std::to_string(hi));
+        warn(key, formatNumber(v) + " is not a whole number in " + std::to_string(lo) + " .. " + std::to_string(hi));
         return false;
     }
     out = static_cast<int>(v);

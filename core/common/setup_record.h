@@ -22,8 +22,8 @@ public:
     const std::vector<Field>& fields() const { return m_fields; }
     const Field* find(std::string_view key) const;
     bool empty() const { return m_fields.empty(); }
-    /// Sets the field at `path` ("x.steps": field steps of record x) to source's field at that path;
-    /// false when either has none there or it was equal already.
+    /// Sets the field at `path` ("x.steps": field steps of record x) to source's field at that path
+    /// (adding it where this record has none); false when source has none there or it was equal.
     bool takeField(const SetupRecord& source, std::string_view path);
     /// One line, "key = value, key = {key = value, ...}", numbers in shortest round-trip form.
     std::string describe() const;

@@ -1,4 +1,5 @@
 #include "contract/analysis_registry.h"
+#include "contract/compare_analysis.h"
 #include "contract/eps_study_analysis.h"
 #include "contract/law_lab_analysis.h"
 #include "contract/lyapunov_analysis.h"
@@ -12,10 +13,11 @@ const std::vector<const AnalysisDefinition*>& analysisDefinitions()
     // One line per analysis: its catalog id and its traits (docs/architecture.md, "Adding an analysis").
     static const TypedAnalysis<SweepAnalysis> bifurcation("bifurcation");
     static const TypedAnalysis<MapAnalysis> map("map");
+    static const TypedAnalysis<CompareAnalysis> compare("compare");
     static const TypedAnalysis<EpsStudyAnalysis> epsStudy("eps-study");
     static const TypedAnalysis<LawLabAnalysis> lawLab("law-lab");
     static const TypedAnalysis<LyapunovAnalysis> lyapunov("lyapunov");
-    static const std::vector<const AnalysisDefinition*> list = {&bifurcation, &map, &epsStudy, &lawLab, &lyapunov};
+    static const std::vector<const AnalysisDefinition*> list = {&bifurcation, &map, &compare, &epsStudy, &lawLab, &lyapunov};
     return list;
 }
 

@@ -14,9 +14,7 @@ std::string methodDifferenceCsv(const MethodDifference& difference)
         out += run->description;
         out += ": ";
         out += std::to_string(run->steps);
-        out += " steps, ";
-        out += formatNumber(run->wallSeconds);
-        out += " s\n";
+        out += " steps\n"; // not the wall time: the file is the same for the same comparison, in the window and `session run`
     }
     out += "t";
     for (const VariableDifference& v : difference.variables) {

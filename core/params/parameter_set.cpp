@@ -6,17 +6,6 @@
 
 namespace fl {
 
-std::string formatNumber(double value)
-{
-    char buffer[32];
-    for (int precision = 6; precision <= 17; ++precision) {
-        std::snprintf(buffer, sizeof buffer, "%.*g", precision, value);
-        if (std::strtod(buffer, nullptr) == value)
-            break;
-    }
-    return buffer;
-}
-
 std::string rangeText(const ParameterSpec& spec)
 {
     // Appends rather than chained operator+ (GCC 12 warns falsely, -Wrestrict, PR 105329).

@@ -1,6 +1,7 @@
 #pragma once
 // Every parameter is described once, as data (docs/architecture.md idea 3): the GUI panel, the CLI,
 // validation and CSV headers all read this table.
+#include "common/number_text.h"
 #include "common/status.h"
 
 #include <string>
@@ -36,7 +37,6 @@ const char* parameterKindId(ParameterKind kind);
 /// Error unless value is of the spec's kind (a whole number for Integer, 0 or 1 for Boolean), e.g.
 /// "n must be a whole number (1 to 1000)"; the range is checked by ParameterSet::check.
 Status checkKind(const ParameterSpec& spec, double value);
-/// Shortest round-trip decimal text of a double ("%.17g" trimmed to what is needed).
-std::string formatNumber(double value);
+// formatNumber (common/number_text.h): shortest round-trip decimal text of a double.
 
 } // namespace fl

@@ -6,6 +6,7 @@
 #include "analysis/bifurcation_view.h"
 #include "analysis/eps_study_view.h"
 #include "analysis/law_lab.h"
+#include "analysis/method_comparison.h"
 #include "analysis/lyapunov_panel.h"
 #include "analysis/map_view.h"
 #include "bridge/session.h"
@@ -90,13 +91,26 @@ Session sessionFor(const fl::Scenario& scenario)
     return session;
 }
 
-/// The view's CSV item, as File > Export from This Tab offers it.
-ExportItem csvItem(AnalysisView* view)
+/// The view's data items, as File > Export from This Tab offers them.
+QList<ExportItem> csvItems(AnalysisView* view)
 {
+    QList<ExportItem> items;
     for (const ExportItem& item : view->exportItems())
         if (item.kind == ExportItem::Kind::Data)
-            return item;
-    return {};
+            items << item;
+    return items;
+}
+
+/// Equal files, or a failure naming the first line that differs.
+void compareFiles(const QString& name, const QByteArray& window, const QByteArray& command)
+{
+    if (window == command)
+        return;
+    const QList<QByteArray> a = window.split('\n'), b = command.split('\n');
+    for (qsizetype i = 0; i < std::min(a.size(), b.size()); ++i)
+        QVERIFY2(a[i] == b[i], qPrintable(QStringLiteral("%1, line %2: window '%3', session run '%4'")
+                                               .arg(name).arg(i + 1).arg(QString::fromUtf8(a[i]), QString::fromUtf8(b[i]))));
+    QCOMPARE(a.size(), b.size());
 }
 
 } // namespace
@@ -131,6 +145,10 @@ private:
             view = w.bench->lawLab();
             QVERIFY(w.bench->lawLab()->start());
             running = [&] { return w.bench->lawLab()->isRunning(); };
+        } else if (id == QLatin1String("compare")) {
+            view = w.bench->comparison();
+            w.window.showView(w.bench->comparison()); // it runs when its tab is shown
+            running = [&] { return w.bench->comparison()->isRunning() || !w.bench->comparison()->comparison(); };
         } else if (id == QLatin1String("eps-study")) {
             view = w.bench->epsStudy();
             QVERIFY(w.bench->epsStudy()->start());
@@ -141,30 +159,37 @@ private:
             QTest::mouseClick(w.bench->lyapunov()->spectrumButton(), Qt::LeftButton);
             running = [&] { return w.bench->lyapunov()->isRunning(); };
         }
-        const ExportItem item = csvItem(view);
-        QVERIFY2(item.write || item.prepareOffThread, "the view exports its data as CSV");
-        QTRY_VERIFY_WITH_TIMEOUT(!running() && item.isAvailable(), 300000);
-        const QString exported = dir.filePath(QStringLiteral("window.csv"));
-        // As the exporter does: a large file through a writer made for another thread.
-        const ExportItem::Writer write = item.write ? item.write : item.prepareOffThread();
-        QVERIFY2(write(exported, &error), qPrintable(error));
+        const QList<ExportItem> items = csvItems(view);
+        QVERIFY2(!items.isEmpty(), "the view exports its data as CSV");
+        QTRY_VERIFY_WITH_TIMEOUT(!running() && items.first().isAvailable(), 300000);
+        QDir(dir.path()).mkdir(QStringLiteral("window"));
+        QDir(dir.path()).mkdir(QStringLiteral("cli"));
+        for (const ExportItem& item : items) {
+            // Each file under the name the view offers, which is session run's name for it.
+            QVERIFY2(item.fileName.startsWith(id) && item.fileName.endsWith(QLatin1String(".csv")), qPrintable(item.fileName));
+            QVERIFY2(item.isAvailable(), qPrintable(item.id));
+            // As the exporter does: a large file through a writer made for another thread.
+            const ExportItem::Writer write = item.write ? item.write : item.prepareOffThread();
+            QVERIFY2(write(dir.filePath(QStringLiteral("window/") + item.fileName), &error), qPrintable(error));
+        }
 
         QProcess cli;
         cli.start(QStringLiteral(FRICTIONLAB_CLI), {QStringLiteral("session"), QStringLiteral("run"), path, QStringLiteral("--view"), id,
-                                                    QStringLiteral("--out-dir"), dir.path(), QStringLiteral("--threads"), QStringLiteral("2")});
+                                                    QStringLiteral("--out-dir"), dir.filePath(QStringLiteral("cli")),
+                                                    QStringLiteral("--threads"), QStringLiteral("2")});
         QVERIFY(cli.waitForFinished(300000));
         QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
-        const QByteArray window = contents(exported), command = contents(dir.filePath(id + QStringLiteral(".csv")));
-        qsizetype dataRows = -1; // neither '#' metadata nor the header of names (the first other line)
-        for (const QByteArray& line : window.split('\n'))
-            dataRows += !line.isEmpty() && !line.startsWith('#');
-        QVERIFY2(dataRows >= rows, qPrintable(QStringLiteral("%1 data rows, expected at least %2:\n").arg(dataRows).arg(rows) + window));
-        if (window != command) {
-            const QList<QByteArray> a = window.split('\n'), b = command.split('\n');
-            for (qsizetype i = 0; i < std::min(a.size(), b.size()); ++i)
-                QVERIFY2(a[i] == b[i], qPrintable(QStringLiteral("line %1: window '%2', session run '%3'")
-                                                       .arg(i + 1).arg(QString::fromUtf8(a[i]), QString::fromUtf8(b[i]))));
-            QCOMPARE(a.size(), b.size());
+        QCOMPARE(QDir(dir.filePath(QStringLiteral("cli"))).entryList(QDir::Files).size(), items.size()); // no file more or less
+        for (const ExportItem& item : items) {
+            const QByteArray window = contents(dir.filePath(QStringLiteral("window/") + item.fileName));
+            qsizetype dataRows = -1; // neither '#' metadata nor the header of names (the first other line)
+            for (const QByteArray& line : window.split('\n'))
+                dataRows += !line.isEmpty() && !line.startsWith('#');
+            QVERIFY2(dataRows >= rows, qPrintable(QStringLiteral("%1: %2 data rows, expected at least %3:\n")
+                                                      .arg(item.fileName).arg(dataRows).arg(rows) + window.left(2000)));
+            compareFiles(item.fileName, window, contents(dir.filePath(QStringLiteral("cli/") + item.fileName)));
+            if (QTest::currentTestFailed())
+                return;
         }
     }
 
@@ -173,6 +198,8 @@ private slots:
     // 40 / 0.5 estimates.
     void bifurcationOfTheBelt() { compareWithWindow(fl::defaultScenario(), QStringLiteral("bifurcation"), 12); }
     void mapOfTheBelt() { compareWithWindow(fl::defaultScenario(), QStringLiteral("map"), 12); }
+    void compareOfTheBelt() { compareWithWindow(fl::defaultScenario(), QStringLiteral("compare"), 100); }
+    void compareOfAModel() { compareWithWindow(modelScenario(), QStringLiteral("compare"), 100); }
     void epsStudyOfTheBelt() { compareWithWindow(fl::defaultScenario(), QStringLiteral("eps-study"), 100); }
     void epsStudyOfAModel() { compareWithWindow(modelScenario(), QStringLiteral("eps-study"), 100); }
     /// LuGre's frictional lag (the belt with a law with memory).
@@ -187,7 +214,7 @@ private slots:
         QStringList ids;
         for (const fl::AnalysisDefinition* definition : fl::analysisDefinitions())
             ids << QString::fromStdString(definition->id());
-        QCOMPARE(ids, (QStringList{QStringLiteral("bifurcation"), QStringLiteral("map"), QStringLiteral("eps-study"),
+        QCOMPARE(ids, (QStringList{QStringLiteral("bifurcation"), QStringLiteral("map"), QStringLiteral("compare"), QStringLiteral("eps-study"),
                                    QStringLiteral("law-lab"), QStringLiteral("lyapunov")}));
     }
 };

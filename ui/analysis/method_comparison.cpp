@@ -381,12 +381,16 @@ QList<ExportItem> MethodComparison::exportItems()
         };
         return item;
     };
+    // Named as `frictionlab-cli session run --view compare` writes them (contract/compare_analysis.h).
     items << run(QStringLiteral("csv:event"), tr("Event-driven run (CSV)…"), CsvContent::EventRun)
           << run(QStringLiteral("csv:regularized"), tr("Regularized run (CSV)…"), CsvContent::RegularizedRun);
+    items[items.size() - 2].fileName = QStringLiteral("compare-event.csv");
+    items.back().fileName = QStringLiteral("compare-regularized.csv");
     ExportItem difference = ExportItem::dataItem(
         QStringLiteral("csv:difference"), tr("Difference (CSV)…"), tr("Export CSV"), tr("CSV (*.csv)"),
         [this](const QString& path, QString* error) { return exportCsv(CsvContent::Difference, path, error); }, has);
     difference.contextLabel = tr("Export difference (CSV)…");
+    difference.fileName = QStringLiteral("compare-difference.csv");
     return items << difference;
 }
 

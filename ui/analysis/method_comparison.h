@@ -1,5 +1,6 @@
 #pragma once
 #include "analysis/analysis_view.h"
+#include "contract/compare_analysis.h"
 #include "analysis/method_comparison_data.h"
 #include "bridge/job_runner.h"
 

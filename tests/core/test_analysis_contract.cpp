@@ -1,0 +1,170 @@
+// The analysis contract (core/contract/): a setup as fields and back, the reader's warnings, the
+// field-by-field fallback of a stored setup, one check for every caller, and every registered
+// analysis running its default setup to CSV files that hold rows.
+#include "common/setup_record.h"
+#include "contract/analysis_registry.h"
+#include "contract/lyapunov_analysis.h"
+#include "contract/map_analysis.h"
+#include "systems/scenario_setup.h"
+
+#include <QTest>
+
+#include <algorithm>
+
+#include <string>
+#include <vector>
+
+namespace {
+
+bool contains(const std::vector<std::string>& lines, const std::string& start)
+{
+    for (const std::string& line : lines)
+        if (line.rfind(start, 0) == 0)
+            return true;
+    return false;
+}
+
+std::string joined(const std::vector<std::string>& lines)
+{
+    std::string out;
+    for (const std::string& line : lines)
+        out += line + "\n";
+    return out;
+}
+
+} // namespace
+
+class TestAnalysisContract : public QObject {
+    Q_OBJECT
+private slots:
+    /// Written and read back, every kind of field keeps its value exactly; describe() lists them.
+    void recordRoundTrip()
+    {
+        fl::SetupRecord inner;
+        inner.text("parameter", "v_b").number("steps", 13);
+        fl::SetupRecord record;
+        record.number("eps", 0.1 + 0.2).text("mode", "spectrum").flag("log", true).record("x", inner).numbers("list", {1e-4, 3e-3});
+        QCOMPARE(QString::fromStdString(record.describe()), QString("eps = 0.30000000000000004, mode = spectrum, log = true, x = {parameter = v_b, steps = 13}, "
+                                                "list = [0.0001 0.003]"));
+        std::vector<std::string> warnings;
+        fl::SetupRecordReader r(record, "view.setups.t", warnings);
+        double eps = 0.0;
+        std::string mode;
+        bool log = false;
+        std::vector<double> list;
+        QVERIFY(r.number("eps", eps) && eps == 0.1 + 0.2);
+        QVERIFY(r.oneOf("mode", {"largest", "spectrum"}, mode) && mode == "spectrum");
+        QVERIFY(r.flag("log", log) && log);
+        QVERIFY(r.numbers("list", 1, 4, list) && list == (std::vector<double>{1e-4, 3e-3}));
+        const fl::SetupRecord* x = r.record("x");
+        QVERIFY(x && x->find("steps") && x->find("steps")->number == 13);
+        r.finish();
+        QVERIFY2(warnings.empty(), joined(warnings).c_str());
+    }
+
+    /// A field of the wrong kind, a word not in the list, a fractional whole number, a list too long
+    /// and a field of a newer version: one warning each, naming its path; the value stays.
+    void readerWarnsByPath()
+    {
+        fl::SetupRecord record;
+        record.text("eps", "big").text("mode", "colour").number("steps", 2.5).numbers("list", {1, 2, 3}).flag("future", true);
+        std::vector<std::string> warnings;
+        fl::SetupRecordReader r(record, "view.setups.t", warnings);
+        double eps = 7.0;
+        std::string mode = "largest";
+        int steps = 4;
+        std::vector<double> list{9.0};
+        QVERIFY(!r.number("eps", eps) && eps == 7.0);
+        QVERIFY(!r.oneOf("mode", {"largest", "spectrum"}, mode) && mode == "largest");
+        QVERIFY(!r.integer("steps", 2, 100, steps) && steps == 4);
+        QVERIFY(!r.numbers("list", 1, 2, list) && list == std::vector<double>{9.0});
+        r.finish();
+        QCOMPARE(warnings.size(), size_t(5));
+        QVERIFY(contains(warnings, "view.setups.t.eps: expected a number, got a string"));
+        QVERIFY(contains(warnings, "view.setups.t.mode: 'colour' is not one of largest, spectrum"));
+        QVERIFY(contains(warnings, "view.setups.t.steps: 2.5 is not a whole number in 2 .. 100"));
+        QVERIFY(contains(warnings, "view.setups.t.list: 3 items, expected 1 .. 2"));
+        QVERIFY(contains(warnings, "view.setups.t.future: unknown field"));
+    }
+
+    /// A stored setup whose one field fails the analysis's check keeps every other field: the
+    /// failing one goes back to its default, with the check's message as the warning.
+    void oneBadFieldKeepsTheRest()
+    {
+        const fl::Scenario belt = fl::defaultScenario();
+        fl::SetupRecord stored;
+        stored.text("mode", "spectrum").number("transient", 5).number("duration", 10).number("interval", 20);
+        std::vector<std::string> warnings;
+        const fl::LyapunovSetup s = fl::TypedAnalysis<fl::LyapunovAnalysis>::readTyped(belt, stored, "view.setups.lyapunov", warnings);
+        QVERIFY(s.spectrum);
+        QCOMPARE(s.transient, 5.0);
+        QCOMPARE(s.duration, 10.0);
+        QCOMPARE(s.interval, 1.0); // the default: 20 > duration
+        QVERIFY2(warnings.size() == 1 && contains(warnings, "view.setups.lyapunov.interval: must be in (0, duration]"),
+                 joined(warnings).c_str());
+
+        // A nested field: the map's x steps out of range go back, x's parameter stays.
+        fl::MapSetup map = fl::MapAnalysis::defaults(belt);
+        map.spec.x.steps = 5000;
+        const std::string keptParameter = map.spec.x.parameter;
+        warnings.clear();
+        const fl::MapSetup read = fl::TypedAnalysis<fl::MapAnalysis>::readTyped(belt, fl::MapAnalysis::write(belt, map), "m", warnings);
+        QCOMPARE(read.spec.x.steps, fl::MapAnalysis::defaults(belt).spec.x.steps);
+        QCOMPARE(read.spec.x.parameter, keptParameter);
+        QVERIFY2(contains(warnings, "m.x.steps: must be in [2, 2000]"), joined(warnings).c_str());
+    }
+
+    /// The one check names the field for every caller, and the erased interface refuses what the
+    /// typed one refuses.
+    void oneCheck()
+    {
+        const fl::Scenario belt = fl::defaultScenario();
+        const fl::SetupProblem p = fl::LyapunovAnalysis::check(belt, fl::LyapunovSetup{1.0, 1e9, 1.0, false});
+        QCOMPARE(QString::fromStdString(p.field), QString("duration"));
+        QVERIFY2(p.message.find("at most 1e+09") != std::string::npos, p.message.c_str());
+        const fl::AnalysisDefinition* lyapunov = fl::findAnalysisDefinition("lyapunov");
+        QVERIFY(lyapunov);
+        fl::SetupRecord bad;
+        bad.number("interval", 0.0);
+        QCOMPARE(QString::fromStdString(fl::describe(lyapunov->check(belt, bad))), QString("interval: must be in (0, duration]"));
+        std::vector<fl::CsvFile> files;
+        QVERIFY(!lyapunov->runToFiles(belt, bad, fl::AnalysisContext{}, files).ok());
+        QVERIFY(files.empty());
+    }
+
+    /// Every registered analysis has a default setup that passes its check on a scenario it applies
+    /// to, round-trips through its record, and (for the quick ones) runs to files with rows.
+    void everyAnalysisRunsItsDefault()
+    {
+        // The default belt (Coulomb, event-driven), else the belt with LuGre for a law with memory.
+        fl::Scenario lugre;
+        QVERIFY(fl::makeScenario("belt", "lugre", fl::Method::Regularized, fl::Regularization::Kudra, lugre).ok());
+        fl::Scenario belt = fl::defaultScenario();
+        for (fl::Scenario* s : {&belt, &lugre})
+            QVERIFY(s->params.set("t_end", 20.0).ok());
+        QVERIFY(!fl::analysisDefinitions().empty());
+        for (const fl::AnalysisDefinition* analysis : fl::analysisDefinitions()) {
+            const fl::Scenario& scenario = analysis->check(belt, analysis->defaultSetup(belt)).ok() ? belt : lugre;
+            const fl::SetupRecord setup = analysis->defaultSetup(scenario);
+            const fl::SetupProblem problem = analysis->check(scenario, setup);
+            QVERIFY2(problem.ok(), (analysis->id() + ": " + fl::describe(problem)).c_str());
+            std::vector<std::string> warnings;
+            const fl::SetupRecord again = analysis->readSetup(scenario, setup, "s", warnings);
+            QVERIFY2(warnings.empty() && again.describe() == setup.describe(), (analysis->id() + ": " + joined(warnings)).c_str());
+            if (analysis->id() == "bifurcation" || analysis->id() == "map")
+                continue; // hundreds of runs: test_session_run runs small ones
+            std::vector<fl::CsvFile> files;
+            fl::AnalysisContext context;
+            context.threads = 2;
+            const fl::Status status = analysis->runToFiles(scenario, setup, context, files);
+            QVERIFY2(status.ok(), (analysis->id() + ": " + status.message()).c_str());
+            QVERIFY2(!files.empty(), analysis->id().c_str());
+            for (const fl::CsvFile& file : files)
+                QVERIFY2(std::count(file.text.begin(), file.text.end(), '\n') > 5,
+                         (file.fileName(analysis->id()) + ":\n" + file.text).c_str());
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAnalysisContract)
+#include "test_analysis_contract.moc"
