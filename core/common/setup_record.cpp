@@ -129,6 +129,14 @@ std::string SetupRecord::describe() const
     return out;
 }
 
+std::string joinWords(const std::vector<std::string>& words)
+{
+    std::string list;
+    for (const std::string& word : words)
+        list += (list.empty() ? "" : ", ") + word;
+    return list;
+}
+
 SetupRecordReader::SetupRecordReader(const SetupRecord& record, std::string path, std::vector<std::string>& warnings)
     : m_record(record), m_path(std::move(path)), m_warnings(warnings)
 {
@@ -196,10 +204,7 @@ bool SetupRecordReader::oneOf(std::string_view key, const std::vector<std::strin
     if (!text(key, word))
         return false;
     if (std::find(allowed.begin(), allowed.end(), word) == allowed.end()) {
-        std::string list;
-        for (const std::string& a : allowed)
-            list += (list.empty() ? "" : ", ") + a;
-        warn(key, "'" + word.substr(0, 80) + "' is not one of " + list);
+        warn(key, "'" + word.substr(0, 80) + "' is not one of " + joinWords(allowed));
         return false;
     }
     out = word;

@@ -43,6 +43,9 @@ struct SetupRecord::Field {
     std::vector<double> numbers; ///< Kind::Numbers: a list (the ε study's widths)
 };
 
+/// "a, b, c": the words a message lists as the allowed ones.
+std::string joinWords(const std::vector<std::string>& words);
+
 /// Reads a record field by field into a typed setup. A field of the wrong kind, or one a setter
 /// refuses, becomes one warning "<path>.<key>: reason" and leaves the setup as it was; a field no
 /// getter asked for is a warning too (a newer version's field), named by finish().

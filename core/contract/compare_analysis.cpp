@@ -20,15 +20,15 @@ std::vector<std::string> eventLawIds(const Scenario& scenario)
     return ids;
 }
 
-ParameterSpec epsSpec()
+} // namespace
+
+ParameterSpec comparisonEpsSpec()
 {
     for (const ParameterSpec& spec : numericsSpecs())
         if (spec.id == "eps")
             return spec;
     return {};
 }
-
-} // namespace
 
 CompareSetup CompareAnalysis::defaults(const Scenario& scenario)
 {
@@ -60,17 +60,14 @@ void CompareAnalysis::read(SetupRecordReader& reader, const Scenario&, Setup& se
 
 SetupProblem CompareAnalysis::check(const Scenario& scenario, const Setup& setup)
 {
-    const ParameterSpec eps = epsSpec();
+    const ParameterSpec eps = comparisonEpsSpec();
     if (!(setup.eps >= eps.min && setup.eps <= eps.max))
         return SetupProblem::at("eps", formatNumber(setup.eps) + " is outside " + rangeText(eps));
     const std::vector<std::string> laws = eventLawIds(scenario);
     if (!setup.eventLaw.empty() && std::find(laws.begin(), laws.end(), setup.eventLaw) == laws.end()) {
         if (laws.empty())
             return SetupProblem::at("eventLaw", "system '" + scenario.systemId + "' has no event-driven method");
-        std::string list;
-        for (const std::string& id : laws)
-            list += (list.empty() ? "" : ", ") + id;
-        return SetupProblem::at("eventLaw", "'" + setup.eventLaw + "' is not one of " + list);
+        return SetupProblem::at("eventLaw", "'" + setup.eventLaw + "' is not one of " + joinWords(laws));
     }
     Scenario eventDriven, regularized;
     if (const Status status = comparisonScenarios(scenario, setup.eps, setup.eventLaw, eventDriven, regularized); !status.ok())

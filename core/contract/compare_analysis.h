@@ -4,6 +4,7 @@
 // and `session run` share its setup, check, run and CSV files.
 #include "analysis/method_difference.h"
 #include "contract/analysis_contract.h"
+#include "params/parameter_spec.h"
 
 #include <string>
 #include <vector>
@@ -34,5 +35,8 @@ struct CompareAnalysis {
     /// io/method_difference_csv.h (`compare --out`).
     static std::vector<CsvFile> csvFiles(const Scenario&, const Setup&, const Result& result);
 };
+
+/// The regularized run's eps: the numerics parameter's spec (its range, unit and help).
+ParameterSpec comparisonEpsSpec();
 
 } // namespace fl

@@ -98,10 +98,7 @@ SetupProblem LawLabAnalysis::check(const Scenario& scenario, const Setup& setup)
     if (ids.empty())
         return SetupProblem::at("", "the law '" + scenario.lawId + "' has no internal state to examine");
     if (std::find(ids.begin(), ids.end(), setup.experiment) == ids.end()) {
-        std::string list;
-        for (const std::string& id : ids)
-            list += (list.empty() ? "" : ", ") + id;
-        return SetupProblem::at("experiment", "'" + setup.experiment + "' is not one of " + list);
+        return SetupProblem::at("experiment", "'" + setup.experiment + "' is not one of " + joinWords(ids));
     }
     for (double v : setup.values)
         if (!(v > 0.0) || !std::isfinite(v))

@@ -39,6 +39,13 @@ std::string crossingId(int direction) { return sweepCrossingIds()[direction > 0 
 
 } // namespace
 
+void defaultSweepRange(const ParameterSpec& p, double& from, double& to)
+{
+    const double d = p.defaultValue;
+    from = d != 0.0 ? std::max(p.min, std::min(0.5 * d, 1.5 * d)) : p.min;
+    to = d != 0.0 ? std::min(p.max, std::max(0.5 * d, 1.5 * d)) : p.max;
+}
+
 SweepSetup SweepAnalysis::defaults(const Scenario& scenario)
 {
     // The system's section, over its first parameter (not a numerics one) around its default:
@@ -48,10 +55,8 @@ SweepSetup SweepAnalysis::defaults(const Scenario& scenario)
     for (const ParameterSpec& p : scenario.params.specs()) {
         if (p.id == "t_end" || p.id == "dt" || p.id == "max_steps")
             continue;
-        const double d = p.defaultValue;
         setup.spec.parameter = p.id;
-        setup.spec.from = d != 0.0 ? std::max(p.min, std::min(0.5 * d, 1.5 * d)) : p.min;
-        setup.spec.to = d != 0.0 ? std::min(p.max, std::max(0.5 * d, 1.5 * d)) : p.max;
+        defaultSweepRange(p, setup.spec.from, setup.spec.to);
         break;
     }
     return setup;

@@ -3,6 +3,7 @@
 // Bifurcation view, `frictionlab-cli sweep` and `session run` share its setup, check, run and CSV.
 #include "analysis/bifurcation_sweep.h"
 #include "contract/analysis_contract.h"
+#include "params/parameter_spec.h"
 
 #include <string>
 #include <vector>
@@ -28,6 +29,10 @@ struct SweepAnalysis {
     /// fl::writeSweepCsv: '#' metadata, then "param,sample,value,branch".
     static std::string csv(const Scenario& scenario, const Setup& setup, const Result& result);
 };
+
+/// A swept parameter's first range: half to one and a half times its default (inside its allowed
+/// range), or the whole allowed range where the default is 0.
+void defaultSweepRange(const ParameterSpec& spec, double& from, double& to);
 
 /// The words of a sweep's setup (the session file's and `frictionlab-cli sweep`'s): observables
 /// in SweepObservable order, directions in SweepDirection order, crossings for +1, -1, 0.

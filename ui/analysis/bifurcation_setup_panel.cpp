@@ -1,4 +1,5 @@
 #include "analysis/bifurcation_setup_panel.h"
+#include "contract/sweep_analysis.h"
 #include "bridge/qs.h"
 #include "analysis/bifurcation_number_field.h"
 #include "analysis/bifurcation_recording_box.h"
@@ -295,9 +296,8 @@ void BifurcationSetupPanel::fillParameters()
         if (keep < 0 && m_parameter->count() > 0) {
             // A new parameter: start around its default value.
             const fl::ParameterSpec& spec = m_scenario.params.specs()[size_t(m_scenario.params.index(m_parameter->currentData().toString().toStdString()))];
-            const double d = spec.defaultValue;
-            const double lo = d != 0.0 ? std::max(spec.min, std::min(0.5 * d, 1.5 * d)) : spec.min;
-            const double hi = d != 0.0 ? std::min(spec.max, std::max(0.5 * d, 1.5 * d)) : spec.max;
+            double lo = 0.0, hi = 0.0;
+            fl::defaultSweepRange(spec, lo, hi); // the analysis's (contract/sweep_analysis.h)
             m_from->setText(numberFieldText(lo));
             m_to->setText(numberFieldText(hi));
         }

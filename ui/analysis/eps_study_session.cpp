@@ -37,12 +37,13 @@ QJsonObject EpsStudyView::saveSetup() const
     setup.logScale = m_logScale->isChecked();
     // A list that does not parse is not kept: the field would refuse it at Run all the same.
     std::vector<double> eps;
-    if (parseEpsList(m_epsField->text(), eps, nullptr))
+    const bool parsed = parseEpsList(m_epsField->text(), eps, nullptr);
+    if (parsed)
         setup.eps = eps;
     if (m_variable->currentIndex() >= 0)
         setup.variable = m_variable->currentData().toString().toStdString();
     QJsonObject object = setupToJson(fl::EpsStudyAnalysis::write(m_scenario, setup));
-    if (!parseEpsList(m_epsField->text(), eps, nullptr))
+    if (!parsed)
         object.remove(QStringLiteral("eps"));
     return object;
 }

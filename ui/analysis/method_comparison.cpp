@@ -23,14 +23,6 @@
 namespace fl::ui {
 namespace {
 
-fl::ParameterSpec epsSpec()
-{
-    for (const fl::ParameterSpec& spec : fl::numericsSpecs())
-        if (spec.id == "eps")
-            return spec;
-    return {};
-}
-
 QString number(double v) { return QString::fromStdString(fl::formatNumber(v)); }
 
 QString runSummary(const RunOutputPtr& run)
@@ -108,7 +100,7 @@ QLayout* MethodComparison::buildToolbar()
                            "event-driven one (exact stick/slip switching); as ε → 0 its curves approach the event-driven ones."));
     epsGrid->addWidget(caption, 0, 0);
     auto* epsArea = new QGridLayout;
-    m_epsRow = new ParameterRow(epsSpec(), epsArea, 0, this);
+    m_epsRow = new ParameterRow(fl::comparisonEpsSpec(), epsArea, 0, this);
     m_epsRow->setValue(m_eps);
     m_epsRow->slider()->setFixedWidth(240);
     epsGrid->addLayout(epsArea, 0, 1);
@@ -243,7 +235,7 @@ void MethodComparison::startRuns(Rerun which)
 
 void MethodComparison::onEpsEdited(const QString&, double value)
 {
-    const fl::Status status = fl::ParameterSet({epsSpec()}).check("eps", value);
+    const fl::Status status = fl::ParameterSet({fl::comparisonEpsSpec()}).check("eps", value);
     if (!status.ok()) {
         m_epsRow->setError(QString::fromStdString(status.message()));
         showMessage(m_epsRow->error());

@@ -93,13 +93,25 @@ void Document::show(const fl::Scenario& scenario, ScenarioChange how)
         emit presetChanged(m_presetId, true);
     }
     emit scenarioChanged(m_scenario, how);
-    takeSetups(); // the views refilled their fields for it: no edit of the user's
+    // The views refill their fields for it, which is no edit of the user's: each view's setup is
+    // taken again when the user next reaches it (takeSetupIfStale), not on every slider step here.
+    for (auto it = m_views.begin(); it != m_views.end(); ++it)
+        m_stale.insert(it.key());
 }
 
 void Document::takeSetups()
 {
     for (auto it = m_views.begin(); it != m_views.end(); ++it)
         m_taken.insert(it.key(), it.value()->saveSetup());
+    m_stale.clear();
+}
+
+void Document::takeSetupIfStale(const QString& id)
+{
+    if (!m_stale.remove(id))
+        return;
+    if (ViewSetup* view = m_views.value(id))
+        m_taken.insert(id, view->saveSetup());
 }
 
 const fl::Scenario* Document::remembered(const std::string& systemId) const
@@ -161,6 +173,7 @@ void Document::recordSetupEdit(const QString& id, const QString& mergeKey)
     ViewSetup* view = m_views.value(id);
     if (!view)
         return;
+    takeSetupIfStale(id);
     const QJsonObject now = view->saveSetup();
     const QJsonObject before = m_taken.value(id);
     if (now == before)
@@ -178,6 +191,7 @@ void Document::showSetup(const QString& id, const QJsonObject& setup)
     QStringList warnings; // a setup the view itself saved
     view->restoreSetup(setup, QStringLiteral("view.setups.") + id, warnings);
     m_taken.insert(id, view->saveSetup());
+    m_stale.remove(id);
     emit setupChanged(id);
 }
 

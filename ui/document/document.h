@@ -11,6 +11,7 @@
 #include <QJsonObject>
 #include <QMap>
 #include <QObject>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 
@@ -86,6 +87,9 @@ public:
     /// step (merged with the step before when both have the same non-empty mergeKey), and
     /// setupChanged. Called by SetupEdits after each input event that reached the view.
     void recordSetupEdit(const QString& id, const QString& mergeKey = QString());
+    /// Takes the view's setup as it is, if a scenario change since the last take may have refilled
+    /// it: called before each input event reaches the view, so that only the user's edit is a step.
+    void takeSetupIfStale(const QString& id);
     /// Shows a setup in its view (an undo or redo step) and takes it as the view's.
     void showSetup(const QString& id, const QJsonObject& setup);
     /// Every view's setup that is not empty, by id, as a session saves it.
@@ -118,6 +122,7 @@ private:
     QMap<QString, ViewSetup*> m_views;
     QMap<QString, QString> m_titles;
     QMap<QString, QJsonObject> m_taken; ///< each view's setup as last taken or recorded
+    QSet<QString> m_stale;              ///< views whose taken setup predates a scenario change
     SetupEdits* m_edits = nullptr;
 };
 

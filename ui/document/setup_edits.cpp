@@ -34,12 +34,18 @@ SetupEdits::Watched* SetupEdits::viewOf(QObject* object)
 bool SetupEdits::eventFilter(QObject* watched, QEvent* event)
 {
     const QEvent::Type type = event->type();
-    if (type != QEvent::KeyRelease && type != QEvent::MouseButtonRelease && type != QEvent::Wheel)
-        return false;
-    if (!watched->isWidgetType())
+    const bool starts = type == QEvent::KeyPress || type == QEvent::MouseButtonPress || type == QEvent::MouseButtonDblClick
+                        || type == QEvent::Wheel;
+    const bool ends = type == QEvent::KeyRelease || type == QEvent::MouseButtonRelease || type == QEvent::Wheel;
+    if ((!starts && !ends) || !watched->isWidgetType())
         return false;
     Watched* view = viewOf(watched);
     if (!view)
+        return false;
+    // Before the event reaches the view: its setup as it was, the step's "before".
+    if (starts)
+        m_document.takeSetupIfStale(view->id);
+    if (!ends)
         return false;
     // The field the user works in: consecutive changes in it are one step (a typed number).
     QString key = view->id;
