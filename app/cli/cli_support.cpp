@@ -1,5 +1,6 @@
 #include "cli/cli_support.h"
 #include "bridge/session.h"
+#include "bridge/session_setups.h"
 #include "model/model_parser.h"
 #include "systems/model_registry.h"
 #include "systems/scenario_setup.h"
@@ -317,7 +318,7 @@ fl::Status buildScenario(const QCommandLineParser& parser, fl::Scenario& scenari
             return status;
         scenario = state.scenario;
         if (sweep)
-            *sweep = state.view.sweep;
+            *sweep = fl::ui::storedSweep(state);
         return applyOverrides(parser, scenario);
     }
     if (parser.isSet("preset")) {

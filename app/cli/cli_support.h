@@ -69,7 +69,7 @@ void addScenarioOptions(QCommandLineParser& parser);
 /// The scenario those options describe, validated. --preset or --session (its state, or scene
 /// N with --scene) is the base and the other options apply on top. A session's warnings go to
 /// stderr as "warning: ..." lines; its errors read "FILE: problem". `sweep`, if given, receives
-/// the base's bifurcation sweep: the preset's, or the session's view.sweep (absent otherwise).
+/// the base's bifurcation sweep: the preset's, or the session's bifurcation setup (absent otherwise).
 /// Reads and registers a model file (systems/model_registry.h); an error "FILE:LINE:COL: reason".
 fl::Status loadModelFile(const QString& path, const fl::SystemInfo*& system);
 fl::Status buildScenario(const QCommandLineParser& parser, fl::Scenario& scenario,

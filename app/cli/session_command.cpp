@@ -42,12 +42,11 @@ void printState(QTextStream& out, const fl::ui::SessionState& state, const QStri
     out << indent << "values: " << (changed.isEmpty() ? QString("defaults") : changed) << "\n";
     for (const fl::Scenario& other : state.otherSystems)
         out << indent << "also remembers: " << q(fl::describe(other)) << "\n";
-    if (state.view.sweep)
+    if (const std::optional<fl::SweepSpec> sweep = fl::ui::storedSweep(state))
         out << indent
             << QString("bifurcation sweep: %1 from %2 to %3, %4 steps")
-                   .arg(q(state.view.sweep->parameter), q(fl::formatNumber(state.view.sweep->from)),
-                        q(fl::formatNumber(state.view.sweep->to)))
-                   .arg(state.view.sweep->steps)
+                   .arg(q(sweep->parameter), q(fl::formatNumber(sweep->from)), q(fl::formatNumber(sweep->to)))
+                   .arg(sweep->steps)
             << "\n";
     // Every view's setup of the analysis contract the state keeps, as session run reads it.
     for (const fl::AnalysisDefinition* definition : fl::analysisDefinitions())
@@ -143,7 +142,7 @@ int newCommand(const QStringList& arguments)
         session.state.presetId = parser.value("preset");
     // A bifurcation figure's sweep (or the session's) opens with the state, as in the GUI.
     if (sweep && fl::validateSweep(session.state.scenario, *sweep).ok())
-        session.state.view.sweep = sweep;
+        fl::ui::storeSweep(session.state, *sweep);
 
     const QByteArray json = fl::ui::writeSession(session);
     fl::ui::Session check; // what is written must read back (the reader is the stricter side)

@@ -4,6 +4,8 @@
 #include "contract/law_lab_analysis.h"
 #include "contract/lyapunov_analysis.h"
 #include "contract/map_analysis.h"
+#include "contract/poincare_analysis.h"
+#include "contract/slip_events_analysis.h"
 #include "contract/sweep_analysis.h"
 
 namespace fl {
@@ -17,7 +19,10 @@ const std::vector<const AnalysisDefinition*>& analysisDefinitions()
     static const TypedAnalysis<EpsStudyAnalysis> epsStudy("eps-study");
     static const TypedAnalysis<LawLabAnalysis> lawLab("law-lab");
     static const TypedAnalysis<LyapunovAnalysis> lyapunov("lyapunov");
-    static const std::vector<const AnalysisDefinition*> list = {&bifurcation, &map, &compare, &epsStudy, &lawLab, &lyapunov};
+    static const TypedAnalysis<PoincareAnalysis> poincare("poincare");
+    static const TypedAnalysis<SlipEventsAnalysis> slipEvents("slip-events");
+    static const std::vector<const AnalysisDefinition*> list = {&bifurcation, &map,      &compare,   &epsStudy,
+                                                                &lawLab,      &lyapunov, &poincare, &slipEvents};
     return list;
 }
 

@@ -404,7 +404,7 @@ private slots:
         QTest::newRow("show two files") << QStringList{"session", "show", "LECTURE", "LECTURE"} << "session show takes one file";
         QTest::newRow("run two files") << QStringList{"session", "run", "LECTURE", "LECTURE"} << "session run takes one file";
         QTest::newRow("run unknown view") << QStringList{"session", "run", "LECTURE", "--view", "colour"}
-                                          << "--view 'colour' is not a view that session run computes (bifurcation, map, compare, eps-study, law-lab, lyapunov)";
+                                          << "--view 'colour' is not a view that session run computes (bifurcation, map, compare, eps-study, law-lab, lyapunov, poincare, slip-events)";
         QTest::newRow("run scene") << QStringList{"session", "run", "LECTURE", "--scene", "3", "--view", "map"} << "(scenes 1 .. 2)";
         QTest::newRow("run missing folder") << QStringList{"session", "run", "LECTURE", "--view", "map", "--out-dir", "NOFILE/in"}
                                             << "does not exist";
@@ -516,14 +516,14 @@ private slots:
         QTemporaryDir dir;
         const QString session = dir.filePath("newer.frictionlab");
         QByteArray json = lectureJson();
-        json.replace("\"version\": 1", "\"version\": 3, \"author\": \"someone\"");
+        json.replace("\"version\": 1", "\"version\": 4, \"author\": \"someone\"");
         QVERIFY(writeFile(session, json));
         const Outcome o = runCli({"run", "--session", session, "--scene", "1", "--quiet", "--out", dir.filePath("r.csv")});
         QCOMPARE(o.exitCode, 0);
         const QStringList lines = o.err.split('\n', Qt::SkipEmptyParts);
         QCOMPARE(lines.size(), 2);
         QCOMPARE(lines.at(0), "warning: " + session
-                                  + ": version: 3 is newer than this FrictionLab reads (2); what it knows is read, the rest ignored");
+                                  + ": version: 4 is newer than this FrictionLab reads (3); what it knows is read, the rest ignored");
         QCOMPARE(lines.at(1), "warning: " + session + ": author: unknown field (ignored; written by a newer FrictionLab?)");
         QVERIFY(QFile::exists(dir.filePath("r.csv")));
     }

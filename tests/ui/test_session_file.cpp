@@ -2,6 +2,12 @@
 // refused with one message naming the path, the target untouched.
 #include "bridge/marked_temporary.h"
 #include "bridge/session.h"
+#include "bridge/session_setups.h"
+#include "bridge/setup_json.h"
+#include "contract/analysis_registry.h"
+#include "contract/poincare_analysis.h"
+#include "contract/sweep_analysis.h"
+#include "systems/run_variables.h"
 #include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 
@@ -77,19 +83,6 @@ bool samePlot(const PlotViewState& a, const PlotViewState& b)
     return a.locked == b.locked && sameRange(a.x, b.x) && sameRange(a.y, b.y);
 }
 
-bool sameSweep(const std::optional<fl::SweepSpec>& a, const std::optional<fl::SweepSpec>& b)
-{
-    if (a.has_value() != b.has_value())
-        return false;
-    if (!a)
-        return true;
-    return a->parameter == b->parameter && a->from == b->from && a->to == b->to && a->steps == b->steps
-           && a->transient == b->transient && a->samples == b->samples && a->maxRecordTime == b->maxRecordTime
-           && a->observable == b->observable && a->variable == b->variable && a->sectionVariable == b->sectionVariable
-           && a->level == b->level && a->crossingDirection == b->crossingDirection && a->period == b->period
-           && a->continuation == b->continuation && a->direction == b->direction;
-}
-
 /// Every field of a state, with a message naming the first difference.
 QString stateDifference(const SessionState& a, const SessionState& b)
 {
@@ -115,10 +108,7 @@ QString stateDifference(const SessionState& a, const SessionState& b)
         {"characteristic", samePlot(v.characteristic, w.characteristic)},
         {"phasePlane", v.phasePlane == w.phasePlane},
         {"phaseAngleWrap", v.phaseAngleWrap == w.phaseAngleWrap},
-        {"poincareHorizontal", v.poincareHorizontal == w.poincareHorizontal},
-        {"poincareVertical", v.poincareVertical == w.poincareVertical},
-        {"sweep", sameSweep(v.sweep, w.sweep)},
-        {"sweepThreads", v.sweepThreads == w.sweepThreads},
+        {"setups", v.setups == w.setups},
         {"playbackSpeed", v.playbackSpeed == w.playbackSpeed},
         {"playbackLoop", v.playbackLoop == w.playbackLoop},
         {"liveWindow", v.liveWindow == w.liveWindow},
@@ -154,8 +144,8 @@ Session fullSession()
     v.characteristic = {true, std::nullopt, AxisRange{-5e-324, 5e-324}};
     v.phasePlane = 1;
     v.phaseAngleWrap = true;
-    v.poincareHorizontal = 2;
-    v.poincareVertical = 3;
+    const std::vector<std::string> names = fl::stateNames(st.scenario);
+    v.setups.insert("poincare", setupToJson(fl::PoincareAnalysis::write(st.scenario, {names.at(2), names.at(3), true, false})));
     fl::SweepSpec sweep = fl::defaultSweep(st.scenario);
     sweep.parameter = "v_b";
     sweep.from = 0.1;
@@ -172,8 +162,7 @@ Session fullSession()
     sweep.period = 0.7;
     sweep.continuation = false;
     sweep.direction = fl::SweepDirection::Both;
-    v.sweep = sweep;
-    v.sweepThreads = 7;
+    v.setups.insert("bifurcation", setupToJson(fl::SweepAnalysis::write(st.scenario, {sweep, 7})));
     v.playbackSpeed = 0.25;
     v.playbackLoop = true;
     v.liveWindow = 123.5;
@@ -197,7 +186,7 @@ Session fullSession()
     strobe.period = 2.0 * M_PI;
     strobe.crossingDirection = 0;
     strobe.direction = fl::SweepDirection::Down;
-    pendulum.state.view.sweep = strobe;
+    storeSweep(pendulum.state, strobe);
     pendulum.state.view.layout = "characteristic";
     s.scenes = {belt, pendulum};
     s.currentScene = 1;
@@ -220,7 +209,8 @@ private slots:
         QVERIFY(changedCount(original.state.scenario) >= 10);
         QVERIFY(changedCount(original.state.otherSystems[0]) >= 6);
         QVERIFY(changedCount(original.state.otherSystems[1]) >= 6);
-        QVERIFY(fl::validateSweep(original.state.scenario, *original.state.view.sweep).ok());
+        const fl::AnalysisDefinition* sweep = fl::findAnalysisDefinition("bifurcation");
+        QVERIFY(sweep->check(original.state.scenario, *storedSetup(original.state, "bifurcation")).ok());
         const QByteArray first = writeSession(original);
         Session read;
         QStringList warnings;
@@ -240,10 +230,69 @@ private slots:
         QCOMPARE(writeSession(read), first); // byte-identical second write
         // The text is JSON Qt reads, parameters in spec order, the format tag first.
         QVERIFY(QJsonDocument::fromJson(first).isObject());
-        QVERIFY(first.startsWith("{\n    \"format\": \"frictionlab-session\",\n    \"version\": 2,"));
+        QVERIFY(first.startsWith("{\n    \"format\": \"frictionlab-session\",\n    \"version\": 3,"));
         QVERIFY(first.indexOf("\"v_b\"") < first.indexOf("\"J\""));
         QVERIFY(first.contains("\"integrator\": \"rosenbrock4\""));
         QCOMPARE(read.state.scenario.stiffIntegrator, fl::StiffIntegrator::Rosenbrock4);
+    }
+
+    /// Every older version still opens: the files as versions 1 and 2 wrote them (the absorber's
+    /// session, its sweep in view.sweep and view.sweepThreads, its Poincaré plane by indices in
+    /// view.poincare) give the setups version 3 keeps in view.setups, with no warning, and write
+    /// again as version 3 without the old fields.
+    void olderVersionsOpen_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("setups");
+        QTest::newRow("version 1") << QFINDTESTDATA("data/session-v1.frictionlab") << 2;
+        QTest::newRow("version 2") << QFINDTESTDATA("data/session-v2.frictionlab") << 3; // and its Lyapunov setup
+    }
+    void olderVersionsOpen()
+    {
+        QFETCH(QString, file);
+        QFETCH(int, setups);
+        QFile f(file);
+        QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(file));
+        Session read;
+        QStringList warnings;
+        const fl::Status status = readSession(f.readAll(), read, &warnings);
+        QVERIFY2(status.ok(), status.message().c_str());
+        QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join('\n')));
+        const SessionState& state = read.state;
+        QCOMPARE(state.view.setups.size(), setups);
+
+        // The sweep as the file has it, with its threads.
+        std::vector<std::string> problems;
+        const fl::SweepSetup sweep = fl::TypedAnalysis<fl::SweepAnalysis>::readTyped(
+            state.scenario, setupFromJson(state.view.setups.value("bifurcation")), "", problems);
+        QVERIFY2(problems.empty(), problems.empty() ? "" : problems.front().c_str());
+        QCOMPARE(sweep.spec.parameter, std::string("w"));
+        QCOMPARE(sweep.spec.from, 0.6);
+        QCOMPARE(sweep.spec.to, 1.4);
+        QCOMPARE(sweep.spec.steps, 41);
+        QCOMPARE(sweep.spec.observable, fl::SweepObservable::Hyperplane);
+        QCOMPARE(sweep.spec.sectionVariable, 2);
+        QCOMPARE(sweep.spec.crossingDirection, -1);
+        QCOMPARE(sweep.spec.direction, fl::SweepDirection::Both);
+        QCOMPARE(sweep.threads, 3);
+        // The plane by the names of state variables 2 and 3.
+        const std::vector<std::string> names = fl::stateNames(state.scenario);
+        const fl::PoincareSetup plane = fl::TypedAnalysis<fl::PoincareAnalysis>::readTyped(
+            state.scenario, setupFromJson(state.view.setups.value("poincare")), "", problems);
+        QVERIFY(problems.empty());
+        QCOMPARE(plane.horizontal, names.at(2));
+        QCOMPARE(plane.vertical, names.at(3));
+
+        // Written again: version 3, the setups only where they now live, and the same on reading.
+        const QByteArray again = writeSession(read);
+        QVERIFY(again.contains("\"version\": 3,"));
+        const QJsonObject view = QJsonDocument::fromJson(again).object()["state"].toObject()["view"].toObject();
+        for (const char* old : {"sweep", "sweepThreads", "poincare"})
+            QVERIFY2(!view.contains(old), old);
+        Session reread;
+        QVERIFY(readSession(again, reread, &warnings).ok());
+        QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join('\n')));
+        QCOMPARE(stateDifference(reread.state, state), QString());
     }
 
     void defaultSessionRoundTrip()
@@ -460,9 +509,9 @@ private slots:
     {
         QByteArray json = writeSession(fullSession());
         json.replace("\"format\": \"frictionlab-session\",", "\"format\": \"frictionlab-session\", \"author\": \"me\",");
-        json.replace("\"sweepThreads\": 7,", "\"sweepThreads\": 7, \"foo\": {\"bar\": [1, 2]},");
+        json.replace("\"phaseAngleWrap\": true,", "\"phaseAngleWrap\": true, \"foo\": {\"bar\": [1, 2]},");
         json.replace("\"locked\": true,", "\"locked\": true, \"grid\": false,");
-        json.replace("\"version\": 2,", "\"version\": 3,");
+        json.replace("\"version\": 3,", "\"version\": 4,");
         json.replace("\"preset\": \"jtam2016-fig4a\",", "\"preset\": \"belt-from-the-future\",");
         json.replace("\"J\": ", "\"J_new\": 1, \"J\": ");
         Session s;
@@ -470,7 +519,7 @@ private slots:
         const fl::Status status = readSession(json, s, &warnings);
         QVERIFY2(status.ok(), status.message().c_str());
         const QStringList expected = {
-            "version: 3 is newer than this FrictionLab reads (2); what it knows is read, the rest ignored",
+            "version: 4 is newer than this FrictionLab reads (3); what it knows is read, the rest ignored",
             "author: unknown field (ignored; written by a newer FrictionLab?)",
             "state.view.foo: unknown field (ignored; written by a newer FrictionLab?)",
             "state.view.plots.timeHistory.grid: unknown field (ignored; written by a newer FrictionLab?)",
@@ -481,7 +530,7 @@ private slots:
         QVERIFY2(warnings.contains("state.parameters.J_new: no such parameter in disk / I11 (ignored)"), qPrintable(warnings.join('\n')));
         QVERIFY(s.state.presetId.isEmpty());
         QCOMPARE(stateDifference(s.scenes[1].state, fullSession().scenes[1].state), QString());
-        QCOMPARE(s.state.view.sweepThreads, 7);
+        QCOMPARE(s.state.view.setups.value("bifurcation").value("threads").toInt(), 7);
     }
 
     void warningsAreCapped()

@@ -6,6 +6,7 @@
 #include "analysis/bifurcation_view.h"
 #include "analysis/poincare_view.h"
 #include "analysis/workbench.h"
+#include "bridge/session_setups.h"
 #include "session_setup_harness.h"
 #include "playback/playback_bar.h"
 #include "playback/playback_controller.h"
@@ -135,13 +136,13 @@ private slots:
             a.window.playbackBar()->windowBox()->setValue(20.0);
             a.window.showSideView(a.bench->poincare());
             a.window.showView(a.bench->bifurcation());
-            saved = captureState(a.window, *a.bench);
+            saved = captureState(a.window);
             QCOMPARE(saved.otherSystems.size(), size_t(1));
             QCOMPARE(saved.otherSystems[0].systemId, std::string("disk"));
             QCOMPARE(saved.view.tab, QStringLiteral("bifurcation"));
             QCOMPARE(saved.view.sideTab, QStringLiteral("poincare"));
             QCOMPARE(saved.view.layout, QStringLiteral("mechanism-phase"));
-            QVERIFY(saved.view.sweep && saved.view.sweep->steps == 37);
+            QVERIFY(storedSweep(saved) && storedSweep(saved)->steps == 37);
             QVERIFY(a.sessions->saveAs(path));
             QVERIFY(!a.sessions->isModified());
             QVERIFY(a.window.windowTitle().contains(QStringLiteral("every-field.frictionlab")));
@@ -151,7 +152,7 @@ private slots:
         QVERIFY(b.sessions->open(path));
         QVERIFY(b.waitForRun());
         QTest::qWait(50);
-        const SessionState restored = captureState(b.window, *b.bench);
+        const SessionState restored = captureState(b.window);
         QCOMPARE(QString::fromUtf8(document(restored)), QString::fromUtf8(document(saved)));
         QCOMPARE(b.window.panel()->scenario().params.value("v_b"), 0.37);
         QCOMPARE(currentAppearance().themeId, QStringLiteral("dark"));
@@ -189,7 +190,7 @@ private slots:
         Window w;
         QVERIFY(w.waitForRun());
         QVERIFY(w.window.loadPreset(QStringLiteral("belt-stick-slip")) || w.window.loadPreset(QStringLiteral("jtam2016-fig4a")));
-        const QByteArray before = document(captureState(w.window, *w.bench));
+        const QByteArray before = document(captureState(w.window));
         Session good;
         QByteArray text = writeSession(good);
         const QString truncated = dir.filePath(QStringLiteral("truncated.frictionlab"));
@@ -201,7 +202,7 @@ private slots:
         QVERIFY(!w.sessions->open(truncated, &error));
         QVERIFY(!error.isEmpty());
         QVERIFY(w.window.statusMessage().contains(QStringLiteral("Not opened")));
-        QCOMPARE(QString::fromUtf8(document(captureState(w.window, *w.bench))), QString::fromUtf8(before));
+        QCOMPARE(QString::fromUtf8(document(captureState(w.window))), QString::fromUtf8(before));
         QVERIFY(w.sessions->filePath().isEmpty());
     }
 

@@ -9,6 +9,8 @@
 #include "analysis/method_comparison.h"
 #include "analysis/lyapunov_panel.h"
 #include "analysis/map_view.h"
+#include "analysis/poincare_view.h"
+#include "analysis/slip_event_view.h"
 #include "bridge/session.h"
 #include "bridge/setup_json.h"
 #include "session_setup_harness.h"
@@ -18,9 +20,12 @@
 #include "contract/law_lab_analysis.h"
 #include "contract/lyapunov_analysis.h"
 #include "contract/map_analysis.h"
+#include "contract/poincare_analysis.h"
+#include "contract/slip_events_analysis.h"
 #include "contract/sweep_analysis.h"
 #include "systems/model_registry.h"
 #include "systems/scenario_setup.h"
+#include "systems/system_registry.h"
 
 #include <QFile>
 #include <QProcess>
@@ -60,6 +65,15 @@ fl::Scenario lugreBelt()
     return s;
 }
 
+/// The two-block chain of the Burridge-Knopoff presets: slip events.
+fl::Scenario chainOfTwo()
+{
+    fl::Scenario s;
+    if (!fl::applyPreset("bk-chain-two", s).ok())
+        qFatal("no preset bk-chain-two");
+    return s;
+}
+
 /// A small setup of each analysis for the scenario (small enough for the sanitizer builds).
 Session sessionFor(const fl::Scenario& scenario)
 {
@@ -71,7 +85,7 @@ Session sessionFor(const fl::Scenario& scenario)
     sweep.spec.samples = 4;
     sweep.spec.maxRecordTime = 60.0;
     sweep.spec.direction = fl::SweepDirection::Both;
-    session.state.view.sweep = sweep.spec;
+    session.state.view.setups.insert(QStringLiteral("bifurcation"), setupToJson(fl::SweepAnalysis::write(scenario, sweep)));
     fl::MapSetup map = fl::MapAnalysis::defaults(scenario);
     map.spec.x.steps = 4;
     map.spec.y.steps = 3;
@@ -84,6 +98,17 @@ Session sessionFor(const fl::Scenario& scenario)
     if (fl::LawLabSetup lab = fl::LawLabAnalysis::defaults(scenario); !lab.experiment.empty()) {
         lab.values.resize(std::min<size_t>(lab.values.size(), 2));
         session.state.view.setups.insert(QStringLiteral("law-lab"), setupToJson(fl::LawLabAnalysis::write(scenario, lab)));
+    }
+    if (fl::PoincareSetup plane = fl::PoincareAnalysis::defaults(scenario); !plane.horizontal.empty()) {
+        plane.wrapVertical = true; // a setup of its own: shown, not computed
+        session.state.view.setups.insert(QStringLiteral("poincare"), setupToJson(fl::PoincareAnalysis::write(scenario, plane)));
+    }
+    if (fl::hasSlipEvents(scenario)) {
+        fl::SlipEventsSetup slip = fl::SlipEventsAnalysis::defaults(scenario);
+        slip.skipTime = 45.5;  // not the default fifth of t_end
+        slip.fitMax = 2.5;     // one end given
+        slip.showBlocks = true;
+        session.state.view.setups.insert(QStringLiteral("slip-events"), setupToJson(fl::SlipEventsAnalysis::write(scenario, slip)));
     }
     const fl::LyapunovSetup lyapunov{10.0, 40.0, 0.5, true};
     session.state.view.setups.insert(QStringLiteral("lyapunov"), setupToJson(fl::LyapunovAnalysis::write(scenario, lyapunov)));
@@ -153,6 +178,17 @@ private:
             view = w.bench->epsStudy();
             QVERIFY(w.bench->epsStudy()->start());
             running = [&] { return w.bench->epsStudy()->isRunning(); };
+        } else if (id == QLatin1String("slip-events")) {
+            // Read off the window's own run of the chain, once it is shown.
+            view = w.bench->slipEvents();
+            QVERIFY(w.waitForRun());
+            running = [&] { return !w.bench->slipEvents()->data() || w.bench->slipEvents()->isComputing(); };
+        } else if (id == QLatin1String("poincare")) {
+            // The points of the window's own run of the session's scenario.
+            view = w.bench->poincare();
+            w.window.showSideView(w.bench->poincare());
+            QVERIFY(w.waitForRun());
+            running = [] { return false; };
         } else {
             view = w.bench->lyapunov();
             QCOMPARE(w.bench->lyapunov()->mode(), 0); // the session's mode: the spectrum
@@ -207,6 +243,13 @@ private slots:
     void lyapunovOfTheBelt() { compareWithWindow(fl::defaultScenario(), QStringLiteral("lyapunov"), 80); }
     void bifurcationOfAModel() { compareWithWindow(modelScenario(), QStringLiteral("bifurcation"), 12); }
     void lyapunovOfAModel() { compareWithWindow(modelScenario(), QStringLiteral("lyapunov"), 80); }
+    /// The belt's run (t_end 100) crosses its section at least 10 times; the forced oscillator's
+    /// strobe (period 2π/ω) about 50 times.
+    void poincareOfTheBelt() { compareWithWindow(fl::defaultScenario(), QStringLiteral("poincare"), 10); }
+    void poincareOfAModel() { compareWithWindow(modelScenario(), QStringLiteral("poincare"), 10); }
+    /// Two blocks of the chain, 300 time units: dozens of events; 4 density bins (moments and the
+    /// block counts 1 and 2).
+    void slipEventsOfTheChain() { compareWithWindow(chainOfTwo(), QStringLiteral("slip-events"), 4); }
 
     /// Every analysis of the contract is covered above (a new one must add its case).
     void everyRegisteredAnalysisIsCompared()
@@ -215,7 +258,8 @@ private slots:
         for (const fl::AnalysisDefinition* definition : fl::analysisDefinitions())
             ids << QString::fromStdString(definition->id());
         QCOMPARE(ids, (QStringList{QStringLiteral("bifurcation"), QStringLiteral("map"), QStringLiteral("compare"), QStringLiteral("eps-study"),
-                                   QStringLiteral("law-lab"), QStringLiteral("lyapunov")}));
+                                   QStringLiteral("law-lab"), QStringLiteral("lyapunov"), QStringLiteral("poincare"),
+                                   QStringLiteral("slip-events")}));
     }
 };
 

@@ -59,7 +59,7 @@ private slots:
         QVERIFY(data->events.size() > 2000);
         for (const fl::SlipEvent& e : data->events)
             QVERIFY(e.tBegin >= 200.0);
-        const fl::PowerLawFit& fit = data->fit[0];
+        const fl::PowerLawFit& fit = data->statistics.fit[0];
         QVERIFY(fit.valid);
         qInfo("%zu events; moment alpha = %.3f +- %.3f on [%g, %g]", data->events.size(), fit.alpha, fit.sigma, fit.xMin, fit.xMax);
         QVERIFY(fit.alpha > 1.4 && fit.alpha < 2.2);
@@ -103,9 +103,9 @@ private slots:
     {
         typeInto(m_view->fitMinField(), QStringLiteral("0.01"));
         typeInto(m_view->fitMaxField(), QStringLiteral("1"));
-        QVERIFY(waitFor([&] { return m_view->data()->fit[0].xMin == 0.01 && m_view->data()->fit[0].xMax == 1.0; }));
-        QVERIFY(m_view->data()->fit[0].valid);
-        QVERIFY(m_view->data()->fit[0].count >= 10); // a range given by hand needs 10 events
+        QVERIFY(waitFor([&] { return m_view->data()->statistics.fit[0].xMin == 0.01 && m_view->data()->statistics.fit[0].xMax == 1.0; }));
+        QVERIFY(m_view->data()->statistics.fit[0].valid);
+        QVERIFY(m_view->data()->statistics.fit[0].count >= 10); // a range given by hand needs 10 events
         // Bad text: the message names the rule and the last fit stays.
         const fl::ui::SlipEventDataPtr kept = m_view->data();
         typeInto(m_view->fitMaxField(), QStringLiteral("abc"));
@@ -117,7 +117,7 @@ private slots:
         m_view->fitMinField()->clear();
         typeInto(m_view->fitMaxField(), QString()); // both auto again
         QVERIFY(m_view->messageText().isEmpty());
-        QVERIFY(waitFor([&] { return m_view->data()->fit[0].xMin != 0.01; }));
+        QVERIFY(waitFor([&] { return m_view->data()->statistics.fit[0].xMin != 0.01; }));
     }
 
     void clickPlaysFromThere()

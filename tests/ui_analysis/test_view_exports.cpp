@@ -397,7 +397,7 @@ private:
             QTRY_VERIFY_WITH_TIMEOUT(view->data() && !view->isComputing(), 120000);
             const long events = long(view->data()->events.size());
             long bins = 0;
-            for (const fl::LogHistogram& h : view->data()->histogram)
+            for (const fl::LogHistogram& h : view->data()->statistics.histogram)
                 bins += long(h.centre.size());
             QVERIFY2(events > 0 && bins > 0, qPrintable(QString("%1 slip events, %2 density bins").arg(events).arg(bins)));
             rows[QStringLiteral("csv:events")] = events;

@@ -64,6 +64,10 @@ public:
     bool exportCsv(const QString& path, QString* error = nullptr) const;
     /// The diagram and its points (CSV, once a sweep computed columns and stopped).
     QList<ExportItem> exportItems() override;
+    /// The form's sweep and threads (contract/sweep_analysis.h), for sessions; nothing while the
+    /// form cannot start a sweep.
+    QJsonObject saveSetup() const override;
+    void restoreSetup(const QJsonObject& setup, const QString& path, QStringList& warnings) override;
 
     BifurcationSetupPanel* setupPanel() const { return m_setup; }
     BifurcationPlot* plot() const { return m_plot; }

@@ -1,8 +1,8 @@
 #include "analysis/poincare_view.h"
 #include "analysis/poincare_section_text.h"
+#include "contract/poincare_analysis.h"
 #include "systems/run_variables.h"
 #include "systems/scenario_setup.h"
-#include "systems/system_registry.h"
 #include "widgets/angle_wrap.h"
 #include "widgets/axis_range.h"
 #include "widgets/data_export.h"
@@ -138,6 +138,7 @@ void PoincareView::setScenario(const fl::Scenario& scenario)
     if (fl::validate(scenario).ok())
         names = fl::stateNames(scenario); // no Dynamics built on the GUI thread
     const bool sameVariables = names == m_names && scenario.systemId == m_systemId;
+    m_scenario = scenario;
     m_systemId = scenario.systemId;
     const int keepH = horizontalVariable(), keepV = verticalVariable();
     adoptNames(names);
@@ -147,17 +148,8 @@ void PoincareView::setScenario(const fl::Scenario& scenario)
         return;
     }
     // The system's first phase portrait made of state variables, else the first two variables.
-    int h = 0, v = names.size() > 1 ? 1 : 0;
-    if (const fl::SystemInfo* system = fl::findSystem(scenario.systemId)) {
-        for (const auto& [first, second] : system->plots.phasePortraits) {
-            if (indexOf(names, first) >= 0 && indexOf(names, second) >= 0) {
-                h = indexOf(names, first);
-                v = indexOf(names, second);
-                break;
-            }
-        }
-    }
-    setPlane(h, v);
+    const fl::PoincareSetup plane = fl::PoincareAnalysis::defaults(scenario);
+    setPlane(std::max(0, indexOf(names, plane.horizontal)), std::max(0, indexOf(names, plane.vertical)));
 }
 
 void PoincareView::adoptNames(const std::vector<std::string>& names)
@@ -323,18 +315,7 @@ bool PoincareView::exportPlot(const QString& path, QString* error) { return fl::
 
 QByteArray PoincareView::pointsCsv() const
 {
-    QByteArray csv = "t";
-    for (const std::string& name : m_names)
-        csv += ',' + QByteArray::fromStdString(name);
-    csv += '\n';
-    const size_t n = m_names.size();
-    for (size_t i = 0; i < m_times.size(); ++i) {
-        csv += QByteArray::number(m_times[i], 'g', 17);
-        for (size_t k = 0; k < n; ++k)
-            csv += ',' + QByteArray::number(m_states[i * n + k], 'g', 17);
-        csv += '\n';
-    }
-    return csv;
+    return QByteArray::fromStdString(fl::PoincareAnalysis::poincarePointsCsv(m_names, m_times, m_states));
 }
 
 QList<ExportItem> PoincareView::exportItems()

@@ -70,6 +70,9 @@ public:
     QByteArray pointsCsv() const;
     /// The plot and the points (CSV), once there are points; the plot's context menu offers both.
     QList<ExportItem> exportItems() override;
+    /// The plane shown (contract/poincare_analysis.h: variables by name, angle wrap), for sessions.
+    QJsonObject saveSetup() const override;
+    void restoreSetup(const QJsonObject& setup, const QString& path, QStringList& warnings) override;
 
 private:
     /// Controls row, plot, and the section label under the plot.
@@ -81,6 +84,7 @@ private:
     void updateInfo();
     void fitRanges();
 
+    fl::Scenario m_scenario; ///< of the runs to come (setScenario): its setup's defaults and checks
     std::vector<std::string> m_names;
     std::string m_systemId;
     std::vector<double> m_times;

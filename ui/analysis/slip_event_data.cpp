@@ -42,21 +42,10 @@ SlipEventDataPtr computeSlipEventData(const SlipEventRequest& request)
     data->stickThreshold = options.threshold;
     data->map = fl::buildSpaceTimeMap(run, options.vb, request.mapColumns, 1.0, 0.0, options.stride);
     data->events = fl::findSlipEvents(run, options);
-    fl::PowerLawOptions momentOptions;
-    momentOptions.xMin = request.fitMin;
-    momentOptions.xMax = request.fitMax;
-    if (request.fitMin > 0.0 && request.fitMax > 0.0)
-        momentOptions.minCount = 10; // a range given by hand: the error bar tells how far to trust it
-    fl::PowerLawOptions blockOptions;
-    blockOptions.discrete = true;
-    blockOptions.minSpan = 10.0;
-    const fl::PowerLawOptions* fitOptions[2] = {&momentOptions, &blockOptions};
-    for (SlipSize size : {SlipSize::Moment, SlipSize::Blocks}) {
-        const int k = static_cast<int>(size);
-        const std::vector<double> x = data->sizes(size);
-        data->fit[k] = fl::fitPowerLaw(x, *fitOptions[k]);
-        data->histogram[k] = fl::logHistogram(x, 5, size == SlipSize::Blocks);
-    }
+    data->setup.skipTime = request.skipTime;
+    data->setup.fitMin = request.fitMin;
+    data->setup.fitMax = request.fitMax;
+    data->statistics = fl::SlipEventsAnalysis::statistics(data->events, data->setup);
     return data;
 }
 
@@ -69,20 +58,7 @@ fl::SpaceTimeMap computeSpaceTimeWindow(const RunOutputPtr& run, double tFrom, d
 
 QString describePowerLaw(const fl::PowerLawFit& fit, SlipSize size)
 {
-    const QString what = size == SlipSize::Moment ? QObject::tr("moments") : QObject::tr("block counts");
-    if (!fit.valid)
-        return QObject::tr("No power law fitted: too few events in every range of %1 (%2 events in all); run longer or widen the range.")
-            .arg(what)
-            .arg(fit.total);
-    return QObject::tr("α = %1 ± %2 on %3 %4 … %5 (%6 of %7 events, KS distance %8)")
-        .arg(fit.alpha, 0, 'f', 2)
-        .arg(fit.sigma, 0, 'f', 2)
-        .arg(what)
-        .arg(fit.xMin, 0, 'g', 3)
-        .arg(fit.xMax, 0, 'g', 3)
-        .arg(fit.count)
-        .arg(fit.total)
-        .arg(fit.ks, 0, 'f', 3);
+    return QString::fromStdString(fl::describeSlipPowerLaw(fit, size == SlipSize::Blocks));
 }
 
 } // namespace fl::ui

@@ -2,10 +2,9 @@
 // What the "Slip events" view shows of a Burridge-Knopoff chain run, computed off the GUI thread
 // from the run on display: the block x time map of slip speeds, the slip events after the
 // transient, their size distributions (moment and block count) and the power laws fitted to them.
-#include "analysis/power_law_fit.h"
-#include "analysis/slip_events.h"
 #include "analysis/space_time_map.h"
 #include "bridge/run_output.h"
+#include "contract/slip_events_analysis.h"
 
 #include <QString>
 
@@ -31,8 +30,8 @@ struct SlipEventData {
     bool exact = false;          ///< event-driven run: v_r = 0 exactly in stick
     double skipTime = 0.0;
     std::vector<fl::SlipEvent> events;
-    fl::PowerLawFit fit[2];       ///< by SlipSize
-    fl::LogHistogram histogram[2];
+    fl::SlipEventsSetup setup;           ///< what the events and statistics were computed with
+    fl::SlipEventStatistics statistics;  ///< fits and densities, by SlipSize
 
     std::vector<double> sizes(SlipSize size) const;
 };
@@ -47,7 +46,8 @@ SlipEventDataPtr computeSlipEventData(const SlipEventRequest& request);
 /// The map of the run's samples in [tFrom, tTo] (zooming into a map whose columns hold many samples).
 fl::SpaceTimeMap computeSpaceTimeWindow(const RunOutputPtr& run, double tFrom, double tTo, int columns);
 
-/// "α = 1.79 ± 0.05 on moments 0.0199 … 3.92 (422 of 2692 events)" or why there is no fit.
+/// "α = 1.79 ± 0.05 on moments 0.0199 … 3.92 (422 of 2692 events)" or why there is no fit
+/// (fl::describeSlipPowerLaw).
 QString describePowerLaw(const fl::PowerLawFit& fit, SlipSize size);
 
 } // namespace fl::ui

@@ -210,7 +210,7 @@ void SlipEventView::showDistribution()
         return;
     }
     const int k = m_size->currentIndex() == 1 ? 1 : 0;
-    m_sizes->showDistribution(m_data->histogram[k], m_data->fit[k],
+    m_sizes->showDistribution(m_data->statistics.histogram[k], m_data->statistics.fit[k],
                               k == 0 ? tr("moment M = Σ |Δu_i| of the event") : tr("blocks slipped in the event"));
 }
 
@@ -256,7 +256,7 @@ void SlipEventView::updateInfo()
     if (largest != events.end())
         text += tr(" · largest: %1 of %2 blocks, moment %3").arg(largest->blocks()).arg(m_data->map.blocks).arg(largest->moment, 0, 'g', 3);
     const int k = m_size->currentIndex() == 1 ? 1 : 0;
-    text += " · " + describePowerLaw(m_data->fit[k], static_cast<SlipSize>(k));
+    text += " · " + describePowerLaw(m_data->statistics.fit[k], static_cast<SlipSize>(k));
     m_info->setText(text);
 }
 
@@ -276,8 +276,7 @@ bool SlipEventView::exportEventsCsv(const QString& path, QString* error) const
             *error = tr("there are no slip events to export yet");
         return false;
     }
-    std::string csv = "# " + fl::describe(m_run->scenario) + ", events starting at t >= " + std::to_string(m_data->skipTime) + "\n";
-    csv += fl::slipEventsCsv(m_data->events);
+    const std::string csv = fl::SlipEventsAnalysis::eventsCsv(m_run->scenario, m_data->setup, m_data->events);
     return writeFileAtomically(path, QByteArray::fromStdString(csv), error);
 }
 
@@ -288,31 +287,23 @@ bool SlipEventView::exportHistogramCsv(const QString& path, QString* error) cons
             *error = tr("there are no slip events to export yet");
         return false;
     }
-    std::ostringstream csv; // numbers: the shortest text that reads back as the same double
-    csv << "# " << fl::describe(m_run->scenario) << "\n";
-    for (int k = 0; k < 2; ++k)
-        csv << "# " << (k == 0 ? "moment" : "blocks") << ": "
-            << describePowerLaw(m_data->fit[k], static_cast<SlipSize>(k)).toStdString() << "\n";
-    csv << "size,centre,density,count\n";
-    for (int k = 0; k < 2; ++k) {
-        const fl::LogHistogram& h = m_data->histogram[k];
-        for (size_t b = 0; b < h.centre.size(); ++b)
-            csv << (k == 0 ? "moment" : "blocks") << ',' << fl::formatNumber(h.centre[b]) << ',' << fl::formatNumber(h.density[b]) << ','
-                << h.count[b] << '\n';
-    }
-    return writeFileAtomically(path, QByteArray::fromStdString(csv.str()), error);
+    const std::string csv = fl::SlipEventsAnalysis::densitiesCsv(m_run->scenario, m_data->statistics);
+    return writeFileAtomically(path, QByteArray::fromStdString(csv), error);
 }
 
 QList<ExportItem> SlipEventView::exportItems()
 {
     const auto has = [this] { return m_data != nullptr; };
+    ExportItem events = ExportItem::dataItem(QStringLiteral("csv:events"), tr("Slip events (CSV)…"), tr("Export slip events"), tr("CSV (*.csv)"),
+                                             [this](const QString& path, QString* error) { return exportEventsCsv(path, error); }, has);
+    events.fileName = QStringLiteral("slip-events-events.csv"); // session run's names (contract/slip_events_analysis.h)
+    ExportItem densities = ExportItem::dataItem(QStringLiteral("csv:densities"), tr("Size densities and fits (CSV)…"),
+                                                tr("Export size densities"), tr("CSV (*.csv)"),
+                                                [this](const QString& path, QString* error) { return exportHistogramCsv(path, error); }, has);
+    densities.fileName = QStringLiteral("slip-events-densities.csv");
     return {ExportItem::plotItem(QStringLiteral("plot:space-time"), tr("Plot: space–time map…"), [this] { return m_map; }, has),
-            ExportItem::plotItem(QStringLiteral("plot:sizes"), tr("Plot: slip-event sizes…"), [this] { return m_sizes; }, has),
-            ExportItem::dataItem(QStringLiteral("csv:events"), tr("Slip events (CSV)…"), tr("Export slip events"), tr("CSV (*.csv)"),
-                                 [this](const QString& path, QString* error) { return exportEventsCsv(path, error); }, has),
-            ExportItem::dataItem(QStringLiteral("csv:densities"), tr("Size densities and fits (CSV)…"), tr("Export size densities"),
-                                 tr("CSV (*.csv)"), [this](const QString& path, QString* error) { return exportHistogramCsv(path, error); },
-                                 has)};
+            ExportItem::plotItem(QStringLiteral("plot:sizes"), tr("Plot: slip-event sizes…"), [this] { return m_sizes; }, has), events,
+            densities};
 }
 
 } // namespace fl::ui

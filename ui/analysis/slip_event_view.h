@@ -32,6 +32,8 @@ public:
     explicit SlipEventView(QWidget* parent = nullptr);
     ~SlipEventView() override;
 
+    /// The scenario of the runs to come: what a session's setup is checked against.
+    void setScenario(const fl::Scenario& scenario) { m_scenario = scenario; }
     /// The run on display: a chain's is analysed (in the background), another's shows why not.
     void setRun(const RunOutputPtr& run);
     /// The playback time, marked on the map.
@@ -51,9 +53,10 @@ public:
     QString infoText() const;
     QString messageText() const;
 
-    /// The skip time, the size shown and the fit range (slip_event_session.cpp). A restored skip
-    /// time holds for the next run shown, the session's (if a chain's, inside its t_end), instead
-    /// of its first fifth; restoring analyses nothing (the session's run is, when it is shown).
+    /// The skip time, the size shown and the fit range (contract/slip_events_analysis.h, read and
+    /// checked by the analysis against setScenario's scenario). A restored skip time holds for
+    /// the next run shown, the session's, instead of its first fifth; restoring analyses nothing
+    /// (the session's run is, when it is shown).
     QJsonObject saveSetup() const override;
     void restoreSetup(const QJsonObject& setup, const QString& path, QStringList& warnings) override;
 
@@ -80,6 +83,7 @@ private:
     bool readFitEnd(const QLineEdit* field, double& value) const;
     void requestWindow(double tFrom, double tTo);
 
+    fl::Scenario m_scenario; ///< of the runs to come (setScenario)
     RunOutputPtr m_run;
     SlipEventDataPtr m_data;
     bool m_pending = false;

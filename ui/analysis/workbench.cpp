@@ -184,6 +184,9 @@ void Workbench::onScenario()
     m_lyapunov->setScenario(scenario);
     m_epsStudy->setScenario(scenario); // studied on request (Run ε study) or by an ε-study preset
     m_lawLab->setScenario(scenario);   // experiments run while its tab is shown
+    // Their runs come with the simulation's; the scenario now, for a session's setups restored next.
+    m_poincare->setScenario(scenario);
+    m_slipEvents->setScenario(scenario);
     for (const fl::AnalysisInfo& analysis : fl::analyses())
         if (const auto tab = m_tabIndices.find(analysis.id); tab != m_tabIndices.end())
             m_window.tabs()->setTabVisible(tab->second, fl::analysisApplies(analysis, scenario));

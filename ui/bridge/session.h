@@ -8,7 +8,6 @@
 // finiteness) and the first problem is reported with its path in the document, e.g.
 // "scenes[2].state.parameters.mu_s: 1e308 is outside 0 .. 100". Unknown fields (a newer version)
 // are skipped with a warning each.
-#include "analysis/bifurcation_sweep.h"
 #include "common/status.h"
 #include "scenario/scenario.h"
 #include "systems/scenario_setup.h"
@@ -38,7 +37,7 @@ struct PlotViewState {
 };
 
 /// What the window showed and how: open tab, side tab, layout, appearance, plots' settings and
-/// zoom, the bifurcation setup, the Poincaré plane, playback settings.
+/// zoom, playback settings, and every analysis view's setup.
 struct ViewState {
     QString tab = QStringLiteral("simulation");         ///< a main tab's id in the catalog of analyses (kTabIds)
     QString sideTab = QStringLiteral("characteristic"); ///< a side tab's id (kSideTabIds)
@@ -52,16 +51,13 @@ struct ViewState {
     PlotViewState characteristic;
     int phasePlane = 0;          ///< index into the system's phase portraits
     bool phaseAngleWrap = false; ///< angles mod 2π on the phase portrait
-    int poincareHorizontal = 0;  ///< state indices of the Poincaré view's plane
-    int poincareVertical = 1;
-    std::optional<fl::SweepSpec> sweep; ///< the bifurcation tab's setup (absent: the scenario's default)
-    int sweepThreads = 0;               ///< 0: every core
     double playbackSpeed = 1.0;         ///< 1/16 .. 16
     bool playbackLoop = true;           ///< the playback bar starts with Loop on
     double liveWindow = 50.0;           ///< time units the live plots show
     double playbackTime = 0.0;          ///< where the playback starts (clamped to the run)
-    /// Every analysis view's own setup (a map's grid, the law lab's experiment, ...) by its catalog
-    /// id, as the view saved it (ui/analysis/analysis_view.h); the view checks it when restoring.
+    /// Every analysis view's own setup (the bifurcation sweep, a map's grid, the Poincaré plane, the
+    /// law lab's experiment, ...) by its catalog id, as the analysis of the contract writes it
+    /// (core/contract/; bridge/session_setups.h); the analysis checks it when a view restores it.
     QMap<QString, QJsonObject> setups;
 };
 
@@ -87,7 +83,10 @@ struct Scene {
 
 struct Session {
     /// 2: any tab of the catalog may be open, and the views' setups are kept (view.setups).
-    static constexpr int kVersion = 2;
+    /// 3: every setup is in view.setups: the bifurcation sweep (was view.sweep, view.sweepThreads)
+    ///    and the Poincaré plane by variable names (was view.poincare, by indices) too. Older
+    ///    files are read into that form (session_read.cpp).
+    static constexpr int kVersion = 3;
     QString title;        ///< a lecture's title (may be empty)
     QString description;  ///< what the session or lecture is for (may be empty)
     SessionState state;   ///< the state on screen when saved

@@ -5,8 +5,11 @@
 #include "bridge/qs.h"
 #include "bridge/session_format.h"
 #include "bridge/session_json.h"
+#include "bridge/setup_json.h"
 #include "systems/scenario_setup.h"
 
+#include "contract/poincare_analysis.h"
+#include "contract/sweep_analysis.h"
 #include "friction/friction_law.h"
 #include "model/model_parser.h"
 #include "expr/node.h"
@@ -302,16 +305,23 @@ Status readView(ObjectReader& state, const fl::Scenario& scenario, ViewState& ou
     FL_TRY(readPlots(r, v, warnings));
     FL_TRY(r.integer(QStringLiteral("phasePlane"), 0, planes - 1, v.phasePlane));
     FL_TRY(r.boolean(QStringLiteral("phaseAngleWrap"), v.phaseAngleWrap));
+    // Versions 1 and 2 kept two setups beside view.setups: the Poincaré plane by state indices and
+    // the bifurcation sweep with its threads. They are read as then and become those views' setups.
     QJsonObject sub;
-    FL_TRY(r.object(QStringLiteral("poincare"), sub, present));
-    if (present) {
+    bool legacyPlane = false;
+    int planeH = 0, planeV = stateSize > 1 ? 1 : 0;
+    FL_TRY(r.object(QStringLiteral("poincare"), sub, legacyPlane));
+    if (legacyPlane) {
         ObjectReader p(sub, r.pathOf(QStringLiteral("poincare")), warnings);
-        FL_TRY(p.integer(QStringLiteral("horizontal"), 0, stateSize - 1, v.poincareHorizontal));
-        FL_TRY(p.integer(QStringLiteral("vertical"), 0, stateSize - 1, v.poincareVertical));
+        FL_TRY(p.integer(QStringLiteral("horizontal"), 0, stateSize - 1, planeH));
+        FL_TRY(p.integer(QStringLiteral("vertical"), 0, stateSize - 1, planeV));
         p.finish();
     }
-    FL_TRY(readSweep(r, scenario, stateSize, v.sweep, warnings));
-    FL_TRY(r.integer(QStringLiteral("sweepThreads"), 0, 256, v.sweepThreads));
+    std::optional<fl::SweepSpec> legacySweep;
+    int legacyThreads = 0;
+    bool legacyThreadsSet = r.has(QStringLiteral("sweepThreads"));
+    FL_TRY(readSweep(r, scenario, stateSize, legacySweep, warnings));
+    FL_TRY(r.integer(QStringLiteral("sweepThreads"), 0, 256, legacyThreads));
     FL_TRY(r.object(QStringLiteral("playback"), sub, present));
     if (present) {
         ObjectReader p(sub, r.pathOf(QStringLiteral("playback")), warnings);
@@ -323,6 +333,20 @@ Status readView(ObjectReader& state, const fl::Scenario& scenario, ViewState& ou
     }
     FL_TRY(readSetups(r, v.setups, warnings));
     r.finish();
+    if ((legacySweep || legacyThreadsSet) && !v.setups.contains(QStringLiteral("bifurcation"))) {
+        fl::SweepSetup setup = fl::SweepAnalysis::defaults(scenario);
+        if (legacySweep)
+            setup.spec = *legacySweep;
+        setup.threads = legacyThreads;
+        v.setups.insert(QStringLiteral("bifurcation"), setupToJson(fl::SweepAnalysis::write(scenario, setup)));
+    }
+    if (legacyPlane && stateSize > 0 && !v.setups.contains(QStringLiteral("poincare"))) {
+        const std::vector<std::string> names = fl::stateNames(scenario);
+        fl::PoincareSetup plane = fl::PoincareAnalysis::defaults(scenario);
+        plane.horizontal = names[size_t(planeH)];
+        plane.vertical = names[size_t(planeV)];
+        v.setups.insert(QStringLiteral("poincare"), setupToJson(fl::PoincareAnalysis::write(scenario, plane)));
+    }
     out = v;
     return Status::success();
 }

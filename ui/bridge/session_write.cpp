@@ -41,28 +41,6 @@ void writePlot(Writer& w, const char* name, const PlotViewState& plot)
     w.endObject();
 }
 
-void writeSweep(Writer& w, const fl::SweepSpec& s)
-{
-    using namespace session_format;
-    w.key("sweep").beginObject();
-    w.key("parameter").value(qs(s.parameter));
-    w.key("from").value(s.from);
-    w.key("to").value(s.to);
-    w.key("steps").value(s.steps);
-    w.key("transient").value(s.transient);
-    w.key("samples").value(s.samples);
-    w.key("maxRecordTime").value(s.maxRecordTime);
-    w.key("observable").value(kObservables.value(static_cast<int>(s.observable)));
-    w.key("variable").value(s.variable);
-    w.key("sectionVariable").value(s.sectionVariable);
-    w.key("level").value(s.level);
-    w.key("crossingDirection").value(crossingId(s.crossingDirection));
-    w.key("period").value(s.period);
-    w.key("continuation").value(s.continuation);
-    w.key("direction").value(kDirections.value(static_cast<int>(s.direction)));
-    w.endObject();
-}
-
 void writeView(Writer& w, const ViewState& v)
 {
     w.key("view").beginObject();
@@ -80,13 +58,6 @@ void writeView(Writer& w, const ViewState& v)
     w.endObject();
     w.key("phasePlane").value(v.phasePlane);
     w.key("phaseAngleWrap").value(v.phaseAngleWrap);
-    w.key("poincare").beginObject();
-    w.key("horizontal").value(v.poincareHorizontal);
-    w.key("vertical").value(v.poincareVertical);
-    w.endObject();
-    if (v.sweep)
-        writeSweep(w, *v.sweep);
-    w.key("sweepThreads").value(v.sweepThreads);
     w.key("playback").beginObject();
     w.key("speed").value(v.playbackSpeed);
     w.key("loop").value(v.playbackLoop);

@@ -93,7 +93,7 @@ SessionManager::SessionManager(MainWindow& window, Workbench& workbench)
 Session SessionManager::currentSession() const
 {
     Session session = m_session;
-    session.state = captureState(m_window, m_workbench);
+    session.state = captureState(m_window);
     return session;
 }
 

@@ -263,7 +263,7 @@ void SessionManager::askAddScene()
     QString note;
     bool keepLook = false;
     // The state when the lecturer asked for the scene: the playback goes on behind the dialog.
-    const SessionState state = captureState(m_window, m_workbench);
+    const SessionState state = captureState(m_window);
     if (askScene(&m_window, tr("Add Scene"), title, note, keepLook))
         insertScene({title, note, state, keepLook});
 }

@@ -43,7 +43,7 @@ void SessionManager::previousScene()
 
 void SessionManager::addScene(const QString& title, const QString& note, bool keepLook)
 {
-    insertScene({title, note, captureState(m_window, m_workbench), keepLook});
+    insertScene({title, note, captureState(m_window), keepLook});
 }
 
 void SessionManager::insertScene(const Scene& scene)
@@ -61,7 +61,7 @@ bool SessionManager::updateScene()
 {
     if (m_session.currentScene < 0)
         return false;
-    m_session.scenes[size_t(m_session.currentScene)].state = captureState(m_window, m_workbench);
+    m_session.scenes[size_t(m_session.currentScene)].state = captureState(m_window);
     setModified(true);
     message(tr("Scene %1 now holds the state on screen").arg(m_session.currentScene + 1));
     return true;

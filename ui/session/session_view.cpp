@@ -67,7 +67,7 @@ int plotLayoutFromId(const QString& id)
     return static_cast<int>(kLayoutIds.indexOf(id));
 }
 
-SessionState captureState(const MainWindow& window, const Workbench& workbench)
+SessionState captureState(const MainWindow& window)
 {
     SessionState state;
     const Document& document = *window.document();
@@ -89,13 +89,6 @@ SessionState captureState(const MainWindow& window, const Workbench& workbench)
     view.characteristic = plotView(window.characteristicPlot());
     view.phasePlane = std::max(0, window.phasePortraitPlot()->plane());
     view.phaseAngleWrap = window.phasePortraitPlot()->angleWrap();
-    view.poincareHorizontal = std::max(0, workbench.poincare()->horizontalVariable());
-    view.poincareVertical = std::max(0, workbench.poincare()->verticalVariable());
-    BifurcationSetupPanel* setup = workbench.bifurcation()->setupPanel();
-    const fl::SweepSpec spec = setup->spec();
-    if (fl::validateSweep(state.scenario, spec).ok())
-        view.sweep = spec;
-    view.sweepThreads = setup->threads();
     view.playbackSpeed = window.playback()->speed();
     view.playbackLoop = window.playback()->loop();
     view.liveWindow = window.playback()->window();
@@ -144,11 +137,6 @@ QStringList applyState(MainWindow& window, Workbench& workbench, const SessionSt
 
     window.phasePortraitPlot()->setPlane(view.phasePlane);
     window.phasePortraitPlot()->setAngleWrap(view.phaseAngleWrap);
-    workbench.poincare()->setPlane(view.poincareHorizontal, view.poincareVertical);
-    BifurcationSetupPanel* setup = workbench.bifurcation()->setupPanel();
-    setup->setSpec(view.sweep ? *view.sweep : fl::defaultSweep(state.scenario));
-    if (auto* threads = setup->findChild<QSpinBox*>(QStringLiteral("threads")))
-        threads->setValue(view.sweepThreads > 0 ? view.sweepThreads : std::max(1, QThread::idealThreadCount()));
 
     PlaybackBar* bar = window.playbackBar();
     const auto& speeds = PlaybackBar::speeds();

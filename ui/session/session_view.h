@@ -10,7 +10,7 @@ class MainWindow;
 class Workbench;
 
 /// The state on screen.
-SessionState captureState(const MainWindow& window, const Workbench& workbench);
+SessionState captureState(const MainWindow& window);
 /// Shows a state: the scenario is loaded as one undoable step named undoText and simulated;
 /// the views take their settings (zoom and the playback's start time once the run is on screen).
 /// The look (scale, theme, full screen, panel) is applied only with withLook: it belongs to the
