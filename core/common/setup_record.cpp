@@ -17,6 +17,7 @@ const char* kindName(SetupRecord::Field::Kind kind)
     case SetupRecord::Field::Kind::Flag: return "a boolean";
     case SetupRecord::Field::Kind::Record: return "an object";
     case SetupRecord::Field::Kind::Numbers: return "an array of numbers";
+    case SetupRecord::Field::Kind::Points: return "an array of [x, y] pairs";
     }
     return "a value";
 }
@@ -72,6 +73,16 @@ SetupRecord& SetupRecord::numbers(std::string key, std::vector<double> values)
     return *this;
 }
 
+SetupRecord& SetupRecord::points(std::string key, std::vector<std::array<double, 2>> values)
+{
+    Field field;
+    field.key = std::move(key);
+    field.kind = Field::Kind::Points;
+    field.points = std::move(values);
+    m_fields.push_back(std::move(field));
+    return *this;
+}
+
 const SetupRecord::Field* SetupRecord::find(std::string_view key) const
 {
     for (const Field& field : m_fields)
@@ -98,7 +109,7 @@ bool SetupRecord::takeField(const SetupRecord& source, std::string_view path)
     if (dot != std::string_view::npos)
         return from->kind == Field::Kind::Record && to->kind == Field::Kind::Record && to->record.takeField(from->record, path.substr(dot + 1));
     const bool same = from->kind == to->kind && from->number == to->number && from->text == to->text && from->flag == to->flag
-                      && from->numbers == to->numbers && from->kind != Field::Kind::Record;
+                      && from->numbers == to->numbers && from->points == to->points && from->kind != Field::Kind::Record;
     if (same)
         return false;
     *to = *from;
@@ -116,11 +127,30 @@ std::string SetupRecord::describe() const
         case Field::Kind::Number: out += formatNumber(field.number); break;
         case Field::Kind::Text: out += field.text; break;
         case Field::Kind::Flag: out += field.flag ? "true" : "false"; break;
-        case Field::Kind::Record: out += "{" + field.record.describe() + "}"; break;
+        case Field::Kind::Record:
+            out += '{';
+            out += field.record.describe();
+            out += '}';
+            break;
         case Field::Kind::Numbers: {
             out += "[";
-            for (size_t i = 0; i < field.numbers.size(); ++i)
-                out += (i ? " " : "") + formatNumber(field.numbers[i]);
+            for (size_t i = 0; i < field.numbers.size(); ++i) {
+                if (i)
+                    out += ' ';
+                out += formatNumber(field.numbers[i]);
+            }
+            out += "]";
+            break;
+        }
+        case Field::Kind::Points: {
+            out += "[";
+            for (size_t i = 0; i < field.points.size(); ++i) {
+                out += i ? " [" : "[";
+                out += formatNumber(field.points[i][0]);
+                out += ", ";
+                out += formatNumber(field.points[i][1]);
+                out += "]";
+            }
             out += "]";
             break;
         }
@@ -241,6 +271,24 @@ bool SetupRecordReader::numbers(std::string_view key, size_t minItems, size_t ma
             return false;
         }
     out = field->numbers;
+    return true;
+}
+
+bool SetupRecordReader::points(std::string_view key, size_t minItems, size_t maxItems, std::vector<std::array<double, 2>>& out)
+{
+    const SetupRecord::Field* field = take(key, SetupRecord::Field::Kind::Points);
+    if (!field)
+        return false;
+    if (field->points.size() < minItems || field->points.size() > maxItems) {
+        warn(key, std::to_string(field->points.size()) + " points, expected " + std::to_string(minItems) + " .. " + std::to_string(maxItems));
+        return false;
+    }
+    for (size_t i = 0; i < field->points.size(); ++i)
+        if (!std::isfinite(field->points[i][0]) || !std::isfinite(field->points[i][1])) {
+            warn(std::string(key) + "[" + std::to_string(i) + "]", "not two finite numbers");
+            return false;
+        }
+    out = field->points;
     return true;
 }
 

@@ -1,8 +1,9 @@
 #pragma once
 // An analysis's setup as named fields: what a session file stores under the view's id and what
-// `frictionlab-cli session show` lists. Values are numbers (whole numbers too), words, flags or
-// nested records, in the order written. Each analysis turns its typed setup into a record and back
+// `frictionlab-cli session show` lists. Values are numbers (whole numbers too), words, flags,
+// nested records, lists of numbers or of (x, y) points, in the order written. Each analysis turns its typed setup into a record and back
 // (core/contract/); the session code turns records into JSON and back (ui/bridge/setup_json.h).
+#include <array>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,6 +19,7 @@ public:
     SetupRecord& flag(std::string key, bool value);
     SetupRecord& record(std::string key, SetupRecord value);
     SetupRecord& numbers(std::string key, std::vector<double> values);
+    SetupRecord& points(std::string key, std::vector<std::array<double, 2>> values);
 
     const std::vector<Field>& fields() const { return m_fields; }
     const Field* find(std::string_view key) const;
@@ -33,7 +35,7 @@ private:
 };
 
 struct SetupRecord::Field {
-    enum class Kind { Number, Text, Flag, Record, Numbers };
+    enum class Kind { Number, Text, Flag, Record, Numbers, Points };
     std::string key;
     Kind kind = Kind::Number;
     double number = 0.0;
@@ -41,6 +43,7 @@ struct SetupRecord::Field {
     bool flag = false;
     SetupRecord record;
     std::vector<double> numbers; ///< Kind::Numbers: a list (the ε study's widths)
+    std::vector<std::array<double, 2>> points; ///< Kind::Points: (x, y) pairs (a polygon's vertices)
 };
 
 /// "a, b, c": the words a message lists as the allowed ones.
@@ -66,6 +69,8 @@ public:
     const SetupRecord* record(std::string_view key);
     /// A list of minItems .. maxItems finite numbers.
     bool numbers(std::string_view key, size_t minItems, size_t maxItems, std::vector<double>& out);
+    /// A list of minItems .. maxItems points, each two finite numbers.
+    bool points(std::string_view key, size_t minItems, size_t maxItems, std::vector<std::array<double, 2>>& out);
     void warn(std::string_view key, const std::string& message);
     /// Warns of every field no getter asked for.
     void finish();

@@ -1,10 +1,12 @@
 #include "contract/analysis_registry.h"
 #include "contract/compare_analysis.h"
+#include "contract/contact_analysis.h"
 #include "contract/eps_study_analysis.h"
 #include "contract/law_lab_analysis.h"
 #include "contract/lyapunov_analysis.h"
 #include "contract/map_analysis.h"
 #include "contract/poincare_analysis.h"
+#include "contract/simulation_analysis.h"
 #include "contract/slip_events_analysis.h"
 #include "contract/sweep_analysis.h"
 
@@ -13,6 +15,7 @@ namespace fl {
 const std::vector<const AnalysisDefinition*>& analysisDefinitions()
 {
     // One line per analysis: its catalog id and its traits (docs/architecture.md, "Adding an analysis").
+    static const TypedAnalysis<SimulationAnalysis> simulation("simulation");
     static const TypedAnalysis<SweepAnalysis> bifurcation("bifurcation");
     static const TypedAnalysis<MapAnalysis> map("map");
     static const TypedAnalysis<CompareAnalysis> compare("compare");
@@ -21,8 +24,9 @@ const std::vector<const AnalysisDefinition*>& analysisDefinitions()
     static const TypedAnalysis<LyapunovAnalysis> lyapunov("lyapunov");
     static const TypedAnalysis<PoincareAnalysis> poincare("poincare");
     static const TypedAnalysis<SlipEventsAnalysis> slipEvents("slip-events");
-    static const std::vector<const AnalysisDefinition*> list = {&bifurcation, &map,      &compare,   &epsStudy,
-                                                                &lawLab,      &lyapunov, &poincare, &slipEvents};
+    static const TypedAnalysis<ContactAnalysis> contact("contact");
+    static const std::vector<const AnalysisDefinition*> list = {&simulation, &bifurcation, &map,      &compare, &epsStudy,
+                                                                &lawLab,     &lyapunov,    &poincare, &contact, &slipEvents};
     return list;
 }
 

@@ -89,8 +89,10 @@ std::string PoincareAnalysis::poincarePointsCsv(const std::vector<std::string>& 
                                                 const std::vector<double>& states)
 {
     std::string csv = "t";
-    for (const std::string& name : names)
-        csv += ',' + name;
+    for (const std::string& name : names) {
+        csv += ',';
+        csv += name;
+    }
     csv += '\n';
     const size_t n = names.size();
     for (size_t i = 0; i < times.size() && (i + 1) * n <= states.size(); ++i) {

@@ -404,7 +404,7 @@ private slots:
         QTest::newRow("show two files") << QStringList{"session", "show", "LECTURE", "LECTURE"} << "session show takes one file";
         QTest::newRow("run two files") << QStringList{"session", "run", "LECTURE", "LECTURE"} << "session run takes one file";
         QTest::newRow("run unknown view") << QStringList{"session", "run", "LECTURE", "--view", "colour"}
-                                          << "--view 'colour' is not a view that session run computes (bifurcation, map, compare, eps-study, law-lab, lyapunov, poincare, slip-events)";
+                                          << "--view 'colour' is not a view that session run computes (simulation, bifurcation, map, compare, eps-study, law-lab, lyapunov, poincare, contact, slip-events)";
         QTest::newRow("run scene") << QStringList{"session", "run", "LECTURE", "--scene", "3", "--view", "map"} << "(scenes 1 .. 2)";
         QTest::newRow("run missing folder") << QStringList{"session", "run", "LECTURE", "--view", "map", "--out-dir", "NOFILE/in"}
                                             << "does not exist";

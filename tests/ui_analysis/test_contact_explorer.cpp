@@ -22,6 +22,11 @@
 #include <numbers>
 
 using namespace fl::ui;
+using fl::ContactSettings;
+using fl::ContactShapeChoice;
+using fl::ContactCurvesPtr;
+using fl::IntegralSamples;
+namespace contact = fl::contact;
 
 namespace {
 

@@ -4,6 +4,7 @@
 // --view ID` (run as a process) must write the same bytes. The built-in belt and a model file's
 // system (its text embedded in the session) both.
 #include "analysis/bifurcation_view.h"
+#include "analysis/contact_explorer.h"
 #include "analysis/eps_study_view.h"
 #include "analysis/law_lab.h"
 #include "analysis/method_comparison.h"
@@ -20,6 +21,7 @@
 #include "contract/law_lab_analysis.h"
 #include "contract/lyapunov_analysis.h"
 #include "contract/map_analysis.h"
+#include "contract/contact_analysis.h"
 #include "contract/poincare_analysis.h"
 #include "contract/slip_events_analysis.h"
 #include "contract/sweep_analysis.h"
@@ -110,6 +112,11 @@ Session sessionFor(const fl::Scenario& scenario)
         slip.showBlocks = true;
         session.state.view.setups.insert(QStringLiteral("slip-events"), setupToJson(fl::SlipEventsAnalysis::write(scenario, slip)));
     }
+    fl::ContactSettings contact = fl::ContactSettings::defaults();
+    contact.pressure = fl::contact::PressureKind::Hertz; // I(1,1) too (circularly symmetric)
+    if (!(contact.values.set("eta", 3.0).ok() && contact.values.set("theta", 0.3).ok()))
+        qFatal("contact values");
+    session.state.view.setups.insert(QStringLiteral("contact"), setupToJson(fl::ContactAnalysis::write(scenario, contact)));
     const fl::LyapunovSetup lyapunov{10.0, 40.0, 0.5, true};
     session.state.view.setups.insert(QStringLiteral("lyapunov"), setupToJson(fl::LyapunovAnalysis::write(scenario, lyapunov)));
     session.state.view.tab = QStringLiteral("simulation");
@@ -158,7 +165,15 @@ private:
         QVERIFY2(w.sessions->open(path, &error), qPrintable(error));
         AnalysisView* view = nullptr;
         std::function<bool()> running;
-        if (id == QLatin1String("bifurcation")) {
+        QList<ExportItem> items;
+        if (id == QLatin1String("simulation")) {
+            // The tab's own exports (File > Export from This Tab on the Simulation tab): the run.
+            QVERIFY(w.waitForRun());
+            for (const ExportItem& item : w.window.exportItems())
+                if (item.kind == ExportItem::Kind::Data)
+                    items << item;
+            running = [] { return false; };
+        } else if (id == QLatin1String("bifurcation")) {
             view = w.bench->bifurcation();
             QVERIFY(w.bench->bifurcation()->start());
             running = [&] { return w.bench->bifurcation()->isRunning(); };
@@ -178,6 +193,11 @@ private:
             view = w.bench->epsStudy();
             QVERIFY(w.bench->epsStudy()->start());
             running = [&] { return w.bench->epsStudy()->isRunning(); };
+        } else if (id == QLatin1String("contact")) {
+            // The explorer computes its curves as its setup changes (the session's restore).
+            auto* explorer = static_cast<ContactExplorer*>(w.bench->view(id));
+            view = explorer;
+            running = [explorer] { return explorer->isComputing() || !explorer->curves(); };
         } else if (id == QLatin1String("slip-events")) {
             // Read off the window's own run of the chain, once it is shown.
             view = w.bench->slipEvents();
@@ -195,7 +215,8 @@ private:
             QTest::mouseClick(w.bench->lyapunov()->spectrumButton(), Qt::LeftButton);
             running = [&] { return w.bench->lyapunov()->isRunning(); };
         }
-        const QList<ExportItem> items = csvItems(view);
+        if (view)
+            items = csvItems(view);
         QVERIFY2(!items.isEmpty(), "the view exports its data as CSV");
         QTRY_VERIFY_WITH_TIMEOUT(!running() && items.first().isAvailable(), 300000);
         QDir(dir.path()).mkdir(QStringLiteral("window"));
@@ -230,6 +251,9 @@ private:
     }
 
 private slots:
+    /// The belt's samples (t_end / dt) and its stick/slip switches.
+    void simulationOfTheBelt() { compareWithWindow(fl::defaultScenario(), QStringLiteral("simulation"), 20); }
+    void simulationOfAModel() { compareWithWindow(modelScenario(), QStringLiteral("simulation"), 20); }
     // Rows: 6 values up and down (a settled column is one row); 4 x 3 points; the runs' samples;
     // 40 / 0.5 estimates.
     void bifurcationOfTheBelt() { compareWithWindow(fl::defaultScenario(), QStringLiteral("bifurcation"), 12); }
@@ -247,6 +271,8 @@ private slots:
     /// strobe (period 2π/ω) about 50 times.
     void poincareOfTheBelt() { compareWithWindow(fl::defaultScenario(), QStringLiteral("poincare"), 10); }
     void poincareOfAModel() { compareWithWindow(modelScenario(), QStringLiteral("poincare"), 10); }
+    /// The four plots of a Hertz circle (I(1,1) shown): 181, 801, 362 and 145 points.
+    void contactOfAHertzCircle() { compareWithWindow(fl::defaultScenario(), QStringLiteral("contact"), 145); }
     /// Two blocks of the chain, 300 time units: dozens of events; 4 density bins (moments and the
     /// block counts 1 and 2).
     void slipEventsOfTheChain() { compareWithWindow(chainOfTwo(), QStringLiteral("slip-events"), 4); }
@@ -257,9 +283,9 @@ private slots:
         QStringList ids;
         for (const fl::AnalysisDefinition* definition : fl::analysisDefinitions())
             ids << QString::fromStdString(definition->id());
-        QCOMPARE(ids, (QStringList{QStringLiteral("bifurcation"), QStringLiteral("map"), QStringLiteral("compare"), QStringLiteral("eps-study"),
+        QCOMPARE(ids, (QStringList{QStringLiteral("simulation"), QStringLiteral("bifurcation"), QStringLiteral("map"), QStringLiteral("compare"), QStringLiteral("eps-study"),
                                    QStringLiteral("law-lab"), QStringLiteral("lyapunov"), QStringLiteral("poincare"),
-                                   QStringLiteral("slip-events")}));
+                                   QStringLiteral("contact"), QStringLiteral("slip-events")}));
     }
 };
 

@@ -34,6 +34,9 @@
 #include <memory>
 
 using namespace fl::ui;
+using fl::ContactSettings;
+using fl::ContactShapeChoice;
+namespace contact = fl::contact;
 using fl::ui::test::choose;
 using fl::ui::test::roundTripSetup;
 using fl::ui::test::SetupWindow;

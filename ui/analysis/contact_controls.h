@@ -1,5 +1,5 @@
 #pragma once
-#include "analysis/contact_settings.h"
+#include "contact/contact_settings.h"
 
 #include <QJsonObject>
 #include <QMap>
@@ -12,10 +12,13 @@ class QLabel;
 class QLineEdit;
 class QPushButton;
 
+namespace fl {
+struct ContactFit;
+}
+
 namespace fl::ui {
 
 class ParameterRow;
-struct ContactFit;
 
 /// The contact explorer's inputs: shape and pressure, the approximants' (b, m) with a Fit button,
 /// the regularization (eta, eps) and the direction (theta, phi). Every number has a ParameterRow
@@ -58,7 +61,7 @@ public:
     QLabel* fitLabel() const { return m_fitInfo; }
 
 signals:
-    void settingsChanged(const fl::ui::ContactSettings& settings);
+    void settingsChanged(const fl::ContactSettings& settings);
     void inputRejected(const QString& message);
     void fitRequested();
 

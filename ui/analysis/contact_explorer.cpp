@@ -99,10 +99,9 @@ ContactExplorer::~ContactExplorer() = default; // the runners wait for their tas
 
 void ContactExplorer::buildPlots()
 {
-    m_plots = {new ContactPlot(tr("(a) Fully developed sliding: T_sx(θ), M_s(θ)  [Acta Mech Fig. 2]"), this),
-               new ContactPlot(tr("(b) Regularized law near zero motion  [Acta Mech Fig. 3]"), this),
-               new ContactPlot(tr("(c) Limit surface: (T_sx, M_s) at φ = 0 and π"), this),
-               new ContactPlot(tr("(d) Limit surface: section M_s = 0"), this)};
+    const std::vector<std::string>& titles = fl::ContactAnalysis::titles(); // the CSVs' titles too
+    for (size_t i = 0; i < m_plots.size(); ++i)
+        m_plots[i] = new ContactPlot(QString::fromStdString(titles[i]), this);
     ContactPlot* sliding = slidingPlot();
     sliding->addModelCurve(QStringLiteral("T_sx integral"), kIntegralColor, Qt::SolidLine, 2.4);
     sliding->addModelCurve(QStringLiteral("T_sx I(0,0)"), kI00Color, Qt::SolidLine);
@@ -181,101 +180,17 @@ void ContactExplorer::showCurves(const ContactCurvesPtr& curves)
 {
     m_curves = curves;
     m_computing = false;
-    drawSliding(*curves);
-    drawLaw(*curves);
-    drawSection(*curves);
-    drawTraction(*curves);
+    const std::vector<fl::ContactTable> tables = fl::ContactAnalysis::tables(*curves);
+    for (size_t i = 0; i < m_plots.size(); ++i) {
+        m_plots[i]->showTable(tables[i]);
+        m_plots[i]->setNote(curves->i11 ? QString() : i11Missing());
+        m_plots[i]->updateRange();
+    }
+    for (ContactPlot* plot : {slidingPlot(), lawPlot()})
+        plot->setLegendColumns(curves->i11 ? 3 : 2);
     m_controls->showRms(curves->i00.rms, curves->i11 ? curves->i11->rms : -1.0);
     updateStatus();
     emit curvesShown();
-}
-
-void ContactExplorer::drawSliding(const ContactCurves& c)
-{
-    ContactPlot* plot = slidingPlot();
-    const QVector<double> theta = toQVector(c.integral->theta);
-    const std::vector<FrictionLoad>* models[] = {&c.integral->fig2, &c.i00.fig2, c.i11 ? &c.i11->fig2 : nullptr};
-    const QString names[] = {QStringLiteral("integral"), QStringLiteral("I(0,0)"), QStringLiteral("I(1,1)")};
-    for (int k = 0; k < 3; ++k) {
-        QCPCurve* tx = plot->curve(QStringLiteral("T_sx ") + names[k]);
-        QCPCurve* m = plot->curve(QStringLiteral("M_s ") + names[k]);
-        if (models[k]) {
-            tx->setData(theta, component(*models[k], &FrictionLoad::tx));
-            m->setData(theta, component(*models[k], &FrictionLoad::m));
-        }
-        plot->setShown(tx, models[k] != nullptr);
-        plot->setShown(m, models[k] != nullptr);
-    }
-    // One legend row per component: a column per model shown.
-    plot->setLegendColumns(c.i11 ? 3 : 2);
-    plot->xAxis->setLabel(tr("θ_s (rad) at φ_s = %1 rad").arg(shortNumber(c.integral->phi)));
-    plot->setNote(c.i11 ? QString() : i11Missing());
-    plot->updateRange();
-}
-
-void ContactExplorer::drawLaw(const ContactCurves& c)
-{
-    ContactPlot* plot = lawPlot();
-    const QVector<double> lambda = toQVector(c.lambda);
-    const ApproximantCurves* models[] = {c.i11 ? &*c.i11 : nullptr, &c.i00};
-    const QString names[] = {QStringLiteral("I(1,1)"), QStringLiteral("I(0,0)")};
-    for (int k = 0; k < 2; ++k) {
-        QCPCurve* tx = plot->curve(QStringLiteral("T_sxε ") + names[k]);
-        QCPCurve* m = plot->curve(QStringLiteral("M_sε ") + names[k]);
-        if (models[k]) {
-            tx->setData(lambda, component(models[k]->law, &FrictionLoad::tx));
-            m->setData(lambda, component(models[k]->law, &FrictionLoad::m));
-        }
-        plot->setShown(tx, models[k] != nullptr);
-        plot->setShown(m, models[k] != nullptr);
-    }
-    // The set-valued limit of the first model shown: sgn(lambda) times the sliding value, and the
-    // peak eta times it that the regularized law reaches at lambda ~ eps (JTAM (4.2)).
-    const ApproximantCurves& primary = c.i11 ? *c.i11 : c.i00;
-    const double eta = c.settings.regularization().eta;
-    const double end = c.lambda.back();
-    QVector<double> x, kinetic, peak;
-    for (double level : {primary.kinetic.tx, primary.kinetic.m}) {
-        x << -end << 0.0 << kNaN << 0.0 << end << kNaN;
-        kinetic << -level << -level << kNaN << level << level << kNaN;
-        peak << -eta * level << -eta * level << kNaN << eta * level << eta * level << kNaN;
-    }
-    plot->curve(QStringLiteral("kinetic level"))->setData(x, kinetic);
-    plot->curve(QStringLiteral("η × kinetic level"))->setData(x, peak);
-    plot->setLegendColumns(c.i11 ? 3 : 2);
-    plot->xAxis->setLabel(tr("λ_s along θ_s = %1, φ_s = %2 rad (ε = %3, η = %4; levels of %5)")
-                              .arg(shortNumber(c.settings.theta()), shortNumber(c.settings.phi()),
-                                   shortNumber(c.settings.regularization().eps), shortNumber(eta),
-                                   c.i11 ? QStringLiteral("I(1,1)") : QStringLiteral("I(0,0)")));
-    plot->setNote(c.i11 ? QString() : i11Missing());
-    plot->updateRange();
-}
-
-void ContactExplorer::drawSection(const ContactCurves& c)
-{
-    ContactPlot* plot = sectionPlot();
-    setClosedSection(plot->curve(QStringLiteral("integral")), c.integral->section);
-    setClosedSection(plot->curve(QStringLiteral("I(0,0)")), c.i00.section);
-    if (c.i11)
-        setClosedSection(plot->curve(QStringLiteral("I(1,1)")), c.i11->section);
-    plot->setShown(plot->curve(QStringLiteral("I(1,1)")), c.i11.has_value());
-    plot->setNote(c.i11 ? QString() : i11Missing());
-    plot->updateRange();
-}
-
-void ContactExplorer::drawTraction(const ContactCurves& c)
-{
-    ContactPlot* plot = tractionPlot();
-    const std::vector<FrictionLoad>* models[] = {&c.integral->traction, &c.i00.traction, c.i11 ? &c.i11->traction : nullptr};
-    const QString names[] = {QStringLiteral("integral"), QStringLiteral("I(0,0)"), QStringLiteral("I(1,1)")};
-    for (int k = 0; k < 3; ++k) {
-        QCPCurve* curve = plot->curve(names[k]);
-        if (models[k])
-            curve->setData(component(*models[k], &FrictionLoad::tx), component(*models[k], &FrictionLoad::ty));
-        plot->setShown(curve, models[k] != nullptr);
-    }
-    plot->setNote(c.i11 ? QString() : i11Missing());
-    plot->updateRange();
 }
 
 void ContactExplorer::fit()
@@ -320,19 +235,6 @@ void ContactExplorer::updateStatus()
                           .arg(m_curves->seconds * 1e3, 0, 'f', 1));
 }
 
-QStringList ContactExplorer::metadata() const
-{
-    const ContactSettings& s = m_curves ? m_curves->settings : m_controls->settings();
-    QStringList lines{QStringLiteral("FrictionLab contact explorer (Coulomb-Contensou contact)"),
-                      QStringLiteral("contact: ") + QString::fromStdString(s.contactShape().description())};
-    for (size_t i = 0; i < s.values.specs().size(); ++i) {
-        const fl::ParameterSpec& spec = s.values.specs()[i];
-        const QString unit = spec.unit == "–" ? QString() : QStringLiteral(" ") + QString::fromStdString(spec.unit);
-        lines << QString::fromStdString(spec.id) + QStringLiteral(" = ") + number(s.values.values()[i]) + unit;
-    }
-    return lines;
-}
-
 bool ContactExplorer::exportPlot(ContactPlot* plot, const QString& path, QString* error)
 {
     return fl::ui::exportPlot(plot, path, error);
@@ -340,18 +242,27 @@ bool ContactExplorer::exportPlot(ContactPlot* plot, const QString& path, QString
 
 bool ContactExplorer::exportCsv(ContactPlot* plot, const QString& path, QString* error)
 {
-    return writeFileAtomically(path, plot->csv(metadata()), error);
+    const auto index = std::find(m_plots.begin(), m_plots.end(), plot) - m_plots.begin();
+    if (!m_curves || index >= static_cast<std::ptrdiff_t>(m_plots.size())) {
+        if (error)
+            *error = tr("no curves to export yet");
+        return false;
+    }
+    const fl::ContactTable table = fl::ContactAnalysis::tables(*m_curves)[size_t(index)];
+    return writeFileAtomically(path, QByteArray::fromStdString(fl::ContactAnalysis::tableCsv(table, m_curves->settings)), error);
 }
 
 QList<ExportItem> ContactExplorer::exportItems()
 {
+    static const char* const names[] = {"sliding", "law", "section", "traction"}; // ContactAnalysis::tables()
     QList<ExportItem> items;
     for (size_t i = 0; i < m_plots.size(); ++i) {
         ContactPlot* plot = m_plots[i];
         items << ExportItem::plotItem(QStringLiteral("plot:%1").arg(i), tr("Plot: %1…").arg(plot->title()), [plot] { return plot; });
-        ExportItem csv = ExportItem::dataItem(QStringLiteral("csv:%1").arg(i), tr("Data: %1 (CSV)…").arg(plot->title()),
-                                              tr("Export plot data"), tr("CSV (*.csv)"),
-                                              [this, plot](const QString& path, QString* error) { return exportCsv(plot, path, error); });
+        ExportItem csv = ExportItem::dataItem(
+            QStringLiteral("csv:%1").arg(i), tr("Data: %1 (CSV)…").arg(plot->title()), tr("Export plot data"), tr("CSV (*.csv)"),
+            [this, plot](const QString& path, QString* error) { return exportCsv(plot, path, error); }, [this] { return m_curves != nullptr; });
+        csv.fileName = QStringLiteral("contact-%1.csv").arg(QLatin1String(names[i]));
         csv.plot = [plot] { return plot; };
         csv.contextLabel = tr("Export data (CSV)…");
         items << csv;

@@ -55,9 +55,11 @@ public:
 
     /// Writes a plot as PNG, SVG or PDF (by suffix; atomically, plot_export.h).
     bool exportPlot(ContactPlot* plot, const QString& path, QString* error = nullptr);
-    /// Writes a plot's curves as CSV with the settings as '#' lines (atomically, QSaveFile).
+    /// Writes a plot's curves as CSV with the settings as '#' lines (contract/contact_analysis.h,
+    /// tableCsv; atomically, QSaveFile).
     bool exportCsv(ContactPlot* plot, const QString& path, QString* error = nullptr);
-    /// Each plot as a picture and as its curves (CSV); always available.
+    /// Each plot as a picture and as its curves (CSV, named as `session run` names it:
+    /// contact-sliding.csv, ...); available once curves are shown.
     QList<ExportItem> exportItems() override;
 
 public slots:
@@ -77,11 +79,6 @@ private:
     void onSettingsChanged(const ContactSettings& settings);
     void onInputRejected(const QString& message);
     void showCurves(const ContactCurvesPtr& curves);
-    void drawSliding(const ContactCurves& c);
-    void drawLaw(const ContactCurves& c);
-    void drawSection(const ContactCurves& c);
-    void drawTraction(const ContactCurves& c);
-    QStringList metadata() const;
     void updateStatus();
 
     ContactControls* m_controls;

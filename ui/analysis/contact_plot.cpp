@@ -9,20 +9,6 @@
 #include <cmath>
 
 namespace fl::ui {
-namespace {
-
-/// CSV field: the shortest text that reads back as the same double; NaN (a break in a curve) as an
-/// empty cell.
-QByteArray number(double v) { return std::isnan(v) ? QByteArray() : QByteArray::number(v, 'g', QLocale::FloatingPointShortest); }
-
-QByteArray quoted(const QString& text)
-{
-    QString t = text;
-    t.replace(QLatin1Char('"'), QStringLiteral("\"\""));
-    return (QLatin1Char('"') + t + QLatin1Char('"')).toUtf8();
-}
-
-} // namespace
 
 ContactPlot::ContactPlot(const QString& title, QWidget* parent) : QCustomPlot(parent), m_title(title)
 {
@@ -164,48 +150,17 @@ void ContactPlot::enforceAspect()
     replot(rpQueuedReplot);
 }
 
-QByteArray ContactPlot::csv(const QStringList& metadata) const
+void ContactPlot::showTable(const fl::ContactTable& table)
 {
-    QByteArray out = "# " + m_title.toUtf8() + "\n";
-    for (const QString& line : metadata)
-        out += "# " + line.toUtf8() + "\n";
-    const QList<QCPCurve*> curves = visibleCurves();
-    if (curves.isEmpty())
-        return out;
-    auto xs = [](const QCPCurve* c) {
-        QVector<double> x;
-        for (auto it = c->data()->constBegin(); it != c->data()->constEnd(); ++it)
-            x << it->key;
-        return x;
-    };
-    const QVector<double> firstX = xs(curves.front());
-    const bool shared = std::all_of(curves.begin(), curves.end(), [&](const QCPCurve* c) { return xs(c) == firstX; });
-    const QString xLabel = xAxis->label(), yLabel = yAxis->label();
-    QByteArrayList header;
-    if (shared)
-        header << quoted(xLabel);
-    for (const QCPCurve* c : curves) {
-        if (!shared)
-            header << quoted(c->name() + QStringLiteral(": ") + xLabel);
-        header << quoted(shared ? c->name() : c->name() + QStringLiteral(": ") + yLabel);
+    for (QCPCurve* c : m_curves) {
+        const auto found = std::find_if(table.curves.begin(), table.curves.end(),
+                                        [c](const fl::ContactTableCurve& t) { return t.name == c->name().toStdString(); });
+        if (found != table.curves.end())
+            c->setData(QVector<double>(found->x.begin(), found->x.end()), QVector<double>(found->y.begin(), found->y.end()));
+        setShown(c, found != table.curves.end());
     }
-    out += header.join(',') + "\n";
-    int rows = 0;
-    for (const QCPCurve* c : curves)
-        rows = std::max(rows, c->data()->size());
-    for (int r = 0; r < rows; ++r) {
-        QByteArrayList fields;
-        if (shared)
-            fields << number(firstX[r]);
-        for (const QCPCurve* c : curves) {
-            const bool has = r < c->data()->size();
-            if (!shared)
-                fields << (has ? number(c->data()->at(r)->key) : QByteArray());
-            fields << (has ? number(c->data()->at(r)->value) : QByteArray());
-        }
-        out += fields.join(',') + "\n";
-    }
-    return out;
+    xAxis->setLabel(QString::fromStdString(table.xLabel));
+    yAxis->setLabel(QString::fromStdString(table.yLabel));
 }
 
 } // namespace fl::ui

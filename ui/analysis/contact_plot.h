@@ -1,4 +1,6 @@
 #pragma once
+#include "contract/contact_analysis.h"
+
 #include <qcustomplot.h>
 
 #include <QByteArray>
@@ -37,9 +39,9 @@ public:
     /// view, and queues a replot.
     void updateRange();
 
-    /// The visible curves as CSV: '#' lines (title, then metadata), a header, then rows. Curves
-    /// sharing their x values share one x column; otherwise each curve has an x and a y column.
-    QByteArray csv(const QStringList& metadata = {}) const;
+    /// Shows the table's curves on the curves of the same names (the others hidden) and its axis
+    /// labels (the CSV of the same table is contract/contact_analysis.h's tableCsv).
+    void showTable(const fl::ContactTable& table);
 
 private:
     void enforceAspect();

@@ -109,10 +109,10 @@ QList<ExportItem> MainWindow::exportItems()
     plot.caption = tr("Export %1 plot").arg(m_activePlot->title());
     plot.fileName = m_activePlot->title().toLower().replace(QLatin1Char(' '), QLatin1Char('_')) + QStringLiteral(".png");
     return {plot,
-            csv(QStringLiteral("csv:run"), m_exportCsvAction->text(), tr("Export data as CSV"), QStringLiteral("frictionlab_run.csv"),
+            csv(QStringLiteral("csv:run"), m_exportCsvAction->text(), tr("Export data as CSV"), QStringLiteral("simulation-run.csv"),
                 &fl::ui::exportRunCsv, false),
             csv(QStringLiteral("csv:events"), m_exportEventsAction->text(), tr("Export events as CSV"),
-                QStringLiteral("frictionlab_events.csv"), &fl::ui::exportEventsCsv, true)};
+                QStringLiteral("simulation-events.csv"), &fl::ui::exportEventsCsv, true)};
 }
 
 void MainWindow::fillTabExportMenu(QMenu* menu)

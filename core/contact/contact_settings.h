@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-namespace fl::ui {
+namespace fl {
 
 /// The contact shapes the explorer offers (docs/physics.md sec. 3).
 enum class ContactShapeChoice { Circle, Ellipse, Rectangle, Polygon };
@@ -56,4 +56,4 @@ fl::Status parsePolygon(const std::string& text, std::vector<Eigen::Vector2d>& v
 /// The inverse of parsePolygon, with shortest round-trip numbers.
 std::string polygonText(const std::vector<Eigen::Vector2d>& vertices);
 
-} // namespace fl::ui
+} // namespace fl

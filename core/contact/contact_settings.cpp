@@ -1,4 +1,4 @@
-#include "analysis/contact_settings.h"
+#include "contact/contact_settings.h"
 #include "contact/approximant_fit.h"
 
 #include <cmath>
@@ -6,7 +6,7 @@
 #include <numbers>
 #include <sstream>
 
-namespace fl::ui {
+namespace fl {
 
 fl::ParameterSpecs contactSpecs()
 {
@@ -137,4 +137,4 @@ std::string polygonText(const std::vector<Eigen::Vector2d>& vertices)
     return text;
 }
 
-} // namespace fl::ui
+} // namespace fl

@@ -2,7 +2,7 @@
 // The curves of the contact explorer, computed away from the GUI thread (pure functions, safe on
 // any thread): the integral model (JTAM (2.2)), the approximants I(0,0) and I(1,1) (JTAM (3.4),
 // Acta Mech (2)-(3)), their regularized forms (JTAM (4.4), Acta Mech (6)) and the fit of (b, m).
-#include "analysis/contact_settings.h"
+#include "contact/contact_settings.h"
 #include "contact/approximant_fit.h"
 #include "contact/contact_model.h"
 
@@ -10,7 +10,7 @@
 #include <optional>
 #include <vector>
 
-namespace fl::ui {
+namespace fl {
 
 constexpr int kFig2Samples = 181;     ///< theta in [0, pi/2] (0.5 degree steps)
 constexpr int kSectionSamples = 181;  ///< theta in [-pi/2, pi/2] at phi = 0 (1 degree steps)
@@ -80,4 +80,4 @@ struct ContactFit {
 };
 ContactFit fitContact(const fl::contact::ContactShape& shape);
 
-} // namespace fl::ui
+} // namespace fl

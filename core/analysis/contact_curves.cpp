@@ -5,7 +5,7 @@
 #include <cmath>
 #include <numbers>
 
-namespace fl::ui {
+namespace fl {
 namespace {
 
 using fl::contact::FrictionLoad;
@@ -177,4 +177,4 @@ ContactFit fitContact(const fl::contact::ContactShape& shape)
     return fit;
 }
 
-} // namespace fl::ui
+} // namespace fl
