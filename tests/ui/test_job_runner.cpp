@@ -227,6 +227,42 @@ private slots:
         QTRY_VERIFY(mapDone);
     }
 
+    /// Each lane is a pool of its own: with the export writers' lane full (its 2 threads held by
+    /// two writes), a third write waits for one of them, while the slider's lane (the simulation,
+    /// the plot data) and the analyses' still answer at once.
+    void lanesDoNotWaitForEachOther()
+    {
+        using fl::ui::JobLane;
+        QCOMPARE(fl::ui::lanePool(JobLane::Export).maxThreadCount(), 2);
+        QVERIFY(&fl::ui::lanePool(JobLane::Analyses) == &fl::ui::jobPool());
+        std::atomic<bool> release{false};
+        std::atomic<int> writing{0};
+        const auto write = [&](JobContext&) {
+            ++writing;
+            for (int i = 0; i < 20000 && !release.load(); ++i)
+                std::this_thread::sleep_for(1ms);
+            return 1;
+        };
+        JobRunner first(JobLane::Export), second(JobLane::Export), third(JobLane::Export);
+        int written = 0;
+        first.start(write, [&](int) { ++written; });
+        second.start(write, [&](int) { ++written; });
+        QTRY_COMPARE(writing.load(), 2);
+        third.start(write, [&](int) { ++written; });
+        JobRunner slider(JobLane::Interactive), analysis;
+        QCOMPARE(slider.lane(), JobLane::Interactive);
+        QCOMPARE(analysis.lane(), JobLane::Analyses);
+        int answers = 0;
+        slider.start([](JobContext&) { return 1; }, [&](int v) { answers += v; });
+        analysis.start([](JobContext&) { return 1; }, [&](int v) { answers += v; });
+        QTRY_COMPARE_WITH_TIMEOUT(answers, 2, 5000);
+        QCOMPARE(writing.load(), 2); // the third write still waits for a writer's thread
+        QCOMPARE(written, 0);
+        release = true;
+        QTRY_COMPARE(written, 3);
+        QCOMPARE(writing.load(), 3);
+    }
+
     /// The destructor cancels and waits: the job has returned when it ends.
     void destructorWaits()
     {

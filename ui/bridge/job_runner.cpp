@@ -23,6 +23,11 @@ JobRunner::JobRunner(QObject* parent) : QObject(parent)
     connect(&m_progressTimer, &QTimer::timeout, this, &JobRunner::emitProgress);
 }
 
+JobRunner::JobRunner(JobLane lane, QObject* parent) : JobRunner(parent)
+{
+    m_lane = lane;
+}
+
 JobRunner::~JobRunner()
 {
     std::unique_lock lock(m_shared->mutex);
@@ -45,7 +50,7 @@ quint64 JobRunner::launch(std::function<Delivery(JobContext&)> body)
         const std::lock_guard lock(m_shared->mutex);
         m_shared->live.push_back(context);
     }
-    handoff::start(&jobPool(), [this, shared = m_shared, context, body = std::move(body)]() mutable {
+    handoff::start(&lanePool(m_lane), [this, shared = m_shared, context, body = std::move(body)]() mutable {
         {
             const std::lock_guard lock(shared->mutex);
             if (shared->closed) {

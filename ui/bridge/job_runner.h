@@ -11,13 +11,16 @@
 // status with its message. Its destructor cancels its jobs and waits for those already computing;
 // one still queued never starts, so closing a view never waits behind another view's work.
 //
-// Not every thread is here. The interactive lane, the main simulation (simulation_controller,
-// live_runner) and the plot-data worker, keep their own small pools: they answer the lecturer's
-// slider within tens of milliseconds, and a pool that a map fills for minutes cannot promise that
-// (a QThreadPool has no priorities that let a task overtake running ones, and reserving threads in
-// the shared pool would leave them idle while a map runs). The export writers keep theirs too:
-// QtGui's raster painting waits on Qt's global pool, and a writer must not sit behind a map either.
+// A runner runs in one lane (bridge/worker_pool.h, JobLane), a pool of its own: the analyses' (the
+// default), the interactive lane of the main simulation (simulation_controller) and its plot data
+// (plot_data_worker), which answer the lecturer's slider within tens of milliseconds however long a
+// map holds the analyses' threads (a QThreadPool has no priorities that let a task overtake running
+// ones), and the export writers' (view_exporter, the animation export), which must sit neither
+// behind a map nor on Qt's global pool, on which QtGui's raster painting waits. Every one of them
+// gets its run ids, supersede, cancel and progress here. The live runner (live_runner.h) is one
+// long-lived thread of its own that steps the live simulation, not a sequence of jobs.
 #include "bridge/thread_handoff.h"
+#include "bridge/worker_pool.h"
 
 #include <QElapsedTimer>
 #include <QObject>
@@ -71,10 +74,13 @@ class JobRunner : public QObject {
     Q_OBJECT
 public:
     explicit JobRunner(QObject* parent = nullptr);
+    /// A runner of another lane than the analyses'.
+    explicit JobRunner(JobLane lane, QObject* parent = nullptr);
+    JobLane lane() const { return m_lane; }
     /// Cancels every job of this runner and waits for those computing.
     ~JobRunner() override;
 
-    /// Starts job(JobContext&) -> R on the shared pool, superseding (and cancelling) the running
+    /// Starts job(JobContext&) -> R in the runner's lane, superseding (and cancelling) the running
     /// job; onResult(const R&) runs on the GUI thread when this job is still the newest and
     /// returned (finished, or cancelled and returned what it had), with status() already set.
     /// Returns the run id.
@@ -144,6 +150,7 @@ private:
     void setStatus(JobStatus status);
     void emitProgress();
 
+    JobLane m_lane = JobLane::Analyses;
     std::shared_ptr<Shared> m_shared = std::make_shared<Shared>();
     std::shared_ptr<JobContext> m_latest;
     quint64 m_nextId = 0;

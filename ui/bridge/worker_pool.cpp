@@ -148,6 +148,24 @@ QThreadPool& jobPool()
     return *pool;
 }
 
+QThreadPool& lanePool(JobLane lane)
+{
+    static const auto make = [](const char* name, int threads) {
+        auto* p = new QThreadPool; // lives as long as the process, as jobPool()
+        p->setObjectName(QString::fromLatin1(name));
+        p->setMaxThreadCount(threads);
+        return p;
+    };
+    static QThreadPool* interactive = make("FrictionLab interactive", 3);
+    static QThreadPool* exports = make("FrictionLab export writers", 2);
+    switch (lane) {
+    case JobLane::Interactive: return *interactive;
+    case JobLane::Export: return *exports;
+    case JobLane::Analyses: break;
+    }
+    return jobPool();
+}
+
 int busyWorkers() { return g_busy.load(); }
 int peakBusyWorkers() { return g_peak.load(); }
 void resetPeakBusyWorkers() { g_peak.store(g_busy.load()); }

@@ -30,6 +30,18 @@ void installWorkerPool();
 /// it, a change of the core's loops).
 QThreadPool& jobPool();
 
+/// The lanes a JobRunner runs its jobs in (bridge/job_runner.h). Each lane is a pool of its own, so
+/// work in one never waits behind another's:
+enum class JobLane {
+    Analyses,    ///< jobPool(): the analysis views' jobs (their loops on workerPool())
+    Interactive, ///< the slider's lane: the main simulation's runs and their plot data, which must
+                 ///< answer within tens of milliseconds while a map holds every core (3 threads: a
+                 ///< cancelled run winding down beside its successor, and the plot data of the last)
+    Export       ///< the writers of exported files (2 threads; not Qt's global pool, on which QtGui's
+                 ///< raster painting waits)
+};
+QThreadPool& lanePool(JobLane lane);
+
 /// Copies of core workers computing on the pool now, and the most at once since the last reset (a
 /// job's own thread is not counted: it is not one of the pool's).
 int busyWorkers();

@@ -1,5 +1,5 @@
 #include "mechanism/animation_export_dialog.h"
-#include "bridge/thread_handoff.h"
+#include "bridge/job_runner.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -7,7 +7,6 @@
 #include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFormLayout>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -15,8 +14,6 @@
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QSpinBox>
-#include <QThreadPool>
-#include <QTimer>
 #include <QEventLoop>
 
 #include <algorithm>
@@ -158,22 +155,27 @@ bool AnimationExportDialog::run()
     QProgressDialog progress(tr("Writing %1 frames…").arg(j.frameCount()), tr("Cancel"), 0, j.frameCount(), this);
     progress.setWindowModality(Qt::WindowModal);
     progress.setMinimumDuration(200);
-    auto cancel = std::make_shared<std::atomic<bool>>(false);
-    auto done = std::make_shared<std::atomic<int>>(0);
-    QFutureWatcher<AnimationOutcome> watcher;
+    // In the export writers' lane (bridge/job_runner.h): its cancel, its progress every 50 ms.
+    JobRunner writer(JobLane::Export);
     QEventLoop loop;
-    connect(&watcher, &QFutureWatcher<AnimationOutcome>::finished, &loop, &QEventLoop::quit);
-    connect(&progress, &QProgressDialog::canceled, this, [cancel] { cancel->store(true); });
-    QTimer timer;
-    connect(&timer, &QTimer::timeout, &progress, [&] { progress.setValue(done->load()); });
-    timer.start(50);
-    QThreadPool pool; // not Qt's global pool, on which QtGui's raster painting waits
-    watcher.setFuture(handoff::run(&pool, [j, cancel, done] {
-        return writeAnimation(j, cancel.get(), [done](int k, int) { done->store(k); });
-    }, &watcher));
+    AnimationOutcome outcome;
+    connect(&progress, &QProgressDialog::canceled, &writer, &JobRunner::cancel);
+    connect(&writer, &JobRunner::progress, &progress, [&progress](long long done) { progress.setValue(static_cast<int>(done)); });
+    connect(&writer, &JobRunner::statusChanged, &loop, [&](JobStatus status) {
+        if (status == JobStatus::Failed) { // an exception in the writer: no result comes
+            outcome.error = writer.errorMessage();
+            loop.quit();
+        }
+    });
+    writer.start(
+        [j](JobContext& context) {
+            return writeAnimation(j, context.cancelFlag(), [&context](int k, int n) { context.report(k, n); });
+        },
+        [&outcome, &loop](const AnimationOutcome& written) {
+            outcome = written;
+            loop.quit();
+        });
     loop.exec();
-    handoff::acquire(&watcher);
-    const AnimationOutcome outcome = watcher.result();
     const QString replaced = outcome.replaced > 0 ? tr(" (replacing the %1 frames of an earlier export)").arg(outcome.replaced) : QString();
     if (!outcome.ok) {
         if (outcome.error != QLatin1String("cancelled"))

@@ -1,5 +1,5 @@
 #include "widgets/view_exporter.h"
-#include "bridge/thread_handoff.h"
+#include "bridge/job_runner.h"
 #include "widgets/plot_export.h"
 
 #include <qcustomplot.h>
@@ -7,7 +7,6 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QMenu>
 #include <QMessageBox>
 #include <QToolButton>
@@ -61,7 +60,7 @@ ExportItem ExportItem::dataItem(const QString& id, const QString& label, const Q
 
 ViewExporter::ViewExporter(QWidget* owner, Items items) : QObject(owner), m_owner(owner), m_items(std::move(items)) {}
 
-ViewExporter::~ViewExporter() { m_pool.waitForDone(); }
+ViewExporter::~ViewExporter() { waitForWrites(); } // queued writes too: an export asked for is written
 
 ViewExporter* ViewExporter::of(const QWidget* view)
 {
@@ -193,18 +192,29 @@ void ViewExporter::writeInBackground(const QString& path, ExportItem::Writer wri
         bool ok = false;
         QString error;
     };
-    auto* watcher = new QFutureWatcher<Outcome>(this);
-    connect(watcher, &QFutureWatcher<Outcome>::finished, this, [this, watcher, path] {
-        handoff::acquire(watcher);
-        const Outcome outcome = watcher->result();
-        watcher->deleteLater();
-        report(path, outcome.ok, outcome.error, false);
+    auto* writer = new JobRunner(JobLane::Export, this);
+    writer->start(
+        [write = std::move(write), path](JobContext&) {
+            Outcome outcome;
+            outcome.ok = write(path, &outcome.error);
+            return outcome;
+        },
+        [this, writer, path](const Outcome& outcome) {
+            writer->deleteLater();
+            report(path, outcome.ok, outcome.error, false);
+        });
+    connect(writer, &JobRunner::statusChanged, this, [this, writer, path](JobStatus status) {
+        if (status != JobStatus::Failed) // an exception in the writer: no result comes
+            return;
+        writer->deleteLater();
+        report(path, false, writer->errorMessage(), false);
     });
-    watcher->setFuture(handoff::run(&m_pool, [write = std::move(write), path] {
-        Outcome outcome;
-        outcome.ok = write(path, &outcome.error);
-        return outcome;
-    }, watcher));
+}
+
+void ViewExporter::waitForWrites()
+{
+    for (JobRunner* writer : findChildren<JobRunner*>(Qt::FindDirectChildrenOnly))
+        writer->waitForDone();
 }
 
 } // namespace fl::ui

@@ -8,7 +8,6 @@
 #include "widgets/export_items.h"
 
 #include <QObject>
-#include <QThreadPool>
 
 class QMenu;
 class QPoint;
@@ -55,7 +54,7 @@ public:
     using PathChooser = std::function<QString(const QString& caption, const QString& suggested, const QString& filter)>;
     static void setPathChooserForTesting(PathChooser chooser);
     /// Waits for the writes running off the GUI thread to finish (their reports still come queued).
-    void waitForWrites() { m_pool.waitForDone(); }
+    void waitForWrites();
 
 signals:
     /// A file was written: plot tells a picture from data.
@@ -70,9 +69,10 @@ private:
 
     QWidget* m_owner;
     Items m_items;
-    /// Not Qt's global pool (QtGui's raster painting waits on it); the destructor waits for a write
-    /// in progress, so closing never leaves half a file.
-    QThreadPool m_pool;
+    /// One runner per write in the export writers' lane (bridge/job_runner.h; not Qt's global pool,
+    /// on which QtGui's raster painting waits), children of this exporter: one write never
+    /// supersedes another, and the destructor waits for a write in progress, so closing never
+    /// leaves half a file.
 };
 
 } // namespace fl::ui
