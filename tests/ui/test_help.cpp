@@ -234,9 +234,9 @@ private slots:
         QCOMPARE(pageShown(window), QStringLiteral("system-pendulum.html"));
         QVERIFY(helpBrowser(window)->relatedLabel()->text().contains(QStringLiteral("contact-models.html#regularized")));
 
-        const QList<QPair<QWidget*, QString>> tabs = {{bench->bifurcation(), QStringLiteral("bifurcation.html")},
-                                                      {bench->comparison(), QStringLiteral("compare-methods.html")},
-                                                      {bench->contactExplorer(), QStringLiteral("contact-explorer.html")}};
+        const QList<QPair<QWidget*, QString>> tabs = {{bench->viewAs<fl::ui::BifurcationView>("bifurcation"), QStringLiteral("bifurcation.html")},
+                                                      {bench->viewAs<fl::ui::MethodComparison>("compare"), QStringLiteral("compare-methods.html")},
+                                                      {bench->viewAs<fl::ui::ContactExplorer>("contact"), QStringLiteral("contact-explorer.html")}};
         for (const auto& [view, page] : tabs) {
             window.showView(view);
             helpAction(window)->trigger();
@@ -252,10 +252,10 @@ private slots:
             }
         }
         window.tabs()->setCurrentIndex(0);
-        window.showSideView(bench->poincare());
+        window.showSideView(bench->viewAs<fl::ui::PoincareView>("poincare"));
         helpAction(window)->trigger();
         QCOMPARE(pageShown(window), QStringLiteral("poincare.html"));
-        window.showSideView(bench->lyapunov());
+        window.showSideView(bench->viewAs<fl::ui::LyapunovPanel>("lyapunov"));
         helpAction(window)->trigger();
         QCOMPARE(pageShown(window), QStringLiteral("lyapunov.html"));
         window.sideTabs()->setCurrentIndex(0);
@@ -263,10 +263,10 @@ private slots:
         QCOMPARE(pageShown(window), QStringLiteral("system-pendulum.html"));
 
         // The contact explorer's approximant box: a plain title, the denominator typeset under it.
-        auto* denominator = bench->contactExplorer()->findChild<QLabel*>(QStringLiteral("denominatorLabel"));
+        auto* denominator = bench->viewAs<fl::ui::ContactExplorer>("contact")->findChild<QLabel*>(QStringLiteral("denominatorLabel"));
         QVERIFY(denominator);
         QVERIFY(denominator->text().contains(QLatin1String("<sup>")));
-        for (const QGroupBox* box : bench->contactExplorer()->findChildren<QGroupBox*>())
+        for (const QGroupBox* box : bench->viewAs<fl::ui::ContactExplorer>("contact")->findChildren<QGroupBox*>())
             QVERIFY2(!box->title().contains(QChar(0x207F)) && !box->title().contains(QLatin1String("^(")), qPrintable(box->title()));
 
         // The papers action, and one browser for the window.

@@ -105,7 +105,7 @@ int main(int argc, char* argv[])
         std::sort(times.begin(), times.end());
         std::printf("  %3.0f %% %s -> 100 %%: median %6.1f, max %6.1f\n", scale * 100, what, times[times.size() / 2], times.back());
     };
-    window.showSideView(bench->lyapunov());
+    window.showSideView(bench->viewAs<fl::ui::LyapunovPanel>("lyapunov"));
     backToFull("with the Lyapunov tab in front (Reset size)", 3.0, [] {});
     // The panel opened over the views, then back to 100 %, where it goes beside them.
     backToFull("with the panel open over the views", 2.0, [&window] { window.togglePanel(true); });

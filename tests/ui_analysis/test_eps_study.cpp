@@ -41,7 +41,7 @@ private slots:
     /// "ε = 1e-4" ... "ε = 1e-1", three difference curves, max |Δφ| growing with eps.
     void fig9Study()
     {
-        EpsStudyView* view = m_bench->epsStudy();
+        EpsStudyView* view = m_bench->viewAs<fl::ui::EpsStudyView>("eps-study");
         QSignalSpy finished(view, &EpsStudyView::studyFinished);
         QVERIFY(m_window->loadPreset(QStringLiteral("acta2016-fig9")));
         QCOMPARE(m_window->currentView(), static_cast<QWidget*>(view));
@@ -123,7 +123,7 @@ private slots:
     /// Cancel stops the study; the last complete study stays on display.
     void cancelKeepsTheLastStudy()
     {
-        EpsStudyView* view = m_bench->epsStudy();
+        EpsStudyView* view = m_bench->viewAs<fl::ui::EpsStudyView>("eps-study");
         // A study that takes long enough to be cancelled: with BDF eps = 1e-5 and 1e-3 take 0.2 s;
         // Rosenbrock4 needs millions of steps here (order reduction on the moving stick manifold).
         fl::Scenario slow = view->scenario();
@@ -150,7 +150,7 @@ private slots:
     /// regularized method at an edited eps list; a bad list is refused without a study.
     void anyScenario()
     {
-        EpsStudyView* view = m_bench->epsStudy();
+        EpsStudyView* view = m_bench->viewAs<fl::ui::EpsStudyView>("eps-study");
         fl::Scenario belt = fl::defaultScenario();
         belt.params.set("t_end", 20.0);
         m_window->loadScenario(belt);

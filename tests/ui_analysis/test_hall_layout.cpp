@@ -195,7 +195,7 @@ private slots:
             QTest::qWait(50);
             const int least = static_cast<int>(std::floor(12.0 * scale));
             const QString where = QStringLiteral("%1 %: ").arg(std::lround(scale * 100));
-            auto* value = app.bench->lyapunov()->findChild<QLabel*>(QStringLiteral("value"));
+            auto* value = app.bench->viewAs<fl::ui::LyapunovPanel>("lyapunov")->findChild<QLabel*>(QStringLiteral("value"));
             QVERIFY(value);
             QVERIFY2(QFontInfo(value->font()).pixelSize() >= least * 1.1,
                      qPrintable(where + QStringLiteral("Lyapunov result %1 px").arg(QFontInfo(value->font()).pixelSize())));

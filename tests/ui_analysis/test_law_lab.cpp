@@ -38,7 +38,7 @@ private slots:
     /// The default scenario's Coulomb law has no state: the tab explains and cannot run.
     void lawWithoutMemoryIsExplained()
     {
-        LawLab* lab = m_bench->lawLab();
+        LawLab* lab = m_bench->viewAs<fl::ui::LawLab>("law-lab");
         m_window->showView(lab);
         QVERIFY(!lab->hasLaw());
         QVERIFY2(lab->introText().contains("has no internal state"), qPrintable(lab->introText()));
@@ -51,7 +51,7 @@ private slots:
     /// LuGre chosen in the panel's law combo while the tab shows: pre-sliding runs at once.
     void preSlidingLoops()
     {
-        LawLab* lab = m_bench->lawLab();
+        LawLab* lab = m_bench->viewAs<fl::ui::LawLab>("law-lab");
         QSignalSpy finished(lab, &LawLab::experimentFinished);
         QComboBox* law = m_window->panel()->lawCombo();
         QVERIFY(law);
@@ -82,7 +82,7 @@ private slots:
     /// The experiment combo and the values field drive the lab; a bad field keeps the last result.
     void experimentsAndFields()
     {
-        LawLab* lab = m_bench->lawLab();
+        LawLab* lab = m_bench->viewAs<fl::ui::LawLab>("law-lab");
         QSignalSpy finished(lab, &LawLab::experimentFinished);
         lab->experimentBox()->setFocus();
         QTest::keyClick(lab->experimentBox(), Qt::Key_Down); // frictional lag
@@ -114,7 +114,7 @@ private slots:
     /// Ostermeyer's speed steps: the force falls as the speed (sliding power) rises: fading.
     void ostermeyerFading()
     {
-        LawLab* lab = m_bench->lawLab();
+        LawLab* lab = m_bench->viewAs<fl::ui::LawLab>("law-lab");
         QSignalSpy finished(lab, &LawLab::experimentFinished);
         QComboBox* law = m_window->panel()->lawCombo();
         law->setCurrentIndex(law->findData(QStringLiteral("ostermeyer")));
@@ -138,7 +138,7 @@ private slots:
     /// The presets of the "Friction with memory" group open the lab on their experiment.
     void presetsOpenTheLab()
     {
-        LawLab* lab = m_bench->lawLab();
+        LawLab* lab = m_bench->viewAs<fl::ui::LawLab>("law-lab");
         m_window->tabs()->setCurrentIndex(0);
         QSignalSpy finished(lab, &LawLab::experimentFinished);
         QVERIFY(m_window->loadPreset(QStringLiteral("lugre-frictional-lag")));
@@ -166,7 +166,7 @@ private slots:
     /// Exports: the curves as CSV (law parameters in the header), the plot as PNG.
     void exports()
     {
-        LawLab* lab = m_bench->lawLab();
+        LawLab* lab = m_bench->viewAs<fl::ui::LawLab>("law-lab");
         QTemporaryDir dir;
         const QString csv = dir.filePath("lab.csv");
         QString error;

@@ -246,8 +246,8 @@ private slots:
         MainWindow& w = app.window;
         QVERIFY(QTest::qWaitForWindowActive(&w));
         QVERIFY(waitForRun(w));
-        w.showSideView(app.bench->lyapunov());
-        auto* transient = app.bench->lyapunov()->findChild<QLineEdit*>(QStringLiteral("transient"));
+        w.showSideView(app.bench->viewAs<fl::ui::LyapunovPanel>("lyapunov"));
+        auto* transient = app.bench->viewAs<fl::ui::LyapunovPanel>("lyapunov")->findChild<QLineEdit*>(QStringLiteral("transient"));
         QVERIFY(transient);
         QTRY_VERIFY(transient->isVisible());
         QTest::mouseClick(transient, Qt::LeftButton);
@@ -287,11 +287,11 @@ private slots:
 
         fl::Scenario refused = w.panel()->scenario();
         QVERIFY(fl::makeScenario("belt", "lugre", fl::Method::Regularized, fl::Regularization::Kudra, refused).ok());
-        app.bench->epsStudy()->setScenario(refused);
-        app.bench->epsStudy()->start();
-        QVERIFY2(!app.bench->epsStudy()->messageText().isEmpty(), "the ε study refuses a law with memory");
+        app.bench->viewAs<fl::ui::EpsStudyView>("eps-study")->setScenario(refused);
+        app.bench->viewAs<fl::ui::EpsStudyView>("eps-study")->start();
+        QVERIFY2(!app.bench->viewAs<fl::ui::EpsStudyView>("eps-study")->messageText().isEmpty(), "the ε study refuses a law with memory");
         QVERIFY(w.loadPreset(QStringLiteral("bk-chain-quakes")));
-        QVERIFY2(app.bench->epsStudy()->messageText().isEmpty(), qPrintable(app.bench->epsStudy()->messageText()));
+        QVERIFY2(app.bench->viewAs<fl::ui::EpsStudyView>("eps-study")->messageText().isEmpty(), qPrintable(app.bench->viewAs<fl::ui::EpsStudyView>("eps-study")->messageText()));
 
         w.tabs()->setCurrentIndex(0); // the chain's preset showed its Slip events tab
         w.setPlotLayout(PlotLayout::All);

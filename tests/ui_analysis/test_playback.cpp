@@ -93,8 +93,8 @@ void TestPlayback::everyCursorShowsTheSameInstant()
     QCOMPARE(dotY(w.phasePortraitPlot()->cursorDot()), f.value("v"));
     QCOMPARE(dotX(w.characteristicPlot()->cursorDot()), f.value("v_r"));
     QCOMPARE(dotY(w.characteristicPlot()->cursorDot()), f.value("F"));
-    QVERIFY(m_workbench->poincare()->cursorDot()->visible());
-    QCOMPARE(dotX(m_workbench->poincare()->cursorDot()), f.state[size_t(m_workbench->poincare()->horizontalVariable())]);
+    QVERIFY(m_workbench->viewAs<fl::ui::PoincareView>("poincare")->cursorDot()->visible());
+    QCOMPARE(dotX(m_workbench->viewAs<fl::ui::PoincareView>("poincare")->cursorDot()), f.state[size_t(m_workbench->viewAs<fl::ui::PoincareView>("poincare")->horizontalVariable())]);
     QCOMPARE(w.mechanismView()->frame().t, f.t);
     QVERIFY(!w.mechanismView()->scene().shapes.empty());
     // The frame lies on the run: between two samples, linearly interpolated for display.

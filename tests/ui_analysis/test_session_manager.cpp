@@ -129,13 +129,13 @@ private slots:
             spec.to = 1.4;
             spec.steps = 37;
             spec.direction = fl::SweepDirection::Both;
-            a.bench->bifurcation()->setupPanel()->setSpec(spec);
+            a.bench->viewAs<fl::ui::BifurcationView>("bifurcation")->setupPanel()->setSpec(spec);
             a.window.playbackBar()->speedBox()->setCurrentIndex(6);
             a.window.playback()->setSpeed(a.window.playbackBar()->speedBox()->currentData().toDouble());
             a.window.playbackBar()->loopBox()->setChecked(true);
             a.window.playbackBar()->windowBox()->setValue(20.0);
-            a.window.showSideView(a.bench->poincare());
-            a.window.showView(a.bench->bifurcation());
+            a.window.showSideView(a.bench->viewAs<fl::ui::PoincareView>("poincare"));
+            a.window.showView(a.bench->viewAs<fl::ui::BifurcationView>("bifurcation"));
             saved = captureState(a.window);
             QCOMPARE(saved.otherSystems.size(), size_t(1));
             QCOMPARE(saved.otherSystems[0].systemId, std::string("disk"));

@@ -174,25 +174,25 @@ private:
                     items << item;
             running = [] { return false; };
         } else if (id == QLatin1String("bifurcation")) {
-            view = w.bench->bifurcation();
-            QVERIFY(w.bench->bifurcation()->start());
-            running = [&] { return w.bench->bifurcation()->isRunning(); };
+            view = w.bench->viewAs<fl::ui::BifurcationView>("bifurcation");
+            QVERIFY(w.bench->viewAs<fl::ui::BifurcationView>("bifurcation")->start());
+            running = [&] { return w.bench->viewAs<fl::ui::BifurcationView>("bifurcation")->isRunning(); };
         } else if (id == QLatin1String("map")) {
-            view = w.bench->map();
-            QVERIFY(w.bench->map()->start());
-            running = [&] { return w.bench->map()->isRunning(); };
+            view = w.bench->viewAs<fl::ui::MapView>("map");
+            QVERIFY(w.bench->viewAs<fl::ui::MapView>("map")->start());
+            running = [&] { return w.bench->viewAs<fl::ui::MapView>("map")->isRunning(); };
         } else if (id == QLatin1String("law-lab")) {
-            view = w.bench->lawLab();
-            QVERIFY(w.bench->lawLab()->start());
-            running = [&] { return w.bench->lawLab()->isRunning(); };
+            view = w.bench->viewAs<fl::ui::LawLab>("law-lab");
+            QVERIFY(w.bench->viewAs<fl::ui::LawLab>("law-lab")->start());
+            running = [&] { return w.bench->viewAs<fl::ui::LawLab>("law-lab")->isRunning(); };
         } else if (id == QLatin1String("compare")) {
-            view = w.bench->comparison();
-            w.window.showView(w.bench->comparison()); // it runs when its tab is shown
-            running = [&] { return w.bench->comparison()->isRunning() || !w.bench->comparison()->comparison(); };
+            view = w.bench->viewAs<fl::ui::MethodComparison>("compare");
+            w.window.showView(w.bench->viewAs<fl::ui::MethodComparison>("compare")); // it runs when its tab is shown
+            running = [&] { return w.bench->viewAs<fl::ui::MethodComparison>("compare")->isRunning() || !w.bench->viewAs<fl::ui::MethodComparison>("compare")->comparison(); };
         } else if (id == QLatin1String("eps-study")) {
-            view = w.bench->epsStudy();
-            QVERIFY(w.bench->epsStudy()->start());
-            running = [&] { return w.bench->epsStudy()->isRunning(); };
+            view = w.bench->viewAs<fl::ui::EpsStudyView>("eps-study");
+            QVERIFY(w.bench->viewAs<fl::ui::EpsStudyView>("eps-study")->start());
+            running = [&] { return w.bench->viewAs<fl::ui::EpsStudyView>("eps-study")->isRunning(); };
         } else if (id == QLatin1String("contact")) {
             // The explorer computes its curves as its setup changes (the session's restore).
             auto* explorer = static_cast<ContactExplorer*>(w.bench->view(id));
@@ -200,20 +200,20 @@ private:
             running = [explorer] { return explorer->isComputing() || !explorer->curves(); };
         } else if (id == QLatin1String("slip-events")) {
             // Read off the window's own run of the chain, once it is shown.
-            view = w.bench->slipEvents();
+            view = w.bench->viewAs<fl::ui::SlipEventView>("slip-events");
             QVERIFY(w.waitForRun());
-            running = [&] { return !w.bench->slipEvents()->data() || w.bench->slipEvents()->isComputing(); };
+            running = [&] { return !w.bench->viewAs<fl::ui::SlipEventView>("slip-events")->data() || w.bench->viewAs<fl::ui::SlipEventView>("slip-events")->isComputing(); };
         } else if (id == QLatin1String("poincare")) {
             // The points of the window's own run of the session's scenario.
-            view = w.bench->poincare();
-            w.window.showSideView(w.bench->poincare());
+            view = w.bench->viewAs<fl::ui::PoincareView>("poincare");
+            w.window.showSideView(w.bench->viewAs<fl::ui::PoincareView>("poincare"));
             QVERIFY(w.waitForRun());
             running = [] { return false; };
         } else {
-            view = w.bench->lyapunov();
-            QCOMPARE(w.bench->lyapunov()->mode(), 0); // the session's mode: the spectrum
-            QTest::mouseClick(w.bench->lyapunov()->spectrumButton(), Qt::LeftButton);
-            running = [&] { return w.bench->lyapunov()->isRunning(); };
+            view = w.bench->viewAs<fl::ui::LyapunovPanel>("lyapunov");
+            QCOMPARE(w.bench->viewAs<fl::ui::LyapunovPanel>("lyapunov")->mode(), 0); // the session's mode: the spectrum
+            QTest::mouseClick(w.bench->viewAs<fl::ui::LyapunovPanel>("lyapunov")->spectrumButton(), Qt::LeftButton);
+            running = [&] { return w.bench->viewAs<fl::ui::LyapunovPanel>("lyapunov")->isRunning(); };
         }
         if (view)
             items = csvItems(view);

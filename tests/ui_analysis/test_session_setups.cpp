@@ -90,7 +90,7 @@ private slots:
         roundTripSetup(
             QStringLiteral("map"), QStringLiteral("poincare"),
             [](SetupWindow& a) {
-                MapSetupPanel* setup = a.bench->map()->setupPanel();
+                MapSetupPanel* setup = a.bench->viewAs<fl::ui::MapView>("map")->setupPanel();
                 setup->parameterCombo(0)->setCurrentIndex(setup->parameterCombo(0)->findData(QStringLiteral("zeta")));
                 setup->fromField(0)->setText(QStringLiteral("0.0125"));
                 setup->toField(0)->setText(QStringLiteral("0.3"));
@@ -105,7 +105,7 @@ private slots:
                 QVERIFY2(setup->isValid(), qPrintable(setup->validationMessage()));
             },
             [](SetupWindow& b) {
-                const MapSetupPanel* setup = b.bench->map()->setupPanel();
+                const MapSetupPanel* setup = b.bench->viewAs<fl::ui::MapView>("map")->setupPanel();
                 const fl::MapSpec spec = setup->spec();
                 QCOMPARE(spec.x.parameter, std::string("zeta"));
                 QCOMPARE(spec.x.from, 0.0125);
@@ -129,7 +129,7 @@ private slots:
         roundTripSetup(
             QStringLiteral("compare"), QStringLiteral("poincare"),
             [law](SetupWindow& a) {
-                MethodComparison* view = a.bench->comparison();
+                MethodComparison* view = a.bench->viewAs<fl::ui::MethodComparison>("compare");
                 QSignalSpy shown(view, &MethodComparison::comparisonShown);
                 a.window.showView(view);
                 QVERIFY(shown.wait(60000));
@@ -145,7 +145,7 @@ private slots:
                 QCOMPARE(view->timeHistoryPlot()->variable(), 1);
             },
             [law](SetupWindow& b) {
-                MethodComparison* view = b.bench->comparison();
+                MethodComparison* view = b.bench->viewAs<fl::ui::MethodComparison>("compare");
                 QCOMPARE(view->eps(), 2.5e-5);
                 QCOMPARE(view->epsRow()->value(), 2.5e-5);
                 QCOMPARE(view->eventLaw(), law->toStdString());
@@ -169,8 +169,8 @@ private slots:
         roundTripSetup(
             QStringLiteral("contact"), QStringLiteral("lyapunov"),
             [](SetupWindow& a) {
-                ContactControls* controls = a.bench->contactExplorer()->controls();
-                a.window.showView(a.bench->contactExplorer());
+                ContactControls* controls = a.bench->viewAs<fl::ui::ContactExplorer>("contact")->controls();
+                a.window.showView(a.bench->viewAs<fl::ui::ContactExplorer>("contact"));
                 choose(controls->shapeCombo(), int(ContactShapeChoice::Polygon));
                 typeInto(controls->polygonEdit(), QStringLiteral("0,0; 2,0; 2,0.5; 0.5,0.5; 0.5,1.5; 0,1.5"));
                 QTest::keyClick(controls->polygonEdit(), Qt::Key_Return);
@@ -186,7 +186,7 @@ private slots:
                 QCOMPARE(controls->settings().polygon.size(), size_t(6));
             },
             [](SetupWindow& b) {
-                const ContactControls* controls = b.bench->contactExplorer()->controls();
+                const ContactControls* controls = b.bench->viewAs<fl::ui::ContactExplorer>("contact")->controls();
                 const ContactSettings& s = controls->settings();
                 QCOMPARE(s.shape, ContactShapeChoice::Ellipse);
                 QCOMPARE(s.pressure, fl::contact::PressureKind::Hertz);
@@ -205,8 +205,8 @@ private slots:
                 QCOMPARE(controls->pressureCombo()->currentData().toInt(), int(fl::contact::PressureKind::Hertz));
                 QCOMPARE(controls->row(QStringLiteral("semi_a"))->value(), 1.75);
                 QCOMPARE(controls->polygonEdit()->text(), QStringLiteral("0,0; 2,0; 2,0.5; 0.5,0.5; 0.5,1.5; 0,1.5"));
-                QTRY_VERIFY_WITH_TIMEOUT(b.bench->contactExplorer()->curves() && !b.bench->contactExplorer()->isComputing(), 20000);
-                QVERIFY(b.bench->contactExplorer()->curves()->settings == s);
+                QTRY_VERIFY_WITH_TIMEOUT(b.bench->viewAs<fl::ui::ContactExplorer>("contact")->curves() && !b.bench->viewAs<fl::ui::ContactExplorer>("contact")->isComputing(), 20000);
+                QVERIFY(b.bench->viewAs<fl::ui::ContactExplorer>("contact")->curves()->settings == s);
             });
     }
 
@@ -217,7 +217,7 @@ private slots:
         roundTripSetup(
             QStringLiteral("eps-study"), QStringLiteral("poincare"),
             [](SetupWindow& a) {
-                EpsStudyView* view = a.bench->epsStudy();
+                EpsStudyView* view = a.bench->viewAs<fl::ui::EpsStudyView>("eps-study");
                 a.window.showView(view);
                 typeInto(view->epsField(), QStringLiteral("2e-4, 1.2345e-3, 0.01"));
                 view->variableBox()->setFocus();
@@ -228,7 +228,7 @@ private slots:
                 QVERIFY(!view->isRunning());
             },
             [](SetupWindow& b) {
-                EpsStudyView* view = b.bench->epsStudy();
+                EpsStudyView* view = b.bench->viewAs<fl::ui::EpsStudyView>("eps-study");
                 QCOMPARE(epsOf(view->epsField()), (std::vector<double>{2e-4, 1.2345e-3, 0.01}));
                 QCOMPARE(view->variableBox()->currentIndex(), 1);
                 QVERIFY(!view->logScaleBox()->isChecked());
@@ -245,7 +245,7 @@ private slots:
             QStringLiteral("law-lab"), QStringLiteral("poincare"),
             [](SetupWindow& a) {
                 a.window.loadScenario(lugreBelt());
-                LawLab* lab = a.bench->lawLab();
+                LawLab* lab = a.bench->viewAs<fl::ui::LawLab>("law-lab");
                 a.window.showView(lab);
                 choose(lab->experimentBox(), static_cast<int>(fl::LawExperimentKind::FrictionalLag));
                 typeInto(lab->valuesField(), QStringLiteral("0.5, 2.25, 8"));
@@ -254,7 +254,7 @@ private slots:
                 QVERIFY2(lab->messageText().isEmpty(), qPrintable(lab->messageText()));
             },
             [](SetupWindow& b) {
-                LawLab* lab = b.bench->lawLab();
+                LawLab* lab = b.bench->viewAs<fl::ui::LawLab>("law-lab");
                 QCOMPARE(lab->experimentBox()->currentData().toInt(), static_cast<int>(fl::LawExperimentKind::FrictionalLag));
                 QCOMPARE(lab->valuesField()->text(), QStringLiteral("0.5, 2.25, 8"));
                 // Shown, the lab runs what it restored.
@@ -276,7 +276,7 @@ private slots:
             QStringLiteral("slip-events"), QStringLiteral("poincare"),
             [](SetupWindow& a) {
                 QVERIFY(a.window.loadPreset(QStringLiteral("bk-chain-two")));
-                SlipEventView* view = a.bench->slipEvents();
+                SlipEventView* view = a.bench->viewAs<fl::ui::SlipEventView>("slip-events");
                 a.window.showView(view);
                 QTRY_VERIFY_WITH_TIMEOUT(view->data() && !view->isComputing(), 60000);
                 QCOMPARE(view->skipField()->value(), 60.0); // a fifth of t_end
@@ -297,7 +297,7 @@ private slots:
                 QTRY_VERIFY_WITH_TIMEOUT(view->data()->skipTime == 75.5 && !view->isComputing(), 20000);
             },
             [](SetupWindow& b) {
-                SlipEventView* view = b.bench->slipEvents();
+                SlipEventView* view = b.bench->viewAs<fl::ui::SlipEventView>("slip-events");
                 QCOMPARE(view->skipField()->value(), 75.5);
                 QCOMPARE(view->sizeChoice()->currentIndex(), 1);
                 QCOMPARE(view->fitMinField()->text(), QStringLiteral("0.02"));
@@ -317,7 +317,7 @@ private slots:
         roundTripSetup(
             QStringLiteral("bifurcation"), QStringLiteral("lyapunov"),
             [](SetupWindow& a) {
-                LyapunovPanel* panel = a.bench->lyapunov();
+                LyapunovPanel* panel = a.bench->viewAs<fl::ui::LyapunovPanel>("lyapunov");
                 a.window.showSideView(panel);
                 typeInto(panel->transientField(), QStringLiteral("12.5"));
                 typeInto(panel->durationField(), QStringLiteral("250"));
@@ -330,7 +330,7 @@ private slots:
                 QVERIFY(!finished.isEmpty() || finished.wait(60000));
             },
             [](SetupWindow& b) {
-                LyapunovPanel* panel = b.bench->lyapunov();
+                LyapunovPanel* panel = b.bench->viewAs<fl::ui::LyapunovPanel>("lyapunov");
                 QCOMPARE(panel->transientField()->text(), QStringLiteral("12.5"));
                 QCOMPARE(panel->durationField()->text(), QStringLiteral("250"));
                 QCOMPARE(panel->intervalField()->text(), QStringLiteral("0.25"));
@@ -347,13 +347,13 @@ private slots:
         SetupWindow w;
         QVERIFY(w.waitForRun());
         QStringList warnings;
-        w.bench->slipEvents()->restoreSetup({{QStringLiteral("skipTime"), 75.5}}, QStringLiteral("view.setups.slip-events"), warnings);
+        w.bench->viewAs<fl::ui::SlipEventView>("slip-events")->restoreSetup({{QStringLiteral("skipTime"), 75.5}}, QStringLiteral("view.setups.slip-events"), warnings);
         QVERIFY(warnings.isEmpty());
         w.window.loadScenario(fl::defaultScenario()); // the belt's run is shown next
         QVERIFY(w.waitForRun());
         QVERIFY(w.window.loadPreset(QStringLiteral("bk-chain-two")));
-        QTRY_VERIFY_WITH_TIMEOUT(w.bench->slipEvents()->data() && !w.bench->slipEvents()->isComputing(), 60000);
-        QCOMPARE(w.bench->slipEvents()->skipField()->value(), 60.0); // a fifth of t_end = 300
+        QTRY_VERIFY_WITH_TIMEOUT(w.bench->viewAs<fl::ui::SlipEventView>("slip-events")->data() && !w.bench->viewAs<fl::ui::SlipEventView>("slip-events")->isComputing(), 60000);
+        QCOMPARE(w.bench->viewAs<fl::ui::SlipEventView>("slip-events")->skipField()->value(), 60.0); // a fifth of t_end = 300
     }
 
     /// Every analysis view keeps its setup in sessions (view.setups.<id>; since version 3 the
@@ -379,7 +379,7 @@ private slots:
             QStringLiteral("simulation"), QStringLiteral("poincare"),
             [](SetupWindow& a) {
                 QVERIFY(a.window.loadPreset(QStringLiteral("absorber-response-stick-slip")));
-                PoincareView* view = a.bench->poincare();
+                PoincareView* view = a.bench->viewAs<fl::ui::PoincareView>("poincare");
                 a.window.showSideView(view);
                 QComboBox* horizontal = view->findChildren<QComboBox*>().at(0);
                 QComboBox* vertical = view->findChildren<QComboBox*>().at(1);
@@ -393,7 +393,7 @@ private slots:
                 QCOMPARE(view->verticalVariable(), 3);
             },
             [](SetupWindow& b) {
-                PoincareView* view = b.bench->poincare();
+                PoincareView* view = b.bench->viewAs<fl::ui::PoincareView>("poincare");
                 QCOMPARE(view->horizontalVariable(), 2);
                 QCOMPARE(view->verticalVariable(), 3);
                 QVERIFY(!view->findChildren<QCheckBox*>().at(0)->isChecked());
@@ -413,8 +413,8 @@ private slots:
             return warnings;
         };
         QStringList warnings = restore("compare", {{QStringLiteral("eventLaw"), QStringLiteral("lugre")}, {QStringLiteral("eps"), 0.5}});
-        QCOMPARE(w.bench->comparison()->eps(), 0.5);
-        QVERIFY(!w.bench->comparison()->isRunning()); // its tab is hidden
+        QCOMPARE(w.bench->viewAs<fl::ui::MethodComparison>("compare")->eps(), 0.5);
+        QVERIFY(!w.bench->viewAs<fl::ui::MethodComparison>("compare")->isRunning()); // its tab is hidden
         QVERIFY2(warnings.size() == 1 && warnings[0].startsWith(QStringLiteral("view.setups.compare.eventLaw: 'lugre' is not one of")),
                  qPrintable(warnings.join('\n')));
 
@@ -432,7 +432,7 @@ private slots:
                                        {QStringLiteral("shape"), QStringLiteral("polygon")},
                                        {QStringLiteral("pressure"), QStringLiteral("hertz")},
                                        {QStringLiteral("values"), QJsonObject{{QStringLiteral("eta"), 4.0}}}});
-        const ContactSettings& contact = w.bench->contactExplorer()->controls()->settings();
+        const ContactSettings& contact = w.bench->viewAs<fl::ui::ContactExplorer>("contact")->controls()->settings();
         QCOMPARE(contact.values.value("eta"), 4.0);
         QCOMPARE(contact.shape, ContactShapeChoice::Polygon); // the triangle it had
         QCOMPARE(contact.pressure, fl::contact::PressureKind::Uniform);
@@ -441,9 +441,9 @@ private slots:
                  qPrintable(warnings.join('\n')));
 
         warnings = restore("lyapunov", {{QStringLiteral("duration"), 10.0}, {QStringLiteral("interval"), 20.0}, {QStringLiteral("mode"), 2}});
-        QCOMPARE(w.bench->lyapunov()->durationField()->text(), QStringLiteral("10"));
+        QCOMPARE(w.bench->viewAs<fl::ui::LyapunovPanel>("lyapunov")->durationField()->text(), QStringLiteral("10"));
         // Kinds are read first, then the analysis's one check (contract/lyapunov_analysis.h).
-        QCOMPARE(w.bench->lyapunov()->intervalField()->text(), QStringLiteral("1"));
+        QCOMPARE(w.bench->viewAs<fl::ui::LyapunovPanel>("lyapunov")->intervalField()->text(), QStringLiteral("1"));
         QVERIFY2(warnings.size() == 2 && warnings[0].startsWith(QStringLiteral("view.setups.lyapunov.mode: expected a string"))
                      && warnings[1].startsWith(QStringLiteral("view.setups.lyapunov.interval: must be in (0, duration]")),
                  qPrintable(warnings.join('\n')));
@@ -468,11 +468,11 @@ private slots:
                                 {QStringLiteral("record"), 42.0},
                                 {QStringLiteral("future"), true}};
         analysisOf(w.bench->view(QStringLiteral("map")))->restoreSetup(setup, QStringLiteral("view.setups.map"), warnings);
-        QCOMPARE(w.bench->map()->setupPanel()->spec().x.steps, 13);
-        QCOMPARE(w.bench->map()->setupPanel()->spec().record, 42.0);
+        QCOMPARE(w.bench->viewAs<fl::ui::MapView>("map")->setupPanel()->spec().x.steps, 13);
+        QCOMPARE(w.bench->viewAs<fl::ui::MapView>("map")->setupPanel()->spec().record, 42.0);
         // Kinds and words first (the reader), then the analysis's one check field by field
         // (contract/map_analysis.h); each bad field keeps its default.
-        QCOMPARE(w.bench->map()->setupPanel()->spec().x.parameter, fl::MapAnalysis::defaults(fl::defaultScenario()).spec.x.parameter);
+        QCOMPARE(w.bench->viewAs<fl::ui::MapView>("map")->setupPanel()->spec().x.parameter, fl::MapAnalysis::defaults(fl::defaultScenario()).spec.x.parameter);
         QVERIFY2(warnings.size() == 4, qPrintable(warnings.join('\n')));
         QVERIFY2(warnings[0].startsWith(QStringLiteral("view.setups.map.observable: 'colour' is not one of")), qPrintable(warnings[0]));
         QVERIFY2(warnings[1].startsWith(QStringLiteral("view.setups.map.future: unknown field")), qPrintable(warnings[1]));

@@ -29,7 +29,7 @@ private slots:
         QUndoStack* stack = w.window.document()->undo()->stack();
         const int before = stack->count();
         QVERIFY(!w.sessions->isModified());
-        QLineEdit* duration = w.bench->lyapunov()->durationField();
+        QLineEdit* duration = w.bench->viewAs<fl::ui::LyapunovPanel>("lyapunov")->durationField();
         QCOMPARE(duration->text(), QStringLiteral("1000"));
         typeInto(duration, QStringLiteral("250"));
         QTRY_COMPARE(stack->count(), before + 1); // Backspace and three digits: one step
@@ -49,7 +49,7 @@ private slots:
         QVERIFY(w.waitForRun());
         QUndoStack* stack = w.window.document()->undo()->stack();
         const int before = stack->count();
-        MapSetupPanel* map = w.bench->map()->setupPanel();
+        MapSetupPanel* map = w.bench->viewAs<fl::ui::MapView>("map")->setupPanel();
         auto* observable = map->findChild<QComboBox*>(QStringLiteral("observable"));
         QVERIFY(observable);
         QCOMPARE(map->spec().observable, fl::MapObservable::Amplitude);
@@ -80,7 +80,7 @@ private slots:
         QVERIFY(w.window.loadPreset(QStringLiteral("acta2016-fig7")));
         QTRY_COMPARE(stack->count(), before + 1);
         QVERIFY2(!stack->undoText().contains(QLatin1String("setup")), qPrintable(stack->undoText()));
-        MapSetupPanel* map = w.bench->map()->setupPanel();
+        MapSetupPanel* map = w.bench->viewAs<fl::ui::MapView>("map")->setupPanel();
         const fl::MapSpec refilled = map->spec();
         typeInto(map->findChild<QLineEdit*>(QStringLiteral("transient")), QStringLiteral("7"));
         QTRY_COMPARE(stack->count(), before + 2);

@@ -35,16 +35,16 @@ private slots:
         m_window->resize(1280, 720);
         m_window->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_window));
-        m_view = m_bench->slipEvents();
+        m_view = m_bench->viewAs<fl::ui::SlipEventView>("slip-events");
     }
     void cleanupTestCase() { delete m_window; }
 
     void tabOnlyForTheChain()
     {
-        QVERIFY(!m_window->tabs()->isTabVisible(m_bench->slipEventsTab())); // the default belt
+        QVERIFY(!m_window->tabs()->isTabVisible(m_bench->tabIndex("slip-events"))); // the default belt
         QVERIFY(m_window->loadPreset(QStringLiteral("bk-chain-quakes")));
-        QVERIFY(m_window->tabs()->isTabVisible(m_bench->slipEventsTab()));
-        m_window->tabs()->setCurrentIndex(m_bench->slipEventsTab());
+        QVERIFY(m_window->tabs()->isTabVisible(m_bench->tabIndex("slip-events")));
+        m_window->tabs()->setCurrentIndex(m_bench->tabIndex("slip-events"));
         QVERIFY(waitForData());
     }
 
@@ -192,7 +192,7 @@ private slots:
         QVERIFY(m_view->sizePlot()->title().contains(QStringLiteral("too few events")));
         // Another system hides the tab and clears the view.
         QVERIFY(m_window->loadPreset(QStringLiteral("belt-stick-slip")));
-        QVERIFY(!m_window->tabs()->isTabVisible(m_bench->slipEventsTab()));
+        QVERIFY(!m_window->tabs()->isTabVisible(m_bench->tabIndex("slip-events")));
         QVERIFY(waitFor([&] { return !m_view->data(); }));
         QVERIFY(m_view->messageText().contains(QStringLiteral("Burridge–Knopoff")));
     }

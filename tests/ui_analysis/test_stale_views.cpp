@@ -160,7 +160,7 @@ private slots:
         App app;
         MainWindow& w = app.window;
         QVERIFY(waitForRun(w));
-        BifurcationView* bifurcation = app.bench->bifurcation();
+        BifurcationView* bifurcation = app.bench->viewAs<fl::ui::BifurcationView>("bifurcation");
         QVERIFY(w.loadPreset(QStringLiteral("absorber-response-stick-slip")));
         QVERIFY(waitForRun(w));
         const fl::SweepSpec shown = bifurcation->setupPanel()->spec();

@@ -225,7 +225,7 @@ private slots:
     /// message box names the file and the reason, and the file there before is left as it was.
     void failedWriteKeepsTheOldFile()
     {
-        LawLab* lab = m_bench->lawLab();
+        LawLab* lab = m_bench->viewAs<fl::ui::LawLab>("law-lab");
         if (!lab->result()) {
             std::map<QString, long> rows;
             fill(QStringLiteral("law-lab"), lab, rows);
@@ -281,7 +281,7 @@ private slots:
         auto* key = m_window->findChild<QAction*>(QStringLiteral("exportTabAction"));
         QVERIFY(menu && key);
         QCOMPARE(key->shortcut(), QKeySequence(QStringLiteral("Ctrl+Alt+E")));
-        m_window->showView(m_bench->map());
+        m_window->showView(m_bench->viewAs<fl::ui::MapView>("map"));
         emit menu->aboutToShow();
         QVERIFY(menu->findChild<QAction*>(QStringLiteral("export:plot")));
         QVERIFY(menu->findChild<QAction*>(QStringLiteral("export:csv")));
@@ -295,7 +295,7 @@ private slots:
     /// data, enabled once there is a comparison. FL_EXPORT_MENU_PNG=path keeps a picture of it.
     void exportButtonShowsTheMenu()
     {
-        MethodComparison* view = m_bench->comparison();
+        MethodComparison* view = m_bench->viewAs<fl::ui::MethodComparison>("compare");
         m_window->showView(view);
         QVERIFY(view->comparison());
         QToolButton* button = nullptr;
@@ -393,7 +393,7 @@ private:
         } else if (id == QLatin1String("slip-events")) {
             auto* view = static_cast<SlipEventView*>(widget);
             QVERIFY(m_window->loadPreset(QStringLiteral("bk-chain-two")));
-            m_window->tabs()->setCurrentIndex(m_bench->slipEventsTab());
+            m_window->tabs()->setCurrentIndex(m_bench->tabIndex("slip-events"));
             QTRY_VERIFY_WITH_TIMEOUT(view->data() && !view->isComputing(), 120000);
             const long events = long(view->data()->events.size());
             long bins = 0;

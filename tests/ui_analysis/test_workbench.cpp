@@ -1,5 +1,6 @@
 // The analysis views inside the main window: tabs, the live Poincaré view, and a bifurcation
 // column loaded back into the main views.
+#include "analysis/contact_explorer.h"
 #include "analysis/bifurcation_view.h"
 #include "analysis/lyapunov_panel.h"
 #include "analysis/method_comparison.h"
@@ -32,7 +33,7 @@ private slots:
         QCOMPARE(window.tabs()->tabText(7), QString("Slip events"));
         QVERIFY(!window.tabs()->isTabVisible(7)); // the chain's only
         QCOMPARE(window.tabs()->tabText(1), QString("Bifurcation"));
-        QVERIFY(bench->poincare() && bench->lyapunov() && bench->contactExplorer() && bench->comparison());
+        QVERIFY(bench->viewAs<fl::ui::PoincareView>("poincare") && bench->viewAs<fl::ui::LyapunovPanel>("lyapunov") && bench->viewAs<fl::ui::ContactExplorer>("contact") && bench->viewAs<fl::ui::MethodComparison>("compare"));
         // Alt+2 shows the bifurcation tab.
         window.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&window));
@@ -41,7 +42,7 @@ private slots:
         QTest::keyClick(&window, Qt::Key_8, Qt::AltModifier); // hidden: stays
         QCOMPARE(window.tabs()->currentIndex(), 1);
         QTest::keyClick(&window, Qt::Key_3, Qt::AltModifier); // the map
-        QCOMPARE(window.currentView(), static_cast<QWidget*>(bench->map()));
+        QCOMPARE(window.currentView(), static_cast<QWidget*>(bench->viewAs<fl::ui::MapView>("map")));
     }
 
     /// The view in front is the document's: a tab the user picks is written there, and a view the
@@ -58,9 +59,9 @@ private slots:
         QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(2).center());
         QCOMPARE(document.openView(), QStringLiteral("map"));
         document.setOpenView(QStringLiteral("bifurcation"));
-        QCOMPARE(window.currentView(), static_cast<QWidget*>(bench->bifurcation()));
+        QCOMPARE(window.currentView(), static_cast<QWidget*>(bench->viewAs<fl::ui::BifurcationView>("bifurcation")));
         document.setOpenSideView(QStringLiteral("lyapunov"));
-        QCOMPARE(window.currentSideView(), static_cast<QWidget*>(bench->lyapunov()));
+        QCOMPARE(window.currentSideView(), static_cast<QWidget*>(bench->viewAs<fl::ui::LyapunovPanel>("lyapunov")));
         QTabBar* side = window.sideTabs()->tabBar();
         QTest::mouseClick(side, Qt::LeftButton, {}, side->tabRect(1).center());
         QCOMPARE(document.openSideView(), QStringLiteral("poincare"));
@@ -74,12 +75,12 @@ private slots:
         fl::ui::MainWindow window;
         auto* bench = new fl::ui::Workbench(window);
         window.show();
-        QSignalSpy shown(bench->comparison(), &fl::ui::MethodComparison::comparisonShown);
+        QSignalSpy shown(bench->viewAs<fl::ui::MethodComparison>("compare"), &fl::ui::MethodComparison::comparisonShown);
         QVERIFY(window.loadPreset(QStringLiteral("belt-lugre-vs-stribeck")));
         QCOMPARE(window.tabs()->tabText(window.tabs()->currentIndex()), QString("Compare methods"));
-        QCOMPARE(bench->comparison()->eventLaw(), std::string("stribeck-gauss"));
+        QCOMPARE(bench->viewAs<fl::ui::MethodComparison>("compare")->eventLaw(), std::string("stribeck-gauss"));
         QVERIFY(shown.wait(60000));
-        const fl::ui::MethodComparisonPtr data = bench->comparison()->comparison();
+        const fl::ui::MethodComparisonPtr data = bench->viewAs<fl::ui::MethodComparison>("compare")->comparison();
         QCOMPARE(data->regularizedRun->scenario.lawId, std::string("lugre"));
         QCOMPARE(data->eventRun->scenario.lawId, std::string("stribeck-gauss"));
         QCOMPARE(data->regularizedRun->scenario.params.value("v_b"), 0.1);
@@ -94,8 +95,8 @@ private slots:
         window.show();
         QVERIFY(window.loadPreset(QStringLiteral("acta2016-fig7")));
         QTRY_VERIFY_WITH_TIMEOUT(window.currentRun() && window.currentRun()->scenario.systemId == "pendulum", 30000);
-        QTRY_COMPARE_WITH_TIMEOUT(static_cast<size_t>(bench->poincare()->pointCount()), window.currentRun()->result.sectionTimes.size(), 5000);
-        QVERIFY(bench->poincare()->pointCount() > 50);
+        QTRY_COMPARE_WITH_TIMEOUT(static_cast<size_t>(bench->viewAs<fl::ui::PoincareView>("poincare")->pointCount()), window.currentRun()->result.sectionTimes.size(), 5000);
+        QVERIFY(bench->viewAs<fl::ui::PoincareView>("poincare")->pointCount() > 50);
     }
 
     /// The Lyapunov panel analyses what the main window shows: a loaded preset and a picked
@@ -108,14 +109,14 @@ private slots:
         QVERIFY(window.loadPreset(QStringLiteral("acta2016-fig7")));
         fl::Scenario expected;
         QVERIFY(fl::applyPreset("acta2016-fig7", expected).ok());
-        QCOMPARE(bench->lyapunov()->scenario().systemId, std::string("pendulum"));
-        QCOMPARE(fl::describe(bench->lyapunov()->scenario()), fl::describe(expected));
-        QCOMPARE(bench->lyapunov()->scenario().params.value("omega0"), expected.params.value("omega0"));
+        QCOMPARE(bench->viewAs<fl::ui::LyapunovPanel>("lyapunov")->scenario().systemId, std::string("pendulum"));
+        QCOMPARE(fl::describe(bench->viewAs<fl::ui::LyapunovPanel>("lyapunov")->scenario()), fl::describe(expected));
+        QCOMPARE(bench->viewAs<fl::ui::LyapunovPanel>("lyapunov")->scenario().params.value("omega0"), expected.params.value("omega0"));
 
         fl::Scenario picked = expected;
         QVERIFY(picked.params.set("omega0", 44.0).ok());
-        emit bench->bifurcation()->parameterPicked(picked);
-        QCOMPARE(bench->lyapunov()->scenario().params.value("omega0"), 44.0);
+        emit bench->viewAs<fl::ui::BifurcationView>("bifurcation")->parameterPicked(picked);
+        QCOMPARE(bench->viewAs<fl::ui::LyapunovPanel>("lyapunov")->scenario().params.value("omega0"), 44.0);
     }
 
     /// Esc in the Bifurcation tab cancels the running sweep (the window's Stop action holds the
@@ -127,19 +128,19 @@ private slots:
         window.show();
         window.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&window));
-        window.showView(bench->bifurcation());
+        window.showView(bench->viewAs<fl::ui::BifurcationView>("bifurcation"));
         // Acta Fig. 5a: 601 values with continuation, far longer than this test waits.
-        QVERIFY(bench->bifurcation()->selectPreset(QStringLiteral("acta2016-fig5a")));
-        QSignalSpy finished(bench->bifurcation(), &fl::ui::BifurcationView::sweepFinished);
-        QVERIFY(bench->bifurcation()->start());
-        QVERIFY(bench->bifurcation()->isRunning());
+        QVERIFY(bench->viewAs<fl::ui::BifurcationView>("bifurcation")->selectPreset(QStringLiteral("acta2016-fig5a")));
+        QSignalSpy finished(bench->viewAs<fl::ui::BifurcationView>("bifurcation"), &fl::ui::BifurcationView::sweepFinished);
+        QVERIFY(bench->viewAs<fl::ui::BifurcationView>("bifurcation")->start());
+        QVERIFY(bench->viewAs<fl::ui::BifurcationView>("bifurcation")->isRunning());
         QTest::keyClick(&window, Qt::Key_Escape);
-        QTRY_VERIFY_WITH_TIMEOUT(!bench->bifurcation()->isRunning(), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(!bench->viewAs<fl::ui::BifurcationView>("bifurcation")->isRunning(), 20000);
         QCOMPARE(finished.count(), 1);
         QCOMPARE(finished.first().first().toBool(), true);
-        QVERIFY2(bench->bifurcation()->statusText().startsWith(QStringLiteral("Cancelled")),
-                 qPrintable(bench->bifurcation()->statusText()));
-        QVERIFY(bench->bifurcation()->columns().size() < 601);
+        QVERIFY2(bench->viewAs<fl::ui::BifurcationView>("bifurcation")->statusText().startsWith(QStringLiteral("Cancelled")),
+                 qPrintable(bench->viewAs<fl::ui::BifurcationView>("bifurcation")->statusText()));
+        QVERIFY(bench->viewAs<fl::ui::BifurcationView>("bifurcation")->columns().size() < 601);
     }
 
     /// Opening the Poincaré side tab at 1280x720 does not widen the window, even with a long
@@ -153,15 +154,15 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QVERIFY(window.loadPreset(QStringLiteral("acta2016-fig7")));
         QTRY_VERIFY_WITH_TIMEOUT(window.currentRun() && window.currentRun()->scenario.systemId == "pendulum", 30000);
-        QTRY_VERIFY_WITH_TIMEOUT(bench->poincare()->pointCount() > 0, 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(bench->viewAs<fl::ui::PoincareView>("poincare")->pointCount() > 0, 5000);
         QTest::qWait(50);
         QCOMPARE(window.width(), 1280);
         QVERIFY(window.sideTabs());
-        window.showSideView(bench->poincare());
-        QCOMPARE(window.currentSideView(), static_cast<QWidget*>(bench->poincare()));
+        window.showSideView(bench->viewAs<fl::ui::PoincareView>("poincare"));
+        QCOMPARE(window.currentSideView(), static_cast<QWidget*>(bench->viewAs<fl::ui::PoincareView>("poincare")));
         QTest::qWait(50);
-        QVERIFY(bench->poincare()->isVisible());
-        QVERIFY2(!bench->poincare()->infoText().isEmpty(), "the section label is shown");
+        QVERIFY(bench->viewAs<fl::ui::PoincareView>("poincare")->isVisible());
+        QVERIFY2(!bench->viewAs<fl::ui::PoincareView>("poincare")->infoText().isEmpty(), "the section label is shown");
         QCOMPARE(window.width(), 1280);
         QVERIFY(window.minimumSizeHint().width() <= 1280);
         const QString dir = qEnvironmentVariable("FL_VIEW_SCREENSHOT_DIR", QDir::tempPath());
@@ -176,7 +177,7 @@ private slots:
         window.show();
         fl::Scenario picked = window.panel()->scenario();
         picked.params.set("v_b", 0.8);
-        emit bench->bifurcation()->parameterPicked(picked);
+        emit bench->viewAs<fl::ui::BifurcationView>("bifurcation")->parameterPicked(picked);
         QCOMPARE(window.tabs()->currentIndex(), 0);
         QCOMPARE(window.panel()->scenario().params.value("v_b"), 0.8);
         QTRY_VERIFY_WITH_TIMEOUT(window.currentRun() && window.currentRun()->scenario.params.value("v_b") == 0.8, 10000);

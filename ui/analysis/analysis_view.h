@@ -1,15 +1,41 @@
 #pragma once
 // What the window asks of every view in the catalog of analyses (analysis/analysis_catalog.h in the
-// core): Esc, the setup a session keeps, and what it exports. Each view is a QWidget that also derives from this;
-// the workbench (analysis/workbench.h) builds them from the catalog and the session (session/
-// session_view.h) saves and restores every setup under the view's id.
+// core): what it follows (the document's scenario, presets, the window's run and playback), Esc, the
+// setup a session keeps, and what it exports. Each view is a QWidget that also derives from this;
+// the workbench (analysis/workbench.h) builds them from the catalog and calls these for every view
+// alike, never by the view's type, and the session (session/session_view.h) saves and restores
+// every setup under the view's id. A view overrides what concerns it; the rest do nothing.
+#include "bridge/playback_frame.h"
+#include "bridge/run_output.h"
 #include "document/view_setup.h"
 #include "widgets/export_items.h"
+
+namespace fl {
+struct Preset;
+struct Scenario;
+}
 
 namespace fl::ui {
 
 class AnalysisView : public ViewSetup {
 public:
+    /// The document's scenario, after each change (an edit, an undo, a preset, a session): the
+    /// view takes it (its fields follow the system; nothing heavy runs here).
+    virtual void followScenario(const fl::Scenario& scenario) { (void)scenario; }
+    /// Its tab came to the front, or the scenario changed while it is in front: a view that
+    /// computes only while shown (the comparison, the law lab) does so now.
+    virtual void followShown() {}
+    /// A preset was loaded (after followScenario): a view the preset is about (a law experiment,
+    /// an ε study, a sweep, a comparison of laws) sets itself up for it; true brings it to the front.
+    virtual bool openPreset(const fl::Preset& preset) { (void)preset; return false; }
+    /// The window's simulation: a run of the document's scenario started; its Poincaré points while
+    /// it runs; the run on display; the playback's instant; the theme or scale.
+    virtual void followRunStarted() {}
+    virtual void followSection(const SectionChunk& chunk) { (void)chunk; }
+    virtual void followRun(const RunOutputPtr& run) { (void)run; }
+    virtual void followFrame(const PlaybackFrame& frame) { (void)frame; }
+    virtual void followAppearance() {}
+
     /// Esc on the view's tab: stops what it computes. False when nothing ran, so that the key goes on
     /// to the simulation's run.
     virtual bool stopWork() { return false; }

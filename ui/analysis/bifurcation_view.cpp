@@ -1,4 +1,5 @@
 #include "analysis/bifurcation_view.h"
+#include "systems/system_registry.h"
 #include "bridge/qs.h"
 #include "analysis/analysis_text.h"
 #include "analysis/long_run_controls.h"
@@ -278,6 +279,13 @@ QList<ExportItem> BifurcationView::exportItems()
                                           [this] { return !m_runner.isRunning() && !m_columns.empty(); });
     csv.fileName = QStringLiteral("bifurcation.csv");
     return {plot, csv};
+}
+
+bool BifurcationView::openPreset(const fl::Preset& preset)
+{
+    if (preset.sweep && !isRunning())
+        selectPreset(QString::fromStdString(preset.id));
+    return false;
 }
 
 } // namespace fl::ui

@@ -37,6 +37,10 @@ public:
     void setScenario(const fl::Scenario& scenario);
     /// Chooses a preset (a bifurcation figure's preset fills in its sweep); false if unknown.
     bool selectPreset(const QString& presetId);
+    void followScenario(const fl::Scenario& scenario) override { setScenario(scenario); }
+    /// A preset with a sweep (a published diagram, a frequency response) sets it up, ready to
+    /// start here (unless a sweep runs); the tab does not come to the front.
+    bool openPreset(const fl::Preset& preset) override;
 
     /// Starts a sweep with the form's settings; false (with the reason in the status line) if
     /// the form is invalid or a sweep is running.

@@ -339,4 +339,13 @@ QList<ExportItem> EpsStudyView::exportItems()
     return items << csv;
 }
 
+bool EpsStudyView::openPreset(const fl::Preset& preset)
+{
+    if (preset.epsStudy.empty())
+        return false;
+    setEpsList(preset.epsStudy);
+    start();
+    return true;
+}
+
 } // namespace fl::ui

@@ -36,6 +36,10 @@ public:
 
     /// The case to study (the main window's scenario); does not start a study.
     void setScenario(const fl::Scenario& scenario);
+    /// Studied on request (Run ε study) or by an ε-study preset (openPreset).
+    void followScenario(const fl::Scenario& scenario) override { setScenario(scenario); }
+    /// A preset that is an ε study (Acta Fig. 9) takes its widths and starts at once.
+    bool openPreset(const fl::Preset& preset) override;
     const fl::Scenario& scenario() const { return m_scenario; }
     /// The eps list (shown in the field).
     void setEpsList(const std::vector<double>& eps);

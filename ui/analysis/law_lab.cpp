@@ -355,4 +355,18 @@ QList<ExportItem> LawLab::exportItems()
     return {ExportItem::plotItem(QStringLiteral("plot"), tr("Plot (PNG, SVG, PDF)…"), [this] { return m_plot; }, has), curves};
 }
 
+void LawLab::followShown()
+{
+    if (isStale() && hasLaw())
+        start();
+}
+
+bool LawLab::openPreset(const fl::Preset& preset)
+{
+    if (!preset.lawExperiment)
+        return false;
+    startExperiment(*preset.lawExperiment);
+    return true;
+}
+
 } // namespace fl::ui

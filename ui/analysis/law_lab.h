@@ -37,6 +37,11 @@ public:
     /// The case whose law is examined. A changed law or law parameter resets the fields to the
     /// law's defaults and marks the view stale; it does not start an experiment.
     void setScenario(const fl::Scenario& scenario);
+    void followScenario(const fl::Scenario& scenario) override { setScenario(scenario); }
+    /// Experiments run while the tab is shown: a stale lab with a law runs its experiment.
+    void followShown() override;
+    /// A preset that is a law experiment (pre-sliding, frictional lag, fading) starts it.
+    bool openPreset(const fl::Preset& preset) override;
     /// Runs the selected experiment with the field's values; false (with the reason shown) for a
     /// law without memory or a bad field. An experiment in flight is cancelled first.
     bool start();

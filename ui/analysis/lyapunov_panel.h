@@ -28,6 +28,7 @@ public:
 
     /// The scenario to analyse; cancels a running computation and clears the result.
     void setScenario(const fl::Scenario& scenario);
+    void followScenario(const fl::Scenario& scenario) override { setScenario(scenario); }
     /// The scenario analysed (the last setScenario).
     const fl::Scenario& scenario() const { return m_scenario; }
     /// Fills the transient, duration and interval fields (time unit of the system).

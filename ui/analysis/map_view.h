@@ -36,6 +36,7 @@ public:
 
     /// The main window's scenario becomes the case of the next map.
     void setScenario(const fl::Scenario& scenario);
+    void followScenario(const fl::Scenario& scenario) override { setScenario(scenario); }
 
     /// Starts a map with the form's settings; false (reason in the status line) if the form is
     /// invalid or a map is running.

@@ -386,4 +386,28 @@ QList<ExportItem> MethodComparison::exportItems()
     return items << difference;
 }
 
+void MethodComparison::followScenario(const fl::Scenario& scenario)
+{
+    adoptScenario(scenario);
+    m_followed = scenario;
+    m_stale = true;
+}
+
+void MethodComparison::followShown()
+{
+    if (!m_stale)
+        return;
+    m_stale = false;
+    setScenario(m_followed);
+}
+
+bool MethodComparison::openPreset(const fl::Preset& preset)
+{
+    if (preset.comparisonLaw.empty())
+        return false;
+    m_stale = false;
+    setScenario(m_followed, preset.comparisonLaw);
+    return true;
+}
+
 } // namespace fl::ui

@@ -55,6 +55,14 @@ public:
     /// without running it: the window's scenario while the tab is hidden, so that a session's
     /// setup is checked against the laws of the system it shows. setScenario or rerun runs it.
     void adoptScenario(const fl::Scenario& scenario, const std::string& eventLawId = {});
+    /// The comparison runs two simulations, only while its tab is shown: it takes the scenario
+    /// at once (adoptScenario: its eps field and law box follow the system, so a session's setup
+    /// restored before the tab is shown is checked against this system's laws) and runs it when
+    /// shown (followShown).
+    void followScenario(const fl::Scenario& scenario) override;
+    void followShown() override;
+    /// A preset that compares laws (LuGre against event-driven Stribeck) runs with that law.
+    bool openPreset(const fl::Preset& preset) override;
     /// The law of the event-driven run, e.g. "stribeck-gauss" against LuGre.
     const std::string& eventLaw() const { return m_eventLawId; }
     /// Chooses the event-driven run's law (a user's choice in the box); re-runs that run only.
@@ -119,6 +127,8 @@ private:
     quint64 m_regularizedRunId = 0;
     fl::Scenario m_scenario;
     bool m_hasScenario = false;
+    fl::Scenario m_followed;   ///< the document's scenario (followScenario)
+    bool m_stale = true;       ///< m_followed not yet run (the tab was hidden)
     double m_eps = 1e-5;
     std::string m_eventLawId; ///< law of the event-driven run
     RunOutputPtr m_eventOutput;

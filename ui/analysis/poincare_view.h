@@ -30,6 +30,17 @@ public:
     /// first phase portrait (PlotHints) unless the user chose another for the same variables.
     /// Clears the points.
     void setScenario(const fl::Scenario& scenario);
+    /// The document's scenario (its setup is checked against it), and each of the window's runs:
+    /// the points clear when it starts, fill from its chunks, and are the finished run's at the end.
+    void followScenario(const fl::Scenario& scenario) override { setScenario(scenario); }
+    void followRunStarted() override { setScenario(m_scenario); }
+    void followSection(const SectionChunk& chunk) override { appendSection(chunk.times, chunk.states); }
+    void followRun(const RunOutputPtr& run) override
+    {
+        if (run)
+            setRun(run->result);
+    }
+    void followFrame(const PlaybackFrame& frame) override { showCursor(frame); }
     /// Adds the section points of a progress report: partial.sectionTimes[firstNewSection..]
     /// (its output samples, if any, tell the crossing direction for the label).
     void appendPoints(const fl::RunResult& partial, size_t firstNewSection);

@@ -40,6 +40,10 @@ public:
     void showTime(double t);
     /// Recolours the map for the current theme.
     void updateAppearance();
+    void followScenario(const fl::Scenario& scenario) override { setScenario(scenario); }
+    void followRun(const RunOutputPtr& run) override { setRun(run); }
+    void followFrame(const PlaybackFrame& frame) override { showTime(frame.valid() ? frame.t : NAN); }
+    void followAppearance() override { updateAppearance(); }
 
     /// Finished analysis on display (null before the first).
     SlipEventDataPtr data() const { return m_data; }
