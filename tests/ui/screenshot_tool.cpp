@@ -100,7 +100,7 @@ int main(int argc, char* argv[])
     new fl::ui::Workbench(window); // the application's tabs, as a user sees them
     window.resize(wh.value(0).toInt(), wh.value(1).toInt());
     window.show();
-    fl::ui::ParameterPanel* panel = window.panel();
+    fl::ui::ParameterPanel* panel = window.findChild<fl::ui::ParameterPanel*>();
     if (parser.isSet(preset) && !window.loadPreset(parser.value(preset))) {
         std::fprintf(stderr, "unknown preset\n");
         return 2;

@@ -215,7 +215,7 @@ private slots:
         document.replace(beltWith(0.8));
         QTest::qWait(50);
         QCOMPARE(started.count(), afterLoad);
-        QCOMPARE(window.panel()->scenario().params.value("v_b"), 0.8);
+        QCOMPARE(window.findChild<fl::ui::ParameterPanel*>()->scenario().params.value("v_b"), 0.8);
         document.undo()->stack()->undo();
         QTRY_VERIFY(started.count() > afterLoad);
     }

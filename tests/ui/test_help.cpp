@@ -224,7 +224,7 @@ private slots:
         }
 
         QVERIFY(window.loadPreset(QStringLiteral("jtam2016-fig4a")));
-        QCOMPARE(window.panel()->scenario().systemId, std::string("disk"));
+        QCOMPARE(window.findChild<fl::ui::ParameterPanel*>()->scenario().systemId, std::string("disk"));
         helpAction(window)->trigger();
         QCOMPARE(pageShown(window), QStringLiteral("system-disk.html"));
         QVERIFY(helpBrowser(window)->relatedLabel()->text().contains(QStringLiteral("contact-models.html#I00")));

@@ -80,8 +80,8 @@ private:
         QAction* action = window.findChild<QAction*>(QStringLiteral("preset:jtam2016-fig4c"));
         QVERIFY(action);
         action->trigger();
-        QCOMPARE(window.panel()->scenario().systemId, std::string("disk"));
-        QCOMPARE(window.panel()->scenario().params.value("eta"), 2.7);
+        QCOMPARE(window.findChild<fl::ui::ParameterPanel*>()->scenario().systemId, std::string("disk"));
+        QCOMPARE(window.findChild<fl::ui::ParameterPanel*>()->scenario().params.value("eta"), 2.7);
         QTRY_VERIFY_WITH_TIMEOUT(window.currentRun() && window.currentRun()->scenario.systemId == "disk", 20000);
         QVERIFY(!window.currentRun()->result.switches.empty());
         QVERIFY(!window.loadPreset(QStringLiteral("nature2031-fig1")));
@@ -141,8 +141,8 @@ void TestMainWindow::movingASliderChangesThePlot()
     MainWindow& w = *m_window;
     const QVector<double> before = values(w.timeHistoryPlot()->curve(QStringLiteral("x")));
     const quint64 runBefore = w.currentRun()->runId;
-    QSlider* slider = w.panel()->row(QStringLiteral("v_b"))->slider();
-    slider->setValue(fl::ui::SliderScale(w.panel()->row(QStringLiteral("v_b"))->spec()).position(1.0));
+    QSlider* slider = w.findChild<fl::ui::ParameterPanel*>()->row(QStringLiteral("v_b"))->slider();
+    slider->setValue(fl::ui::SliderScale(w.findChild<fl::ui::ParameterPanel*>()->row(QStringLiteral("v_b"))->spec()).position(1.0));
     QVERIFY(waitForNewestRun(w));
     QVERIFY(w.currentRun()->runId > runBefore);
     QCOMPARE(w.currentRun()->scenario.params.value("v_b"), 1.0);
@@ -157,7 +157,7 @@ void TestMainWindow::outOfRangeInputKeepsTheLastGoodPlot()
     const RunOutputPtr good = w.currentRun();
     const quint64 requests = w.controller()->latestRunId();
     const QVector<double> before = values(w.timeHistoryPlot()->curve(QStringLiteral("F")));
-    ParameterRow* row = w.panel()->row(QStringLiteral("mu_s"));
+    ParameterRow* row = w.findChild<fl::ui::ParameterPanel*>()->row(QStringLiteral("mu_s"));
     typeInto(row->editor(), QStringLiteral("-1"));
     QVERIFY2(row->error().contains(QStringLiteral("[0, 10]")), qPrintable(row->error()));
     QVERIFY2(w.statusMessage().contains(QStringLiteral("outside its allowed range [0, 10]")), qPrintable(w.statusMessage()));
@@ -174,7 +174,7 @@ void TestMainWindow::relationErrorKeepsTheLastGoodPlot()
     const RunOutputPtr good = w.currentRun();
     const quint64 requests = w.controller()->latestRunId();
     const QVector<double> before = values(w.timeHistoryPlot()->curve(QStringLiteral("x")));
-    ParameterRow* row = w.panel()->row(QStringLiteral("mu_s"));
+    ParameterRow* row = w.findChild<fl::ui::ParameterPanel*>()->row(QStringLiteral("mu_s"));
     typeInto(row->editor(), QStringLiteral("0.5")); // mu_k = 1 > mu_s
     QVERIFY2(row->error().contains(QStringLiteral("must be >= mu_k")), qPrintable(row->error()));
     QVERIFY2(w.statusMessage().contains(QStringLiteral("must be &gt;= mu_k")), qPrintable(w.statusMessage()));
@@ -188,7 +188,7 @@ void TestMainWindow::switchingMethodResimulates()
 {
     MainWindow& w = *m_window;
     QVERIFY(!w.currentRun()->result.mode.empty());
-    selectData(w.panel()->methodCombo(), "regularized");
+    selectData(w.findChild<fl::ui::ParameterPanel*>()->methodCombo(), "regularized");
     QVERIFY(waitForNewestRun(w));
     QVERIFY(w.currentRun()->scenario.method == fl::Method::Regularized);
     // A smooth run has no modes: its shading and stick segments are the near-stick reading, named so.
@@ -198,7 +198,7 @@ void TestMainWindow::switchingMethodResimulates()
     QVERIFY(w.phasePortraitPlot()->stickCurve()->visible());
     // The default stiff integrator is BDF; the Numerics group's choice switches to Rosenbrock4.
     QVERIFY2(w.runSummary().contains(QStringLiteral("BDF (SUNDIALS CVODE")), qPrintable(w.runSummary()));
-    QComboBox* integrator = w.panel()->integratorCombo();
+    QComboBox* integrator = w.findChild<fl::ui::ParameterPanel*>()->integratorCombo();
     QVERIFY(integrator && integrator->isEnabled());
     const long bdfSteps = w.currentRun()->result.steps;
     selectData(integrator, "rosenbrock4");
@@ -206,11 +206,11 @@ void TestMainWindow::switchingMethodResimulates()
     QVERIFY(w.currentRun()->scenario.stiffIntegrator == fl::StiffIntegrator::Rosenbrock4);
     QVERIFY2(w.runSummary().contains(QStringLiteral("Rosenbrock4")), qPrintable(w.runSummary()));
     QVERIFY(w.currentRun()->result.steps != bdfSteps);
-    QCOMPARE(w.panel()->undo()->stack()->undoText(), QStringLiteral("integrator bdf → rosenbrock4"));
-    selectData(w.panel()->methodCombo(), "event");
+    QCOMPARE(w.findChild<fl::ui::ParameterPanel*>()->undo()->stack()->undoText(), QStringLiteral("integrator bdf → rosenbrock4"));
+    selectData(w.findChild<fl::ui::ParameterPanel*>()->methodCombo(), "event");
     QVERIFY(waitForNewestRun(w));
     QVERIFY(!integrator->isEnabled()); // only the regularized method has a stiff integrator
-    selectData(w.panel()->methodCombo(), "regularized");
+    selectData(w.findChild<fl::ui::ParameterPanel*>()->methodCombo(), "regularized");
     QVERIFY(waitForNewestRun(w));
     QVERIFY(w.currentRun()->scenario.stiffIntegrator == fl::StiffIntegrator::Rosenbrock4);
 }
@@ -219,10 +219,10 @@ void TestMainWindow::switchingLawResimulates()
 {
     MainWindow& w = *m_window;
     const QVector<double> before = values(w.timeHistoryPlot()->curve(QStringLiteral("F")));
-    selectData(w.panel()->lawCombo(), "stribeck-exp");
+    selectData(w.findChild<fl::ui::ParameterPanel*>()->lawCombo(), "stribeck-exp");
     QVERIFY(waitForNewestRun(w));
     QCOMPARE(w.currentRun()->scenario.lawId, std::string("stribeck-exp"));
-    QVERIFY(w.panel()->row(QStringLiteral("delta")) != nullptr);
+    QVERIFY(w.findChild<fl::ui::ParameterPanel*>()->row(QStringLiteral("delta")) != nullptr);
     QVERIFY(values(w.timeHistoryPlot()->curve(QStringLiteral("F"))) != before);
 }
 
@@ -277,7 +277,7 @@ void TestMainWindow::exportActionsFollowTheRun()
     QVERIFY(csvAction->isEnabled());
     QVERIFY(eventsAction->isEnabled());
     // Smooth runs have no events to export.
-    selectData(w.panel()->methodCombo(), "regularized");
+    selectData(w.findChild<fl::ui::ParameterPanel*>()->methodCombo(), "regularized");
     QVERIFY(waitForNewestRun(w));
     QVERIFY(csvAction->isEnabled());
     QVERIFY(!eventsAction->isEnabled());
@@ -300,9 +300,9 @@ void TestMainWindow::escapeStopsALongRun()
     MainWindow& w = *m_window;
     const RunOutputPtr good = w.currentRun();
     // About a million samples at dt = 0.1 over t_end = 1e5: seconds of work.
-    typeInto(w.panel()->row(QStringLiteral("dt"))->editor(), QStringLiteral("0.1"));
+    typeInto(w.findChild<fl::ui::ParameterPanel*>()->row(QStringLiteral("dt"))->editor(), QStringLiteral("0.1"));
     QVERIFY(waitForNewestRun(w));
-    typeInto(w.panel()->row(QStringLiteral("t_end"))->editor(), QStringLiteral("1e5"));
+    typeInto(w.findChild<fl::ui::ParameterPanel*>()->row(QStringLiteral("t_end"))->editor(), QStringLiteral("1e5"));
     QVERIFY(w.controller()->isRunning());
     QTest::keyClick(&w, Qt::Key_Escape);
     QTRY_VERIFY_WITH_TIMEOUT(!w.controller()->isRunning(), 10000);
@@ -312,7 +312,7 @@ void TestMainWindow::escapeStopsALongRun()
     QVERIFY(!w.statusMessage().contains(QStringLiteral("failed")));
     QCOMPARE(w.currentRun()->scenario.params.value("t_end"), good->scenario.params.value("t_end"));
     // The mechanism keeps drawing the last good run.
-    QVERIFY(!w.mechanismView()->showsPlaceholder());
+    QVERIFY(!w.findChild<fl::ui::MechanismView*>()->showsPlaceholder());
 }
 
 /// Esc on the window's first run (no good run yet) left the mechanism view saying
@@ -328,7 +328,7 @@ void TestMainWindow::escapeBeforeAnyRunLeavesNoSimulatingMechanism()
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QVERIFY(w.controller()->isRunning());
     QVERIFY(!w.currentRun());
-    MechanismView* view = w.mechanismView();
+    MechanismView* view = w.findChild<fl::ui::MechanismView*>();
     QVERIFY(view->showsPlaceholder());
     QCOMPARE(view->placeholder(), QStringLiteral("Simulating…"));
     QTest::keyClick(&w, Qt::Key_Escape);
@@ -350,7 +350,7 @@ void TestMainWindow::escapeBeforeAnyRunLeavesNoSimulatingMechanism()
     QCOMPARE(view->placeholder(), QStringLiteral("Simulating…"));
     QTest::keyClick(&w, Qt::Key_Escape);
     QTRY_VERIFY_WITH_TIMEOUT(!w.controller()->isRunning(), 10000);
-    typeInto(w.panel()->row(QStringLiteral("t_end"))->editor(), QStringLiteral("20"));
+    typeInto(w.findChild<fl::ui::ParameterPanel*>()->row(QStringLiteral("t_end"))->editor(), QStringLiteral("20"));
     QVERIFY(waitForNewestRun(w));
     QTRY_VERIFY_WITH_TIMEOUT(!view->showsPlaceholder(), 10000);
 }
@@ -360,19 +360,19 @@ void TestMainWindow::escapeBeforeAnyRunLeavesNoSimulatingMechanism()
 void TestMainWindow::bdfFailureKeepsTheLastGoodPlot()
 {
     MainWindow& w = *m_window;
-    selectData(w.panel()->methodCombo(), "regularized");
+    selectData(w.findChild<fl::ui::ParameterPanel*>()->methodCombo(), "regularized");
     QVERIFY(waitForNewestRun(w));
     QCOMPARE(w.currentRun()->scenario.stiffIntegrator, fl::StiffIntegrator::Bdf);
     const RunOutputPtr good = w.currentRun();
     const QVector<double> plotted = values(w.timeHistoryPlot()->curve(QStringLiteral("x")));
-    typeInto(w.panel()->row(QStringLiteral("max_steps"))->editor(), QStringLiteral("100"));
+    typeInto(w.findChild<fl::ui::ParameterPanel*>()->row(QStringLiteral("max_steps"))->editor(), QStringLiteral("100"));
     QTRY_VERIFY_WITH_TIMEOUT(w.statusMessage().contains(QStringLiteral("failed")), 10000);
     QVERIFY2(w.statusMessage().contains(QStringLiteral("step limit of 100 reached")), qPrintable(w.statusMessage()));
     QVERIFY2(w.statusMessage().contains(QStringLiteral("the plots show the last good run")), qPrintable(w.statusMessage()));
     QVERIFY(!w.statusMessage().contains('\n'));
     QCOMPARE(w.currentRun(), good);
     QCOMPARE(values(w.timeHistoryPlot()->curve(QStringLiteral("x"))), plotted);
-    typeInto(w.panel()->row(QStringLiteral("max_steps"))->editor(), QStringLiteral("1e6"));
+    typeInto(w.findChild<fl::ui::ParameterPanel*>()->row(QStringLiteral("max_steps"))->editor(), QStringLiteral("1e6"));
     QVERIFY(waitForNewestRun(w));
     QVERIFY(w.currentRun()->result.status.ok());
 }
@@ -382,11 +382,11 @@ void TestMainWindow::switchingSystemShowsItsPlots()
     MainWindow& w = *m_window;
     const fl::SystemInfo* disk = fl::findSystem("disk");
     QVERIFY2(disk, "no disk system registered: the built-in disk system is missing");
-    selectData(w.panel()->systemCombo(), "disk");
-    QCOMPARE(w.panel()->scenario().systemId, std::string("disk"));
+    selectData(w.findChild<fl::ui::ParameterPanel*>()->systemCombo(), "disk");
+    QCOMPARE(w.findChild<fl::ui::ParameterPanel*>()->scenario().systemId, std::string("disk"));
     // The law combo lists the disk's (plane-contact) laws; the rows are the disk's parameters.
-    QCOMPARE(w.panel()->lawCombo()->count(), int(fl::lawsOf(disk->lawFamily).size()));
-    QCOMPARE(w.panel()->rows().size(), w.panel()->scenario().params.specs().size());
+    QCOMPARE(w.findChild<fl::ui::ParameterPanel*>()->lawCombo()->count(), int(fl::lawsOf(disk->lawFamily).size()));
+    QCOMPARE(w.findChild<fl::ui::ParameterPanel*>()->rows().size(), w.findChild<fl::ui::ParameterPanel*>()->scenario().params.specs().size());
     QVERIFY(waitForNewestRun(w));
     QCOMPARE(w.currentRun()->scenario.systemId, std::string("disk"));
     for (const std::string& column : disk->plots.timeHistory)
@@ -400,7 +400,7 @@ void TestMainWindow::switchingSystemShowsItsPlots()
         QCOMPARE(w.phasePortraitPlot()->xAxis->label(), QStringLiteral("φ [rad]")); // column "phi"
     }
     // And back: the belt's plots again.
-    selectData(w.panel()->systemCombo(), "belt");
+    selectData(w.findChild<fl::ui::ParameterPanel*>()->systemCombo(), "belt");
     QVERIFY(waitForNewestRun(w));
     QVERIFY(!w.characteristicPlot()->note()->visible());
     QVERIFY(w.timeHistoryPlot()->curve(QStringLiteral("v_r")));

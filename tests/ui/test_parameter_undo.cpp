@@ -232,9 +232,9 @@ void TestParameterUndo::windowUndoesADragInOneStep()
     QVERIFY(QTest::qWaitForWindowActive(&w));
     QVERIFY(waitForNewestRun(w));
     QCOMPARE(actionText(w, "undoAction"), QStringLiteral("Undo"));
-    PreciseSlider* slider = w.panel()->row(QStringLiteral("v_b"))->slider();
+    PreciseSlider* slider = w.findChild<fl::ui::ParameterPanel*>()->row(QStringLiteral("v_b"))->slider();
     dragHandle(slider, 40);
-    const double dragged = shown(*w.panel(), "v_b");
+    const double dragged = shown(*w.findChild<fl::ui::ParameterPanel*>(), "v_b");
     QVERIFY(dragged > 0.5);
     QCOMPARE(actionText(w, "undoAction"), QStringLiteral("Undo v_b 0.5 → %1").arg(valueText(dragged)));
     QVERIFY(waitForNewestRun(w));
@@ -242,16 +242,16 @@ void TestParameterUndo::windowUndoesADragInOneStep()
     QVERIFY(slider->hasFocus());
     const quint64 runs = w.controller()->latestRunId();
     QTest::keyClick(slider, Qt::Key_Z, Qt::ControlModifier);
-    QCOMPARE(shown(*w.panel(), "v_b"), 0.5);
+    QCOMPARE(shown(*w.findChild<fl::ui::ParameterPanel*>(), "v_b"), 0.5);
     QVERIFY(w.controller()->latestRunId() > runs);
     QVERIFY(waitForNewestRun(w));
     QCOMPARE(w.currentRun()->scenario.params.value("v_b"), 0.5);
     QCOMPARE(actionText(w, "redoAction"), QStringLiteral("Redo v_b 0.5 → %1").arg(valueText(dragged)));
     QTest::keyClick(slider, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
-    QCOMPARE(shown(*w.panel(), "v_b"), dragged);
+    QCOMPARE(shown(*w.findChild<fl::ui::ParameterPanel*>(), "v_b"), dragged);
     QTest::keyClick(slider, Qt::Key_Z, Qt::ControlModifier);
     QTest::keyClick(slider, Qt::Key_Y, Qt::ControlModifier);
-    QCOMPARE(shown(*w.panel(), "v_b"), dragged);
+    QCOMPARE(shown(*w.findChild<fl::ui::ParameterPanel*>(), "v_b"), dragged);
 }
 
 void TestParameterUndo::presetLoadIsAStep()
@@ -259,16 +259,16 @@ void TestParameterUndo::presetLoadIsAStep()
     MainWindow w;
     w.show();
     QVERIFY(w.loadPreset(QStringLiteral("acta2016-fig9")));
-    QCOMPARE(w.panel()->scenario().systemId, std::string("pendulum"));
+    QCOMPARE(w.findChild<fl::ui::ParameterPanel*>()->scenario().systemId, std::string("pendulum"));
     QCOMPARE(actionText(w, "undoAction"), QStringLiteral("Undo preset acta2016-fig9"));
     // A clicked bifurcation column (loadScenario without a name) is described by what changed.
-    fl::Scenario column = w.panel()->scenario();
+    fl::Scenario column = w.findChild<fl::ui::ParameterPanel*>()->scenario();
     QVERIFY(column.params.set("omega0", 0.25).ok());
     w.loadScenario(column);
     QVERIFY2(actionText(w, "undoAction").endsWith(QStringLiteral(" → 0.25")), qPrintable(actionText(w, "undoAction")));
     w.findChild<QAction*>(QStringLiteral("undoAction"))->trigger();
     w.findChild<QAction*>(QStringLiteral("undoAction"))->trigger();
-    QCOMPARE(w.panel()->scenario().systemId, std::string("belt"));
+    QCOMPARE(w.findChild<fl::ui::ParameterPanel*>()->scenario().systemId, std::string("belt"));
     QVERIFY(waitForNewestRun(w));
     QCOMPARE(w.currentRun()->scenario.systemId, std::string("belt"));
 }
@@ -281,22 +281,22 @@ void TestParameterUndo::ctrlZInAFieldBeingTypedInIsTheFields()
     QVERIFY(QTest::qWaitForWindowActive(&w));
     auto* undo = w.findChild<QAction*>(QStringLiteral("undoAction"));
     QSignalSpy undone(undo, &QAction::triggered);
-    QLineEdit* editor = w.panel()->row(QStringLiteral("v_b"))->editor();
+    QLineEdit* editor = w.findChild<fl::ui::ParameterPanel*>()->row(QStringLiteral("v_b"))->editor();
     typeInto(editor, QStringLiteral("0.8"));
-    QCOMPARE(shown(*w.panel(), "v_b"), 0.8);
+    QCOMPARE(shown(*w.findChild<fl::ui::ParameterPanel*>(), "v_b"), 0.8);
     // While typing, Ctrl+Z is the field's own undo (and the value follows the text).
     QVERIFY(editor->isUndoAvailable());
     QTest::keyClick(editor, Qt::Key_Z, Qt::ControlModifier);
     QCOMPARE(undone.count(), 0);
     QCOMPARE(editor->text(), QStringLiteral("0.5"));
-    QCOMPARE(shown(*w.panel(), "v_b"), 0.5);
+    QCOMPARE(shown(*w.findChild<fl::ui::ParameterPanel*>(), "v_b"), 0.5);
     typeInto(editor, QStringLiteral("0.8"));
     // Committed with Return: Ctrl+Z undoes the whole entry in the window.
     QTest::keyClick(editor, Qt::Key_Return);
     QVERIFY(!editor->isUndoAvailable());
     QTest::keyClick(editor, Qt::Key_Z, Qt::ControlModifier);
     QCOMPARE(undone.count(), 1);
-    QCOMPARE(shown(*w.panel(), "v_b"), 0.5);
+    QCOMPARE(shown(*w.findChild<fl::ui::ParameterPanel*>(), "v_b"), 0.5);
     QCOMPARE(editor->text(), QStringLiteral("0.5"));
 }
 
@@ -308,10 +308,10 @@ void TestParameterUndo::undoFollowsLiveMode()
     w.setLive(true);
     QVERIFY(w.isLive());
     const quint64 runs = w.controller()->latestRunId();
-    typeInto(w.panel()->row(QStringLiteral("v_b"))->editor(), QStringLiteral("0.3"));
-    QTest::keyClick(w.panel()->row(QStringLiteral("v_b"))->editor(), Qt::Key_Return);
+    typeInto(w.findChild<fl::ui::ParameterPanel*>()->row(QStringLiteral("v_b"))->editor(), QStringLiteral("0.3"));
+    QTest::keyClick(w.findChild<fl::ui::ParameterPanel*>()->row(QStringLiteral("v_b"))->editor(), Qt::Key_Return);
     QCOMPARE(w.playback()->liveScenario().params.value("v_b"), 0.3);
-    w.panel()->undo()->stack()->undo();
+    w.findChild<fl::ui::ParameterPanel*>()->undo()->stack()->undo();
     // The live motion takes the undone value at the instant on screen, without a new run.
     QCOMPARE(w.playback()->liveScenario().params.value("v_b"), 0.5);
     QCOMPARE(w.controller()->latestRunId(), runs);

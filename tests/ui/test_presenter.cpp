@@ -53,7 +53,7 @@ void TestPresenter::f11TogglesFullScreen()
     QVERIFY(!m_window->isFullScreen());
     QTest::keyClick(m_window, Qt::Key_F11);
     QTRY_VERIFY(m_window->isFullScreen());
-    QVERIFY(m_window->presenterBar()->presenterAction()->isChecked());
+    QVERIFY(m_window->findChild<fl::ui::PresenterBar*>()->presenterAction()->isChecked());
     QTest::keyClick(m_window, Qt::Key_F11);
     QTRY_VERIFY(!m_window->isFullScreen());
 }
@@ -70,7 +70,7 @@ void TestPresenter::scaleChangesTickLabelsAndLineWidths()
     QCOMPARE(plot->xAxis->tickLabelFont().pointSizeF(), 1.5 * tick);
     QCOMPARE(plot->curve(QStringLiteral("x"))->pen().widthF(), 1.5 * width);
     QTRY_COMPARE(m_window->font().pointSizeF(), 1.5 * panelFont); // the application font propagates by events
-    QCOMPARE(m_window->mechanismView()->sceneStyle().scale, 1.5);
+    QCOMPARE(m_window->findChild<fl::ui::MechanismView*>()->sceneStyle().scale, 1.5);
     // The cursor dot (a marker) grows too.
     const double dot = m_window->phasePortraitPlot()->cursorDot()->scatterStyle().size();
     QTest::keySequence(m_window, QKeySequence(QStringLiteral("Ctrl+0")));
@@ -117,11 +117,11 @@ void TestPresenter::everyThemesStickShadingMeetsContrast()
 
 void TestPresenter::themeRecoloursPlotsAndMechanism()
 {
-    QComboBox* themeBox = m_window->presenterBar()->themeBox();
+    QComboBox* themeBox = m_window->findChild<fl::ui::PresenterBar*>()->themeBox();
     themeBox->setCurrentIndex(themeBox->findData(QStringLiteral("dark")));
     emit themeBox->activated(themeBox->currentIndex());
     QCOMPARE(currentAppearance().themeId, QStringLiteral("dark"));
-    QCOMPARE(m_window->mechanismView()->sceneStyle().background, findTheme(QStringLiteral("dark")).scene.background);
+    QCOMPARE(m_window->findChild<fl::ui::MechanismView*>()->sceneStyle().background, findTheme(QStringLiteral("dark")).scene.background);
     QTRY_COMPARE(m_window->palette().color(QPalette::Window), findTheme(QStringLiteral("dark")).window);
     const QImage image = m_window->timeHistoryPlot()->toPixmap(400, 300).toImage();
     QVERIFY(qGray(image.pixel(390, 150)) < 60); // a dark plot
@@ -131,16 +131,16 @@ void TestPresenter::layoutsShowWhatTheyName()
 {
     m_window->setPlotLayout(PlotLayout::TimeHistoryOnly);
     QVERIFY(m_window->timeHistoryPlot()->isVisible());
-    QVERIFY(!m_window->mechanismView()->isVisible());
+    QVERIFY(!m_window->findChild<fl::ui::MechanismView*>()->isVisible());
     QVERIFY(!m_window->phasePortraitPlot()->isVisible());
     m_window->setPlotLayout(PlotLayout::MechanismAndPhasePortrait);
-    QVERIFY(m_window->mechanismView()->isVisible());
+    QVERIFY(m_window->findChild<fl::ui::MechanismView*>()->isVisible());
     QVERIFY(m_window->phasePortraitPlot()->isVisible());
     QVERIFY(!m_window->timeHistoryPlot()->isVisible());
     QVERIFY(!m_window->characteristicPlot()->isVisible());
-    QCOMPARE(m_window->presenterBar()->layoutBox()->currentIndex(), int(PlotLayout::MechanismAndPhasePortrait));
+    QCOMPARE(m_window->findChild<fl::ui::PresenterBar*>()->layoutBox()->currentIndex(), int(PlotLayout::MechanismAndPhasePortrait));
     m_window->setPlotLayout(PlotLayout::All);
-    QVERIFY(m_window->timeHistoryPlot()->isVisible() && m_window->mechanismView()->isVisible());
+    QVERIFY(m_window->timeHistoryPlot()->isVisible() && m_window->findChild<fl::ui::MechanismView*>()->isVisible());
 }
 
 void TestPresenter::fitsA1280x720Projector()

@@ -30,7 +30,7 @@ bool waitForNewestRun(MainWindow& w)
 /// Types a value into a parameter's field and waits for its run.
 bool setParameter(MainWindow& w, const char* id, const char* text)
 {
-    QLineEdit* editor = w.panel()->row(QString::fromLatin1(id))->editor();
+    QLineEdit* editor = w.findChild<fl::ui::ParameterPanel*>()->row(QString::fromLatin1(id))->editor();
     editor->setFocus();
     editor->selectAll();
     QTest::keyClicks(editor, QString::fromLatin1(text));

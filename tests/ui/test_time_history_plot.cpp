@@ -52,7 +52,7 @@ private slots:
         QCOMPARE(w.timeHistoryPlot()->stickGraph()->name(), QStringLiteral("stick"));
         QVERIFY(std::abs(shadedLength(w.timeHistoryPlot()->stickGraph()) - stick) < 1e-9 * stick);
 
-        QComboBox* method = w.panel()->methodCombo();
+        QComboBox* method = w.findChild<fl::ui::ParameterPanel*>()->methodCombo();
         method->setCurrentIndex(method->findData(QStringLiteral("regularized")));
         QVERIFY(waitForNewestRun(w));
         QVERIFY(w.currentRun()->result.mode.empty());

@@ -234,7 +234,7 @@ void soak(MainWindow& w, double seconds, bool wholeRotations)
             samples.emplace_back(t, rssMb());
             const auto [inUse, held] = heapMb();
             std::printf("soak: RSS %.1f MB at %.0f s (%ld cycles, %ld live edits); C heap in use %.1f MB, held %.1f MB; %d trims\n",
-                        samples.back().second, t, cycles, edits, inUse, held, w.memoryTrimmer()->trims());
+                        samples.back().second, t, cycles, edits, inUse, held, w.findChild<fl::ui::MemoryTrimmer*>()->trims());
             std::fflush(stdout);
         }
     }

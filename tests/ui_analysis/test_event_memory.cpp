@@ -98,7 +98,7 @@ private slots:
         });
         connect(controller, &SimulationController::runFinished, this, [&](const RunOutputPtr& run) { finished = run; });
         QVERIFY(sessions->open(path));
-        const fl::Scenario s = window.panel()->scenario();
+        const fl::Scenario s = window.findChild<fl::ui::ParameterPanel*>()->scenario();
         QCOMPARE(s.systemId, std::string("bk-chain"));
         QCOMPARE(s.params.value("n"), 1000.0);
         QCOMPARE(s.params.value("t_end"), 4.9e5);

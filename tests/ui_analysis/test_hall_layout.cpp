@@ -58,11 +58,11 @@ QStringList missingViews(MainWindow& w)
 QStringList cutRows(MainWindow& w)
 {
     QStringList out;
-    auto* area = qobject_cast<QScrollArea*>(w.panel()->parentWidget()->parentWidget());
+    auto* area = qobject_cast<QScrollArea*>(w.findChild<fl::ui::ParameterPanel*>()->parentWidget()->parentWidget());
     if (!area || !w.isPanelOpen())
         return out;
     const QRect port(area->viewport()->mapTo(&w, QPoint(0, 0)), area->viewport()->size());
-    for (QLineEdit* edit : w.panel()->findChildren<QLineEdit*>()) {
+    for (QLineEdit* edit : w.findChild<fl::ui::ParameterPanel*>()->findChildren<QLineEdit*>()) {
         if (!edit->isVisible() || !edit->objectName().startsWith(QStringLiteral("edit_")))
             continue;
         const QRect r(edit->mapTo(&w, QPoint(0, 0)), edit->size());
@@ -74,7 +74,7 @@ QStringList cutRows(MainWindow& w)
                        .arg(edit->objectName(), edit->text()).arg(edit->width()).arg(text)
                        .arg(r.left()).arg(r.right()).arg(port.left()).arg(port.right());
     }
-    for (QLabel* label : w.panel()->findChildren<QLabel*>()) {
+    for (QLabel* label : w.findChild<fl::ui::ParameterPanel*>()->findChildren<QLabel*>()) {
         if (!label->isVisible() || label->text().isEmpty() || label->wordWrap())
             continue;
         const QRect r(label->mapTo(&w, QPoint(0, 0)), label->size());
@@ -209,7 +209,7 @@ private slots:
                      qPrintable(where + QStringLiteral("editor %1 x %2").arg(editor->width()).arg(editor->height())));
             QVERIFY(editor->width() >= std::min(screen.width() - 16, static_cast<int>(760 * scale)) - 1);
             editor->close();
-            for (QToolButton* button : w.playbackBar()->findChildren<QToolButton*>())
+            for (QToolButton* button : w.findChild<fl::ui::PlaybackBar*>()->findChildren<QToolButton*>())
                 if (!button->icon().isNull())
                     QVERIFY2(button->iconSize().height() >= least,
                              qPrintable(where + QStringLiteral("playback symbol %1 px").arg(button->iconSize().height())));

@@ -53,7 +53,7 @@ private slots:
     {
         LawLab* lab = m_bench->viewAs<fl::ui::LawLab>("law-lab");
         QSignalSpy finished(lab, &LawLab::experimentFinished);
-        QComboBox* law = m_window->panel()->lawCombo();
+        QComboBox* law = m_window->findChild<fl::ui::ParameterPanel*>()->lawCombo();
         QVERIFY(law);
         law->setCurrentIndex(law->findData(QStringLiteral("lugre")));
         QTRY_VERIFY_WITH_TIMEOUT(finished.count() >= 1, 20000);
@@ -116,7 +116,7 @@ private slots:
     {
         LawLab* lab = m_bench->viewAs<fl::ui::LawLab>("law-lab");
         QSignalSpy finished(lab, &LawLab::experimentFinished);
-        QComboBox* law = m_window->panel()->lawCombo();
+        QComboBox* law = m_window->findChild<fl::ui::ParameterPanel*>()->lawCombo();
         law->setCurrentIndex(law->findData(QStringLiteral("ostermeyer")));
         QTRY_VERIFY_WITH_TIMEOUT(finished.count() >= 1, 20000);
         QCOMPARE(lab->experimentBox()->count(), 2); // no pre-sliding: no elastic state
@@ -154,7 +154,7 @@ private slots:
         QCOMPARE(lab->valuesField()->text(), QString("0.2, 1"));
         QVERIFY(!lab->plot()->visibleCurves().empty());
         // A law without memory: the last law's curves go with it (they stayed under "no memory").
-        QComboBox* law = m_window->panel()->lawCombo();
+        QComboBox* law = m_window->findChild<fl::ui::ParameterPanel*>()->lawCombo();
         law->setCurrentIndex(law->findData(QStringLiteral("coulomb")));
         QTRY_VERIFY(!lab->hasLaw());
         QVERIFY(lab->plot()->visibleCurves().empty());

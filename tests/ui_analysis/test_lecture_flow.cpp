@@ -121,7 +121,7 @@ private slots:
                 // in the field.
                 press(w, Qt::Key_P, Qt::ControlModifier | Qt::ShiftModifier); // the panel, to type
                 QVERIFY(w.isPanelShown());
-                QLineEdit* field = w.panel()->row(QStringLiteral("mu_s"))->editor();
+                QLineEdit* field = w.findChild<fl::ui::ParameterPanel*>()->row(QStringLiteral("mu_s"))->editor();
                 QTest::mouseClick(field, Qt::LeftButton);
                 QTRY_COMPARE(QApplication::focusWidget(), field);
                 field->selectAll();
@@ -130,7 +130,7 @@ private slots:
                 press(w, Qt::Key_Return);
                 QVERIFY2(!LectureKeys::isTextEntry(QApplication::focusWidget()), "Return left the keys in the field");
                 QVERIFY(waitForRun(w));
-                QCOMPARE(w.panel()->scenario().params.value("mu_s"), 2.5);
+                QCOMPARE(w.findChild<fl::ui::ParameterPanel*>()->scenario().params.value("mu_s"), 2.5);
                 const bool before = w.playback()->isPlaying();
                 press(w, Qt::Key_Space);
                 QCOMPARE(w.playback()->isPlaying(), !before);
@@ -205,11 +205,11 @@ private slots:
         MainWindow& w = app.window;
         QVERIFY(QTest::qWaitForWindowActive(&w));
         QVERIFY(waitForRun(w));
-        QLineEdit* field = w.panel()->row(QStringLiteral("mu_s"))->editor();
+        QLineEdit* field = w.findChild<fl::ui::ParameterPanel*>()->row(QStringLiteral("mu_s"))->editor();
         QTest::mouseClick(field, Qt::LeftButton);
         QTRY_COMPARE(QApplication::focusWidget(), field);
-        QTest::mouseClick(w.mechanismView(), Qt::LeftButton);
-        QCOMPARE(QApplication::focusWidget(), w.mechanismView());
+        QTest::mouseClick(w.findChild<fl::ui::MechanismView*>(), Qt::LeftButton);
+        QCOMPARE(QApplication::focusWidget(), w.findChild<fl::ui::MechanismView*>());
         press(w, Qt::Key_Space);
         QVERIFY(w.playback()->isPlaying());
         press(w, Qt::Key_Space);
@@ -224,7 +224,7 @@ private slots:
         press(w, Qt::Key_Space);
 
         // A check box or a combo box with the focus does not keep Space, PageDown or Home.
-        auto* loop = w.playbackBar()->loopBox();
+        auto* loop = w.findChild<fl::ui::PlaybackBar*>()->loopBox();
         loop->setFocus();
         const bool checked = loop->isChecked();
         press(w, Qt::Key_Space);
@@ -285,7 +285,7 @@ private slots:
         QCOMPARE(app.sessions->currentScene(), 1);
         QVERIFY(app.sessions->caption()->isVisible());
 
-        fl::Scenario refused = w.panel()->scenario();
+        fl::Scenario refused = w.findChild<fl::ui::ParameterPanel*>()->scenario();
         QVERIFY(fl::makeScenario("belt", "lugre", fl::Method::Regularized, fl::Regularization::Kudra, refused).ok());
         app.bench->viewAs<fl::ui::EpsStudyView>("eps-study")->setScenario(refused);
         app.bench->viewAs<fl::ui::EpsStudyView>("eps-study")->start();

@@ -277,13 +277,13 @@ private slots:
         QVERIFY(system);
         QCOMPARE(system->name.size(), size_t(100000)); // the model keeps its whole name
 
-        auto* combo = app.window.panel()->findChild<QComboBox*>();
+        auto* combo = app.window.findChild<fl::ui::ParameterPanel*>()->findChild<QComboBox*>();
         QVERIFY(combo);
         const QString shown = combo->currentText();
         QVERIFY2(shown.startsWith("Block NNN") && shown.endsWith(QStringLiteral("… (model)")) && shown.size() <= 60, qPrintable(shown));
         QVERIFY(combo->itemData(combo->currentIndex(), Qt::ToolTipRole).toString().size() <= 300);
         QGroupBox* group = nullptr;
-        for (QGroupBox* box : app.window.panel()->findChildren<QGroupBox*>())
+        for (QGroupBox* box : app.window.findChild<fl::ui::ParameterPanel*>()->findChildren<QGroupBox*>())
             if (box->title().startsWith("Block NNN"))
                 group = box;
         QVERIFY(group);

@@ -95,8 +95,8 @@ void TestPlayback::everyCursorShowsTheSameInstant()
     QCOMPARE(dotY(w.characteristicPlot()->cursorDot()), f.value("F"));
     QVERIFY(m_workbench->viewAs<fl::ui::PoincareView>("poincare")->cursorDot()->visible());
     QCOMPARE(dotX(m_workbench->viewAs<fl::ui::PoincareView>("poincare")->cursorDot()), f.state[size_t(m_workbench->viewAs<fl::ui::PoincareView>("poincare")->horizontalVariable())]);
-    QCOMPARE(w.mechanismView()->frame().t, f.t);
-    QVERIFY(!w.mechanismView()->scene().shapes.empty());
+    QCOMPARE(w.findChild<fl::ui::MechanismView*>()->frame().t, f.t);
+    QVERIFY(!w.findChild<fl::ui::MechanismView*>()->scene().shapes.empty());
     // The frame lies on the run: between two samples, linearly interpolated for display.
     const fl::RunResult& r = w.currentRun()->result;
     const size_t i = sampleIndexAt(r.t, f.t);
@@ -111,11 +111,11 @@ void TestPlayback::spaceTogglesPlay()
     QVERIFY(!w.playback()->isPlaying());
     QTest::keyClick(&w, Qt::Key_Space);
     QVERIFY(w.playback()->isPlaying());
-    QCOMPARE(w.playbackBar()->playAction()->text(), QStringLiteral("Pause"));
+    QCOMPARE(w.findChild<fl::ui::PlaybackBar*>()->playAction()->text(), QStringLiteral("Pause"));
     QTest::keyClick(&w, Qt::Key_Space);
     QVERIFY(!w.playback()->isPlaying());
     // A text field keeps its spaces: Space typed there does not toggle play.
-    QLineEdit* field = w.panel()->row(QStringLiteral("v_b"))->editor();
+    QLineEdit* field = w.findChild<fl::ui::ParameterPanel*>()->row(QStringLiteral("v_b"))->editor();
     field->setFocus();
     QTest::keyClick(field, Qt::Key_Space);
     QVERIFY(!w.playback()->isPlaying());
@@ -124,15 +124,15 @@ void TestPlayback::spaceTogglesPlay()
 void TestPlayback::scrubBarMovesTheCursors()
 {
     MainWindow& w = *m_window;
-    QSlider* scrub = w.playbackBar()->scrubBar();
+    QSlider* scrub = w.findChild<fl::ui::PlaybackBar*>()->scrubBar();
     scrub->setValue(scrub->maximum() / 2);
     const double half = 0.5 * (w.playback()->begin() + w.playback()->end());
     QVERIFY(std::abs(w.playback()->frame().t - half) < 0.05);
     QCOMPARE(w.timeHistoryPlot()->cursorLine()->point1->key(), w.playback()->frame().t);
-    QCOMPARE(w.mechanismView()->frame().t, w.playback()->frame().t);
+    QCOMPARE(w.findChild<fl::ui::MechanismView*>()->frame().t, w.playback()->frame().t);
     scrub->setValue(scrub->maximum());
     QCOMPARE(w.playback()->frame().t, w.playback()->end());
-    QVERIFY(w.playbackBar()->timeLabel()->text().startsWith(QStringLiteral("t = 200.000")));
+    QVERIFY(w.findChild<fl::ui::PlaybackBar*>()->timeLabel()->text().startsWith(QStringLiteral("t = 200.000")));
     // Step back one sample with ",".
     QTest::keyClick(&w, Qt::Key_Comma);
     QVERIFY(std::abs(w.playback()->frame().t - (w.playback()->end() - 0.01)) < 1e-9);
@@ -141,7 +141,7 @@ void TestPlayback::scrubBarMovesTheCursors()
 void TestPlayback::playingAdvancesAndLoops()
 {
     MainWindow& w = *m_window;
-    QComboBox* speed = w.playbackBar()->speedBox();
+    QComboBox* speed = w.findChild<fl::ui::PlaybackBar*>()->speedBox();
     QTest::keyClick(&w, Qt::Key_BracketRight); // 2x
     QCOMPARE(w.playback()->speed(), 2.0);
     QCOMPARE(speed->currentText(), QStringLiteral("2×"));
@@ -153,7 +153,7 @@ void TestPlayback::playingAdvancesAndLoops()
     // At 16x one second of simulated time passes in 1/16 s: the run wraps to its start.
     QTRY_VERIFY_WITH_TIMEOUT(w.playback()->frame().t < 50.0, 5000);
     QVERIFY(w.playback()->isPlaying());
-    w.playbackBar()->loopBox()->setChecked(false);
+    w.findChild<fl::ui::PlaybackBar*>()->loopBox()->setChecked(false);
     w.playback()->seek(199.5);
     QTRY_VERIFY_WITH_TIMEOUT(!w.playback()->isPlaying(), 5000);
     QCOMPARE(w.playback()->frame().t, 200.0);
@@ -165,7 +165,7 @@ void TestPlayback::liveChangeContinuesFromTheCurrentInstant()
     QTest::keyClick(&w, Qt::Key_L);
     QVERIFY(w.isLive());
     QVERIFY(w.playback()->isPlaying());
-    QVERIFY(w.playbackBar()->windowBox()->isVisible());
+    QVERIFY(w.findChild<fl::ui::PlaybackBar*>()->windowBox()->isVisible());
     QTest::keyClick(&w, Qt::Key_BracketRight);
     QTest::keyClick(&w, Qt::Key_BracketRight); // 4x
     QTRY_VERIFY_WITH_TIMEOUT(w.playback()->frame().t > 3.0, 10000);
@@ -175,9 +175,9 @@ void TestPlayback::liveChangeContinuesFromTheCurrentInstant()
     const quint64 runs = w.controller()->latestRunId();
     w.playback()->pause();
     const PlaybackFrame before = w.playback()->frame();
-    QSlider* slider = w.panel()->row(QStringLiteral("v_b"))->slider();
-    typeInto(w.panel()->row(QStringLiteral("v_b"))->editor(), QStringLiteral("0.3"));
-    QCOMPARE(w.panel()->scenario().params.value("v_b"), 0.3);
+    QSlider* slider = w.findChild<fl::ui::ParameterPanel*>()->row(QStringLiteral("v_b"))->slider();
+    typeInto(w.findChild<fl::ui::ParameterPanel*>()->row(QStringLiteral("v_b"))->editor(), QStringLiteral("0.3"));
+    QCOMPARE(w.findChild<fl::ui::ParameterPanel*>()->scenario().params.value("v_b"), 0.3);
     Q_UNUSED(slider);
     // No new run from t = 0: the live simulation goes on from the frame on screen.
     QCOMPARE(w.controller()->latestRunId(), runs);
@@ -214,20 +214,20 @@ void TestPlayback::badInputDuringPlayPausesWithTheMessage()
     MainWindow& w = *m_window;
     w.setLive(true);
     QTRY_VERIFY_WITH_TIMEOUT(w.playback()->frame().t > 0.5, 10000);
-    typeInto(w.panel()->row(QStringLiteral("mu_s"))->editor(), QStringLiteral("-3"));
+    typeInto(w.findChild<fl::ui::ParameterPanel*>()->row(QStringLiteral("mu_s"))->editor(), QStringLiteral("-3"));
     QVERIFY(!w.playback()->isPlaying());
     const double t = w.playback()->frame().t;
     QVERIFY2(w.statusMessage().contains(QStringLiteral("[0, 10]")), qPrintable(w.statusMessage()));
     QTest::qWait(200);
     QCOMPARE(w.playback()->frame().t, t);
-    QVERIFY(!w.mechanismView()->scene().shapes.empty());
+    QVERIFY(!w.findChild<fl::ui::MechanismView*>()->scene().shapes.empty());
 }
 
 void TestPlayback::solverFailureStopsLivePlayWithAMessage()
 {
     MainWindow& w = *m_window;
     // The explicit method on a stiff law with a tiny step limit fails within the first chunk.
-    fl::Scenario s = w.panel()->scenario();
+    fl::Scenario s = w.findChild<fl::ui::ParameterPanel*>()->scenario();
     s.method = fl::Method::Explicit;
     QVERIFY(s.params.set("eps", 1e-8).ok());
     QVERIFY(s.params.set("max_steps", 100).ok());
@@ -242,10 +242,10 @@ void TestPlayback::solverFailureStopsLivePlayWithAMessage()
 void TestPlayback::mechanismOnlyFillsTheArea()
 {
     MainWindow& w = *m_window;
-    const int before = w.mechanismView()->width();
+    const int before = w.findChild<fl::ui::MechanismView*>()->width();
     QTest::keySequence(&w, QKeySequence(QStringLiteral("Ctrl+M")));
     QVERIFY(w.isMechanismOnly());
-    QTRY_VERIFY(w.mechanismView()->width() > before + 200);
+    QTRY_VERIFY(w.findChild<fl::ui::MechanismView*>()->width() > before + 200);
     QVERIFY(!w.timeHistoryPlot()->isVisible());
     QTest::keySequence(&w, QKeySequence(QStringLiteral("Ctrl+M")));
     QVERIFY(!w.isMechanismOnly());
@@ -260,7 +260,7 @@ void TestPlayback::liveMethodChangeContinues()
     QTRY_VERIFY_WITH_TIMEOUT(w.playback()->frame().t > 2.0, 10000);
     QVERIFY(w.playback()->frame().mode >= 0);
     const double t = w.playback()->frame().t;
-    QComboBox* method = w.panel()->methodCombo();
+    QComboBox* method = w.findChild<fl::ui::ParameterPanel*>()->methodCombo();
     method->setCurrentIndex(method->findData(QStringLiteral("regularized")));
     QVERIFY(w.playback()->liveScenario().method == fl::Method::Regularized);
     // No reset: the smooth law takes over from the instant on screen (no modes any more).
@@ -279,7 +279,7 @@ void TestPlayback::liveChangeOfTheStateSizeStartsAgain()
     w.setLive(true);
     QTest::keyClick(&w, Qt::Key_BracketRight);
     QTRY_VERIFY_WITH_TIMEOUT(w.playback()->frame().t > 2.0, 10000);
-    typeInto(w.panel()->row(QStringLiteral("n"))->editor(), QStringLiteral("5"));
+    typeInto(w.findChild<fl::ui::ParameterPanel*>()->row(QStringLiteral("n"))->editor(), QStringLiteral("5"));
     QCOMPARE(w.playback()->liveScenario().params.value("n"), 5.0);
     QTRY_VERIFY_WITH_TIMEOUT(w.playback()->frame().state.size() == 10, 20000);
     QVERIFY(w.playback()->frame().t < 1.0); // from the start

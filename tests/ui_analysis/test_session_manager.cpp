@@ -130,10 +130,10 @@ private slots:
             spec.steps = 37;
             spec.direction = fl::SweepDirection::Both;
             a.bench->viewAs<fl::ui::BifurcationView>("bifurcation")->setupPanel()->setSpec(spec);
-            a.window.playbackBar()->speedBox()->setCurrentIndex(6);
-            a.window.playback()->setSpeed(a.window.playbackBar()->speedBox()->currentData().toDouble());
-            a.window.playbackBar()->loopBox()->setChecked(true);
-            a.window.playbackBar()->windowBox()->setValue(20.0);
+            a.window.findChild<fl::ui::PlaybackBar*>()->speedBox()->setCurrentIndex(6);
+            a.window.playback()->setSpeed(a.window.findChild<fl::ui::PlaybackBar*>()->speedBox()->currentData().toDouble());
+            a.window.findChild<fl::ui::PlaybackBar*>()->loopBox()->setChecked(true);
+            a.window.findChild<fl::ui::PlaybackBar*>()->windowBox()->setValue(20.0);
             a.window.showSideView(a.bench->viewAs<fl::ui::PoincareView>("poincare"));
             a.window.showView(a.bench->viewAs<fl::ui::BifurcationView>("bifurcation"));
             saved = captureState(a.window);
@@ -154,13 +154,13 @@ private slots:
         QTest::qWait(50);
         const SessionState restored = captureState(b.window);
         QCOMPARE(QString::fromUtf8(document(restored)), QString::fromUtf8(document(saved)));
-        QCOMPARE(b.window.panel()->scenario().params.value("v_b"), 0.37);
+        QCOMPARE(b.window.findChild<fl::ui::ParameterPanel*>()->scenario().params.value("v_b"), 0.37);
         QCOMPARE(currentAppearance().themeId, QStringLiteral("dark"));
         QVERIFY(!b.window.isPanelShown());
         // The disk's values come back when the user switches to it.
-        QComboBox* system = b.window.panel()->systemCombo();
+        QComboBox* system = b.window.findChild<fl::ui::ParameterPanel*>()->systemCombo();
         system->setCurrentIndex(system->findData(QStringLiteral("disk")));
-        QCOMPARE(b.window.panel()->scenario().params.value("eta"), 4.98);
+        QCOMPARE(b.window.findChild<fl::ui::ParameterPanel*>()->scenario().params.value("eta"), 4.98);
         Appearance light;
         b.window.setAppearance(light);
     }
@@ -170,17 +170,17 @@ private slots:
     {
         Window w;
         QVERIFY(w.waitForRun());
-        ParameterRow* vb = w.window.panel()->row(QStringLiteral("v_b"));
+        ParameterRow* vb = w.window.findChild<fl::ui::ParameterPanel*>()->row(QStringLiteral("v_b"));
         QVERIFY(vb);
-        fl::Scenario edited = w.window.panel()->scenario();
+        fl::Scenario edited = w.window.findChild<fl::ui::ParameterPanel*>()->scenario();
         QVERIFY(edited.params.set("v_b", 0.61).ok());
-        w.window.panel()->loadScenario(edited);
-        QComboBox* system = w.window.panel()->systemCombo();
+        w.window.findChild<fl::ui::ParameterPanel*>()->loadScenario(edited);
+        QComboBox* system = w.window.findChild<fl::ui::ParameterPanel*>()->systemCombo();
         system->setCurrentIndex(system->findData(QStringLiteral("pendulum")));
-        QCOMPARE(w.window.panel()->scenario().systemId, std::string("pendulum"));
+        QCOMPARE(w.window.findChild<fl::ui::ParameterPanel*>()->scenario().systemId, std::string("pendulum"));
         system->setCurrentIndex(system->findData(QStringLiteral("belt")));
-        QCOMPARE(w.window.panel()->scenario().systemId, std::string("belt"));
-        QCOMPARE(w.window.panel()->scenario().params.value("v_b"), 0.61);
+        QCOMPARE(w.window.findChild<fl::ui::ParameterPanel*>()->scenario().systemId, std::string("belt"));
+        QCOMPARE(w.window.findChild<fl::ui::ParameterPanel*>()->scenario().params.value("v_b"), 0.61);
     }
 
     /// A broken file is refused with a message naming the problem; nothing changes.
@@ -234,16 +234,16 @@ private slots:
         QVERIFY(QTest::qWaitForWindowActive(&b.window));
         QTest::keyClick(&b.window, Qt::Key_PageDown);
         QCOMPARE(b.sessions->currentScene(), 1);
-        QCOMPARE(b.window.panel()->scenario().systemId, std::string("disk"));
+        QCOMPARE(b.window.findChild<fl::ui::ParameterPanel*>()->scenario().systemId, std::string("disk"));
         QCOMPARE(b.sessions->caption()->noteText(), QStringLiteral("Translation and rotation"));
         QVERIFY(b.window.windowTitle().contains(QStringLiteral("JTAM")) || b.window.windowTitle().contains(QStringLiteral("η")));
         QTest::keyClick(&b.window, Qt::Key_PageDown);
-        QCOMPARE(b.window.panel()->scenario().systemId, std::string("pendulum"));
+        QCOMPARE(b.window.findChild<fl::ui::ParameterPanel*>()->scenario().systemId, std::string("pendulum"));
         QTest::keyClick(&b.window, Qt::Key_PageDown); // stays on the last scene
         QCOMPARE(b.sessions->currentScene(), 2);
         QTest::keyClick(&b.window, Qt::Key_PageUp);
         QCOMPARE(b.sessions->currentScene(), 1);
-        QCOMPARE(b.window.panel()->scenario().systemId, std::string("disk"));
+        QCOMPARE(b.window.findChild<fl::ui::ParameterPanel*>()->scenario().systemId, std::string("disk"));
         // The scene's run is simulated (runs of the scenes passed on the way may show first).
         QTRY_VERIFY_WITH_TIMEOUT(b.window.currentRun() && b.window.currentRun()->scenario.systemId == "disk", 60000);
     }
@@ -302,7 +302,7 @@ private slots:
             for (const QChar raw : {QChar(0x1b), QChar(0x202e)})
                 QVERIFY2(!reason.contains(raw), qPrintable(reason));
             if (c.request.scene == 0) // the last good state, not the default one
-                QCOMPARE(w.window.panel()->scenario().systemId, std::string("pendulum"));
+                QCOMPARE(w.window.findChild<fl::ui::ParameterPanel*>()->scenario().systemId, std::string("pendulum"));
             showOpenFailure(w.window, reason);
             auto* box = w.window.findChild<QMessageBox*>(QStringLiteral("openFailedDialog"));
             QVERIFY(box && box->isVisible());
@@ -339,7 +339,7 @@ private slots:
         {
             Window c;
             QVERIFY(!c.sessions->restoreLast());
-            QCOMPARE(c.window.panel()->scenario().systemId, std::string("belt"));
+            QCOMPARE(c.window.findChild<fl::ui::ParameterPanel*>()->scenario().systemId, std::string("belt"));
             QVERIFY(!QFile::exists(SessionManager::lastSessionPath()));
             QVERIFY(QFile::exists(c.sessions->setAsidePath()));
             QVERIFY2(c.window.statusMessage().contains(QStringLiteral("set aside")), qPrintable(c.window.statusMessage()));
@@ -378,13 +378,13 @@ private slots:
         {
             Window b;
             QVERIFY(b.sessions->restoreLast());
-            QCOMPARE(b.window.panel()->scenario().systemId, std::string("pendulum"));
+            QCOMPARE(b.window.findChild<fl::ui::ParameterPanel*>()->scenario().systemId, std::string("pendulum"));
             QCOMPARE(b.window.currentPresetId(), QStringLiteral("acta2016-fig6b"));
         }
         SessionManager::setRestoreLastEnabled(false);
         Window c;
         QVERIFY(!c.sessions->restoreLast());
-        QCOMPARE(c.window.panel()->scenario().systemId, std::string("belt"));
+        QCOMPARE(c.window.findChild<fl::ui::ParameterPanel*>()->scenario().systemId, std::string("belt"));
         SessionManager::setRestoreLastEnabled(true);
     }
 };

@@ -178,7 +178,7 @@ private slots:
         // Two blocks, regularized (a hundred take minutes with the stiff integrator).
         QVERIFY(m_window->loadPreset(QStringLiteral("bk-chain-two")));
         const quint64 before = m_view->data() ? m_view->data()->runId : 0;
-        fl::Scenario s = m_window->panel()->scenario();
+        fl::Scenario s = m_window->findChild<fl::ui::ParameterPanel*>()->scenario();
         s.method = fl::Method::Regularized;
         s.params.set("eps", 1e-5); // creep of a sticking block below the threshold 2e-4
         m_window->loadScenario(s);

@@ -46,7 +46,7 @@ private slots:
         QVERIFY(waitForRun(w));
         QCOMPARE(w.playback()->time(), w.playback()->begin());
         w.playback()->seek(30.0);
-        QLineEdit* vb = w.panel()->row(QStringLiteral("v_b"))->editor();
+        QLineEdit* vb = w.findChild<fl::ui::ParameterPanel*>()->row(QStringLiteral("v_b"))->editor();
         vb->selectAll();
         QTest::keyClicks(vb, QStringLiteral("0.4"));
         QTest::keyClick(vb, Qt::Key_Return);

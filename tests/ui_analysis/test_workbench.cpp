@@ -175,11 +175,11 @@ private slots:
         fl::ui::MainWindow window;
         auto* bench = new fl::ui::Workbench(window);
         window.show();
-        fl::Scenario picked = window.panel()->scenario();
+        fl::Scenario picked = window.findChild<fl::ui::ParameterPanel*>()->scenario();
         picked.params.set("v_b", 0.8);
         emit bench->viewAs<fl::ui::BifurcationView>("bifurcation")->parameterPicked(picked);
         QCOMPARE(window.tabs()->currentIndex(), 0);
-        QCOMPARE(window.panel()->scenario().params.value("v_b"), 0.8);
+        QCOMPARE(window.findChild<fl::ui::ParameterPanel*>()->scenario().params.value("v_b"), 0.8);
         QTRY_VERIFY_WITH_TIMEOUT(window.currentRun() && window.currentRun()->scenario.params.value("v_b") == 0.8, 10000);
     }
 };

@@ -176,6 +176,17 @@ void PlaybackBar::updateState()
     // keeps its width and the window fits a 1280-pixel projector (it grew to 1314 px with all shown).
     m_loop->setEnabled(!live);
     m_exportAnimation->setEnabled(!live);
+    // Speed, loop and window as the controller has them (a session sets them there).
+    {
+        const QSignalBlocker blockSpeed(m_speed), blockLoop(m_loop), blockWindow(m_window);
+        const auto& steps = speeds();
+        for (size_t i = 0; i < steps.size(); ++i)
+            if (std::abs(steps[i] - m_controller->speed()) < 1e-9 * steps[i])
+                m_speed->setCurrentIndex(static_cast<int>(i));
+        m_loop->setChecked(m_controller->loop());
+        if (!m_window->hasFocus()) // not while the user types in it
+            m_window->setValue(m_controller->window());
+    }
     fitControls();
 }
 

@@ -138,12 +138,22 @@ void PlaybackController::setSpeed(double speed)
     emit stateChanged();
 }
 
+void PlaybackController::setLoop(bool loop)
+{
+    if (loop == m_loop)
+        return;
+    m_loop = loop;
+    emit stateChanged();
+}
+
 void PlaybackController::setWindow(double window)
 {
-    if (window > 0.0 && std::isfinite(window))
-        m_window = window;
+    if (!(window > 0.0 && std::isfinite(window)) || window == m_window)
+        return;
+    m_window = window;
     if (m_source == Source::Live)
         submitLiveWindow();
+    emit stateChanged();
 }
 
 void PlaybackController::stepFrame(int direction)

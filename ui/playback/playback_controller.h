@@ -52,7 +52,7 @@ public:
     /// Simulated time units per second of wall time, 1/16 .. 16.
     void setSpeed(double speed);
     double speed() const { return m_speed; }
-    void setLoop(bool loop) { m_loop = loop; }
+    void setLoop(bool loop);
     bool loop() const { return m_loop; }
     /// Moves one output sample forward (+1) or back (-1) and pauses.
     void stepFrame(int direction);
@@ -75,7 +75,7 @@ public:
 signals:
     /// A new instant to show (every view and cursor uses the same frame).
     void frameChanged(const fl::ui::PlaybackFrame& frame);
-    /// Play/pause, source, speed or range changed (for the controls).
+    /// Play/pause, source, speed, loop, window or range changed (for the controls, which show them).
     void stateChanged();
     /// Live mode: the plot data of the last `window` time units, prepared off the GUI thread.
     void liveDataReady(fl::ui::PlotDataPtr data);

@@ -72,7 +72,7 @@ SessionManager::SessionManager(MainWindow& window, Workbench& workbench)
 
     buildFileMenu();
     buildLectureMenu();
-    m_window.lectureKeys()->addLectureActions({m_nextScene, m_previousScene});
+    m_window.addLectureActions({m_nextScene, m_previousScene});
     // Any change of the scenario by the user (an edit, an undo, a preset, a picked column) makes
     // the session modified; a session's own state being shown does not.
     connect(m_window.document(), &Document::scenarioChanged, this, [this](const fl::Scenario& scenario, ScenarioChange how) {

@@ -138,14 +138,10 @@ QStringList applyState(MainWindow& window, Workbench& workbench, const SessionSt
     window.phasePortraitPlot()->setPlane(view.phasePlane);
     window.phasePortraitPlot()->setAngleWrap(view.phaseAngleWrap);
 
-    PlaybackBar* bar = window.playbackBar();
-    const auto& speeds = PlaybackBar::speeds();
-    for (size_t i = 0; i < speeds.size(); ++i)
-        if (std::abs(speeds[i] - view.playbackSpeed) < 1e-9 * speeds[i])
-            bar->speedBox()->setCurrentIndex(static_cast<int>(i));
+    // The playback bar shows what its controller has.
     window.playback()->setSpeed(view.playbackSpeed);
-    bar->loopBox()->setChecked(view.playbackLoop);
-    bar->windowBox()->setValue(view.liveWindow);
+    window.playback()->setLoop(view.playbackLoop);
+    window.playback()->setWindow(view.liveWindow);
 
     // Every view's setup, after the scenario (a view fits its fields to the system first).
     const QStringList warnings = document.restoreSetups(view.setups);

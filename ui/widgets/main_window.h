@@ -55,12 +55,10 @@ public:
     /// The document the window shows and edits (scenario, remembered systems, undo, preset, open
     /// views, the views' setups): the panel, the views and sessions observe it.
     Document* document() const { return m_document; }
-    ParameterPanel* panel() const { return m_panel; }
     SimulationController* controller() const { return m_controller; }
     TimeHistoryPlot* timeHistoryPlot() const { return m_timeHistory; }
     PhasePortraitPlot* phasePortraitPlot() const { return m_phasePortrait; }
     CharacteristicPlot* characteristicPlot() const { return m_characteristic; }
-    const std::array<RunPlot*, 3>& plots() const { return m_plots; }
     /// The run on display (null until the first run has finished successfully).
     RunOutputPtr currentRun() const { return m_run; }
     /// Adds a view as a tab of the central area, after the "Simulation" tab; returns its index.
@@ -84,19 +82,15 @@ public:
     /// stopped something (e.g. a sweep); otherwise the run is cancelled as in any other tab.
     void setTabStop(QWidget* view, std::function<bool()> stop);
     QTabWidget* tabs() const { return m_tabs; }
-    /// Gives freed heap pages back after runs (soak).
-    MemoryTrimmer* memoryTrimmer() const { return m_trimmer; }
     /// The tabs beside the friction characteristic (Poincaré section, Lyapunov).
     QTabWidget* sideTabs() const { return m_sideTabs; }
     PlaybackController* playback() const { return m_playback; }
-    MechanismView* mechanismView() const { return m_mechanism; }
-    PlaybackBar* playbackBar() const { return m_playbackBar; }
     /// Lets the mechanism view fill the simulation area (the plots hidden), or shows all again.
     void setMechanismOnly(bool only);
     bool isMechanismOnly() const;
-    PresenterBar* presenterBar() const { return m_presenterBar; }
-    /// Keeps Space, PageUp / PageDown, Home / End, F11 and the scale keys with the lecture.
-    LectureKeys* lectureKeys() const { return m_lectureKeys; }
+    /// Actions that keep working while the lecture has the keys (LectureKeys: Space, PageUp /
+    /// PageDown, Home / End, F11 and the scale keys), e.g. the lecture's next and previous scene.
+    void addLectureActions(const QList<QAction*>& actions);
     /// Gives the keys back to the lecture: the mechanism (or the selected plot, or the tab in front).
     void focusLecture();
     /// Applies a theme and scale to the whole window: panels, every plot, the mechanism.

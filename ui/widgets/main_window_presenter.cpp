@@ -90,4 +90,9 @@ void MainWindow::setPresenterMode(bool on)
     m_presenterBar->presenterAction()->setChecked(on);
 }
 
+void MainWindow::addLectureActions(const QList<QAction*>& actions)
+{
+    m_lectureKeys->addLectureActions(actions);
+}
+
 } // namespace fl::ui

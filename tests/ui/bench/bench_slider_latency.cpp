@@ -9,7 +9,10 @@
 #include "systems/model_export.h"
 #include "systems/model_registry.h"
 #include "systems/scenario_setup.h"
+#include "widgets/characteristic_plot.h"
 #include "widgets/main_window.h"
+#include "widgets/phase_portrait_plot.h"
+#include "widgets/time_history_plot.h"
 #include "widgets/parameter_panel.h"
 #include "widgets/parameter_row.h"
 #include "widgets/run_plot.h"
@@ -44,7 +47,7 @@ double measureMove(MainWindow& window, QSlider* slider, int position, double& si
         displayed = id;
         replotted = 0;
     }));
-    for (RunPlot* plot : window.plots())
+    for (RunPlot* plot : {static_cast<RunPlot*>(window.timeHistoryPlot()), static_cast<RunPlot*>(window.phasePortraitPlot()), static_cast<RunPlot*>(window.characteristicPlot())})
         connections.push_back(QObject::connect(plot, &QCustomPlot::afterReplot, [&] {
             if (displayed != 0 && displayed == window.controller()->latestRunId() && ++replotted == 3)
                 loop.quit();
@@ -116,7 +119,7 @@ int main(int argc, char* argv[])
         window.loadScenario(s);
         waitForRun(window, before);
     }
-    QSlider* slider = window.panel()->row(QStringLiteral("v_b"))->slider();
+    QSlider* slider = window.findChild<fl::ui::ParameterPanel*>()->row(QStringLiteral("v_b"))->slider();
 
     std::vector<double> latencies;
     std::vector<double> simulations;
