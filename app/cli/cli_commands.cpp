@@ -4,6 +4,7 @@
 #include "cli/command_files.h"
 #include "systems/scenario_setup.h"
 
+#include "contract/analysis_registry.h"
 #include "analysis/analysis_catalog.h"
 
 #include "friction/friction_law.h"
@@ -86,7 +87,8 @@ QJsonObject catalogueJson()
     for (const fl::AnalysisInfo& a : fl::analyses())
         analyses.append(QJsonObject{{"id", q(a.id)}, {"title", q(a.title)}, {"summary", q(a.summary)},
                                     {"place", a.place == fl::AnalysisPlace::Tab ? "tab" : "side"},
-                                    {"command", q(a.command)}, {"help", q(a.helpPage)}});
+                                    {"command", q(a.command)}, {"help", q(a.helpPage)},
+                                    {"sessionRun", fl::findAnalysisDefinition(a.id) != nullptr}});
     return QJsonObject{{"systems", systems}, {"laws", laws}, {"methods", methods}, {"regularizations", regs}, {"presets", presets},
                        {"integrators", integrators}, {"numerics", specsJson(fl::numericsSpecs())}, {"analyses", analyses}};
 }
@@ -162,10 +164,18 @@ int listCommand(const QStringList& arguments)
         out << "  " << q(i.id) << ": " << q(i.name) << (i.kind == fl::Scenario{}.stiffIntegrator ? " (default)" : "") << "\n";
     out << "Numerics (--set, or --t-end / --dt / --tol):\n";
     printSpecs(out, fl::numericsSpecs());
-    out << "Analyses (the window's tabs and side tabs; the command computing each here):\n";
-    for (const fl::AnalysisInfo& a : fl::analyses())
+    out << "Analyses (the window's tabs and side tabs; the commands computing each here: its own, and\n"
+           "session run FILE --view ID, which recomputes a saved session's view as the window exports it):\n";
+    for (const fl::AnalysisInfo& a : fl::analyses()) {
+        QStringList commands;
+        if (!a.command.empty())
+            commands << "frictionlab-cli " + q(a.command);
+        if (fl::findAnalysisDefinition(a.id))
+            commands << "session run --view " + q(a.id);
         out << "  " << q(a.id) << ": " << q(a.title) << (a.place == fl::AnalysisPlace::Side ? " (side tab)" : "") << ". "
-            << q(a.summary) << (a.command.empty() ? QString("  [window only]") : "  [frictionlab-cli " + q(a.command) + "]") << "\n";
+            << q(a.summary) << (commands.isEmpty() ? QString("  [window only: a plot of the run]") : "  [" + commands.join("; ") + "]")
+            << "\n";
+    }
     return 0;
 }
 

@@ -781,6 +781,9 @@ private slots:
             ids.insert(a["id"].toString());
             QVERIFY(a["place"].toString() == "tab" || a["place"].toString() == "side");
             QVERIFY(!a["help"].toString().isEmpty());
+            // Every view with data is recomputed from a session (test_session_run compares them);
+            // the friction characteristic is a plot of the run's columns.
+            QVERIFY2(a["sessionRun"].toBool() == (a["id"].toString() != "characteristic"), qPrintable(a["id"].toString()));
             if (a["command"].toString().isEmpty())
                 continue;
             ++commands;
@@ -790,7 +793,9 @@ private slots:
         QVERIFY(commands >= 6); // run, sweep, map, compare, contact, slip-events, lyapunov
         QVERIFY(ids.contains("map") && ids.contains("slip-events") && ids.contains("lyapunov"));
         const QString text = runCli({"list"}).out;
-        QVERIFY2(text.contains("  map: Map. ") && text.contains("[frictionlab-cli map]") && text.contains("  law-lab: Law lab. "), qPrintable(text));
+        QVERIFY2(text.contains("  map: Map. ") && text.contains("[frictionlab-cli map; session run --view map]")
+                     && text.contains("  law-lab: Law lab. ") && text.contains("[session run --view law-lab]"),
+                 qPrintable(text));
     }
 
     /// A whole number is accepted where 2.5 is refused (badInput); the catalogue gives each
