@@ -1,15 +1,19 @@
 // A view's setup edited by the user is an undo step of the document (document/setup_edits.h): typed
 // into a field it is one step however many keys, Undo and Redo show it again, the session is
 // modified; a view that refills its fields for a new scenario makes no step.
+#include "analysis/bifurcation_setup_panel.h"
+#include "analysis/bifurcation_view.h"
 #include "analysis/lyapunov_panel.h"
 #include "analysis/map_setup_panel.h"
 #include "analysis/map_view.h"
+#include "analysis/poincare_view.h"
 #include "document/document.h"
 #include "document/parameter_undo.h"
 #include "session_setup_harness.h"
 
 #include <QComboBox>
 #include <QLineEdit>
+#include <QSpinBox>
 #include <QUndoStack>
 
 using namespace fl::ui;
@@ -67,6 +71,41 @@ private slots:
         QCOMPARE(map->spec().observable, fl::MapObservable::Period);
         stack->undo();
         QCOMPARE(map->spec().observable, fl::MapObservable::Amplitude);
+    }
+
+    /// The views whose setups version 3 moved into view.setups: the Poincaré plane chosen by keys
+    /// and a bifurcation field typed are steps of their own, undone in order.
+    void planeAndSweepAreSteps()
+    {
+        SetupWindow w;
+        QVERIFY(w.waitForRun());
+        QUndoStack* stack = w.window.document()->undo()->stack();
+        const int before = stack->count();
+        PoincareView* poincare = w.bench->viewAs<fl::ui::PoincareView>("poincare");
+        w.window.showSideView(poincare);
+        QComboBox* vertical = poincare->findChildren<QComboBox*>().at(1);
+        QCOMPARE(poincare->verticalVariable(), 1);
+        vertical->setFocus();
+        QTest::keyClick(vertical, Qt::Key_Up);
+        QCOMPARE(poincare->verticalVariable(), 0);
+        QTRY_COMPARE(stack->count(), before + 1);
+        QCOMPARE(stack->undoText(), QStringLiteral("Poincaré section setup"));
+        BifurcationSetupPanel* sweep = w.bench->viewAs<fl::ui::BifurcationView>("bifurcation")->setupPanel();
+        w.window.showView(w.bench->viewAs<fl::ui::BifurcationView>("bifurcation"));
+        auto* steps = sweep->findChild<QSpinBox*>(QStringLiteral("steps"));
+        QVERIFY(steps);
+        const int oldSteps = steps->value();
+        steps->setFocus();
+        steps->selectAll();
+        QTest::keyClicks(steps, QStringLiteral("33"));
+        QTRY_COMPARE(stack->count(), before + 2);
+        QCOMPARE(stack->undoText(), QStringLiteral("Bifurcation setup"));
+        QCOMPARE(sweep->spec().steps, 33);
+        stack->undo();
+        QCOMPARE(sweep->spec().steps, oldSteps);
+        QCOMPARE(poincare->verticalVariable(), 0);
+        stack->undo();
+        QCOMPARE(poincare->verticalVariable(), 1);
     }
 
     /// Another system refills every view's fields: the scenario's step only, no setup step, and the
