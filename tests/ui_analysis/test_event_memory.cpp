@@ -105,8 +105,13 @@ private slots:
         const double dt = s.params.value("dt");
         QCOMPARE(dt, 10.0);
 
-        // Past both caps, then a window of 15 000 time units (1500 samples, 24 MB of them).
+        // Past both caps, then a window of 15 000 time units (1500 samples, 24 MB of them); 6000
+        // under AddressSanitizer (the chain runs 3x slower there and its bound is looser anyway).
+#ifdef FRICTIONLAB_SANITIZED
+        constexpr double capsReached = 3000.0, span = 6000.0;
+#else
         constexpr double capsReached = 3000.0, span = 15000.0;
+#endif
         QTRY_VERIFY_WITH_TIMEOUT(!reports.empty() && reports.back().simulatedTime >= capsReached, 600000);
         QVERIFY(reports.back().switchCount > long(3 * cap)); // the cap was reached and the count goes on
         QTRY_VERIFY_WITH_TIMEOUT(window.statusMessage().contains(QStringLiteral("kept in memory")), 5000);
