@@ -12,13 +12,12 @@
 // one still queued never starts, so closing a view never waits behind another view's work.
 //
 // A runner runs in one lane (bridge/worker_pool.h, JobLane), a pool of its own: the analyses' (the
-// default), the interactive lane of the main simulation (simulation_controller) and its plot data
-// (plot_data_worker), which answer the lecturer's slider within tens of milliseconds however long a
-// map holds the analyses' threads (a QThreadPool has no priorities that let a task overtake running
-// ones), and the export writers' (view_exporter, the animation export), which must sit neither
-// behind a map nor on Qt's global pool, on which QtGui's raster painting waits. Every one of them
-// gets its run ids, supersede, cancel and progress here. The live runner (live_runner.h) is one
-// long-lived thread of its own that steps the live simulation, not a sequence of jobs.
+// default) and the export writers' (view_exporter, the animation export), which must sit neither
+// behind a map nor on Qt's global pool, on which QtGui's raster painting waits. The interactive
+// work, the main simulation (simulation_controller) and its plot data (plot_data_worker), keeps its
+// own small pools for now: through runners in a shared lane, ThreadSanitizer reported races on the
+// runs handed from one runner to the next (docs/architecture.md, "Threads"). The live runner
+// (live_runner.h) is one long-lived thread that steps the live simulation.
 #include "bridge/thread_handoff.h"
 #include "bridge/worker_pool.h"
 

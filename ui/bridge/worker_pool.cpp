@@ -156,10 +156,8 @@ QThreadPool& lanePool(JobLane lane)
         p->setMaxThreadCount(threads);
         return p;
     };
-    static QThreadPool* interactive = make("FrictionLab interactive", 3);
     static QThreadPool* exports = make("FrictionLab export writers", 2);
     switch (lane) {
-    case JobLane::Interactive: return *interactive;
     case JobLane::Export: return *exports;
     case JobLane::Analyses: break;
     }

@@ -33,12 +33,9 @@ QThreadPool& jobPool();
 /// The lanes a JobRunner runs its jobs in (bridge/job_runner.h). Each lane is a pool of its own, so
 /// work in one never waits behind another's:
 enum class JobLane {
-    Analyses,    ///< jobPool(): the analysis views' jobs (their loops on workerPool())
-    Interactive, ///< the slider's lane: the main simulation's runs and their plot data, which must
-                 ///< answer within tens of milliseconds while a map holds every core (3 threads: a
-                 ///< cancelled run winding down beside its successor, and the plot data of the last)
-    Export       ///< the writers of exported files (2 threads; not Qt's global pool, on which QtGui's
-                 ///< raster painting waits)
+    Analyses, ///< jobPool(): the analysis views' jobs (their loops on workerPool())
+    Export    ///< the writers of exported files (2 threads; not Qt's global pool, on which QtGui's
+              ///< raster painting waits)
 };
 QThreadPool& lanePool(JobLane lane);
 
