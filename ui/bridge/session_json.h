@@ -5,6 +5,7 @@
 // format and parameters in spec order) and a reader of one object's fields that checks type,
 // range and finiteness and names the field's path in every message.
 #include "common/status.h"
+#include "scenario/scenario.h"
 
 #include <QByteArray>
 #include <QJsonArray>
@@ -16,6 +17,14 @@
 #include <QStringList>
 
 #include <vector>
+
+/// Returns from the calling function with expr's status when it is an error (the readers).
+#define FL_TRY(expr)                                                                                                   \
+    do {                                                                                                               \
+        fl::Status status_ = (expr);                                                                                   \
+        if (!status_.ok())                                                                                             \
+            return status_;                                                                                            \
+    } while (false)
 
 namespace fl::ui::session_json {
 
@@ -125,5 +134,10 @@ Status errorAt(const QString& path, const QString& message);
 /// analyses, kept as written for the view to check when it restores it, at most kMaxSetupDepth deep;
 /// a view this version does not have is skipped with a warning.
 Status readSetups(ObjectReader& view, QMap<QString, QJsonObject>& out, Warnings& warnings);
+
+/// The setups versions 1 and 2 kept beside view.setups (session_read_older.cpp): the bifurcation
+/// sweep (view.sweep, view.sweepThreads) and the Poincaré plane by state indices (view.poincare),
+/// read as then and put into `setups` as those views' setups where it has none.
+Status readOlderSetups(ObjectReader& view, const fl::Scenario& scenario, QMap<QString, QJsonObject>& setups, Warnings& warnings);
 
 } // namespace fl::ui::session_json

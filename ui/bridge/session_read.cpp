@@ -5,11 +5,8 @@
 #include "bridge/qs.h"
 #include "bridge/session_format.h"
 #include "bridge/session_json.h"
-#include "bridge/setup_json.h"
 #include "systems/scenario_setup.h"
 
-#include "contract/poincare_analysis.h"
-#include "contract/sweep_analysis.h"
 #include "friction/friction_law.h"
 #include "model/model_parser.h"
 #include "expr/node.h"
@@ -38,13 +35,6 @@ Status at(const QString& path, const Status& status)
 {
     return status.ok() ? status : errorAt(path, qs(status.message()));
 }
-
-#define FL_TRY(expr)                                                                                                   \
-    do {                                                                                                               \
-        Status status_ = (expr);                                                                                       \
-        if (!status_.ok())                                                                                             \
-            return status_;                                                                                            \
-    } while (false)
 
 /// The ids of a scenario object, each checked against the registries; empty when absent.
 struct ScenarioIds {
@@ -239,51 +229,6 @@ Status readPlots(ObjectReader& view, ViewState& out, Warnings& warnings)
     return Status::success();
 }
 
-/// "sweep": on top of the scenario's default sweep, checked with fl::validateSweep.
-Status readSweep(ObjectReader& view, const fl::Scenario& scenario, int stateSize, std::optional<fl::SweepSpec>& out,
-                 Warnings& warnings)
-{
-    using namespace session_format;
-    QJsonObject object;
-    bool present = false;
-    FL_TRY(view.object(QStringLiteral("sweep"), object, present));
-    if (!present)
-        return Status::success();
-    ObjectReader r(object, view.pathOf(QStringLiteral("sweep")), warnings);
-    fl::SweepSpec s = fl::defaultSweep(scenario);
-    QString parameter, observable = kObservables.value(static_cast<int>(s.observable));
-    QString crossing = crossingId(s.crossingDirection), direction = kDirections.value(static_cast<int>(s.direction));
-    constexpr double big = std::numeric_limits<double>::max();
-    const double tMax = 1e7; // the largest t_end (numericsSpecs)
-    FL_TRY(r.require(QStringLiteral("parameter")));
-    FL_TRY(r.string(QStringLiteral("parameter"), 200, parameter));
-    if (!scenario.params.has(parameter.toStdString()))
-        return errorAt(r.pathOf(QStringLiteral("parameter")),
-                       QStringLiteral("'%1' is not a parameter of %2 / %3").arg(parameter, qs(scenario.systemId), qs(scenario.lawId)));
-    s.parameter = parameter.toStdString();
-    FL_TRY(r.number(QStringLiteral("from"), -big, big, s.from));
-    FL_TRY(r.number(QStringLiteral("to"), -big, big, s.to));
-    FL_TRY(r.integer(QStringLiteral("steps"), 2, 100000, s.steps));
-    FL_TRY(r.number(QStringLiteral("transient"), 0.0, tMax, s.transient));
-    FL_TRY(r.integer(QStringLiteral("samples"), 1, 1000000, s.samples));
-    FL_TRY(r.number(QStringLiteral("maxRecordTime"), 0.0, tMax, s.maxRecordTime));
-    FL_TRY(r.oneOf(QStringLiteral("observable"), kObservables, observable));
-    FL_TRY(r.integer(QStringLiteral("variable"), 0, stateSize - 1, s.variable));
-    FL_TRY(r.integer(QStringLiteral("sectionVariable"), 0, stateSize - 1, s.sectionVariable));
-    FL_TRY(r.number(QStringLiteral("level"), -big, big, s.level));
-    FL_TRY(r.oneOf(QStringLiteral("crossingDirection"), kCrossings, crossing));
-    FL_TRY(r.number(QStringLiteral("period"), 0.0, tMax, s.period));
-    FL_TRY(r.boolean(QStringLiteral("continuation"), s.continuation));
-    FL_TRY(r.oneOf(QStringLiteral("direction"), kDirections, direction));
-    s.observable = static_cast<fl::SweepObservable>(kObservables.indexOf(observable));
-    s.crossingDirection = crossingFromId(crossing);
-    s.direction = static_cast<fl::SweepDirection>(kDirections.indexOf(direction));
-    FL_TRY(at(r.path(), fl::validateSweep(scenario, s)));
-    r.finish();
-    out = s;
-    return Status::success();
-}
-
 Status readView(ObjectReader& state, const fl::Scenario& scenario, ViewState& out, Warnings& warnings)
 {
     QJsonObject object;
@@ -293,7 +238,6 @@ Status readView(ObjectReader& state, const fl::Scenario& scenario, ViewState& ou
         return Status::success();
     ObjectReader r(object, state.pathOf(QStringLiteral("view")), warnings);
     const int planes = std::max(1, static_cast<int>(fl::phasePlanes(scenario).size()));
-    const int stateSize = static_cast<int>(fl::stateNames(scenario).size());
     ViewState v;
     FL_TRY(r.oneOf(QStringLiteral("tab"), tabIds(), v.tab));
     FL_TRY(r.oneOf(QStringLiteral("sideTab"), sideTabIds(), v.sideTab));
@@ -305,23 +249,7 @@ Status readView(ObjectReader& state, const fl::Scenario& scenario, ViewState& ou
     FL_TRY(readPlots(r, v, warnings));
     FL_TRY(r.integer(QStringLiteral("phasePlane"), 0, planes - 1, v.phasePlane));
     FL_TRY(r.boolean(QStringLiteral("phaseAngleWrap"), v.phaseAngleWrap));
-    // Versions 1 and 2 kept two setups beside view.setups: the Poincaré plane by state indices and
-    // the bifurcation sweep with its threads. They are read as then and become those views' setups.
     QJsonObject sub;
-    bool legacyPlane = false;
-    int planeH = 0, planeV = stateSize > 1 ? 1 : 0;
-    FL_TRY(r.object(QStringLiteral("poincare"), sub, legacyPlane));
-    if (legacyPlane) {
-        ObjectReader p(sub, r.pathOf(QStringLiteral("poincare")), warnings);
-        FL_TRY(p.integer(QStringLiteral("horizontal"), 0, stateSize - 1, planeH));
-        FL_TRY(p.integer(QStringLiteral("vertical"), 0, stateSize - 1, planeV));
-        p.finish();
-    }
-    std::optional<fl::SweepSpec> legacySweep;
-    int legacyThreads = 0;
-    bool legacyThreadsSet = r.has(QStringLiteral("sweepThreads"));
-    FL_TRY(readSweep(r, scenario, stateSize, legacySweep, warnings));
-    FL_TRY(r.integer(QStringLiteral("sweepThreads"), 0, 256, legacyThreads));
     FL_TRY(r.object(QStringLiteral("playback"), sub, present));
     if (present) {
         ObjectReader p(sub, r.pathOf(QStringLiteral("playback")), warnings);
@@ -332,21 +260,8 @@ Status readView(ObjectReader& state, const fl::Scenario& scenario, ViewState& ou
         p.finish();
     }
     FL_TRY(readSetups(r, v.setups, warnings));
+    FL_TRY(readOlderSetups(r, scenario, v.setups, warnings));
     r.finish();
-    if ((legacySweep || legacyThreadsSet) && !v.setups.contains(QStringLiteral("bifurcation"))) {
-        fl::SweepSetup setup = fl::SweepAnalysis::defaults(scenario);
-        if (legacySweep)
-            setup.spec = *legacySweep;
-        setup.threads = legacyThreads;
-        v.setups.insert(QStringLiteral("bifurcation"), setupToJson(fl::SweepAnalysis::write(scenario, setup)));
-    }
-    if (legacyPlane && stateSize > 0 && !v.setups.contains(QStringLiteral("poincare"))) {
-        const std::vector<std::string> names = fl::stateNames(scenario);
-        fl::PoincareSetup plane = fl::PoincareAnalysis::defaults(scenario);
-        plane.horizontal = names[size_t(planeH)];
-        plane.vertical = names[size_t(planeV)];
-        v.setups.insert(QStringLiteral("poincare"), setupToJson(fl::PoincareAnalysis::write(scenario, plane)));
-    }
     out = v;
     return Status::success();
 }
