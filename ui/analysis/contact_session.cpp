@@ -12,16 +12,27 @@
 
 namespace fl::ui {
 
+namespace {
+
+/// The contact's setup does not depend on the scenario; the contract's functions take one.
+const fl::Scenario& anyScenario()
+{
+    static const fl::Scenario scenario;
+    return scenario;
+}
+
+} // namespace
+
 QJsonObject ContactControls::saveSetup() const
 {
-    return setupToJson(fl::ContactAnalysis::write(fl::Scenario(), m_settings));
+    return setupToJson(fl::ContactAnalysis::write(anyScenario(), m_settings));
 }
 
 bool ContactControls::restoreSetup(const QJsonObject& object, const QString& path, QStringList& warnings)
 {
     std::vector<std::string> problems;
     const fl::ContactSettings candidate =
-        fl::TypedAnalysis<fl::ContactAnalysis>::readTyped(fl::Scenario(), setupFromJson(object), path.toStdString(), problems);
+        fl::TypedAnalysis<fl::ContactAnalysis>::readTyped(anyScenario(), setupFromJson(object), path.toStdString(), problems);
     for (const std::string& problem : problems)
         warnings << QString::fromStdString(problem);
     if (candidate == m_settings)

@@ -6,15 +6,6 @@
 
 namespace fl::ui {
 
-std::vector<double> SlipEventData::sizes(SlipSize size) const
-{
-    std::vector<double> x;
-    x.reserve(events.size());
-    for (const fl::SlipEvent& e : events)
-        x.push_back(size == SlipSize::Moment ? e.moment : static_cast<double>(e.blocks()));
-    return x;
-}
-
 QString slipEventsUnavailableReason(const RunOutputPtr& run)
 {
     if (!run)

@@ -32,8 +32,6 @@ struct SlipEventData {
     std::vector<fl::SlipEvent> events;
     fl::SlipEventsSetup setup;           ///< what the events and statistics were computed with
     fl::SlipEventStatistics statistics;  ///< fits and densities, by SlipSize
-
-    std::vector<double> sizes(SlipSize size) const;
 };
 using SlipEventDataPtr = std::shared_ptr<const SlipEventData>;
 
