@@ -388,8 +388,7 @@ QList<ExportItem> MethodComparison::exportItems()
 
 void MethodComparison::followScenario(const fl::Scenario& scenario)
 {
-    adoptScenario(scenario);
-    m_followed = scenario;
+    adoptScenario(scenario); // m_scenario: the one to run when shown
     m_stale = true;
 }
 
@@ -398,7 +397,8 @@ void MethodComparison::followShown()
     if (!m_stale)
         return;
     m_stale = false;
-    setScenario(m_followed);
+    const fl::Scenario adopted = m_scenario; // setScenario assigns m_scenario
+    setScenario(adopted);
 }
 
 bool MethodComparison::openPreset(const fl::Preset& preset)
@@ -406,7 +406,8 @@ bool MethodComparison::openPreset(const fl::Preset& preset)
     if (preset.comparisonLaw.empty())
         return false;
     m_stale = false;
-    setScenario(m_followed, preset.comparisonLaw);
+    const fl::Scenario adopted = m_scenario;
+    setScenario(adopted, preset.comparisonLaw);
     return true;
 }
 

@@ -127,8 +127,7 @@ private:
     quint64 m_regularizedRunId = 0;
     fl::Scenario m_scenario;
     bool m_hasScenario = false;
-    fl::Scenario m_followed;   ///< the document's scenario (followScenario)
-    bool m_stale = true;       ///< m_followed not yet run (the tab was hidden)
+    bool m_stale = true;       ///< the scenario adopted (followScenario) not yet run: the tab was hidden
     double m_eps = 1e-5;
     std::string m_eventLawId; ///< law of the event-driven run
     RunOutputPtr m_eventOutput;
