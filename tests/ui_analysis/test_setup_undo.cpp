@@ -1,8 +1,12 @@
 // A view's setup edited by the user is an undo step of the document (document/setup_edits.h): typed
 // into a field it is one step however many keys, Undo and Redo show it again, the session is
 // modified; a view that refills its fields for a new scenario makes no step.
+#include "analysis/analysis_view.h"
 #include "analysis/bifurcation_setup_panel.h"
 #include "analysis/bifurcation_view.h"
+#include "analysis/contact_controls.h"
+#include "analysis/contact_explorer.h"
+#include "analysis/method_comparison.h"
 #include "analysis/lyapunov_panel.h"
 #include "analysis/map_setup_panel.h"
 #include "analysis/map_view.h"
@@ -11,7 +15,15 @@
 #include "document/parameter_undo.h"
 #include "session_setup_harness.h"
 
+#include "contact/contact_settings.h"
+#include "systems/system_registry.h"
+#include "widgets/parameter_row.h"
+
+#include <cmath>
+
 #include <QComboBox>
+#include <QPushButton>
+#include <QJsonDocument>
 #include <QLineEdit>
 #include <QSpinBox>
 #include <QUndoStack>
@@ -21,9 +33,103 @@ using fl::ui::test::choose;
 using fl::ui::test::SetupWindow;
 using fl::ui::test::typeInto;
 
+namespace {
+
+/// The views whose shown setup is not the document's copy (empty: they agree). Fewer than 6
+/// views with a setup (a law without states has no law-lab setup) fail too: no check on nothing.
+QStringList differFromDocument(SetupWindow& w)
+{
+    QStringList differ;
+    const QMap<QString, QJsonObject> held = w.window.document()->setups();
+    int compared = 0;
+    for (const auto& [id, widget] : w.bench->analysisViews()) {
+        const auto* view = dynamic_cast<const AnalysisView*>(widget);
+        if (!view)
+            continue;
+        const QJsonObject shown = view->saveSetup();
+        if (held.value(QString::fromStdString(id)) != shown)
+            differ << QString::fromStdString(id) + QStringLiteral(" shows ")
+                          + QString::fromUtf8(QJsonDocument(shown).toJson(QJsonDocument::Compact)) + QStringLiteral(", the document holds ")
+                          + QString::fromUtf8(QJsonDocument(held.value(QString::fromStdString(id))).toJson(QJsonDocument::Compact));
+        compared += shown.isEmpty() ? 0 : 1;
+    }
+    if (compared < 6)
+        differ << QStringLiteral("(only %1 views with a setup)").arg(compared);
+    return differ;
+}
+
+} // namespace
+
 class TestSetupUndo : public QObject {
     Q_OBJECT
 private slots:
+    /// The document holds every view's setup: after every preset (each sets up the views it is
+    /// about), an edit, its undo and a tab brought to the front, what each view shows is the
+    /// document's copy, which is what a session saves.
+    void documentHoldsWhatEveryViewShows()
+    {
+        SetupWindow w;
+        QVERIFY(w.waitForRun());
+        QVERIFY2(differFromDocument(w).isEmpty(), qPrintable(differFromDocument(w).join(", ")));
+        // The comparison's own result lists the run's series (the variable it keeps may change).
+        auto* compare = w.bench->viewAs<fl::ui::MethodComparison>("compare");
+        QSignalSpy compared(compare, &MethodComparison::comparisonShown);
+        w.window.showView(compare);
+        QVERIFY(compared.wait(60000));
+        QVERIFY2(differFromDocument(w).isEmpty(), qPrintable(differFromDocument(w).join(", ")));
+        int presets = 0;
+        for (const fl::SystemInfo& system : fl::systems())
+            for (const fl::Preset& preset : system.presets) {
+                QVERIFY2(w.window.loadPreset(QString::fromStdString(preset.id)), preset.id.c_str());
+                QCoreApplication::processEvents();
+                QVERIFY2(differFromDocument(w).isEmpty(),
+                         qPrintable(QString::fromStdString(preset.id) + ": " + differFromDocument(w).join(", ")));
+                ++presets;
+            }
+        QVERIFY2(presets >= 20, qPrintable(QString::number(presets)));
+        QVERIFY(w.window.loadPreset(QStringLiteral("acta2016-fig7")));
+        typeInto(w.bench->viewAs<fl::ui::MapView>("map")->setupPanel()->findChild<QLineEdit*>(QStringLiteral("transient")),
+                 QStringLiteral("7"));
+        QTRY_VERIFY(w.window.document()->setups().value("map").value("transient").toDouble() == 7.0);
+        QCOMPARE(differFromDocument(w), QStringList());
+        w.window.document()->undo()->stack()->undo();
+        QCOMPARE(differFromDocument(w), QStringList());
+        for (const auto& [id, widget] : w.bench->analysisViews())
+            if (w.bench->tabIndex(id.c_str()) >= 0) {
+                w.window.showView(widget);
+                QCoreApplication::processEvents();
+                QVERIFY2(differFromDocument(w).isEmpty(), qPrintable(QString::fromStdString(id) + ": " + differFromDocument(w).join(", ")));
+            }
+    }
+
+    /// A contact fit fills its fields when it finishes, after the click that asked for it: one step
+    /// ("Contact explorer setup") that the document holds; Undo gives back the values before the fit.
+    void aFitIsOneStep()
+    {
+        SetupWindow w;
+        QVERIFY(w.waitForRun());
+        QUndoStack* stack = w.window.document()->undo()->stack();
+        auto* contact = w.bench->viewAs<fl::ui::ContactExplorer>("contact");
+        w.window.showView(contact);
+        ContactControls* controls = contact->controls();
+        choose(controls->shapeCombo(), int(fl::ContactShapeChoice::Circle));
+        typeInto(controls->row("b11")->editor(), QStringLiteral("1"));
+        QTRY_COMPARE(w.window.document()->setups().value("contact").value("values").toObject().value("b11").toDouble(), 1.0);
+        const int before = stack->count();
+        QSignalSpy fitted(contact, &ContactExplorer::fitFinished);
+        QVERIFY(controls->fitButton()->isEnabled());
+        QTest::mouseClick(controls->fitButton(), Qt::LeftButton);
+        QVERIFY(fitted.wait(30000));
+        QTRY_COMPARE(stack->count(), before + 1);
+        QCOMPARE(stack->undoText(), QStringLiteral("Contact explorer setup"));
+        const double fittedB = w.window.document()->setups().value("contact").value("values").toObject().value("b11").toDouble();
+        QVERIFY2(std::abs(fittedB - 0.452) < 1e-3, qPrintable(QString::number(fittedB))); // Acta Mech's I(1,1) fit
+        QVERIFY2(differFromDocument(w).isEmpty(), qPrintable(differFromDocument(w).join(", ")));
+        stack->undo();
+        QCOMPARE(controls->settings().i11().b, 1.0);
+        QCOMPARE(w.window.document()->setups().value("contact").value("values").toObject().value("b11").toDouble(), 1.0);
+    }
+
     /// Typing a duration into the Lyapunov panel: one step named after the view, merged over the
     /// keys; Undo shows the old duration, Redo the new one; the session is modified.
     void typedFieldIsOneStep()

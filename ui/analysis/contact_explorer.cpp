@@ -19,37 +19,10 @@
 namespace fl::ui {
 namespace {
 
-using fl::contact::FrictionLoad;
-
 const QColor kIntegralColor(0x30, 0x30, 0x30);
 const QColor kI00Color(0x1f, 0x77, 0xb4);
 const QColor kI11Color(0xd6, 0x27, 0x28);
 const QColor kLevelColor(0x80, 0x80, 0x80);
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-QVector<double> toQVector(const std::vector<double>& v) { return QVector<double>(v.begin(), v.end()); }
-
-QVector<double> component(const std::vector<FrictionLoad>& loads, double FrictionLoad::*member, double sign = 1.0)
-{
-    QVector<double> out;
-    out.reserve(static_cast<qsizetype>(loads.size()));
-    for (const FrictionLoad& f : loads)
-        out << sign * (f.*member);
-    return out;
-}
-
-/// The closed section of the limit surface through phi = 0 and pi: F(theta_k, 0) for theta from
-/// -pi/2 to pi/2, then F(theta, pi) = -F(-theta, 0) (the models are odd), which is -F(theta_k, 0).
-void setClosedSection(QCPCurve* curve, const std::vector<FrictionLoad>& section)
-{
-    curve->setData(component(section, &FrictionLoad::tx) + component(section, &FrictionLoad::tx, -1.0),
-                   component(section, &FrictionLoad::m) + component(section, &FrictionLoad::m, -1.0));
-}
-
-QString number(double v) { return QString::fromStdString(fl::formatNumber(v)); }
-/// A compact number for labels (4 significant digits).
-QString shortNumber(double v) { return QString::number(v, 'g', 4); }
-
 QString i11Missing() { return QObject::tr("I(1,1) not shown: it needs circularly symmetric pressure (Acta Mech (3))."); }
 
 } // namespace
@@ -205,6 +178,7 @@ void ContactExplorer::fit()
         if (!(result.shape == m_controls->settings().contactShape()))
             return;
         m_controls->applyFit(result);
+        setupEdited(); // the fitted fields: a step, as the click that asked for them
         emit fitFinished();
     });
 }

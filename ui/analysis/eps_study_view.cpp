@@ -250,6 +250,7 @@ void EpsStudyView::onFinished(const EpsStudyPlotPtr& data)
     showMessage(study.status.ok() ? QString() : QString::fromStdString(study.status.message()));
     m_result = data;
     fillVariables();
+    setupRefilled(); // the variables of this study: the chosen one may have changed
     m_overlay->followNewData();
     m_difference->followNewData();
     showVariable();

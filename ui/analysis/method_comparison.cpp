@@ -286,6 +286,7 @@ void MethodComparison::showComparison(const MethodComparisonPtr& data)
     }
     m_difference->followNewData();
     m_difference->showComparison(data);
+    setupRefilled(); // the time history's selector lists this run's series
     updateSummary();
     emit comparisonShown();
 }

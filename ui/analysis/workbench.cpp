@@ -24,7 +24,7 @@ Workbench::Workbench(MainWindow& window) : QObject(&window), m_window(window), m
 
     // Every change of the document's scenario (an edit, an undo, a preset, a picked column).
     connect(&m_document, &Document::scenarioChanged, this, &Workbench::onScenario);
-    connect(&window, &MainWindow::presetLoaded, this, &Workbench::onPreset);
+    connect(&m_document, &Document::presetOpened, this, &Workbench::onPreset);
     // The window's simulation, its playback and its look.
     connect(window.controller(), &SimulationController::runStarted, this, [this] {
         forEachView([](AnalysisView& view) { view.followRunStarted(); });
@@ -35,6 +35,7 @@ Workbench::Workbench(MainWindow& window) : QObject(&window), m_window(window), m
     connect(&window, &MainWindow::runDisplayed, this, [this] {
         const RunOutputPtr run = m_window.currentRun();
         forEachView([&run](AnalysisView& view) { view.followRun(run); });
+        m_document.takeViewSetups(); // a view that adopts the run's scenario (the comparison)
     });
     connect(&window, &MainWindow::playbackFrame, this, [this](const PlaybackFrame& frame) {
         forEachView([&frame](AnalysisView& view) { view.followFrame(frame); });
@@ -43,6 +44,7 @@ Workbench::Workbench(MainWindow& window) : QObject(&window), m_window(window), m
     connect(window.tabs(), &QTabWidget::currentChanged, this, &Workbench::onTabChanged);
     followOpenViews();
     onScenario(); // the window's first run started before the views existed: of this scenario
+    m_document.takeViewSetups(); // the setups they filled in for it
 }
 
 void Workbench::installViews()
@@ -164,8 +166,10 @@ void Workbench::onPreset(const QString& presetId)
 
 void Workbench::onTabChanged(int index)
 {
-    if (AnalysisView* view = analysisOf(m_window.viewAt(index)))
+    if (AnalysisView* view = analysisOf(m_window.viewAt(index))) {
         view->followShown();
+        m_document.takeViewSetups(); // what it filled in for the scenario it adopted
+    }
 }
 
 } // namespace fl::ui

@@ -93,25 +93,15 @@ void Document::show(const fl::Scenario& scenario, ScenarioChange how)
         emit presetChanged(m_presetId, true);
     }
     emit scenarioChanged(m_scenario, how);
-    // The views refill their fields for it, which is no edit of the user's: each view's setup is
-    // taken again when the user next reaches it (takeSetupIfStale), not on every slider step here.
-    for (auto it = m_views.begin(); it != m_views.end(); ++it)
-        m_stale.insert(it.key());
+    // The views refilled their fields for it (a sweep's range for another system), which is no
+    // edit of the user's: the document's copies follow without a step.
+    takeViewSetups();
 }
 
-void Document::takeSetups()
+void Document::takeViewSetups()
 {
     for (auto it = m_views.begin(); it != m_views.end(); ++it)
-        m_taken.insert(it.key(), it.value()->saveSetup());
-    m_stale.clear();
-}
-
-void Document::takeSetupIfStale(const QString& id)
-{
-    if (!m_stale.remove(id))
-        return;
-    if (ViewSetup* view = m_views.value(id))
-        m_taken.insert(id, view->saveSetup());
+        m_setups.insert(it.key(), it.value()->saveSetup());
 }
 
 const fl::Scenario* Document::remembered(const std::string& systemId) const
@@ -143,6 +133,15 @@ void Document::setPresetId(const QString& presetId)
     emit presetChanged(m_presetId, false);
 }
 
+void Document::loadPreset(const fl::Scenario& scenario, const QString& presetId, const QString& undoText)
+{
+    m_undo->record(scenario, QString(), undoText);
+    setPresetId(presetId);
+    show(scenario, ScenarioChange::Loaded);
+    emit presetOpened(m_presetId);
+    takeViewSetups(); // the views the preset concerns set themselves up for it
+}
+
 void Document::setOpenView(const QString& id)
 {
     if (id == m_openView)
@@ -163,7 +162,9 @@ void Document::addView(const QString& id, ViewSetup* view, QWidget* widget, cons
 {
     m_views.insert(id, view);
     m_titles.insert(id, title);
-    m_taken.insert(id, view->saveSetup());
+    m_setups.insert(id, view->saveSetup());
+    view->m_edited = [this, id] { recordSetupEdit(id); };
+    view->m_refilled = [this, id, view] { m_setups.insert(id, view->saveSetup()); };
     if (widget)
         m_edits->watch(id, widget);
 }
@@ -173,12 +174,11 @@ void Document::recordSetupEdit(const QString& id, const QString& mergeKey)
     ViewSetup* view = m_views.value(id);
     if (!view)
         return;
-    takeSetupIfStale(id);
     const QJsonObject now = view->saveSetup();
-    const QJsonObject before = m_taken.value(id);
+    const QJsonObject before = m_setups.value(id);
     if (now == before)
         return;
-    m_taken.insert(id, now);
+    m_setups.insert(id, now);
     m_undo->stack()->push(new SetupStep(this, id, before, now, mergeKey, m_titles.value(id)));
     emit setupChanged(id);
 }
@@ -190,17 +190,16 @@ void Document::showSetup(const QString& id, const QJsonObject& setup)
         return;
     QStringList warnings; // a setup the view itself saved
     view->restoreSetup(setup, QStringLiteral("view.setups.") + id, warnings);
-    m_taken.insert(id, view->saveSetup());
-    m_stale.remove(id);
+    m_setups.insert(id, view->saveSetup());
     emit setupChanged(id);
 }
 
 QMap<QString, QJsonObject> Document::setups() const
 {
     QMap<QString, QJsonObject> out;
-    for (auto it = m_views.begin(); it != m_views.end(); ++it)
-        if (const QJsonObject setup = it.value()->saveSetup(); !setup.isEmpty())
-            out.insert(it.key(), setup);
+    for (auto it = m_setups.begin(); it != m_setups.end(); ++it)
+        if (!it.value().isEmpty())
+            out.insert(it.key(), it.value());
     return out;
 }
 
@@ -210,7 +209,7 @@ QStringList Document::restoreSetups(const QMap<QString, QJsonObject>& setups)
     for (auto it = setups.begin(); it != setups.end(); ++it)
         if (ViewSetup* view = m_views.value(it.key()))
             view->restoreSetup(it.value(), QStringLiteral("view.setups.") + it.key(), warnings);
-    takeSetups();
+    takeViewSetups();
     return warnings;
 }
 

@@ -11,7 +11,6 @@
 #include <QJsonObject>
 #include <QMap>
 #include <QObject>
-#include <QSet>
 #include <QString>
 #include <QStringList>
 
@@ -70,6 +69,9 @@ public:
     bool isPresetChanged() const { return m_presetChanged; }
     /// Names the preset (an unknown id names none) as unchanged.
     void setPresetId(const QString& presetId);
+    /// A preset's scenario (one undo step, undoText), named as the preset before any observer hears
+    /// of the scenario; then presetOpened, so that the views it concerns set themselves up for it.
+    void loadPreset(const fl::Scenario& scenario, const QString& presetId, const QString& undoText = QString());
 
     /// The catalog id of the main tab in front ("simulation", "map", ...) and of the side tab
     /// ("characteristic", "poincare", "lyapunov"). Setting one emits the signal that the workbench
@@ -80,19 +82,23 @@ public:
     void setOpenSideView(const QString& id);
 
     /// The analysis views whose setups the document keeps, by catalog id (the workbench adds
-    /// them as it builds them; a view lives as long as the document's window). With its widget,
-    /// the user's edits of its setup are undo steps named "<title> setup" (document/setup_edits.h).
+    /// them as it builds them; a view lives as long as the document's window). The document holds
+    /// each view's setup from then on: a session saves the document's copy, not the widgets'.
+    /// With its widget, the user's edits of its setup are undo steps named "<title> setup"
+    /// (document/setup_edits.h); a view that changes its setup later at the user's request (a
+    /// fit's result) says so through ViewSetup::setupEdited.
     void addView(const QString& id, ViewSetup* view, QWidget* widget = nullptr, const QString& title = QString());
     /// The view's setup now, if the user changed it since the document last took it: one undo
     /// step (merged with the step before when both have the same non-empty mergeKey), and
     /// setupChanged. Called by SetupEdits after each input event that reached the view.
     void recordSetupEdit(const QString& id, const QString& mergeKey = QString());
-    /// Takes the view's setup as it is, if a scenario change since the last take may have refilled
-    /// it: called before each input event reaches the view, so that only the user's edit is a step.
-    void takeSetupIfStale(const QString& id);
+    /// The views followed the document by themselves (a scenario, a preset, a tab shown): their
+    /// setups as they are now are the document's, with no undo step. The document calls it after
+    /// each of its own changes; the workbench after what it asks of the views outside those.
+    void takeViewSetups();
     /// Shows a setup in its view (an undo or redo step) and takes it as the view's.
     void showSetup(const QString& id, const QJsonObject& setup);
-    /// Every view's setup that is not empty, by id, as a session saves it.
+    /// The document's copy of every view's setup that is not empty, by id, as a session saves it.
     QMap<QString, QJsonObject> setups() const;
     /// Shows saved setups; returns what a view could not take ("view.setups.map.x.steps: ...").
     QStringList restoreSetups(const QMap<QString, QJsonObject>& setups);
@@ -101,6 +107,8 @@ signals:
     void scenarioChanged(const fl::Scenario& scenario, fl::ui::ScenarioChange how);
     /// The preset or its changed mark.
     void presetChanged(const QString& presetId, bool changed);
+    /// A preset was loaded (loadPreset), after scenarioChanged: the views it concerns follow it.
+    void presetOpened(const QString& presetId);
     void openViewChanged(const QString& id);
     void openSideViewChanged(const QString& id);
     /// A view's setup changed by the user, or by undo or redo (the session is modified).
@@ -109,9 +117,6 @@ signals:
 private:
     /// Makes scenario current, remembering the system left, and emits scenarioChanged.
     void show(const fl::Scenario& scenario, ScenarioChange how);
-    /// Takes every view's setup as it is now (after a scenario change the views refilled).
-    void takeSetups();
-
     fl::Scenario m_scenario;
     ParameterUndo* m_undo = nullptr;
     std::map<std::string, fl::Scenario> m_remembered; ///< by system id
@@ -121,8 +126,7 @@ private:
     QString m_openSideView;
     QMap<QString, ViewSetup*> m_views;
     QMap<QString, QString> m_titles;
-    QMap<QString, QJsonObject> m_taken; ///< each view's setup as last taken or recorded
-    QSet<QString> m_stale;              ///< views whose taken setup predates a scenario change
+    QMap<QString, QJsonObject> m_setups; ///< each view's setup: what the view shows, what a session saves
     SetupEdits* m_edits = nullptr;
 };
 

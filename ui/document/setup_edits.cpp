@@ -34,18 +34,14 @@ SetupEdits::Watched* SetupEdits::viewOf(QObject* object)
 bool SetupEdits::eventFilter(QObject* watched, QEvent* event)
 {
     const QEvent::Type type = event->type();
-    const bool starts = type == QEvent::KeyPress || type == QEvent::MouseButtonPress || type == QEvent::MouseButtonDblClick
-                        || type == QEvent::Wheel;
+    // After a key, a click or a wheel turn (the view's own handler runs first: the event is delivered
+    // after this filter) the setup is compared with the document's copy, which is the step's "before"
+    // (the document follows every change the view makes by itself).
     const bool ends = type == QEvent::KeyRelease || type == QEvent::MouseButtonRelease || type == QEvent::Wheel;
-    if ((!starts && !ends) || !watched->isWidgetType())
+    if (!ends || !watched->isWidgetType())
         return false;
     Watched* view = viewOf(watched);
     if (!view)
-        return false;
-    // Before the event reaches the view: its setup as it was, the step's "before".
-    if (starts)
-        m_document.takeSetupIfStale(view->id);
-    if (!ends)
         return false;
     // The field the user works in: consecutive changes in it are one step (a typed number).
     QString key = view->id;
@@ -54,7 +50,6 @@ bool SetupEdits::eventFilter(QObject* watched, QEvent* event)
             key += QLatin1Char('/') + o->objectName();
             break;
         }
-    // The view's own handler runs first (the event is delivered after this filter).
     if (!view->pending) {
         view->pending = true;
         const QString id = view->id;

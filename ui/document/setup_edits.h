@@ -4,8 +4,8 @@
 // (its combo boxes' popups too), and afterwards compares the view's setup with the last one the
 // document holds; a difference is recorded as one step ("Map setup"), merged with the step before
 // while the same field is being typed or turned. Undo and redo show the setup again in the view.
-// Changes the view makes by itself (a new scenario fills its fields) are not steps: after a scenario
-// change the document takes a view's setup again when the next key or click reaches it.
+// Changes the view makes by itself (a new scenario or preset fills its fields) are not steps: the
+// document takes its copy again after each of them (Document::takeViewSetups).
 #include <QObject>
 #include <QPointer>
 #include <QString>

@@ -6,6 +6,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
+
 namespace fl::ui {
 
 class ViewSetup {
@@ -22,6 +24,28 @@ public:
         Q_UNUSED(path)
         Q_UNUSED(warnings)
     }
+
+protected:
+    /// The view changed its setup at the user's request after the input event that asked for it
+    /// (a fit's result filled its fields): the document takes it as an undo step.
+    void setupEdited() const
+    {
+        if (m_edited)
+            m_edited();
+    }
+
+    /// The view refilled its setup by itself outside a change of the document (its own result
+    /// lists other variables to choose from): the document takes it, with no undo step.
+    void setupRefilled() const
+    {
+        if (m_refilled)
+            m_refilled();
+    }
+
+private:
+    friend class Document;
+    std::function<void()> m_edited;   ///< set by Document::addView
+    std::function<void()> m_refilled; ///< set by Document::addView
 };
 
 } // namespace fl::ui

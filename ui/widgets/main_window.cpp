@@ -282,12 +282,10 @@ bool MainWindow::loadPreset(const QString& presetId)
         showMessage(QString::fromStdString(status.message()), QStringLiteral("#c0392b"));
         return false;
     }
-    loadScenario(scenario, tr("preset %1").arg(presetId));
-    setCurrentPresetId(presetId);
+    m_document->loadPreset(scenario, presetId, tr("preset %1").arg(presetId));
     const fl::Preset* preset = fl::findPreset(presetId.toStdString());
     const std::string& line = preset->summary.empty() ? preset->title : preset->summary;
     showMessage(tr("%1: %2").arg(QString::fromStdString(preset->title), QString::fromStdString(line)));
-    emit presetLoaded(presetId);
     return true;
 }
 
@@ -302,7 +300,6 @@ QString MainWindow::runSummary() const { return m_summary->fullText(); }
 
 QString MainWindow::currentPresetId() const { return m_document->presetId(); }
 
-void MainWindow::setCurrentPresetId(const QString& presetId) { m_document->setPresetId(presetId); }
 
 void MainWindow::setDocumentName(const QString& name)
 {

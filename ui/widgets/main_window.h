@@ -132,8 +132,6 @@ public slots:
     bool loadPreset(const QString& presetId);
     /// The document's preset (Document::presetId); the title adds "(changed)" after edits.
     QString currentPresetId() const;
-    /// Document::setPresetId (a session being opened); the window title shows its title.
-    void setCurrentPresetId(const QString& presetId);
     /// The open session's file name, shown in the title with the modified mark [*] (empty: none).
     void setDocumentName(const QString& name);
     /// Stop (Esc): cancels what the visible tab runs (setTabStop), else the run in flight.
@@ -154,8 +152,6 @@ signals:
     void appearanceChanged();
     /// The playback shows a new instant (the analysis views place their cursors).
     void playbackFrame(const fl::ui::PlaybackFrame& frame);
-    /// loadPreset put a preset into the panel (after scenarioLoaded).
-    void presetLoaded(const QString& presetId);
     /// A run ended: displayed (after runDisplayed), failed or cancelled.
     void runEnded();
 
