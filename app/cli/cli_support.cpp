@@ -370,19 +370,16 @@ fl::Status checkSteppedKind(const fl::ParameterSet& params, const std::string& i
                             const QString& fromOption, const QString& toOption, const QString& stepsOption)
 {
     const fl::ParameterSpec& spec = params.specs()[static_cast<size_t>(params.index(id))];
-    if (spec.kind == fl::ParameterKind::Real)
+    fl::Status status = fl::Status::success();
+    const int k = fl::firstValueNotOfKind(spec, steps, value, status);
+    if (k < 0)
         return fl::Status::success();
     const double first = value(0), last = value(std::max(steps, 1) - 1);
-    for (const auto& [option, v] : {std::pair{fromOption, first}, std::pair{toOption, last}})
-        if (const fl::Status status = fl::checkKind(spec, v); !status.ok())
-            return fl::Status::error(status.message() + ": " + option.toStdString() + " is " + fl::formatNumber(v));
-    for (int k = 1; k + 1 < steps; ++k) {
-        const double v = value(k);
-        if (const fl::Status status = fl::checkKind(spec, v); !status.ok())
-            return fl::Status::error(status.message() + ": " + stepsOption.toStdString() + " " + std::to_string(steps) + " from "
-                                     + fl::formatNumber(first) + " to " + fl::formatNumber(last) + " gives " + fl::formatNumber(v));
-    }
-    return fl::Status::success();
+    if (k == 0 || k == std::max(steps, 1) - 1)
+        return fl::Status::error(status.message() + ": " + (k == 0 ? fromOption : toOption).toStdString() + " is "
+                                 + fl::formatNumber(k == 0 ? first : last));
+    return fl::Status::error(status.message() + ": " + stepsOption.toStdString() + " " + std::to_string(steps) + " from "
+                             + fl::formatNumber(first) + " to " + fl::formatNumber(last) + " gives " + fl::formatNumber(value(k)));
 }
 
 bool parseThreads(const QCommandLineParser& parser, int& threads)

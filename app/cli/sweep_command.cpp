@@ -211,7 +211,7 @@ int sweepCommand(const QStringList& arguments)
     // (the values as fl::runSweep computes them).
     if (status.ok())
         status = checkSteppedKind(scenario.params, spec.parameter, spec.steps,
-                                  [&spec](int i) { return spec.from + (spec.to - spec.from) * i / (spec.steps - 1); }, "--from", "--to", "--steps");
+                                  [&spec](int i) { return fl::sweepValue(spec, i); }, "--from", "--to", "--steps");
     if (!status.ok())
         return fail(2, q(status.message()));
     int threads = 1;

@@ -170,10 +170,9 @@ int sweepThreads(const SweepSpec& spec, int threads)
     return std::max(1, std::min(threads, spec.continuation ? branches : branches * spec.steps));
 }
 
-namespace {
-
-/// The parameter values of a sweep, from..to inclusive.
 double sweepValue(const SweepSpec& spec, int i) { return spec.from + (spec.to - spec.from) * i / (spec.steps - 1); }
+
+namespace {
 
 int branchCount(const SweepSpec& spec) { return spec.direction == SweepDirection::Both ? 2 : 1; }
 

@@ -41,6 +41,9 @@ Status validateSweep(const Scenario& base, const SweepSpec& spec);
 /// sequential job (1 for up or down, 2 for both), otherwise one job per column.
 int sweepThreads(const SweepSpec& spec, int threads);
 
+/// The parameter's value at column i (0 .. steps - 1), from .. to inclusive.
+double sweepValue(const SweepSpec& spec, int i);
+
 /// The sweep's independent jobs: with continuation one per branch (its columns in order), else one
 /// per column; the unit that threads and MPI ranks are handed.
 int sweepJobCount(const SweepSpec& spec);

@@ -1,4 +1,5 @@
 #include "contract/map_analysis.h"
+#include "contract/stepped_values.h"
 #include "io/map_csv.h"
 #include "params/parameter_spec.h"
 #include "systems/run_variables.h"
@@ -71,8 +72,9 @@ MapSetup MapAnalysis::defaults(const Scenario& scenario)
 {
     MapSetup setup;
     std::vector<std::string> ids;
+    // The first two real model parameters (not the chain's block count or seed: whole numbers).
     for (const ParameterSpec& p : scenario.params.specs())
-        if (!isNumericsOnly(p.id))
+        if (!isNumericsOnly(p.id) && p.kind == ParameterKind::Real)
             ids.push_back(p.id);
     MapAxis* axes[2] = {&setup.spec.x, &setup.spec.y};
     for (size_t axis = 0; axis < 2 && axis < ids.size(); ++axis) {
@@ -138,6 +140,11 @@ SetupProblem MapAnalysis::check(const Scenario& scenario, const Setup& setup)
         for (const auto& [end, value] : {std::pair{"from", axes[axis]->from}, std::pair{"to", axes[axis]->to}})
             if (!(value >= p.min && value <= p.max))
                 return SetupProblem::at(std::string(keys[axis]) + "." + end, formatNumber(value) + " is outside " + p.id + "'s " + rangeText(p));
+        // A whole-number parameter (the chain's n) along an axis takes whole values only.
+        const MapAxis* a = axes[axis];
+        if (const SetupProblem stepped = checkSteppedValues(p, a->steps, [a](int k) { return a->value(k); }, std::string(keys[axis]) + ".");
+            !stepped.ok())
+            return stepped;
     }
     if (!(setup.spec.transient >= 0.0) || setup.spec.transient > kMaxMapPointTime)
         return SetupProblem::at("transient", formatNumber(setup.spec.transient) + " is outside 0 .. " + formatNumber(kMaxMapPointTime));

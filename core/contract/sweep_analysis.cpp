@@ -1,4 +1,5 @@
 #include "contract/sweep_analysis.h"
+#include "contract/stepped_values.h"
 #include "io/sweep_csv.h"
 #include "params/parameter_spec.h"
 #include "systems/run_variables.h"
@@ -48,12 +49,12 @@ void defaultSweepRange(const ParameterSpec& p, double& from, double& to)
 
 SweepSetup SweepAnalysis::defaults(const Scenario& scenario)
 {
-    // The system's section, over its first parameter (not a numerics one) around its default:
-    // the Bifurcation view's first setup.
+    // The system's section, over its first real parameter (not a numerics one, nor the chain's
+    // block count or seed: whole numbers) around its default: the Bifurcation view's first setup.
     SweepSetup setup;
     setup.spec = defaultSweep(scenario);
     for (const ParameterSpec& p : scenario.params.specs()) {
-        if (p.id == "t_end" || p.id == "dt" || p.id == "max_steps")
+        if (p.id == "t_end" || p.id == "dt" || p.id == "max_steps" || p.id == "tol" || p.kind != ParameterKind::Real)
             continue;
         setup.spec.parameter = p.id;
         defaultSweepRange(p, setup.spec.from, setup.spec.to);
@@ -120,7 +121,9 @@ SetupProblem SweepAnalysis::check(const Scenario& scenario, const Setup& setup)
         return SetupProblem::at("threads", "must be in [0, 256] (0: every core)");
     if (const Status status = validateSweep(scenario, setup.spec); !status.ok())
         return SetupProblem::at("", status.message());
-    return SetupProblem::none();
+    // A whole-number parameter is swept through whole values only (as runSweep computes them).
+    const ParameterSpec& p = scenario.params.specs()[static_cast<size_t>(scenario.params.index(setup.spec.parameter))];
+    return checkSteppedValues(p, setup.spec.steps, [&setup](int i) { return sweepValue(setup.spec, i); });
 }
 
 SweepAnalysis::Result SweepAnalysis::run(const Scenario& scenario, const Setup& setup, const AnalysisContext& context)

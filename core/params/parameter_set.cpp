@@ -1,5 +1,7 @@
 #include "params/parameter_set.h"
 
+#include <algorithm>
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -79,6 +81,21 @@ Status ParameterSet::check(std::string_view id, double value) const
         return Status::error(spec.id + " = " + formatNumber(value) + " is outside its allowed range "
                              + rangeText(spec) + (spec.unit == "–" ? "" : " " + spec.unit));
     return Status::success();
+}
+
+int firstValueNotOfKind(const ParameterSpec& spec, int steps, const std::function<double(int)>& value, Status& status)
+{
+    status = Status::success();
+    if (spec.kind == ParameterKind::Real)
+        return -1;
+    const int last = std::max(steps, 1) - 1;
+    std::vector<int> order{0, last};
+    for (int k = 1; k < last; ++k)
+        order.push_back(k);
+    for (const int k : order)
+        if ((status = checkKind(spec, value(k))); !status.ok())
+            return k;
+    return -1;
 }
 
 Status ParameterSet::checkKinds() const

@@ -4,6 +4,7 @@
 #include "common/number_text.h"
 #include "common/status.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,11 @@ const char* parameterKindId(ParameterKind kind);
 /// Error unless value is of the spec's kind (a whole number for Integer, 0 or 1 for Boolean), e.g.
 /// "n must be a whole number (1 to 1000)"; the range is checked by ParameterSet::check.
 Status checkKind(const ParameterSpec& spec, double value);
+/// A parameter stepped through value(0) .. value(steps - 1) (a sweep, a map's axis, a Lyapunov
+/// curve): the index of the first value not of its kind (the ends first, then the inner steps),
+/// with checkKind's message in `status`; -1 when every value is (always for a Real parameter).
+/// The one check of it: the analyses' (contract/) and the command line's wording come from it.
+int firstValueNotOfKind(const ParameterSpec& spec, int steps, const std::function<double(int)>& value, Status& status);
 // formatNumber (common/number_text.h): shortest round-trip decimal text of a double.
 
 } // namespace fl

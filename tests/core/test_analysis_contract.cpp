@@ -6,6 +6,7 @@
 #include "contract/analysis_registry.h"
 #include "contract/lyapunov_analysis.h"
 #include "contract/map_analysis.h"
+#include "contract/sweep_analysis.h"
 #include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 
@@ -132,6 +133,39 @@ private slots:
         std::vector<fl::CsvFile> files;
         QVERIFY(!lyapunov->runToFiles(belt, bad, fl::AnalysisContext{}, files).ok());
         QVERIFY(files.empty());
+    }
+
+    /// A whole-number parameter is stepped through whole values only, in the sweep and along a
+    /// map's axis: the one check names the field (the end, or the steps) and the value that is not
+    /// whole, and whole steps pass. The command line's wording comes from the same function.
+    void steppedWholeNumbers()
+    {
+        fl::Scenario chain;
+        QVERIFY(fl::makeScenario("bk-chain", "rational", fl::Method::EventDriven, fl::Regularization::Kudra, chain).ok());
+        fl::SweepSetup sweep = fl::SweepAnalysis::defaults(chain);
+        sweep.spec.parameter = "seed"; // the chain's disorder seed: a whole number, 0 to 1e9
+        sweep.spec.from = 2;
+        sweep.spec.to = 5;
+        sweep.spec.steps = 4; // 2, 3, 4, 5
+        QVERIFY2(fl::SweepAnalysis::check(chain, sweep).ok(), fl::describe(fl::SweepAnalysis::check(chain, sweep)).c_str());
+        sweep.spec.steps = 7; // 2, 2.5, ...
+        fl::SetupProblem p = fl::SweepAnalysis::check(chain, sweep);
+        QCOMPARE(QString::fromStdString(fl::describe(p)),
+                 QString("steps: seed must be a whole number (0 to 1e+09): 7 steps from 2 to 5 give 2.5"));
+        sweep.spec.steps = 4;
+        sweep.spec.to = 5.5;
+        QCOMPARE(QString::fromStdString(fl::SweepAnalysis::check(chain, sweep).field), QString("to"));
+
+        fl::MapSetup map = fl::MapAnalysis::defaults(chain);
+        map.spec.y.parameter = "seed";
+        map.spec.y.from = 2;
+        map.spec.y.to = 4;
+        map.spec.y.steps = 3;
+        QVERIFY2(fl::MapAnalysis::check(chain, map).ok(), fl::describe(fl::MapAnalysis::check(chain, map)).c_str());
+        map.spec.y.steps = 4;
+        p = fl::MapAnalysis::check(chain, map);
+        QCOMPARE(QString::fromStdString(p.field), QString("y.steps"));
+        QVERIFY2(p.message.find("4 steps from 2 to 4 give 2.666") != std::string::npos, p.message.c_str());
     }
 
     /// Every registered analysis has a default setup that passes its check on a scenario it applies

@@ -60,6 +60,12 @@ ScenarioChange howOf(const QList<QVariant>& signal) { return signal.at(1).value<
 class NumberView : public fl::ui::AnalysisView {
 public:
     double number = 0;
+    /// As a view whose setup changes at the user's request after the input event (a fit's result).
+    void setNumber(double n)
+    {
+        number = n;
+        setupEdited();
+    }
     QJsonObject saveSetup() const override { return number == 0 ? QJsonObject() : QJsonObject{{"n", number}}; }
     void restoreSetup(const QJsonObject& setup, const QString& path, QStringList& warnings) override
     {
@@ -143,7 +149,8 @@ private slots:
         QCOMPARE(document.presetId(), QString());
     }
 
-    /// The views' setups are the document's: saved from each view, restored into it, with warnings.
+    /// The views' setups are the document's: it holds what each view said it changed (an undo
+    /// step), not what a view holds unannounced; restored into the views, with warnings.
     void keepsEveryViewsSetup()
     {
         Document document;
@@ -151,9 +158,18 @@ private slots:
         document.addView(QStringLiteral("a"), &a);
         document.addView(QStringLiteral("b"), &b);
         QVERIFY(document.setups().isEmpty());
-        a.number = 2.5;
+        a.number = 1.5; // unannounced: not the document's
+        QVERIFY(document.setups().isEmpty());
+        a.setNumber(2.5);
         QCOMPARE(document.setups().size(), 1);
         QCOMPARE(document.setups().value("a").value("n").toDouble(), 2.5);
+        a.setNumber(4.0);
+        QCOMPARE(document.undo()->stack()->count(), 2);
+        document.undo()->stack()->undo();
+        QCOMPARE(a.number, 2.5);
+        QCOMPARE(document.setups().value("a").value("n").toDouble(), 2.5);
+        document.undo()->stack()->redo();
+        QCOMPARE(a.number, 4.0);
         const QStringList warnings = document.restoreSetups(
             {{QStringLiteral("a"), QJsonObject{{"n", 7.0}}}, {QStringLiteral("b"), QJsonObject{{"n", "x"}}}});
         QCOMPARE(a.number, 7.0);

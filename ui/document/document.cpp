@@ -194,8 +194,9 @@ void Document::showSetup(const QString& id, const QJsonObject& setup)
     emit setupChanged(id);
 }
 
-QMap<QString, QJsonObject> Document::setups() const
+QMap<QString, QJsonObject> Document::setups()
 {
+    m_edits->flush();
     QMap<QString, QJsonObject> out;
     for (auto it = m_setups.begin(); it != m_setups.end(); ++it)
         if (!it.value().isEmpty())

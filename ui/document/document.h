@@ -98,8 +98,9 @@ public:
     void takeViewSetups();
     /// Shows a setup in its view (an undo or redo step) and takes it as the view's.
     void showSetup(const QString& id, const QJsonObject& setup);
-    /// The document's copy of every view's setup that is not empty, by id, as a session saves it.
-    QMap<QString, QJsonObject> setups() const;
+    /// The document's copy of every view's setup that is not empty, by id, as a session saves it
+    /// (an edit whose step still waits for the event loop is recorded first).
+    QMap<QString, QJsonObject> setups();
     /// Shows saved setups; returns what a view could not take ("view.setups.map.x.steps: ...").
     QStringList restoreSetups(const QMap<QString, QJsonObject>& setups);
 

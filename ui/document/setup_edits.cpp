@@ -55,12 +55,19 @@ bool SetupEdits::eventFilter(QObject* watched, QEvent* event)
         const QString id = view->id;
         QTimer::singleShot(0, this, [this, id] {
             for (Watched& w : m_views)
-                if (w.id == id)
+                if (w.id == id && w.pending) // not flushed since
                     check(w);
         });
     }
     view->mergeKey = key;
     return false;
+}
+
+void SetupEdits::flush()
+{
+    for (Watched& view : m_views)
+        if (view.pending)
+            check(view);
 }
 
 void SetupEdits::check(Watched& view)

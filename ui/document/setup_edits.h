@@ -28,6 +28,9 @@ public:
 
     /// A view whose setup edits are steps: its widget (whose descendants receive the input).
     void watch(const QString& id, QWidget* widget);
+    /// Records now the edits whose check still waits for the event loop (a key typed and, in the
+    /// same pass, Ctrl+S: the file holds what the user typed).
+    void flush();
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;

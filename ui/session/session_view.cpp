@@ -93,7 +93,7 @@ SessionState captureState(const MainWindow& window)
     view.playbackLoop = window.playback()->loop();
     view.liveWindow = window.playback()->window();
     view.playbackTime = window.isLive() ? 0.0 : std::max(0.0, window.playback()->time());
-    view.setups = document.setups();
+    view.setups = window.document()->setups(); // the document's copies, with an edit still waiting recorded
     return state;
 }
 
