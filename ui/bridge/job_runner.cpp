@@ -28,6 +28,13 @@ JobRunner::JobRunner(JobLane lane, QObject* parent) : JobRunner(parent)
     m_lane = lane;
 }
 
+JobRunner::JobRunner(int threads, const QString& name, QObject* parent) : JobRunner(parent)
+{
+    m_ownPool = std::make_unique<QThreadPool>();
+    m_ownPool->setMaxThreadCount(threads);
+    m_ownPool->setObjectName(name);
+}
+
 JobRunner::~JobRunner()
 {
     std::unique_lock lock(m_shared->mutex);
@@ -50,7 +57,7 @@ quint64 JobRunner::launch(std::function<Delivery(JobContext&)> body)
         const std::lock_guard lock(m_shared->mutex);
         m_shared->live.push_back(context);
     }
-    handoff::start(&lanePool(m_lane), [this, shared = m_shared, context, body = std::move(body)]() mutable {
+    handoff::start(m_ownPool ? m_ownPool.get() : &lanePool(m_lane), [this, shared = m_shared, context, body = std::move(body)]() mutable {
         {
             const std::lock_guard lock(shared->mutex);
             if (shared->closed) {

@@ -13,16 +13,18 @@
 //
 // A runner runs in one lane (bridge/worker_pool.h, JobLane), a pool of its own: the analyses' (the
 // default) and the export writers' (view_exporter, the animation export), which must sit neither
-// behind a map nor on Qt's global pool, on which QtGui's raster painting waits. The interactive
-// work, the main simulation (simulation_controller) and its plot data (plot_data_worker), keeps its
-// own small pools for now: through runners in a shared lane, ThreadSanitizer reported races on the
-// runs handed from one runner to the next (docs/architecture.md, "Threads"). The live runner
-// (live_runner.h) is one long-lived thread that steps the live simulation.
+// behind a map nor on Qt's global pool, on which QtGui's raster painting waits. The slider's lane is
+// a pool each interactive runner keeps for itself (the main simulation in simulation_controller, its
+// plot data in plot_data_worker, each comparison's two runs): the run must answer within tens of
+// milliseconds while a map holds every core. (One lane shared by all of them was tried: see
+// docs/architecture.md, "Threads".) The live runner (live_runner.h) is one long-lived thread that
+// steps the live simulation.
 #include "bridge/thread_handoff.h"
 #include "bridge/worker_pool.h"
 
 #include <QElapsedTimer>
 #include <QObject>
+#include <QThreadPool>
 #include <QString>
 #include <QTimer>
 
@@ -75,6 +77,9 @@ public:
     explicit JobRunner(QObject* parent = nullptr);
     /// A runner of another lane than the analyses'.
     explicit JobRunner(JobLane lane, QObject* parent = nullptr);
+    /// A runner in a lane of its own: a pool of `threads` threads named `name` that no other
+    /// runner shares (the slider's lane: a superseded run winds down beside its successor).
+    JobRunner(int threads, const QString& name, QObject* parent = nullptr);
     JobLane lane() const { return m_lane; }
     /// Cancels every job of this runner and waits for those computing.
     ~JobRunner() override;
@@ -150,6 +155,9 @@ private:
     void emitProgress();
 
     JobLane m_lane = JobLane::Analyses;
+    /// The runner's own pool (the slider's lane), or null: the lane's. Destroyed after the
+    /// destructor's wait; a job still queued in it then returns without starting.
+    std::unique_ptr<QThreadPool> m_ownPool;
     std::shared_ptr<Shared> m_shared = std::make_shared<Shared>();
     std::shared_ptr<JobContext> m_latest;
     quint64 m_nextId = 0;

@@ -2,51 +2,32 @@
 #include "bridge/thread_handoff.h"
 #include "simulation/simulate.h"
 
-
 namespace fl::ui {
 
 SimulationController::SimulationController(QObject* parent) : QObject(parent)
 {
     qRegisterMetaType<RunOutputPtr>();
     qRegisterMetaType<SectionChunkPtr>();
-    // Two threads: a cancelled run may wind down while its successor already integrates.
-    m_pool.setMaxThreadCount(2);
-    m_pool.setObjectName(QStringLiteral("FrictionLab simulation"));
 }
 
-SimulationController::~SimulationController()
-{
-    m_pool.clear();
-    if (m_cancel)
-        m_cancel->store(true);
-    m_pool.waitForDone();
-}
+SimulationController::~SimulationController() = default; // m_jobs cancels the run and waits
 
 quint64 SimulationController::request(const fl::Scenario& scenario)
 {
-    if (m_cancel)
-        m_cancel->store(true);
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
-    const quint64 id = ++m_latestId;
-    m_running = true;
-    emit runStarted(id);
-
-    auto cancel = m_cancel;
-    // The worker owns its copy of the scenario; the result comes back as a new immutable value.
-    auto work = [this, id, scenario, cancel, maxEvents = m_maxEventRecords] {
-        auto output = std::make_shared<RunOutput>();
-        output->runId = id;
-        output->scenario = scenario;
-        if (cancel->load()) {
-            output->result.status = fl::Status::error("cancelled");
-        } else {
+    // The job owns its copy of the scenario; the result comes back as a new immutable value. A
+    // superseded run is cancelled (a queued one never starts) and its result never delivered.
+    const quint64 id = m_jobs.start(
+        [this, scenario, maxEvents = m_maxEventRecords](JobContext& context) {
+            auto output = std::make_shared<RunOutput>();
+            output->runId = context.runId();
+            output->scenario = scenario;
             // Every run records the system's Poincaré section; its points also stream out while the
             // run goes on (throttled in the core to one report per 50 ms).
             fl::RunOptions options;
-            options.cancel = cancel.get();
+            options.cancel = context.cancelFlag();
             options.section = fl::defaultSection(scenario);
             options.maxEventRecords = maxEvents; // the event lists stay bounded, however long the run
-            options.progress = [this, id](const fl::RunResult& partial, size_t, size_t firstNewSection) {
+            options.progress = [this, id = context.runId()](const fl::RunResult& partial, size_t, size_t firstNewSection) {
                 auto chunk = std::make_shared<SectionChunk>();
                 chunk->runId = id;
                 chunk->dimension = partial.dimension();
@@ -58,36 +39,22 @@ quint64 SimulationController::request(const fl::Scenario& scenario)
                 chunk->warning = partial.warning;
                 SectionChunkPtr shared = std::move(chunk);
                 handoff::post(this, [this, shared] {
-                    if (shared->runId == m_latestId)
+                    if (shared->runId == m_jobs.runId())
                         emit sectionChunk(shared);
                 });
             };
             output->result = fl::simulate(scenario, options);
-        }
-        output->cancelled = cancel->load() && !output->result.status.ok();
-        RunOutputPtr result = std::move(output);
-        handoff::post(this, [this, result] { deliver(result); });
-    };
-    // Queued tasks of superseded runs would only report "cancelled": drop them unstarted.
-    m_pool.clear();
-    handoff::start(&m_pool, std::move(work));
+            output->cancelled = context.cancelled() && !output->result.status.ok();
+            return RunOutputPtr(std::move(output));
+        },
+        [this](const RunOutputPtr& output) { emit runFinished(output); });
+    emit runStarted(id);
     return id;
 }
 
 void SimulationController::cancel()
 {
-    if (m_cancel)
-        m_cancel->store(true);
-}
-
-void SimulationController::deliver(const RunOutputPtr& output)
-{
-    if (output->runId != m_latestId) {
-        ++m_dropped;
-        return;
-    }
-    m_running = false;
-    emit runFinished(output);
+    m_jobs.cancel();
 }
 
 } // namespace fl::ui

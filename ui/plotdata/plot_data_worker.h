@@ -1,13 +1,14 @@
 #pragma once
+#include "bridge/job_runner.h"
 #include "plotdata/plot_data.h"
 
 #include <QObject>
-#include <QThreadPool>
 
 namespace fl::ui {
 
-/// Runs preparePlotData on a worker thread, so that thinning and envelopes of long runs never
-/// block the GUI. Like SimulationController, only the newest request is delivered.
+/// Runs preparePlotData on a runner with a thread of its own (bridge/job_runner.h), so that thinning and
+/// envelopes of long runs never block the GUI. Like SimulationController, only the newest request
+/// is delivered.
 class PlotDataWorker : public QObject {
     Q_OBJECT
 public:
@@ -23,9 +24,8 @@ signals:
     void ready(fl::ui::PlotDataPtr data);
 
 private:
-    /// Its own pool, not the analyses' shared one (bridge/job_runner.h): it serves the slider too.
-    QThreadPool m_pool;
-    quint64 m_latest = 0;
+    /// The slider's lane, not the analyses' (bridge/worker_pool.h): it serves the slider too.
+    JobRunner m_jobs{1, QStringLiteral("FrictionLab plot data")};
 };
 
 } // namespace fl::ui
