@@ -107,7 +107,7 @@ Session sessionFor(const fl::Scenario& scenario)
     }
     if (fl::hasSlipEvents(scenario)) {
         fl::SlipEventsSetup slip = fl::SlipEventsAnalysis::defaults(scenario);
-        slip.skipTime = 45.5;  // not the default fifth of t_end
+        slip.skipTime = 45.55; // not the default fifth of t_end, and finer than the field's one decimal
         slip.fitMax = 2.5;     // one end given
         slip.showBlocks = true;
         session.state.view.setups.insert(QStringLiteral("slip-events"), setupToJson(fl::SlipEventsAnalysis::write(scenario, slip)));

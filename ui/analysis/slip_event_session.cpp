@@ -40,11 +40,7 @@ void SlipEventView::restoreSetup(const QJsonObject& object, const QString& path,
         fl::TypedAnalysis<fl::SlipEventsAnalysis>::readTyped(m_scenario, setupFromJson(object), path.toStdString(), problems);
     for (const std::string& problem : problems)
         warnings << QString::fromStdString(problem);
-    {
-        const QSignalBlocker block(m_skip);
-        m_skip->setMaximum(std::max(m_skip->maximum(), setup.skipTime));
-        m_skip->setValue(setup.skipTime);
-    }
+    showSkipTime(setup.skipTime);
     m_restoredSkip = m_skip->value();
     m_size->setCurrentIndex(static_cast<int>(setup.showBlocks ? SlipSize::Blocks : SlipSize::Moment)); // redraws the distribution
     const std::pair<double, QLineEdit*> ends[] = {{setup.fitMin, m_fitMin}, {setup.fitMax, m_fitMax}};

@@ -132,9 +132,21 @@ void SlipEventView::setRun(const RunOutputPtr& run)
         m_tEnd = tEnd;
         const QSignalBlocker block(m_skip);
         m_skip->setMaximum(tEnd);
-        m_skip->setValue(restored && *restored <= tEnd ? *restored : 0.2 * tEnd);
+        showSkipTime(restored && *restored <= tEnd ? *restored : 0.2 * tEnd);
     }
     recompute();
+}
+
+void SlipEventView::showSkipTime(double time)
+{
+    int decimals = 1;
+    for (double scale = 10.0; decimals < 6 && std::abs(time * scale - std::round(time * scale)) > 1e-9 * std::max(1.0, std::abs(time) * scale);
+         scale *= 10.0)
+        ++decimals;
+    const QSignalBlocker block(m_skip);
+    m_skip->setDecimals(decimals);
+    m_skip->setMaximum(std::max(m_skip->maximum(), time));
+    m_skip->setValue(time);
 }
 
 bool SlipEventView::readFitEnd(const QLineEdit* field, double& value) const

@@ -85,6 +85,9 @@ private:
     void showMessage(const QString& text);
     /// Reads a fit-range field: true with value 0 for "auto" (empty), false for bad text.
     bool readFitEnd(const QLineEdit* field, double& value) const;
+    /// Shows a skip time as it is (with the decimals it needs, 1 to 6; signals blocked): a fifth
+    /// of a run of 227.75 is 45.55, not the 45.6 a one-decimal field would compute with.
+    void showSkipTime(double time);
     void requestWindow(double tFrom, double tTo);
 
     fl::Scenario m_scenario; ///< of the runs to come (setScenario)
