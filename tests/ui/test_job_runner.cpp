@@ -261,6 +261,39 @@ private slots:
         QCOMPARE(writing.load(), 3);
     }
 
+    /// The slider's lane: a runner with a pool of its own (the simulation controller's two threads)
+    /// runs a superseded job's wind-down beside its successor, while its pool is no one else's:
+    /// with both its threads held, a job of the analyses still answers, and the newest of its own
+    /// jobs is the one delivered once a thread is free.
+    void ownPoolIsNoOneElses()
+    {
+        std::atomic<bool> release{false};
+        std::atomic<int> holding{0};
+        JobRunner slider(2, QStringLiteral("test slider"));
+        const auto hold = [&](JobContext&) {
+            ++holding;
+            for (int i = 0; i < 20000 && !release.load(); ++i) // ignores its cancel: a slow wind-down
+                std::this_thread::sleep_for(1ms);
+            return 1;
+        };
+        slider.start(hold);
+        JobRunner other(2, QStringLiteral("test other"));
+        other.start(hold);
+        QTRY_COMPARE(holding.load(), 2);
+        slider.start(hold); // supersedes the first, which still holds one thread
+        QTRY_COMPARE(holding.load(), 3); // its second thread: not waiting behind the other runner
+        int newest = 0;
+        slider.start([](JobContext&) { return 7; }, [&](int v) { newest = v; }); // waits for a thread of its own
+        int answers = 0;
+        JobRunner analysis;
+        analysis.start([](JobContext&) { return 1; }, [&](int v) { answers += v; });
+        QTRY_COMPARE_WITH_TIMEOUT(answers, 1, 5000);
+        QCOMPARE(newest, 0);
+        release = true;
+        QTRY_COMPARE(newest, 7);
+        QCOMPARE(slider.status(), fl::ui::JobStatus::Finished);
+    }
+
     /// The destructor cancels and waits: the job has returned when it ends.
     void destructorWaits()
     {

@@ -292,7 +292,9 @@ void BifurcationSetupPanel::fillParameters()
                                      Qt::ToolTipRole);
         }
         const int keep = m_parameter->findData(previous);
-        m_parameter->setCurrentIndex(std::max(0, keep));
+        // Another system: the analysis's default parameter (a real one: not the chain's n).
+        const int first = m_parameter->findData(qs(fl::SweepAnalysis::defaults(m_scenario).spec.parameter));
+        m_parameter->setCurrentIndex(keep >= 0 ? keep : std::max(0, first));
         if (keep < 0 && m_parameter->count() > 0) {
             // A new parameter: start around its default value.
             const fl::ParameterSpec& spec = m_scenario.params.specs()[size_t(m_scenario.params.index(m_parameter->currentData().toString().toStdString()))];

@@ -187,8 +187,11 @@ void MapSetupPanel::fillParameters()
             if (!isNumericsOnly(p.id))
                 combo->addItem(QStringLiteral("%1 — %2").arg(qs(p.symbol), qs(p.label)), qs(p.id));
         int index = combo->findData(previous);
-        if (index < 0) { // first use or another system: the first two parameters
-            index = std::min(axis, combo->count() - 1);
+        if (index < 0) { // first use or another system: the analysis's default plane
+            const fl::MapSpec plane = fl::MapAnalysis::defaults(m_scenario).spec;
+            index = combo->findData(qs(axis == 0 ? plane.x.parameter : plane.y.parameter));
+            if (index < 0)
+                index = std::min(axis, combo->count() - 1);
             combo->setCurrentIndex(index);
             defaultRange(axis);
         } else {

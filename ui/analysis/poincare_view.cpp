@@ -238,6 +238,10 @@ void PoincareView::appendSection(const std::vector<double>& times, const std::ve
 
 void PoincareView::setRun(const fl::RunResult& result)
 {
+    // A run of another system than the document's (the last one displayed while the new scenario's
+    // run is computing) is not this scenario's: its variables would replace the plane chosen.
+    if (!m_names.empty() && result.stateNames != m_names)
+        return;
     adoptNames(result.stateNames);
     m_times = result.sectionTimes;
     m_states = result.sectionStates;
