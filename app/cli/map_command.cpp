@@ -5,6 +5,7 @@
 #include "cli/mpi_session.h"
 
 #include "analysis/parameter_map.h"
+#include "contract/map_analysis.h"
 #include "io/map_csv.h"
 #include "systems/run_variables.h"
 
@@ -192,6 +193,10 @@ int mapCommand(const QStringList& arguments)
         if (status.ok())
             status = checkSteppedKind(scenario.params, axis->parameter, axis->steps, [axis](int k) { return axis->value(k); },
                                       "--" + name + "-from", "--" + name + "-to", "--" + name + "-steps");
+    // Then the analysis's own check, the window's and session run's: nothing it refuses runs here.
+    if (status.ok())
+        if (const fl::SetupProblem problem = fl::MapAnalysis::check(scenario, fl::MapSetup{spec, 0}); !problem.ok())
+            status = fl::Status::error(fl::describe(problem));
     if (!status.ok())
         return fail(2, q(status.message()));
     int threads = 1;

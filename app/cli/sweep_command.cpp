@@ -5,6 +5,7 @@
 #include "cli/mpi_session.h"
 
 #include "analysis/bifurcation_sweep.h"
+#include "contract/sweep_analysis.h"
 #include "io/sweep_csv.h"
 #include "systems/system_registry.h"
 #include "simulation/dynamics_factory.h"
@@ -212,6 +213,10 @@ int sweepCommand(const QStringList& arguments)
     if (status.ok())
         status = checkSteppedKind(scenario.params, spec.parameter, spec.steps,
                                   [&spec](int i) { return fl::sweepValue(spec, i); }, "--from", "--to", "--steps");
+    // Then the analysis's own check, the window's and session run's: nothing it refuses runs here.
+    if (status.ok())
+        if (const fl::SetupProblem problem = fl::SweepAnalysis::check(scenario, fl::SweepSetup{spec, 0}); !problem.ok())
+            status = fl::Status::error(fl::describe(problem));
     if (!status.ok())
         return fail(2, q(status.message()));
     int threads = 1;

@@ -331,8 +331,8 @@ Status validateMap(const Scenario& base, const MapSpec& spec)
             || axis->from >= axis->to)
             return Status::error("map range [" + formatNumber(axis->from) + ", " + formatNumber(axis->to) + "] of " + p.id
                                  + " must be increasing and inside " + rangeText(p));
-        if (axis->steps < 2 || axis->steps > 100000)
-            return Status::error("map steps of " + p.id + " must be in [2, 100000]");
+        if (axis->steps < 2 || axis->steps > kMaxMapAxisSteps)
+            return Status::error("map steps of " + p.id + " must be in [2, " + std::to_string(kMaxMapAxisSteps) + "]");
         for (double end : {axis->from, axis->to}) {
             Scenario at = base;
             if (at.params.set(axis->parameter, end).ok() && static_cast<int>(stateNames(at).size()) != n)
@@ -346,8 +346,8 @@ Status validateMap(const Scenario& base, const MapSpec& spec)
         return Status::error("the transient must be >= 0, the recording time > 0, together at most " + formatNumber(kMaxMapPointTime));
     if (spec.variable < 0 || spec.variable >= n)
         return Status::error("the amplitude's variable must be a state variable");
-    if (spec.maxPeriod < 1 || spec.maxPeriod > 1000)
-        return Status::error("the longest period looked for must be in [1, 1000]");
+    if (spec.maxPeriod < 1 || spec.maxPeriod > kMaxMapLongestPeriod)
+        return Status::error("the longest period looked for must be in [1, " + std::to_string(kMaxMapLongestPeriod) + "]");
     if (!(spec.periodTolerance > 0.0) || !(spec.periodTolerance < 1.0))
         return Status::error("the period tolerance must be in (0, 1)");
     if (spec.observable == MapObservable::Lyapunov) {

@@ -60,9 +60,13 @@ struct MapSpec {
     double lyapunovInterval = 1.0; ///< lyapunov: re-orthonormalisation period
 };
 
-/// Most points a map may have, and most time per point (transient + record).
+/// Most points a map may have, and most time per point (transient + record); most values per axis
+/// and the longest period looked for. The one set of limits: validateMap, the analysis's check
+/// (contract/map_analysis.h), the Map view's fields and the command line's options.
 inline constexpr long kMaxMapPoints = 4'000'000;
 inline constexpr double kMaxMapPointTime = 1e8;
+inline constexpr int kMaxMapAxisSteps = 100000;
+inline constexpr int kMaxMapLongestPeriod = 1000;
 
 /// Checks a map against a scenario: both parameters exist, differ, do not change the state's
 /// size, ranges inside their allowed ranges, steps, times, the observable fits the method.

@@ -15,10 +15,6 @@ namespace fl {
 
 namespace {
 
-constexpr int kMaxMapSteps = 2000;   ///< values per axis the Map view offers
-constexpr int kMaxLongestPeriod = 64;
-
-bool isNumericsOnly(const std::string& id) { return id == "t_end" || id == "dt" || id == "max_steps" || id == "tol"; }
 
 } // namespace
 
@@ -74,7 +70,7 @@ MapSetup MapAnalysis::defaults(const Scenario& scenario)
     std::vector<std::string> ids;
     // The first two real model parameters (not the chain's block count or seed: whole numbers).
     for (const ParameterSpec& p : scenario.params.specs())
-        if (!isNumericsOnly(p.id) && p.kind == ParameterKind::Real)
+        if (!isRunControlParameter(p.id) && p.kind == ParameterKind::Real)
             ids.push_back(p.id);
     MapAxis* axes[2] = {&setup.spec.x, &setup.spec.y};
     for (size_t axis = 0; axis < 2 && axis < ids.size(); ++axis) {
@@ -131,11 +127,11 @@ SetupProblem MapAnalysis::check(const Scenario& scenario, const Setup& setup)
     const MapAxis* axes[2] = {&setup.spec.x, &setup.spec.y};
     const char* keys[2] = {"x", "y"};
     for (int axis = 0; axis < 2; ++axis) {
-        if (!scenario.params.has(axes[axis]->parameter) || isNumericsOnly(axes[axis]->parameter))
+        if (!scenario.params.has(axes[axis]->parameter))
             return SetupProblem::at(std::string(keys[axis]) + ".parameter",
-                                    "'" + axes[axis]->parameter + "' is not a model parameter of " + scenario.systemId);
-        if (axes[axis]->steps < 2 || axes[axis]->steps > kMaxMapSteps)
-            return SetupProblem::at(std::string(keys[axis]) + ".steps", "must be in [2, " + std::to_string(kMaxMapSteps) + "]");
+                                    "'" + axes[axis]->parameter + "' is not a parameter of " + scenario.systemId);
+        if (axes[axis]->steps < 2 || axes[axis]->steps > kMaxMapAxisSteps)
+            return SetupProblem::at(std::string(keys[axis]) + ".steps", "must be in [2, " + std::to_string(kMaxMapAxisSteps) + "]");
         const ParameterSpec& p = scenario.params.specs()[static_cast<size_t>(scenario.params.index(axes[axis]->parameter))];
         for (const auto& [end, value] : {std::pair{"from", axes[axis]->from}, std::pair{"to", axes[axis]->to}})
             if (!(value >= p.min && value <= p.max))
@@ -150,8 +146,8 @@ SetupProblem MapAnalysis::check(const Scenario& scenario, const Setup& setup)
         return SetupProblem::at("transient", formatNumber(setup.spec.transient) + " is outside 0 .. " + formatNumber(kMaxMapPointTime));
     if (!(setup.spec.record > 0.0) || setup.spec.transient + setup.spec.record > kMaxMapPointTime)
         return SetupProblem::at("record", "must be > 0, with the transient at most " + formatNumber(kMaxMapPointTime));
-    if (setup.spec.maxPeriod < 1 || setup.spec.maxPeriod > kMaxLongestPeriod)
-        return SetupProblem::at("maxPeriod", "must be in [1, " + std::to_string(kMaxLongestPeriod) + "]");
+    if (setup.spec.maxPeriod < 1 || setup.spec.maxPeriod > kMaxMapLongestPeriod)
+        return SetupProblem::at("maxPeriod", "must be in [1, " + std::to_string(kMaxMapLongestPeriod) + "]");
     if (setup.threads < 0 || setup.threads > 256)
         return SetupProblem::at("threads", "must be in [0, 256] (0: every core)");
     if (const Status status = validateMap(scenario, setup.spec); !status.ok())

@@ -54,7 +54,7 @@ SweepSetup SweepAnalysis::defaults(const Scenario& scenario)
     SweepSetup setup;
     setup.spec = defaultSweep(scenario);
     for (const ParameterSpec& p : scenario.params.specs()) {
-        if (p.id == "t_end" || p.id == "dt" || p.id == "max_steps" || p.id == "tol" || p.kind != ParameterKind::Real)
+        if (isRunControlParameter(p.id) || p.kind != ParameterKind::Real)
             continue;
         setup.spec.parameter = p.id;
         defaultSweepRange(p, setup.spec.from, setup.spec.to);

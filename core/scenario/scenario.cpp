@@ -58,6 +58,8 @@ const StiffIntegratorInfo& stiffIntegratorInfo(StiffIntegrator kind)
     return stiffIntegrators().front();
 }
 
+bool isRunControlParameter(std::string_view id) { return id == "t_end" || id == "dt" || id == "tol" || id == "max_steps"; }
+
 ParameterSpecs numericsSpecs()
 {
     return {

@@ -49,6 +49,10 @@ const StiffIntegratorInfo& stiffIntegratorInfo(StiffIntegrator kind);
 
 /// Numerical settings, described as parameters too: t_end, dt (output interval), tol, eps.
 ParameterSpecs numericsSpecs();
+/// A parameter of the run's length and accuracy, not of the model (t_end, dt, tol, max_steps;
+/// not eps, which shapes the regularized law): the views' sweeps and maps offer the others. The
+/// command line and the analyses' checks accept them too.
+bool isRunControlParameter(std::string_view id);
 
 /// Most output samples a run may produce (t_end / dt): held in memory (plots, the GUI), or
 /// streamed to a file as they are computed (RunOptions::drain: memory stays bounded).

@@ -476,7 +476,7 @@ private slots:
         QVERIFY2(warnings.size() == 4, qPrintable(warnings.join('\n')));
         QVERIFY2(warnings[0].startsWith(QStringLiteral("view.setups.map.observable: 'colour' is not one of")), qPrintable(warnings[0]));
         QVERIFY2(warnings[1].startsWith(QStringLiteral("view.setups.map.future: unknown field")), qPrintable(warnings[1]));
-        QVERIFY2(warnings[2].startsWith(QStringLiteral("view.setups.map.x.parameter: 'no_such' is not a model parameter")), qPrintable(warnings[2]));
+        QVERIFY2(warnings[2].startsWith(QStringLiteral("view.setups.map.x.parameter: 'no_such' is not a parameter of belt")), qPrintable(warnings[2]));
         QVERIFY2(warnings[3].startsWith(QStringLiteral("view.setups.map.transient: -5 is outside")), qPrintable(warnings[3]));
     }
 };

@@ -27,9 +27,6 @@ namespace {
 
 QString unitText(const fl::ParameterSpec& spec) { return spec.unit == "–" ? QString() : qs(spec.unit); }
 
-/// Numerics that make no sense to sweep (the sweep has its own transient and recording time).
-bool sweepable(const std::string& id) { return id != "t_end" && id != "dt" && id != "max_steps"; }
-
 /// A field with its unit label on the right.
 QWidget* withUnit(QWidget* field, QLabel* unit, QWidget* parent)
 {
@@ -280,7 +277,7 @@ void BifurcationSetupPanel::fillParameters()
         const QSignalBlocker block(m_parameter);
         m_parameter->clear();
         for (const fl::ParameterSpec& spec : m_scenario.params.specs()) {
-            if (!sweepable(spec.id))
+            if (fl::isRunControlParameter(spec.id))
                 continue;
             const QString unit = unitText(spec);
             m_parameter->addItem(QStringLiteral("%1  %2%3").arg(qs(spec.symbol), qs(spec.label),

@@ -23,9 +23,6 @@
 namespace fl::ui {
 namespace {
 
-/// Numerical settings that are no axis of a map.
-bool isNumericsOnly(const std::string& id) { return id == "t_end" || id == "dt" || id == "max_steps" || id == "tol"; }
-
 struct ObservableEntry {
     fl::MapObservable observable;
     const char* text;
@@ -86,7 +83,7 @@ MapSetupPanel::MapSetupPanel(QWidget* parent) : QWidget(parent)
     form->addRow(tr("Recording"), m_record);
     m_maxPeriod = new QSpinBox(valueBox);
     m_maxPeriod->setObjectName(QStringLiteral("maxPeriod"));
-    m_maxPeriod->setRange(1, 64);
+    m_maxPeriod->setRange(1, fl::kMaxMapLongestPeriod);
     m_maxPeriod->setValue(16);
     m_maxPeriod->setToolTip(tr("Period and stick phases: the longest period looked for, [1, 64] section points"));
     form->addRow(tr("Longest period"), m_maxPeriod);
@@ -144,7 +141,7 @@ void MapSetupPanel::buildAxis(QFormLayout* form, int axis, const QString& name)
     form->addRow(tr("%1 range").arg(name), range);
     a.steps = new QSpinBox(this);
     a.steps->setObjectName(prefix + QStringLiteral("Steps"));
-    a.steps->setRange(2, 2000);
+    a.steps->setRange(2, fl::kMaxMapAxisSteps);
     a.steps->setValue(axis == 0 ? 60 : 40);
     a.steps->setToolTip(tr("Values along %1 (both ends included), [2, 2000]").arg(name));
     form->addRow(tr("%1 values").arg(name), a.steps);
@@ -184,7 +181,7 @@ void MapSetupPanel::fillParameters()
         const QString previous = combo->currentData().toString();
         combo->clear();
         for (const fl::ParameterSpec& p : specs)
-            if (!isNumericsOnly(p.id))
+            if (!fl::isRunControlParameter(p.id))
                 combo->addItem(QStringLiteral("%1 — %2").arg(qs(p.symbol), qs(p.label)), qs(p.id));
         int index = combo->findData(previous);
         if (index < 0) { // first use or another system: the analysis's default plane
