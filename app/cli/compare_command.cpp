@@ -6,6 +6,7 @@
 #include "cli/command_files.h"
 
 #include "analysis/method_difference.h"
+#include "contract/compare_analysis.h"
 #include "friction/friction_law.h"
 #include "io/method_difference_csv.h"
 #include "systems/law_counterpart.h"
@@ -105,6 +106,12 @@ int compareCommand(const QStringList& arguments)
     fl::Scenario eventDriven, regularized;
     status = fl::comparisonScenarios(scenario, scenario.params.value("eps"), parser.value("event-law").toStdString(), eventDriven,
                                      regularized);
+    // Then the analysis's own check, the window's and session run's: nothing it refuses runs here.
+    if (status.ok())
+        if (const fl::SetupProblem problem = fl::CompareAnalysis::check(
+                scenario, fl::CompareSetup{scenario.params.value("eps"), parser.value("event-law").toStdString(), false, {}});
+            !problem.ok())
+            status = fl::Status::error(fl::describe(problem));
     if (!status.ok())
         return fail(2, q(status.message()));
 

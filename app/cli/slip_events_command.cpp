@@ -8,6 +8,7 @@
 
 #include "analysis/power_law_fit.h"
 #include "analysis/slip_events.h"
+#include "contract/slip_events_analysis.h"
 #include "simulation/simulate.h"
 #include "systems/run_variables.h"
 
@@ -83,6 +84,10 @@ int slipEventsCommand(const QStringList& arguments)
         return fail(2, "--fit-min must be > 0");
     if (parser.isSet("fit-max") && !(fitOptions.xMax > fitOptions.xMin))
         return fail(2, "--fit-max must be > 0 and above --fit-min");
+    // Then the analysis's own check, the window's and session run's: nothing it refuses runs here.
+    if (const fl::SetupProblem problem = fl::SlipEventsAnalysis::check(scenario, fl::SlipEventsSetup{skip, fitOptions.xMin, fitOptions.xMax, false});
+        !problem.ok())
+        return fail(2, q(fl::describe(problem)));
     CommandFiles files(parser.isSet("partial"));
     files.input("session", parser.value("session"));
     files.input("model", parser.value("model"));
