@@ -176,6 +176,7 @@ void MapSetupPanel::setScenario(const fl::Scenario& scenario)
 void MapSetupPanel::fillParameters()
 {
     const fl::ParameterSpecs& specs = m_scenario.params.specs();
+    const fl::MapSpec plane = fl::MapAnalysis::defaults(m_scenario).spec; // for an axis whose parameter is gone
     for (int axis = 0; axis < 2; ++axis) {
         QComboBox* combo = m_axis[axis].parameter;
         const QString previous = combo->currentData().toString();
@@ -185,7 +186,6 @@ void MapSetupPanel::fillParameters()
                 combo->addItem(QStringLiteral("%1 — %2").arg(qs(p.symbol), qs(p.label)), qs(p.id));
         int index = combo->findData(previous);
         if (index < 0) { // first use or another system: the analysis's default plane
-            const fl::MapSpec plane = fl::MapAnalysis::defaults(m_scenario).spec;
             index = combo->findData(qs(axis == 0 ? plane.x.parameter : plane.y.parameter));
             if (index < 0)
                 index = std::min(axis, combo->count() - 1);

@@ -41,7 +41,10 @@ Workbench::Workbench(MainWindow& window) : QObject(&window), m_window(window), m
         forEachView([&frame](AnalysisView& view) { view.followFrame(frame); });
     });
     connect(&window, &MainWindow::appearanceChanged, this, [this] { forEachView([](AnalysisView& view) { view.followAppearance(); }); });
-    connect(window.tabs(), &QTabWidget::currentChanged, this, &Workbench::onTabChanged);
+    connect(window.tabs(), &QTabWidget::currentChanged, this, [this](int index) {
+        followShown(index);
+        m_document.takeViewSetups(); // what the view filled in for the scenario it adopted
+    });
     followOpenViews();
     onScenario(); // the window's first run started before the views existed: of this scenario
     m_document.takeViewSetups(); // the setups they filled in for it
@@ -151,7 +154,7 @@ void Workbench::onScenario()
         if (const auto tab = m_tabIndices.find(analysis.id); tab != m_tabIndices.end())
             m_window.tabs()->setTabVisible(tab->second, fl::analysisApplies(analysis, scenario));
     // The view in front computes what it shows only while shown (the comparison, the law lab).
-    onTabChanged(m_window.tabs()->currentIndex());
+    followShown(m_window.tabs()->currentIndex()); // the document takes the setups after this
 }
 
 void Workbench::onPreset(const QString& presetId)
@@ -164,12 +167,10 @@ void Workbench::onPreset(const QString& presetId)
             m_document.setOpenView(QString::fromStdString(id));
 }
 
-void Workbench::onTabChanged(int index)
+void Workbench::followShown(int index)
 {
-    if (AnalysisView* view = analysisOf(m_window.viewAt(index))) {
+    if (AnalysisView* view = analysisOf(m_window.viewAt(index)))
         view->followShown();
-        m_document.takeViewSetups(); // what it filled in for the scenario it adopted
-    }
 }
 
 } // namespace fl::ui

@@ -62,7 +62,8 @@ private:
     void forEachView(const std::function<void(AnalysisView&)>& call) const;
     void onScenario();
     void onPreset(const QString& presetId);
-    void onTabChanged(int index);
+    /// The view of main tab `index` comes to the front or its scenario changed (followShown).
+    void followShown(int index);
 
     MainWindow& m_window;
     Document& m_document;
