@@ -38,6 +38,9 @@ int sweepCommand(const QStringList& arguments);
 int mapCommand(const QStringList& arguments);
 /// `lyapunov [scenario options] [--transient T --duration T --interval tau --count k]`.
 int lyapunovCommand(const QStringList& arguments);
+/// `continue [scenario options] --param ID --start VALUE --from A --to B [--periods N] --out BRANCH.csv
+/// [--points POINTS.csv]`.
+int continueCommand(const QStringList& arguments);
 /// `contact eval|fit|stick ...`: the plane-contact models.
 int contactCommand(const QStringList& arguments);
 /// `session new [scenario options] [--title TEXT] --out FILE`, `session show FILE` and `session run FILE ...`.

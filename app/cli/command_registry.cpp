@@ -13,6 +13,8 @@ const std::vector<CliCommand>& cliCommands()
         {"map", mapCommand, "  map [options]   two-parameter map: one observable per grid point (see: frictionlab-cli map --help)\n"},
         {"lyapunov", lyapunovCommand,
          "  lyapunov [opts] Lyapunov exponents (smooth methods; event-driven through saltation matrices; see --help)\n"},
+        {"continue", continueCommand,
+         "  continue [opts] continue a periodic orbit in one parameter, with its bifurcations (see: --help)\n"},
         {"contact", contactCommand, "  contact eval|fit|stick  plane-contact models (see: frictionlab-cli contact --help)\n"},
         {"session", sessionCommand,
          "  session new [options] --out FILE   write a session file (.frictionlab) of a scenario\n"
@@ -41,7 +43,7 @@ QString usageText()
     for (const CliCommand& c : cliCommands())
         text += QString::fromUtf8(c.usage);
     return text + QStringLiteral(
-               "Scenario options of run, sweep, map, lyapunov, slip-events, compare and session new: --system ID --law ID --method ID ...,\n"
+               "Scenario options of run, sweep, map, lyapunov, continue, slip-events, compare and session new: --system ID --law ID --method ID ...,\n"
                "or --preset ID, or --session FILE [--scene N]; --set id=value etc. apply on top.\n");
 }
 

@@ -1,5 +1,6 @@
 #include "analysis/lyapunov.h"
 #include "solvers/dynamics.h"
+#include "solvers/variational_ode.h"
 
 #include <Eigen/QR>
 
@@ -9,78 +10,6 @@
 
 namespace fl {
 namespace {
-
-/// The state and k tangent vectors: y' = f(t, y), Phi' = J(t, y) Phi (n + n k unknowns), in the
-/// time tau = t - origin of one re-orthonormalisation period: a period's first steps can be far
-/// below the spacing of doubles at t (CVODE's first step after a LuGre breakaway is 3e-15, which
-/// vanishes at t = 40, where doubles are 7e-15 apart), but not at tau = 0.
-class VariationalOde final : public SmoothOde {
-public:
-    VariationalOde(const SmoothOde& ode, int k) : m_ode(ode), m_n(ode.dimension()), m_k(k),
-        m_jac(static_cast<size_t>(m_n * m_n)), m_dfdt(static_cast<size_t>(m_n)) {}
-
-    int dimension() const override { return m_n + m_n * m_k; }
-    void setOrigin(double origin) { m_origin = origin; }
-    void rhs(double tau, const double* y, double* dydt) const override
-    {
-        const double t = m_origin + tau;
-        m_ode.rhs(t, y, dydt);
-        m_ode.jacobian(t, y, m_jac.data(), m_dfdt.data());
-        using Map = Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>;
-        const Map J(m_jac.data(), m_n, m_n);
-        const Eigen::Map<const Eigen::MatrixXd> phi(y + m_n, m_n, m_k);
-        Eigen::Map<Eigen::MatrixXd>(dydt + m_n, m_n, m_k) = J * phi;
-    }
-    /// tr J(origin + tau, y) of the system (y: its n state values).
-    double trace(double tau, const double* y) const
-    {
-        m_ode.jacobian(m_origin + tau, y, m_jac.data(), m_dfdt.data());
-        double sum = 0.0;
-        for (int i = 0; i < m_n; ++i)
-            sum += m_jac[static_cast<size_t>(i * m_n + i)];
-        return sum;
-    }
-    /// Block form [J 0; d(J Phi)/dy  diag(J)], with d(J Phi)/dy by forward differences of J.
-    void jacobian(double tau, const double* y, double* dfdy, double* dfdt) const override
-    {
-        const double t = m_origin + tau;
-        const int N = dimension();
-        std::fill(dfdy, dfdy + N * N, 0.0);
-        std::vector<double> J(static_cast<size_t>(m_n * m_n)), Jh(J.size()), dt(static_cast<size_t>(m_n)), yh(y, y + m_n);
-        m_ode.jacobian(t, y, J.data(), dt.data());
-        for (int r = 0; r < m_n; ++r) {
-            dfdt[r] = dt[static_cast<size_t>(r)];
-            for (int c = 0; c < m_n; ++c)
-                dfdy[r * N + c] = J[static_cast<size_t>(r * m_n + c)];
-        }
-        for (int block = 0; block < m_k; ++block)
-            for (int r = 0; r < m_n; ++r) {
-                const int row = m_n + block * m_n + r;
-                dfdt[row] = 0.0;
-                for (int c = 0; c < m_n; ++c)
-                    dfdy[row * N + m_n + block * m_n + c] = J[static_cast<size_t>(r * m_n + c)];
-            }
-        for (int c = 0; c < m_n; ++c) {
-            const double h = 1e-7 * std::max(1.0, std::abs(y[c]));
-            yh[static_cast<size_t>(c)] = y[c] + h;
-            m_ode.jacobian(t, yh.data(), Jh.data(), dt.data());
-            yh[static_cast<size_t>(c)] = y[c];
-            for (int block = 0; block < m_k; ++block)
-                for (int r = 0; r < m_n; ++r) {
-                    double d = 0.0;
-                    for (int j = 0; j < m_n; ++j)
-                        d += (Jh[static_cast<size_t>(r * m_n + j)] - J[static_cast<size_t>(r * m_n + j)]) / h * y[m_n + block * m_n + j];
-                    dfdy[(m_n + block * m_n + r) * N + c] = d;
-                }
-        }
-    }
-
-private:
-    const SmoothOde& m_ode;
-    int m_n, m_k;
-    double m_origin = 0.0;
-    mutable std::vector<double> m_jac, m_dfdt;
-};
 
 /// One Benettin re-orthonormalisation: Phi = Q R (Householder). Returns |R_ii| and sets q to Q's
 /// first k columns, each signed so that R's diagonal is positive (Q's columns stay aligned with

@@ -1,0 +1,95 @@
+// `frictionlab-cli continue`: continuation of the periodic orbit a run settles on, in one
+// parameter, with its bifurcations located (core/analysis/orbit_continuation.h).
+#include "cli/cli_commands.h"
+#include "cli/cli_support.h"
+#include "cli/command_files.h"
+
+#include "analysis/orbit_continuation.h"
+#include "io/continuation_csv.h"
+
+#include <QTextStream>
+
+#include <chrono>
+
+namespace cli {
+
+int continueCommand(const QStringList& arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        "Continuation of periodic orbits through stick-slip: the orbit a run at ID = VALUE settles on (from the\n"
+        "initial state, after --transient periods) is refined by Newton (shooting with the monodromy matrix,\n"
+        "saltation matrices at the switches) and continued both ways within [A, B] by pseudo-arclength.\n"
+        "Folds, period doublings, Neimark-Sacker points and changes of the mode sequence (grazing, stick\n"
+        "onset, holding tangency) are located to 1e-8 in the parameter and listed in --points.");
+    parser.addHelpOption();
+    addScenarioOptions(parser);
+    parser.addOptions({
+        {"param", "The continued parameter.", "ID"},
+        {"start", "Where the first orbit is found.", "VALUE"},
+        {"from", "Lower end of the range.", "A"},
+        {"to", "Upper end of the range.", "B"},
+        {"periods", "Forcing periods per orbit (autonomous: section crossings).", "N", "1"},
+        {"transient", "Periods run first from the initial state.", "N", "300"},
+        {"max-points", "Most points each way from the start.", "N", "500"},
+        {"out", "CSV file of the branch ('-' = stdout).", "BRANCH.csv"},
+        {"points", "CSV file of the located points.", "POINTS.csv"},
+    });
+    addPartialOption(parser);
+    if (const std::optional<int> exit = parseOrExit(parser, arguments))
+        return *exit;
+    for (const char* required : {"param", "start", "from", "to", "out"})
+        if (!parser.isSet(required))
+            return fail(2, QString("--%1 is required").arg(required));
+    fl::Scenario scenario;
+    if (const fl::Status status = buildScenario(parser, scenario); !status.ok())
+        return fail(2, q(status.message()));
+    fl::ContinuationSetup setup;
+    setup.parameter = parser.value("param").toStdString();
+    const std::pair<const char*, double*> numbers[] = {{"start", &setup.start}, {"from", &setup.from}, {"to", &setup.to}};
+    for (const auto& [option, target] : numbers) {
+        bool finite = false;
+        *target = toFinite(parser.value(option), &finite);
+        if (!finite)
+            return fail(2, QString("--%1: '%2' is not a finite number").arg(option, echo(parser.value(option))));
+    }
+    const std::pair<const char*, int*> counts[] = {
+        {"periods", &setup.periods}, {"transient", &setup.transientPeriods}, {"max-points", &setup.maxPoints}};
+    for (const auto& [option, target] : counts) {
+        bool whole = false;
+        *target = parser.value(option).toInt(&whole);
+        if (!whole)
+            return fail(2, QString("--%1: '%2' is not a whole number").arg(option, echo(parser.value(option))));
+    }
+    if (const fl::Status status = fl::checkContinuation(scenario, setup); !status.ok())
+        return fail(2, q(status.message()));
+    CommandFiles files(parser.isSet("partial"));
+    files.input("session", parser.value("session"));
+    files.input("model", parser.value("model"));
+    TextOutput& out = files.output("out", parser.value("out"));
+    TextOutput* points = parser.isSet("points") ? &files.output("points", parser.value("points")) : nullptr;
+    if (const fl::Status status = files.open(); !status.ok())
+        return fail(2, q(status.message()));
+    const auto start = std::chrono::steady_clock::now();
+    const fl::Branch branch = fl::continueOrbits(scenario, setup);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const bool keep = branch.status.ok() || (files.keepsPartial() && !branch.points.empty());
+    fl::Status status = fl::Status::success();
+    if (keep && !(status = out.write(fl::branchCsv(scenario, setup, branch))).ok())
+        return files.fail(2, q(status.message()));
+    if (keep && points && !(status = points->write(fl::locatedPointsCsv(scenario, setup, branch))).ok())
+        return files.fail(2, q(status.message()));
+    if (!branch.status.ok())
+        return files.fail(1, "continuation stopped: " + q(branch.status.message()));
+    if (!(status = files.commit()).ok())
+        return files.fail(2, q(status.message()));
+    QTextStream err(stderr);
+    err << "# " << branch.points.size() << " orbits, " << branch.located.size() << " located points in " << QString::number(seconds, 'f', 2)
+        << " s\n";
+    for (const fl::LocatedPoint& p : branch.located)
+        err << "# " << q(p.type) << " at " << q(setup.parameter) << " = " << QString::number(p.parameter, 'g', 12) << ": "
+            << q(p.condition) << "\n";
+    return 0;
+}
+
+} // namespace cli

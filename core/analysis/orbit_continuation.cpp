@@ -1,0 +1,229 @@
+// Pseudo-arclength continuation of periodic orbits (docs/continuation.md; Keller's method as in
+// AUTO and MatCont, with the orbit's return map as the equation): z = (u, lambda), predictor along
+// the tangent, Newton corrector on [P(u, lambda) - u; t . (z - z_pred)] = 0.
+#include "analysis/orbit_continuation.h"
+#include "analysis/orbit_problem.h"
+#include "common/number_text.h"
+#include "params/parameter_spec.h"
+#include "systems/run_variables.h"
+#include "systems/scenario_setup.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace fl {
+
+Status checkContinuation(const Scenario& scenario, const ContinuationSetup& s)
+{
+    const int index = scenario.params.index(s.parameter);
+    if (index < 0)
+        return Status::error("unknown parameter '" + s.parameter + "'");
+    const ParameterSpec& p = scenario.params.specs()[static_cast<size_t>(index)];
+    if (p.kind != ParameterKind::Real)
+        return Status::error(p.id + " takes whole values; continuation follows a real parameter");
+    if (isRunControlParameter(p.id))
+        return Status::error(p.id + " sets how a run is computed, not the system; continue a parameter of the system or law");
+    for (double v : {s.start, s.from, s.to})
+        if (const Status status = scenario.params.check(s.parameter, v); !status.ok())
+            return status;
+    if (!(s.from < s.to) || s.start < s.from || s.start > s.to)
+        return Status::error("the range [" + formatNumber(s.from) + ", " + formatNumber(s.to) + "] of " + p.id
+                             + " must be increasing and contain the start " + formatNumber(s.start));
+    if (s.periods < 1 || s.periods > 64)
+        return Status::error("periods must be in [1, 64]");
+    if (s.transientPeriods < 0 || s.transientPeriods > 100000)
+        return Status::error("transient periods must be in [0, 100000]");
+    if (s.maxPoints < 2 || s.maxPoints > 100000)
+        return Status::error("points per direction must be in [2, 100000]");
+    Scenario at = scenario;
+    at.params.set(s.parameter, s.start);
+    return validate(at);
+}
+
+namespace {
+std::vector<std::string> phasesOf(const std::string& sequence)
+{
+    std::vector<std::string> phases;
+    size_t start = 0;
+    while (start <= sequence.size() && !sequence.empty()) {
+        const size_t end = std::min(sequence.find(';', start), sequence.size());
+        phases.push_back(sequence.substr(start, end - start));
+        start = end + 1;
+    }
+    return phases;
+}
+
+/// The phases of one cycle: the period's first and last phase are one when they are the same mode.
+std::vector<std::string> cycleOf(const std::string& sequence)
+{
+    std::vector<std::string> phases = phasesOf(sequence);
+    if (phases.size() > 1 && phases.front() == phases.back())
+        phases.pop_back();
+    return phases;
+}
+} // namespace
+
+bool sameCycle(const std::string& a, const std::string& b)
+{
+    const std::vector<std::string> x = cycleOf(a), y = cycleOf(b);
+    if (x.size() != y.size())
+        return false;
+    for (size_t shift = 0; shift < std::max<size_t>(1, x.size()); ++shift) {
+        bool equal = true;
+        for (size_t i = 0; i < x.size() && equal; ++i)
+            equal = x[i] == y[(i + shift) % y.size()];
+        if (equal)
+            return true;
+    }
+    return false;
+}
+
+std::string sequenceChangeType(const std::string& before, const std::string& after)
+{
+    // The longer sequence has the phases the shorter one lacks: find them between the common
+    // beginning and end, and read what they are and what they sit in.
+    std::vector<std::string> shorter = phasesOf(before), longer = phasesOf(after);
+    if (shorter.size() > longer.size())
+        std::swap(shorter, longer);
+    size_t prefix = 0;
+    while (prefix < shorter.size() && shorter[prefix] == longer[prefix])
+        ++prefix;
+    if (prefix == longer.size())
+        return "grazing";
+    const std::string& inserted = longer[prefix];
+    const std::string& host = prefix > 0 ? longer[prefix - 1] : longer.back();
+    if (inserted == "stick")
+        return "stick-onset";
+    if (host == "stick")
+        return "holding-tangency";
+    return "grazing";
+}
+
+namespace {
+
+/// Steps below 1e-6 of the range in a row that end a branch.
+constexpr int kMaxTinySteps = 40;
+
+/// Continues from the start point one way (direction +1: the parameter grows first).
+void continueOneWay(OrbitProblem& problem, const OrbitPoint& first, int direction, Branch& branch, std::vector<BranchPoint>& out,
+                    std::function<void()> onPoint)
+{
+    const ContinuationSetup& s = problem.setup();
+    const double range = s.to - s.from;
+    const double hMax = range / 20.0, hMin = 1e-10 * range;
+    double h = range / 100.0;
+    OrbitPoint a = first;
+    problem.adopt(first);
+    Eigen::VectorXd t = problem.tangent(a, Eigen::VectorXd());
+    if (t(t.size() - 1) * direction < 0.0)
+        t = -t;
+    a.tangent = t;
+    int tinySteps = 0;
+    for (int count = 0; count < s.maxPoints; ++count) {
+        if (problem.cancelled()) {
+            branch.cancelled = true;
+            return;
+        }
+        // A predictor beyond the range's end: the last point exactly on the end.
+        const Eigen::VectorXd predicted = a.z + h * a.tangent;
+        const double predictedLambda = predicted(predicted.size() - 1);
+        if (predictedLambda < s.from || predictedLambda > s.to) {
+            const double bound = predictedLambda < s.from ? s.from : s.to;
+            OrbitPoint end = problem.atParameter(a, predicted, bound);
+            if (end.converged) {
+                end.tangent = problem.tangent(end, a.tangent);
+                problem.detectBetween(a, end, branch.located);
+                out.push_back(problem.branchPoint(end));
+                onPoint();
+                branch.located.push_back(problem.locatedAt(end, "branch-end", "parameter range: " + s.parameter + " = " + formatNumber(bound)));
+                return;
+            }
+            if ((h /= 2.0) < hMin) {
+                branch.located.push_back(problem.locatedAt(a, "branch-end", "no orbit found on the range's end " + s.parameter + " = "
+                                                                                + formatNumber(bound) + ": " + end.status.message()));
+                return;
+            }
+            continue;
+        }
+        OrbitPoint b = problem.correct(predicted, a.tangent);
+        // A corrector that went far from the predictor, or a branch that turned sharply, may have
+        // jumped to another orbit: a smaller step instead.
+        bool accept = b.converged && b.iterations <= 6 && (b.z - predicted).norm() <= 0.5 * h;
+        if (accept) {
+            b.tangent = problem.tangent(b, a.tangent);
+            accept = b.tangent.dot(a.tangent) >= 0.8;
+        }
+        if (!accept) {
+            if (problem.cancelled()) {
+                branch.cancelled = true;
+                return;
+            }
+            if ((h /= 2.0) < hMin) {
+                branch.located.push_back(problem.branchEnd(a, h, b));
+                return;
+            }
+            --count;
+            continue;
+        }
+        problem.detectBetween(a, b, branch.located);
+        out.push_back(problem.branchPoint(b));
+        onPoint();
+        problem.keepInsideSlip(b);
+        if (b.iterations <= 2)
+            h = std::min(hMax, 1.5 * h);
+        // Steps that stay tiny approach a point the branch cannot pass (the return map's
+        // derivative grows without bound there, as at a grazing from the side of the shorter
+        // sequence): end it there, as when the step falls below its least.
+        tinySteps = h < 1e-6 * range ? tinySteps + 1 : 0;
+        if (tinySteps > kMaxTinySteps) {
+            branch.located.push_back(problem.branchEnd(b, h, OrbitPoint{}));
+            return;
+        }
+        a = b;
+    }
+    branch.located.push_back(problem.locatedAt(a, "branch-end", "point limit: " + std::to_string(s.maxPoints) + " points each way"));
+}
+
+} // namespace
+
+Branch continueOrbits(const Scenario& scenario, const ContinuationSetup& setup, const std::atomic<bool>* cancel,
+                      const std::function<void(double)>& progress)
+{
+    Branch branch;
+    if (branch.status = checkContinuation(scenario, setup); !branch.status.ok())
+        return branch;
+    OrbitProblem problem(scenario, setup, cancel);
+    if (branch.status = problem.status(); !branch.status.ok())
+        return branch;
+    branch.closure = problem.closure();
+    branch.stateIds = stateNames(scenario);
+    OrbitPoint first;
+    branch.status = problem.settle(first);
+    if (problem.cancelled()) {
+        branch.cancelled = true;
+        branch.status = Status::error("continuation cancelled");
+    }
+    if (!branch.status.ok())
+        return branch;
+    std::vector<BranchPoint> up, down;
+    double lowest = setup.start, highest = setup.start;
+    auto report = [&](const std::vector<BranchPoint>& side) {
+        lowest = std::min(lowest, side.back().parameter);
+        highest = std::max(highest, side.back().parameter);
+        if (progress)
+            progress(std::min(1.0, (highest - lowest) / (setup.to - setup.from)));
+    };
+    continueOneWay(problem, first, +1, branch, up, [&] { report(up); });
+    if (!branch.cancelled)
+        continueOneWay(problem, first, -1, branch, down, [&] { report(down); });
+    branch.points.assign(down.rbegin(), down.rend());
+    branch.points.push_back(problem.branchPoint(first));
+    branch.points.insert(branch.points.end(), up.begin(), up.end());
+    std::sort(branch.located.begin(), branch.located.end(),
+              [](const LocatedPoint& a, const LocatedPoint& b) { return a.parameter < b.parameter; });
+    if (branch.cancelled)
+        branch.status = Status::error("continuation cancelled");
+    return branch;
+}
+
+} // namespace fl

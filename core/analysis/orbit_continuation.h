@@ -1,0 +1,69 @@
+#pragma once
+// Continuation of periodic orbits in one parameter (docs/continuation.md): pseudo-arclength with
+// step control on P(u, lambda) - u = 0, both ways from a settled orbit, with the bifurcations on the
+// way detected, located to 1e-8 in the parameter and named: fold, period doubling,
+// Neimark-Sacker, and where the sequence of modes changes (grazing, stick onset, holding
+// tangency), which the continuation crosses by itself.
+#include "analysis/periodic_orbit.h"
+#include "common/status.h"
+#include "scenario/scenario.h"
+
+#include <atomic>
+#include <complex>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace fl {
+
+struct ContinuationSetup {
+    std::string parameter;          ///< the continued parameter's id
+    double start = 0.0;             ///< where the first orbit is found (a run that settles)
+    double from = 0.0, to = 1.0;    ///< the range continued in
+    int periods = 1;                ///< forcing periods (or section returns) per orbit
+    int transientPeriods = 300;     ///< periods run first from the initial state
+    int maxPoints = 500;            ///< per direction
+};
+
+/// One orbit of the branch.
+struct BranchPoint {
+    double parameter = 0.0;
+    PeriodicOrbit orbit;
+};
+
+/// A located point: `type` is one of fold, period-doubling, neimark-sacker, grazing, stick-onset,
+/// holding-tangency, branch-end.
+struct LocatedPoint {
+    std::string type;
+    double parameter = 0.0;
+    std::vector<double> y;          ///< the state on the section
+    std::string condition;          ///< the equation it solves (or why the branch ends)
+    std::vector<std::complex<double>> multipliers;
+};
+
+struct Branch {
+    Status status = Status::success();
+    std::vector<BranchPoint> points; ///< in the order of the branch (from the lower end)
+    std::vector<LocatedPoint> located;
+    OrbitClosure closure;
+    std::vector<std::string> stateIds;
+    bool cancelled = false;
+};
+
+/// Checks the setup against the scenario (the parameter exists and is real, the range is inside its
+/// limits and contains the start, periods in [1, 64]); the problem's text or success.
+Status checkContinuation(const Scenario& scenario, const ContinuationSetup& setup);
+
+/// Continues the orbit that a run at parameter = start settles on. progress(fraction) after each
+/// point; cancel stops between points and inside integrations.
+Branch continueOrbits(const Scenario& scenario, const ContinuationSetup& setup, const std::atomic<bool>* cancel = nullptr,
+                      const std::function<void(double)>& progress = {});
+
+/// The type of a change of the mode sequence from `before` to `after` (phases joined by ';'):
+/// a stick phase that appears or vanishes inside slip is a stick onset, a slip phase inside stick a
+/// holding tangency, a slip phase of the other direction inside slip a grazing.
+std::string sequenceChangeType(const std::string& before, const std::string& after);
+/// Whether two sequences are the same cycle (one is a rotation of the other).
+bool sameCycle(const std::string& a, const std::string& b);
+
+} // namespace fl

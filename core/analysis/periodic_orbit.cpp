@@ -1,0 +1,464 @@
+#include "analysis/periodic_orbit.h"
+#include "common/number_text.h"
+#include "simulation/dynamics_factory.h"
+#include "simulation/simulate.h"
+#include "solvers/dynamics.h"
+#include "solvers/poincare_section.h"
+#include "solvers/smooth_ode.h"
+#include "solvers/variational_ode.h"
+
+#include <Eigen/Eigenvalues>
+#include <Eigen/LU>
+
+#include <algorithm>
+#include <cmath>
+
+namespace fl {
+namespace {
+
+/// Stops an integration at the closure's `returns`-th section crossing and records it, with the
+/// vector field there (the dense output's central difference: the event-driven dynamics has no
+/// right-hand side to call).
+class ReturnCatcher final : public DynamicsObserver {
+public:
+    ReturnCatcher(const OrbitClosure& c, const std::vector<double>& y0)
+        : m_section(PoincareSection::hyperplane(c.variable, c.level, c.direction)), m_returns(c.returns), m_previous(y0)
+    {
+    }
+    bool onStep(const StepView& step, int) override
+    {
+        std::vector<SectionPoint> points;
+        m_section.collect(step, m_previous, points);
+        m_previous.assign(step.y1, step.y1 + m_previous.size());
+        for (const SectionPoint& p : points)
+            if (++m_count == m_returns) {
+                hit = p;
+                const double span = step.t1 - step.t0, d = std::max(1e-12, 1e-5 * span);
+                const double a = std::max(step.t0, p.t - d), b = std::min(step.t1, p.t + d);
+                std::vector<double> ya(p.y.size()), yb(p.y.size());
+                step.stateAt(a, ya.data());
+                step.stateAt(b, yb.data());
+                field = Eigen::VectorXd(static_cast<Eigen::Index>(p.y.size()));
+                for (size_t i = 0; i < p.y.size(); ++i)
+                    field(static_cast<Eigen::Index>(i)) = (yb[i] - ya[i]) / (b - a);
+                found = true;
+                return false;
+            }
+        return true;
+    }
+    bool found = false;
+    SectionPoint hit{};
+    Eigen::VectorXd field;
+
+private:
+    PoincareSection m_section;
+    int m_returns;
+    int m_count = 0;
+    std::vector<double> m_previous;
+};
+
+/// Passes the steps on to an observer (if any) and keeps the state at exactly tEnd: Dynamics::integrate
+/// ends at the end of the step that reaches tEnd, which can lie beyond it.
+class ExactEnd final : public DynamicsObserver {
+public:
+    ExactEnd(double tEnd, size_t n, DynamicsObserver* inner) : yEnd(n), m_tEnd(tEnd), m_inner(inner) {}
+    bool onStep(const StepView& step, int mode) override
+    {
+        if (m_inner && !m_inner->onStep(step, mode))
+            return false;
+        if (step.t1 < m_tEnd)
+            return true;
+        step.stateAt(m_tEnd, yEnd.data());
+        reached = true;
+        return false;
+    }
+    std::vector<double> yEnd;
+    bool reached = false;
+
+private:
+    double m_tEnd;
+    DynamicsObserver* m_inner;
+};
+
+/// Integrates y from t0 to exactly t1 (steps also to `inner`).
+Status integrateTo(const Dynamics& dynamics, std::vector<double>& y, double t0, double t1, DynamicsObserver* inner = nullptr)
+{
+    if (t1 <= t0)
+        return Status::success();
+    ExactEnd end(t1, y.size(), inner);
+    IntegrationStats stats;
+    double t = t0;
+    if (const Status status = dynamics.integrate(y, t, t1, end, stats); !status.ok())
+        return status;
+    if (!end.reached)
+        return Status::error("the integration stopped at t = " + formatNumber(t) + " before t = " + formatNumber(t1));
+    y = end.yEnd;
+    return Status::success();
+}
+
+/// The monodromy matrix of a smooth flow: Phi' = J Phi from Phi(0) = I over [t0, t0 + T].
+Status smoothMonodromy(const SmoothOde& ode, const OdeIntegrationOptions& options, const std::vector<double>& y0, double t0,
+                       double span, std::vector<double>& yEnd, Eigen::MatrixXd& m)
+{
+    const int n = ode.dimension();
+    VariationalOde variational(ode, n);
+    variational.setOrigin(t0);
+    std::vector<double> z(static_cast<size_t>(n + n * n), 0.0);
+    std::copy(y0.begin(), y0.end(), z.begin());
+    for (int i = 0; i < n; ++i)
+        z[static_cast<size_t>(n + i * n + i)] = 1.0;
+    std::vector<double> zEnd = z;
+    OdeIntegrationOptions o = options;
+    if (o.integrator == Integrator::Bdf)
+        o.firstStep = 0.0; // CVODE estimates it (lyapunov.cpp: a fixed first step can fail the error test)
+    const Status status = integrateOde(variational, z, 0.0, span, o, [&](const StepView& s) {
+        if (s.t1 >= span) {
+            s.stateAt(span, zEnd.data());
+            return false;
+        }
+        return true;
+    });
+    if (!status.ok())
+        return status;
+    yEnd.assign(zEnd.begin(), zEnd.begin() + n);
+    m = Eigen::Map<const Eigen::MatrixXd>(zEnd.data() + n, n, n);
+    return Status::success();
+}
+
+/// The state and monodromy over [t0, t0 + span] by the method's variational equations.
+Status monodromyOver(const Dynamics& dynamics, const OrbitClosure& closure, const std::vector<double>& y0, double t0, double span,
+                     std::vector<double>& yEnd, Eigen::MatrixXd& m)
+{
+    const int n = dynamics.dimension();
+    if (const SmoothOde* ode = dynamics.smoothOde())
+        return smoothMonodromy(*ode, closure.integration, y0, t0, span, yEnd, m);
+    if (!dynamics.hasSaltationVariational())
+        return Status::error("this method has no variational equations through its switches (saltation matrices): "
+                             "choose the regularized method");
+    std::vector<double> phi(static_cast<size_t>(n * n), 0.0);
+    for (int i = 0; i < n; ++i)
+        phi[static_cast<size_t>(i * n + i)] = 1.0;
+    yEnd = y0;
+    double t = t0;
+    IntegrationStats stats;
+    const Status status = dynamics.integrateVariational(yEnd, t, t0 + span, phi, n, stats);
+    if (!status.ok())
+        return status;
+    m = Eigen::Map<const Eigen::MatrixXd>(phi.data(), n, n);
+    return Status::success();
+}
+
+} // namespace
+
+Status orbitClosure(const Scenario& scenario, int periods, OrbitClosure& closure)
+{
+    if (periods < 1)
+        return Status::error("the orbit must close after at least one period");
+    const PoincareSection section = defaultSection(scenario);
+    closure = OrbitClosure{};
+    closure.forced = section.isStroboscopic();
+    closure.period = section.period() * periods;
+    closure.phase = section.phase();
+    closure.variable = section.variable();
+    closure.level = section.level();
+    closure.direction = section.direction() == 0 ? 1 : section.direction();
+    closure.returns = periods;
+    const IntegrationSettings settings = integrationSettings(scenario, nullptr);
+    closure.integration = odeOptions(settings, scenario.method == Method::Explicit ? IntegrationSettings::kExplicitIntegrator
+                                                                                  : settings.stiffIntegrator);
+    return Status::success();
+}
+
+double shootingTime(const OrbitClosure& closure) { return closure.forced ? closure.phase + closure.shift : 0.0; }
+
+OrbitReturn orbitReturn(const Dynamics& dynamics, const OrbitClosure& closure, const std::vector<double>& y0, bool withMonodromy)
+{
+    OrbitReturn r;
+    IntegrationStats stats;
+    if (closure.forced) {
+        const double t0 = shootingTime(closure);
+        r.period = closure.period;
+        if (withMonodromy) {
+            r.status = monodromyOver(dynamics, closure, y0, t0, closure.period, r.y, r.monodromy);
+        } else {
+            r.y = y0;
+            r.status = integrateTo(dynamics, r.y, t0, t0 + closure.period);
+        }
+        return r;
+    }
+    // Autonomous: the return time first, then (if asked) the variational equations to exactly then.
+    ReturnCatcher catcher(closure, y0);
+    std::vector<double> y = y0;
+    double t = 0.0;
+    // A return takes at most this long (a thousand times the largest step's worth of a slow cycle).
+    const double horizon = 1e4;
+    r.status = dynamics.integrate(y, t, horizon, catcher, stats);
+    if (r.status.ok() && !catcher.found)
+        r.status = Status::error("the orbit did not come back to its section (" + std::to_string(closure.returns)
+                                 + " crossings) within t = " + formatNumber(horizon));
+    if (!r.status.ok())
+        return r;
+    r.period = catcher.hit.t;
+    r.y = catcher.hit.y;
+    r.field = catcher.field;
+    if (const SmoothOde* ode = dynamics.smoothOde()) {
+        std::vector<double> f(y.size());
+        ode->rhs(r.period, r.y.data(), f.data());
+        r.field = Eigen::Map<const Eigen::VectorXd>(f.data(), static_cast<Eigen::Index>(f.size()));
+    }
+    if (withMonodromy) {
+        std::vector<double> yEnd;
+        r.status = monodromyOver(dynamics, closure, y0, 0.0, r.period, yEnd, r.monodromy);
+    }
+    r.y[static_cast<size_t>(closure.variable)] = closure.level; // on the section by definition
+    return r;
+}
+
+Eigen::VectorXd sectionCoordinates(const OrbitClosure& closure, const std::vector<double>& y)
+{
+    const auto n = static_cast<Eigen::Index>(y.size());
+    if (closure.forced)
+        return Eigen::Map<const Eigen::VectorXd>(y.data(), n);
+    Eigen::VectorXd u(n - 1);
+    for (Eigen::Index i = 0, j = 0; i < n; ++i)
+        if (i != closure.variable)
+            u(j++) = y[static_cast<size_t>(i)];
+    return u;
+}
+
+std::vector<double> sectionState(const OrbitClosure& closure, const Eigen::VectorXd& u)
+{
+    if (closure.forced)
+        return {u.data(), u.data() + u.size()};
+    std::vector<double> y(static_cast<size_t>(u.size() + 1));
+    for (Eigen::Index i = 0, j = 0; i < static_cast<Eigen::Index>(y.size()); ++i)
+        y[static_cast<size_t>(i)] = i == closure.variable ? closure.level : u(j++);
+    return y;
+}
+
+Eigen::MatrixXd returnMapJacobian(const OrbitClosure& closure, const OrbitReturn& r)
+{
+    if (closure.forced)
+        return r.monodromy;
+    const Eigen::Index n = r.monodromy.rows(), v = closure.variable;
+    // The return time moves with the start: dT = -(e_v^T M dy) / f_v, so dP = (I - f e_v^T / f_v) M.
+    Eigen::MatrixXd projected = r.monodromy - r.field * r.monodromy.row(v) / r.field(v);
+    Eigen::MatrixXd reduced(n - 1, n - 1);
+    for (Eigen::Index i = 0, ri = 0; i < n; ++i) {
+        if (i == v)
+            continue;
+        for (Eigen::Index j = 0, rj = 0; j < n; ++j)
+            if (j != v)
+                reduced(ri, rj++) = projected(i, j);
+        ++ri;
+    }
+    return reduced;
+}
+
+namespace {
+std::vector<std::complex<double>> sortedEigenvalues(const Eigen::MatrixXd& m)
+{
+    std::vector<std::complex<double>> mu;
+    if (m.size() == 0)
+        return mu;
+    Eigen::EigenSolver<Eigen::MatrixXd> solver(m, false);
+    for (Eigen::Index i = 0; i < solver.eigenvalues().size(); ++i)
+        mu.push_back(solver.eigenvalues()(i));
+    std::sort(mu.begin(), mu.end(), [](auto a, auto b) {
+        if (std::abs(a) != std::abs(b))
+            return std::abs(a) > std::abs(b);
+        return a.imag() > b.imag();
+    });
+    const double largest = mu.empty() ? 0.0 : std::max(1.0, std::abs(mu.front()));
+    for (auto& m : mu)
+        if (std::abs(m) < 1e-10 * largest)
+            m = 0.0; // a stick phase's exact zero, left as round-off by the products of matrices
+    return mu;
+}
+} // namespace
+
+void floquet(const OrbitClosure& closure, const OrbitReturn& r, PeriodicOrbit& orbit)
+{
+    orbit.monodromy = r.monodromy;
+    orbit.multipliers = sortedEigenvalues(r.monodromy);
+    const std::vector<std::complex<double>> nontrivial = closure.forced ? orbit.multipliers
+                                                                        : sortedEigenvalues(returnMapJacobian(closure, r));
+    orbit.trivialMultiplierError = 0.0;
+    if (!closure.forced) {
+        double nearest = INFINITY;
+        for (const auto& m : orbit.multipliers)
+            nearest = std::min(nearest, std::abs(m - 1.0));
+        orbit.trivialMultiplierError = nearest;
+    }
+    orbit.stable = true;
+    for (const auto& m : nontrivial)
+        orbit.stable = orbit.stable && std::abs(m) < 1.0;
+}
+
+PeriodicOrbit refineOrbit(const Dynamics& dynamics, const OrbitClosure& closure, std::vector<double> guess, double tolerance,
+                          int maxIterations)
+{
+    PeriodicOrbit orbit;
+    if (!closure.forced)
+        guess[static_cast<size_t>(closure.variable)] = closure.level;
+    Eigen::VectorXd u = sectionCoordinates(closure, guess);
+    for (int it = 0; it <= maxIterations; ++it) {
+        const std::vector<double> y = sectionState(closure, u);
+        const OrbitReturn r = orbitReturn(dynamics, closure, y, true);
+        if (!r.status.ok()) {
+            orbit.status = r.status;
+            return orbit;
+        }
+        const Eigen::VectorXd g = sectionCoordinates(closure, r.y) - u;
+        orbit.residual = g.lpNorm<Eigen::Infinity>();
+        orbit.iterations = it;
+        if (!std::isfinite(orbit.residual)) {
+            orbit.status = Status::error("the return map is not finite near the guess");
+            return orbit;
+        }
+        if (orbit.residual <= tolerance * (1.0 + u.lpNorm<Eigen::Infinity>())) {
+            orbit.start = y;
+            orbit.period = r.period;
+            floquet(closure, r, orbit);
+            if (orbit.status = stateOnSection(dynamics, closure, y, orbit.y); !orbit.status.ok())
+                return orbit;
+            orbit.sequence = modeSequence(dynamics, orbit.y, closure.forced ? closure.phase : 0.0, r.period);
+            return orbit;
+        }
+        const Eigen::MatrixXd j = returnMapJacobian(closure, r) - Eigen::MatrixXd::Identity(u.size(), u.size());
+        u -= j.fullPivLu().solve(g);
+    }
+    orbit.status = Status::error("Newton did not converge in " + std::to_string(maxIterations) + " iterations (|P(y) - y| = "
+                                 + formatNumber(orbit.residual) + ")");
+    return orbit;
+}
+
+namespace {
+/// The phases of a run, from each step's mode and the sign of v_r inside it.
+class PhaseRecorder final : public DynamicsObserver {
+public:
+    explicit PhaseRecorder(const Dynamics& d) : m_dynamics(d), m_out(d.outputNames().size())
+    {
+        const std::vector<std::string> names = d.outputNames();
+        const auto it = std::find(names.begin(), names.end(), "v_r");
+        m_vr = it == names.end() ? -1 : static_cast<int>(it - names.begin());
+    }
+    bool onStep(const StepView& step, int mode) override
+    {
+        std::string label;
+        if (mode == static_cast<int>(ContactMode::Stick)) {
+            label = "stick";
+        } else if (mode == static_cast<int>(ContactMode::Slip)) {
+            label = "slip";
+            if (m_vr >= 0) {
+                const double tm = 0.5 * (step.t0 + step.t1);
+                std::vector<double> y(static_cast<size_t>(m_dynamics.dimension()));
+                step.stateAt(tm, y.data());
+                m_dynamics.outputs(tm, y.data(), mode, m_out.data());
+                label += m_out[static_cast<size_t>(m_vr)] >= 0.0 ? "+" : "-";
+            }
+        } else {
+            label = "mode" + std::to_string(mode);
+        }
+        if (phases.empty() || phases.back().label != label)
+            phases.push_back({label, step.t0, step.t1});
+        else
+            phases.back().t1 = step.t1;
+        return true;
+    }
+    std::vector<ModePhase> phases;
+
+private:
+    const Dynamics& m_dynamics;
+    std::vector<double> m_out;
+    int m_vr = -1;
+};
+} // namespace
+
+std::vector<ModePhase> modePhases(const Dynamics& dynamics, const std::vector<double>& y0, double t0, double period)
+{
+    if (dynamics.smoothOde())
+        return {};
+    PhaseRecorder recorder(dynamics);
+    std::vector<double> y = y0;
+    if (!integrateTo(dynamics, y, t0, t0 + period, &recorder).ok())
+        return {};
+    if (!recorder.phases.empty())
+        recorder.phases.back().t1 = t0 + period;
+    return recorder.phases;
+}
+
+std::string modeSequence(const Dynamics& dynamics, const std::vector<double>& y0, double t0, double period)
+{
+    if (dynamics.smoothOde())
+        return "smooth";
+    std::string text;
+    for (const ModePhase& p : modePhases(dynamics, y0, t0, period))
+        text += (text.empty() ? "" : ";") + p.label;
+    return text;
+}
+
+double slipMargin(const std::vector<ModePhase>& phases, double t0, double period)
+{
+    if (phases.empty() || phases.front().label.rfind("slip", 0) != 0)
+        return 0.0;
+    const ModePhase& first = phases.front();
+    // The phase the period starts in goes on from the end of the period's last phase when the two are one.
+    const bool wraps = phases.size() > 1 && phases.back().label == first.label;
+    const double before = wraps ? t0 + period - phases.back().t0 : 0.0;
+    const double after = first.t1 - t0;
+    const double length = before + after;
+    return length > 0.0 ? std::min(before, after) / length : 0.0;
+}
+
+Status shootInsideSlip(const Dynamics& dynamics, OrbitClosure& closure, std::vector<double>& y)
+{
+    if (!closure.forced || dynamics.smoothOde())
+        return Status::success();
+    const double t0 = shootingTime(closure);
+    const std::vector<ModePhase> phases = modePhases(dynamics, y, t0, closure.period);
+    // The longest slip phase, the last joined to the first when the period starts inside it.
+    double best = 0.0, middle = t0;
+    for (size_t i = 0; i < phases.size(); ++i) {
+        const ModePhase& p = phases[i];
+        if (p.label.rfind("slip", 0) != 0 || (i == 0 && phases.size() > 1 && phases.back().label == p.label))
+            continue;
+        double a = p.t0, b = p.t1;
+        if (i + 1 == phases.size() && phases.size() > 1 && phases.front().label == p.label)
+            b += phases.front().t1 - t0; // wraps into the next period's first phase
+        if (b - a > best) {
+            best = b - a;
+            middle = 0.5 * (a + b);
+        }
+    }
+    if (best <= 0.0)
+        return Status::success();
+    if (const Status status = integrateTo(dynamics, y, t0, middle); !status.ok())
+        return status;
+    closure.shift = std::fmod(middle - closure.phase, closure.period);
+    return Status::success();
+}
+
+Status stateOnSection(const Dynamics& dynamics, const OrbitClosure& closure, const std::vector<double>& start, std::vector<double>& y)
+{
+    y = start;
+    if (!closure.forced || closure.shift == 0.0)
+        return Status::success();
+    return integrateTo(dynamics, y, shootingTime(closure), closure.phase + closure.period);
+}
+
+Status settledSectionState(const Dynamics& dynamics, const OrbitClosure& closure, int transientPeriods, std::vector<double>& y)
+{
+    y = dynamics.initialState();
+    IntegrationStats stats;
+    if (closure.forced)
+        return integrateTo(dynamics, y, 0.0, shootingTime(closure) + closure.period * transientPeriods);
+    OrbitClosure many = closure;
+    many.returns = std::max(1, transientPeriods) * closure.returns;
+    const OrbitReturn r = orbitReturn(dynamics, many, y, false);
+    if (r.status.ok())
+        y = r.y;
+    return r.status;
+}
+
+} // namespace fl

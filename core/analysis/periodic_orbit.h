@@ -1,0 +1,116 @@
+#pragma once
+// Periodic orbits by shooting (docs/continuation.md): the orbit's state on its section is a fixed
+// point of the return map P, found by Newton with the monodromy matrix from the variational
+// equations (event-driven flows: with the saltation matrix at every switch, Müller 1995; smooth
+// flows: Phi' = J Phi). Forced systems close after a whole number of forcing periods; autonomous
+// ones at a hyperplane section (the phase condition), their period unknown.
+#include "common/status.h"
+#include "solvers/ode_integrator.h"
+
+#include <Eigen/Core>
+
+#include <complex>
+#include <string>
+#include <vector>
+
+namespace fl {
+
+class Dynamics;
+struct Scenario;
+
+/// Where an orbit closes.
+struct OrbitClosure {
+    bool forced = true;
+    double period = 0.0;   ///< forced: periods x the forcing period
+    double phase = 0.0;    ///< forced: the section's time origin
+    /// Forced: the shooting starts at phase + shift, inside a slip phase: the return map is not
+    /// differentiable at a state in stick (a perturbed v_r slips away or back, depending on its sign).
+    double shift = 0.0;
+    int variable = 0;      ///< autonomous: the hyperplane y[variable] = level
+    double level = 0.0;
+    int direction = 1;     ///< crossings counted (+1 upward, -1 downward)
+    int returns = 1;       ///< autonomous: the orbit closes at this crossing
+    /// Smooth (regularized, explicit) methods: the integrator of the variational equations.
+    OdeIntegrationOptions integration;
+};
+
+/// The closure of a scenario's orbits from its system's Poincaré section: stroboscopic (forced) at
+/// `periods` forcing periods, a hyperplane (autonomous) at the `periods`-th crossing.
+Status orbitClosure(const Scenario& scenario, int periods, OrbitClosure& closure);
+
+/// The time the shooting starts at (forced: phase + shift; autonomous: 0).
+double shootingTime(const OrbitClosure& closure);
+
+/// One return from the shooting's start state.
+struct OrbitReturn {
+    Status status = Status::success();
+    std::vector<double> y;        ///< the state at the return
+    double period = 0.0;          ///< the time it took
+    Eigen::MatrixXd monodromy;    ///< d y(period) / d y(0) at a fixed time (n x n), when asked for
+    Eigen::VectorXd field;        ///< autonomous: the vector field at the return
+};
+
+/// P(y0): integrates one return; withMonodromy also integrates the variational equations.
+OrbitReturn orbitReturn(const Dynamics& dynamics, const OrbitClosure& closure, const std::vector<double>& y0, bool withMonodromy);
+
+/// The unknowns of the shooting problem: the state (forced) or the state without the section's
+/// variable (autonomous), and back.
+Eigen::VectorXd sectionCoordinates(const OrbitClosure& closure, const std::vector<double>& y);
+std::vector<double> sectionState(const OrbitClosure& closure, const Eigen::VectorXd& u);
+
+/// DP, the Jacobian of the return map in section coordinates: M itself (forced) or the
+/// projection (I - f e_v^T / f_v) M without row and column v (autonomous).
+Eigen::MatrixXd returnMapJacobian(const OrbitClosure& closure, const OrbitReturn& r);
+
+/// A periodic orbit and its Floquet multipliers.
+struct PeriodicOrbit {
+    Status status = Status::success();
+    std::vector<double> y;        ///< the state on the section (forced: at the section's phase)
+    std::vector<double> start;    ///< the state the shooting starts from (forced: at phase + shift)
+    double period = 0.0;
+    Eigen::MatrixXd monodromy;    ///< n x n
+    /// Eigenvalues of the monodromy matrix, by modulus, largest first; a multiplier below 1e-10 of
+    /// the largest is a stick phase's exact zero (the saltation matrix into stick has rank n - 1).
+    std::vector<std::complex<double>> multipliers;
+    /// Autonomous: the multiplier nearest 1 (the trivial one along the flow), checked against 1.
+    double trivialMultiplierError = 0.0;
+    bool stable = false;          ///< the nontrivial multipliers inside the unit circle
+    std::string sequence;         ///< the modes in order over one period, e.g. "stick;slip-"
+    int iterations = 0;
+    double residual = 0.0;        ///< |P(y) - y| at the end
+};
+
+/// The multipliers and stability of an orbit from its return (sorted as PeriodicOrbit says).
+void floquet(const OrbitClosure& closure, const OrbitReturn& r, PeriodicOrbit& orbit);
+
+/// Newton on P(y) - y = 0 from a guess at the shooting's start, to |P(y) - y| <= tolerance.
+PeriodicOrbit refineOrbit(const Dynamics& dynamics, const OrbitClosure& closure, std::vector<double> guess,
+                          double tolerance = 1e-9, int maxIterations = 12);
+
+/// A phase of constant mode over one period: "stick", "slip+", "slip-" (by the sign of v_r),
+/// "slip" without a v_r output, "mode<k>" for a multi-contact mode.
+struct ModePhase {
+    std::string label;
+    double t0 = 0.0, t1 = 0.0;
+};
+/// The phases over [t0, t0 + period] from y0 (empty for a smooth method or a failed run).
+std::vector<ModePhase> modePhases(const Dynamics& dynamics, const std::vector<double>& y0, double t0, double period);
+/// The sequence of modes over one period from y0 at time t0, joined by ';' ("smooth" for a smooth
+/// method): the first phase is the one the period starts in.
+std::string modeSequence(const Dynamics& dynamics, const std::vector<double>& y0, double t0, double period);
+
+/// Forced event-driven orbits: how far (in time) the shooting's start lies inside its slip phase,
+/// relative to that phase's length (0 in stick or at a switch, 0.5 in the middle).
+double slipMargin(const std::vector<ModePhase>& phases, double t0, double period);
+/// Moves the shooting's start of a forced event-driven orbit to the middle of its longest slip
+/// phase: sets closure.shift and y (the state there); no change when it has no slip phase or the
+/// method is smooth. y: the state at the current shooting start.
+Status shootInsideSlip(const Dynamics& dynamics, OrbitClosure& closure, std::vector<double>& y);
+/// The state at the section's phase from the state at the shooting's start (forced), or y itself.
+Status stateOnSection(const Dynamics& dynamics, const OrbitClosure& closure, const std::vector<double>& start, std::vector<double>& y);
+
+/// The orbit a run settles on: from the initial state, `transientPeriods` returns, then the
+/// state at the shooting's start (forced: at phase + shift).
+Status settledSectionState(const Dynamics& dynamics, const OrbitClosure& closure, int transientPeriods, std::vector<double>& y);
+
+} // namespace fl

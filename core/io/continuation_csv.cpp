@@ -1,0 +1,90 @@
+#include "io/continuation_csv.h"
+#include "common/number_text.h"
+#include "io/csv_number.h"
+#include "systems/scenario_setup.h"
+
+namespace fl {
+namespace {
+
+std::string header(const Scenario& scenario, const ContinuationSetup& setup, const Branch& branch)
+{
+    const OrbitClosure& c = branch.closure;
+    std::string text = "# " + describe(scenario) + "\n# continuation in " + setup.parameter + " over [" + formatNumber(setup.from) + ", "
+                       + formatNumber(setup.to) + "] from " + formatNumber(setup.start) + "; ";
+    text += c.forced ? "orbits of " + std::to_string(setup.periods) + " forcing period(s), section t = " + formatNumber(c.phase) + " mod "
+                           + formatNumber(c.period / setup.periods)
+                     : "orbits closing at crossing " + std::to_string(c.returns) + " of " + branch.stateIds[static_cast<size_t>(c.variable)]
+                           + " = " + formatNumber(c.level) + (c.direction < 0 ? " downward" : " upward");
+    return text + "\n";
+}
+
+void appendState(std::string& row, const std::vector<double>& y)
+{
+    for (double v : y) {
+        row += ',';
+        appendCsvNumber(row, v);
+    }
+}
+
+std::string quoted(const std::string& text)
+{
+    std::string q(1, '"');
+    for (char ch : text) {
+        if (ch == '"')
+            q.push_back('"');
+        q.push_back(ch);
+    }
+    q.push_back('"');
+    return q;
+}
+
+} // namespace
+
+std::string branchCsv(const Scenario& scenario, const ContinuationSetup& setup, const Branch& branch)
+{
+    std::string csv = header(scenario, setup, branch) + setup.parameter;
+    for (const std::string& id : branch.stateIds)
+        csv += "," + id;
+    csv += ",period,stable,sequence";
+    const size_t multipliers = branch.stateIds.size();
+    for (size_t i = 1; i <= multipliers; ++i)
+        csv += ",mu" + std::to_string(i) + "_re,mu" + std::to_string(i) + "_im";
+    csv += "\n";
+    for (const BranchPoint& p : branch.points) {
+        appendCsvNumber(csv, p.parameter);
+        appendState(csv, p.orbit.y);
+        csv += ',';
+        appendCsvNumber(csv, p.orbit.period);
+        csv += p.orbit.stable ? ",1," : ",0,";
+        csv += p.orbit.sequence;
+        for (size_t i = 0; i < multipliers; ++i) {
+            const std::complex<double> mu = i < p.orbit.multipliers.size() ? p.orbit.multipliers[i] : 0.0;
+            csv += ',';
+            appendCsvNumber(csv, mu.real());
+            csv += ',';
+            appendCsvNumber(csv, mu.imag());
+        }
+        csv += "\n";
+    }
+    return csv;
+}
+
+std::string locatedPointsCsv(const Scenario& scenario, const ContinuationSetup& setup, const Branch& branch)
+{
+    std::string csv = header(scenario, setup, branch) + "type," + setup.parameter;
+    for (const std::string& id : branch.stateIds)
+        csv += "," + id;
+    csv += ",condition\n";
+    for (const LocatedPoint& p : branch.located) {
+        csv += p.type;
+        csv += ',';
+        appendCsvNumber(csv, p.parameter);
+        appendState(csv, p.y);
+        csv += ',';
+        csv += quoted(p.condition);
+        csv += '\n';
+    }
+    return csv;
+}
+
+} // namespace fl

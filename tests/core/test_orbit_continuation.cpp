@@ -1,0 +1,222 @@
+// Continuation of periodic orbits (core/analysis/orbit_continuation.h) against closed forms: the
+// unforced Coulomb belt's stick-slip cycle along v_b, the forced belt's pure-slip response up to
+// the grazing where a stick phase begins, the frictionless absorber's response curve (the
+// regularized flow's variational equations); a change of the mode sequence crossed with no user
+// action and confirmed by runs on both sides.
+#include "analysis/orbit_continuation.h"
+#include "simulation/dynamics_factory.h"
+#include "solvers/dynamics.h"
+#include "systems/absorber_system.h"
+#include "systems/scenario_setup.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <cstdio>
+
+namespace {
+
+fl::Scenario scenarioOf(const char* system, fl::Method method, std::initializer_list<std::pair<const char*, double>> values)
+{
+    fl::Scenario s;
+    if (!fl::makeScenario(system, "coulomb", method, fl::Regularization::Kudra, s).ok())
+        qFatal("no scenario of %s", system);
+    for (const auto& [id, v] : values)
+        if (!s.params.set(id, v).ok())
+            qFatal("cannot set %s", id);
+    if (!fl::validate(s).ok())
+        qFatal("invalid scenario");
+    return s;
+}
+
+fl::ContinuationSetup setupOf(const char* parameter, double start, double from, double to)
+{
+    fl::ContinuationSetup setup;
+    setup.parameter = parameter;
+    setup.start = start;
+    setup.from = from;
+    setup.to = to;
+    return setup;
+}
+
+const fl::LocatedPoint* findLocated(const fl::Branch& branch, const std::string& type)
+{
+    for (const fl::LocatedPoint& p : branch.located)
+        if (p.type == type)
+            return &p;
+    return nullptr;
+}
+
+void printLocated(const fl::Branch& branch)
+{
+    for (const fl::LocatedPoint& p : branch.located)
+        std::printf("  %s at %.12g: %s\n", p.type.c_str(), p.parameter, p.condition.c_str());
+}
+
+/// The orbit a run at `value` settles on, refined (forced closure, its own shooting start).
+fl::PeriodicOrbit settledOrbit(fl::Scenario s, const char* parameter, double value)
+{
+    if (!s.params.set(parameter, value).ok())
+        qFatal("cannot set %s", parameter);
+    fl::OrbitClosure c;
+    if (!fl::orbitClosure(s, 1, c).ok())
+        qFatal("no closure");
+    const auto d = fl::makeDynamics(s);
+    std::vector<double> y;
+    if (!fl::settledSectionState(*d, c, 400, y).ok() || !fl::shootInsideSlip(*d, c, y).ok())
+        qFatal("run failed");
+    return fl::refineOrbit(*d, c, y);
+}
+
+} // namespace
+
+class TestOrbitContinuation : public QObject {
+    Q_OBJECT
+private slots:
+    /// The unforced belt (zeta = 0, Coulomb mu_s = 2, mu_k = 1): one cycle is a stick phase of
+    /// 2 (mu_s - mu_k) / v_b and a slip phase of pi + 2 atan(v_b / (mu_s - mu_k)), the section
+    /// x' = 0 at x = mu_k + sqrt((mu_s - mu_k)^2 + v_b^2); multipliers 1 (along the flow) and 0 (stick).
+    void autonomousStickSlipCycle()
+    {
+        const fl::Scenario s = scenarioOf("belt", fl::Method::EventDriven, {{"zeta", 0.0}, {"A", 0.0}, {"v_b", 0.5}});
+        const fl::Branch branch = fl::continueOrbits(s, setupOf("v_b", 0.5, 0.1, 1.5));
+        QVERIFY2(branch.status.ok(), branch.status.message().c_str());
+        QVERIFY(!branch.closure.forced);
+        QVERIFY2(branch.points.size() >= 10, "too few points to compare");
+        QCOMPARE(branch.points.front().parameter, 0.1);
+        QCOMPARE(branch.points.back().parameter, 1.5);
+        double worstPeriod = 0.0, worstX = 0.0, worstTrivial = 0.0;
+        for (const fl::BranchPoint& p : branch.points) {
+            const double vb = p.parameter, d = 2.0 - 1.0;
+            const double period = 2.0 * d / vb + M_PI + 2.0 * std::atan(vb / d);
+            worstPeriod = std::max(worstPeriod, std::abs(p.orbit.period - period));
+            worstX = std::max(worstX, std::abs(p.orbit.y[0] - (1.0 + std::hypot(d, vb))));
+            worstTrivial = std::max(worstTrivial, p.orbit.trivialMultiplierError);
+            QCOMPARE(p.orbit.multipliers.size(), size_t(2));
+            QCOMPARE(p.orbit.multipliers[1], std::complex<double>(0.0));
+            QCOMPARE(p.orbit.sequence, std::string("slip-;stick;slip-"));
+            QVERIFY(p.orbit.stable);
+        }
+        std::printf("%zu orbits on v_b in [0.1, 1.5]: max |period - closed form| = %.3g, max |x - closed form| = %.3g, "
+                    "max |mu_trivial - 1| = %.3g\n", branch.points.size(), worstPeriod, worstX, worstTrivial);
+        QVERIFY(worstPeriod < 1e-7);
+        QVERIFY(worstX < 1e-7);
+        QVERIFY(worstTrivial < 1e-6);
+    }
+
+    /// The forced belt in pure slip (v_r < 0 throughout, F = mu_k) is a linear oscillator: x =
+    /// mu_k + Re(X e^{i w t}), X = A / (1 - w^2 + 2 i zeta w). Its largest velocity |X| w reaches v_b
+    /// at A_g = v_b |1 - w^2 + 2 i zeta w| / w, where a stick phase begins; with mu_s > mu_k the stick
+    /// phase starts with a finite length, so the pure-slip branch ends there.
+    void grazingAgainstClosedForm()
+    {
+        const double zeta = 0.1, w = 1.5, vb = 1.0;
+        const fl::Scenario s = scenarioOf("belt", fl::Method::EventDriven, {{"zeta", zeta}, {"A", 0.2}, {"w", w}, {"v_b", vb}});
+        const fl::Branch branch = fl::continueOrbits(s, setupOf("A", 0.2, 0.1, 3.0));
+        QVERIFY2(branch.status.ok(), branch.status.message().c_str());
+        printLocated(branch);
+        const std::complex<double> d(1.0 - w * w, 2.0 * zeta * w);
+        const double grazing = vb * std::abs(d) / w;
+        const fl::LocatedPoint* end = findLocated(branch, "stick-onset");
+        QVERIFY2(end, "no stick onset located");
+        std::printf("stick onset at A = %.12g, closed form %.12g (difference %.3g)\n", end->parameter, grazing, end->parameter - grazing);
+        // 1e-8: the event location's graze band (|v_r| < 100 tol counts as a touch) moves it by ~1e-8.
+        QVERIFY(std::abs(end->parameter - grazing) < 3e-8);
+        QVERIFY2(branch.points.size() >= 10, "too few points to compare");
+        double worst = 0.0;
+        for (const fl::BranchPoint& p : branch.points) {
+            const std::complex<double> X = p.parameter / d;
+            worst = std::max({worst, std::abs(p.orbit.y[0] - (1.0 + X.real())), std::abs(p.orbit.y[1] + w * X.imag())});
+            QCOMPARE(p.orbit.sequence, std::string("slip-"));
+            QVERIFY(p.orbit.stable);
+            QVERIFY(p.parameter <= grazing + 3e-8);
+        }
+        std::printf("%zu pure-slip orbits: max |state - closed form| = %.3g\n", branch.points.size(), worst);
+        QVERIFY(worst < 1e-8);
+    }
+
+    /// From a stick-slip orbit the branch crosses the point where its stick phase vanishes by itself
+    /// and goes on to the range's end; runs just before and after settle on orbits with the
+    /// sequences the branch has there.
+    void crossesAChangeOfModesByItself()
+    {
+        const fl::Scenario s = scenarioOf("belt", fl::Method::EventDriven, {{"zeta", 0.1}, {"A", 2.0}, {"w", 1.5}, {"v_b", 0.3}});
+        const fl::Branch branch = fl::continueOrbits(s, setupOf("A", 2.0, 2.0, 3.0));
+        QVERIFY2(branch.status.ok(), branch.status.message().c_str());
+        printLocated(branch);
+        QCOMPARE(branch.points.back().parameter, 3.0);
+        const fl::LocatedPoint* change = findLocated(branch, "stick-onset");
+        QVERIFY2(change, "no change of the mode sequence located");
+        const double at = change->parameter;
+        std::string before, after; // the sequences of the last orbit before and the first after the change
+        for (const fl::BranchPoint& p : branch.points) {
+            if (p.parameter < at)
+                before = p.orbit.sequence;
+            else if (after.empty())
+                after = p.orbit.sequence;
+        }
+        QVERIFY(!before.empty() && !after.empty());
+        QVERIFY(!fl::sameCycle(before, after));
+        for (const auto& [offset, expected] : {std::pair{-0.01, before}, std::pair{0.01, after}}) {
+            const fl::PeriodicOrbit orbit = settledOrbit(s, "A", at + offset);
+            QVERIFY2(orbit.status.ok(), orbit.status.message().c_str());
+            std::printf("run at A = %.6g settles on %s (branch: %s)\n", at + offset, orbit.sequence.c_str(), expected.c_str());
+            QVERIFY(fl::sameCycle(orbit.sequence, expected));
+        }
+    }
+
+    /// The frictionless absorber (mu = 0, regularized: a linear system) along its response curve in
+    /// the forcing frequency, against the closed form of absorberLinearResponse.
+    void frictionlessAbsorberResponse()
+    {
+        const fl::Scenario s = scenarioOf("absorber", fl::Method::Regularized, {{"mu_s", 0.0}, {"mu_k", 0.0}, {"A", 0.1}});
+        const fl::Branch branch = fl::continueOrbits(s, setupOf("w", 1.0, 0.6, 1.4));
+        QVERIFY2(branch.status.ok(), branch.status.message().c_str());
+        QVERIFY2(branch.points.size() >= 10, "too few points to compare");
+        double worst = 0.0, largest = 0.0;
+        for (const fl::BranchPoint& p : branch.points) {
+            fl::Scenario at = s;
+            QVERIFY(at.params.set("w", p.parameter).ok());
+            std::complex<double> X1, X2;
+            fl::absorberLinearResponse(fl::absorberParameters(at.params), X1, X2);
+            const double w = p.parameter;
+            const double expected[] = {X1.real(), X2.real(), -w * X1.imag(), -w * X2.imag()};
+            for (int i = 0; i < 4; ++i)
+                worst = std::max(worst, std::abs(p.orbit.y[static_cast<size_t>(i)] - expected[i]));
+            largest = std::max(largest, std::abs(X1));
+            QCOMPARE(p.orbit.sequence, std::string("smooth"));
+            QVERIFY(p.orbit.stable);
+        }
+        std::printf("%zu orbits on w in [0.6, 1.4], largest |X1| = %.4g: max |state - closed form| = %.3g\n", branch.points.size(),
+                    largest, worst);
+        QVERIFY(worst < 1e-6 * (1.0 + largest));
+    }
+
+    void sequenceChangesAreNamed()
+    {
+        QCOMPARE(fl::sequenceChangeType("slip-", "slip-;stick;slip-"), std::string("stick-onset"));
+        QCOMPARE(fl::sequenceChangeType("slip+;stick;slip-;slip+", "slip+;slip-;slip+"), std::string("stick-onset"));
+        QCOMPARE(fl::sequenceChangeType("stick;slip+", "stick;slip-;stick;slip+"), std::string("holding-tangency"));
+        QCOMPARE(fl::sequenceChangeType("slip+", "slip+;slip-;slip+"), std::string("grazing"));
+        QVERIFY(fl::sameCycle("stick;slip-;stick", "slip-;stick"));
+        QVERIFY(fl::sameCycle("slip+;stick;slip-;slip+", "stick;slip-;slip+"));
+        QVERIFY(!fl::sameCycle("slip+;stick;slip-;slip+", "slip+;slip-;slip+"));
+    }
+
+    void refusesWhatItCannotDo()
+    {
+        const fl::Scenario s = scenarioOf("belt", fl::Method::EventDriven, {{"A", 2.0}, {"w", 1.5}});
+        QVERIFY(!fl::checkContinuation(s, setupOf("nope", 1.0, 0.0, 2.0)).ok());
+        QVERIFY(!fl::checkContinuation(s, setupOf("A", 3.0, 0.0, 2.0)).ok()); // start outside
+        QVERIFY(!fl::checkContinuation(s, setupOf("A", 1.0, 2.0, 0.0)).ok()); // decreasing
+        QVERIFY(!fl::checkContinuation(s, setupOf("A", 1.0, 0.0, 20.0)).ok()); // beyond A's limit 10
+        QVERIFY(!fl::checkContinuation(s, setupOf("t_end", 100.0, 50.0, 200.0)).ok());
+        std::atomic<bool> cancel{true};
+        const fl::Branch branch = fl::continueOrbits(s, setupOf("A", 2.0, 1.0, 3.0), &cancel);
+        QVERIFY(!branch.status.ok());
+        QVERIFY(branch.cancelled);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestOrbitContinuation)
+#include "test_orbit_continuation.moc"
