@@ -159,7 +159,8 @@ void continueOneWay(OrbitProblem& problem, const OrbitPoint& first, int directio
                 return;
             }
             if ((h /= 2.0) < hMin) {
-                branch.located.push_back(problem.branchEnd(a, h, b));
+                branch.located.push_back(problem.branchEnd(
+                    a, h, "step too small (" + formatNumber(h) + "): " + (b.status.ok() ? std::string("no orbit near the predicted one") : b.status.message())));
                 return;
             }
             --count;
@@ -176,7 +177,10 @@ void continueOneWay(OrbitProblem& problem, const OrbitPoint& first, int directio
         // sequence): end it there, as when the step falls below its least.
         tinySteps = h < 1e-6 * range ? tinySteps + 1 : 0;
         if (tinySteps > kMaxTinySteps) {
-            branch.located.push_back(problem.branchEnd(b, h, OrbitPoint{}));
+            const double largest = b.orbit.multipliers.empty() ? 0.0 : std::abs(b.orbit.multipliers.front());
+            branch.located.push_back(problem.branchEnd(
+                b, h, std::to_string(kMaxTinySteps) + " steps in a row below 1e-6 of the range: the branch approaches a point it cannot pass"
+                          + (largest > 10.0 ? " (|mu1| = " + formatNumber(largest) + " grows without bound: the return map's derivative is singular there, as where a phase of the sequence vanishes)" : "")));
             return;
         }
         a = b;

@@ -181,7 +181,7 @@ OrbitPoint OrbitProblem::correct(const Eigen::VectorXd& zPredicted, const Eigen:
             return p;
         const double arc = t.dot(p.z - zPredicted);
         const double scale = 1.0 + p.z.head(m).lpNorm<Eigen::Infinity>();
-        if (g.lpNorm<Eigen::Infinity>() <= 1e-10 * scale && std::abs(arc) <= 1e-10 * scale) {
+        if (g.lpNorm<Eigen::Infinity>() <= 1e-9 * scale && std::abs(arc) <= 1e-9 * scale) {
             finish(p, r, g, back);
             return p;
         }
@@ -345,10 +345,8 @@ void OrbitProblem::keepInsideSlip(OrbitPoint& p)
     p = moved;
 }
 
-LocatedPoint OrbitProblem::branchEnd(const OrbitPoint& a, double h, const OrbitPoint& failed)
+LocatedPoint OrbitProblem::branchEnd(const OrbitPoint& a, double h, const std::string& why)
 {
-    const std::string why = "step too small (" + formatNumber(h) + "): "
-                            + (failed.status.ok() ? std::string("no orbit near the predicted one") : failed.status.message());
     if (!m_eventDriven)
         return locatedAt(a, "branch-end", why);
     // The sequence a step beyond the last orbit (not an orbit: one return from the predicted start).

@@ -53,7 +53,7 @@ public:
     void keepInsideSlip(OrbitPoint& p);
     /// Where the steps became too small after a: a change of the mode sequence just beyond a (the
     /// orbit ends there: across it the sequence changes discontinuously), or no convergence.
-    LocatedPoint branchEnd(const OrbitPoint& a, double h, const OrbitPoint& failed);
+    LocatedPoint branchEnd(const OrbitPoint& a, double h, const std::string& why);
     LocatedPoint locatedAt(const OrbitPoint& p, const std::string& type, const std::string& condition) const;
     BranchPoint branchPoint(const OrbitPoint& p) const;
 

@@ -192,6 +192,61 @@ private slots:
         QVERIFY(worst < 1e-6 * (1.0 + largest));
     }
 
+    /// A period doubling of the forced belt (zeta = 0.05, A = 2, v_b = 0.1) in the forcing frequency:
+    /// its multiplier at -1 to 1e-6, and runs on both sides: period 1 before it, period 2 after.
+    void periodDoublingConfirmedByRuns()
+    {
+        const fl::Scenario s = scenarioOf("belt", fl::Method::EventDriven, {{"zeta", 0.05}, {"A", 2.0}, {"w", 2.3}, {"v_b", 0.1}});
+        const fl::Branch branch = fl::continueOrbits(s, setupOf("w", 2.3, 2.0, 2.6));
+        QVERIFY2(branch.status.ok(), branch.status.message().c_str());
+        printLocated(branch);
+        const fl::LocatedPoint* pd = findLocated(branch, "period-doubling");
+        QVERIFY2(pd, "no period doubling located");
+        // The multiplier nearest -1 there.
+        double nearest = INFINITY;
+        for (const auto& mu : pd->multipliers)
+            nearest = std::min(nearest, std::abs(mu + 1.0));
+        std::printf("period doubling at w = %.12g: |mu + 1| = %.3g\n", pd->parameter, nearest);
+        QVERIFY(nearest < 1e-6);
+        // Runs from the branch's orbit, nudged: before the doubling the nudge dies out (period 1);
+        // after it the run leaves the now unstable orbit for a period-2 orbit close to it.
+        const fl::BranchPoint* before = nullptr;
+        const fl::BranchPoint* after = nullptr;
+        for (const fl::BranchPoint& p : branch.points) {
+            if (p.parameter < pd->parameter - 0.003)
+                before = &p;
+            else if (!after && p.parameter > pd->parameter + 0.001)
+                after = &p;
+        }
+        QVERIFY2(before && after, "no orbit of the branch on both sides");
+        for (const fl::BranchPoint* p : {before, after}) {
+            fl::Scenario at = s;
+            QVERIFY(at.params.set("w", p->parameter).ok());
+            const auto d = fl::makeDynamics(at);
+            fl::OrbitClosure one, two, many;
+            QVERIFY(fl::orbitClosure(at, 1, one).ok() && fl::orbitClosure(at, 2, two).ok() && fl::orbitClosure(at, 2000, many).ok());
+            std::vector<double> y = p->orbit.y;
+            y[0] += 1e-4;
+            const fl::OrbitReturn settled = fl::orbitReturn(*d, many, y, false);
+            QVERIFY(settled.status.ok());
+            y = settled.y;
+            const fl::OrbitReturn r1 = fl::orbitReturn(*d, one, y, false), r2 = fl::orbitReturn(*d, two, y, false);
+            QVERIFY(r1.status.ok() && r2.status.ok());
+            const double d1 = std::hypot(r1.y[0] - y[0], r1.y[1] - y[1]), d2 = std::hypot(r2.y[0] - y[0], r2.y[1] - y[1]);
+            const double fromOrbit = std::hypot(y[0] - p->orbit.y[0], y[1] - p->orbit.y[1]);
+            std::printf("run at w = %.6g (%s), nudged by 1e-4, after 2000 periods: |P(y) - y| = %.3g, |P^2(y) - y| = %.3g, "
+                        "%.3g from the period-1 orbit\n", p->parameter, p->orbit.stable ? "stable" : "unstable", d1, d2, fromOrbit);
+            QVERIFY(d2 < 1e-6);
+            if (p == before) {
+                QVERIFY(p->orbit.stable);
+                QVERIFY(d1 < 1e-6 && fromOrbit < 1e-6);
+            } else {
+                QVERIFY(!p->orbit.stable);
+                QVERIFY(d1 > 1e-3 && fromOrbit < 0.2);
+            }
+        }
+    }
+
     void sequenceChangesAreNamed()
     {
         QCOMPARE(fl::sequenceChangeType("slip-", "slip-;stick;slip-"), std::string("stick-onset"));
