@@ -105,7 +105,7 @@ CliFuzzer::CliFuzzer(QString sessionFile, QString workDir) : m_sessionFile(std::
 {
     // "  --name <value>", "  -b <b>" (the first column of a command's --help).
     static const QRegularExpression optionLine(QStringLiteral("^\\s+(?:-\\w, )?(--[a-z0-9-]+|-\\w)( <[^>]+>)?"));
-    for (const char* name : {"list", "run", "sweep", "lyapunov", "contact", "session", "slip-events", "compare"}) {
+    for (const char* name : {"list", "run", "sweep", "lyapunov", "continue", "contact", "session", "slip-events", "compare"}) {
         const QString commandName = QString::fromLatin1(name);
         Command command{commandName, {}, {}, {}};
         if (commandName == "contact")
@@ -224,8 +224,11 @@ QString CliFuzzer::check(const QStringList& arguments) const
     QStringList bounded = arguments;
     const QString command = arguments.value(0);
     QStringList bounds;
-    if (command == "run" || command == "sweep" || command == "lyapunov" || command == "slip-events" || command == "compare")
+    if (command == "run" || command == "sweep" || command == "lyapunov" || command == "slip-events" || command == "compare"
+        || command == "continue")
         bounds << "--set" << "max_steps=2000";
+    if (command == "continue")
+        bounds << "--transient" << "2" << "--max-points" << "3";
     if (command == "sweep")
         bounds << "--transient" << "1" << "--max-time" << "2" << "--steps" << "3";
     if (command == "lyapunov")
