@@ -105,14 +105,14 @@ namespace {
 constexpr int kMaxTinySteps = 40;
 
 /// Continues from the start point one way (direction +1: the parameter grows first).
-void continueOneWay(OrbitProblem& problem, const OrbitPoint& first, int direction, Branch& branch, std::vector<BranchPoint>& out,
+void continueOneWay(OrbitProblem& problem, const ContinuationPoint& first, int direction, Branch& branch, std::vector<BranchPoint>& out,
                     std::function<void()> onPoint)
 {
     const ContinuationSetup& s = problem.setup();
     const double range = s.to - s.from;
     const double hMax = range / 20.0, hMin = 1e-10 * range;
     double h = range / 100.0;
-    OrbitPoint a = first;
+    ContinuationPoint a = first;
     problem.adopt(first);
     Eigen::VectorXd t = problem.tangent(a, Eigen::VectorXd());
     if (t(t.size() - 1) * direction < 0.0)
@@ -129,7 +129,7 @@ void continueOneWay(OrbitProblem& problem, const OrbitPoint& first, int directio
         const double predictedLambda = predicted(predicted.size() - 1);
         if (predictedLambda < s.from || predictedLambda > s.to) {
             const double bound = predictedLambda < s.from ? s.from : s.to;
-            OrbitPoint end = problem.atParameter(a, predicted, bound);
+            ContinuationPoint end = problem.atParameter(a, predicted, bound);
             if (end.converged) {
                 end.tangent = problem.tangent(end, a.tangent);
                 problem.detectBetween(a, end, branch.located);
@@ -145,7 +145,7 @@ void continueOneWay(OrbitProblem& problem, const OrbitPoint& first, int directio
             }
             continue;
         }
-        OrbitPoint b = problem.correct(predicted, a.tangent);
+        ContinuationPoint b = problem.correct(predicted, a.tangent);
         // A corrector that went far from the predictor, or a branch that turned sharply, may have
         // jumped to another orbit: a smaller step instead.
         bool accept = b.converged && b.iterations <= 6 && (b.z - predicted).norm() <= 0.5 * h;
@@ -201,7 +201,7 @@ Branch continueOrbits(const Scenario& scenario, const ContinuationSetup& setup, 
         return branch;
     branch.closure = problem.closure();
     branch.stateIds = stateNames(scenario);
-    OrbitPoint first;
+    ContinuationPoint first;
     branch.status = problem.settle(first);
     if (problem.cancelled()) {
         branch.cancelled = true;
