@@ -32,6 +32,7 @@ int continueCommand(const QStringList& arguments)
         {"periods", "Forcing periods per orbit (autonomous: section crossings).", "N", "1"},
         {"transient", "Periods run first from the initial state.", "N", "300"},
         {"max-points", "Most points each way from the start.", "N", "500"},
+        {"equilibrium", "Continue the equilibrium (steady sliding) Newton finds from the initial state, with its folds and Hopf points."},
         {"out", "CSV file of the branch ('-' = stdout).", "BRANCH.csv"},
         {"points", "CSV file of the located points.", "POINTS.csv"},
     });
@@ -46,6 +47,7 @@ int continueCommand(const QStringList& arguments)
         return fail(2, q(status.message()));
     fl::ContinuationSetup setup;
     setup.parameter = parser.value("param").toStdString();
+    setup.equilibrium = parser.isSet("equilibrium");
     const std::pair<const char*, double*> numbers[] = {{"start", &setup.start}, {"from", &setup.from}, {"to", &setup.to}};
     for (const auto& [option, target] : numbers) {
         bool finite = false;
@@ -71,7 +73,7 @@ int continueCommand(const QStringList& arguments)
     if (const fl::Status status = files.open(); !status.ok())
         return fail(2, q(status.message()));
     const auto start = std::chrono::steady_clock::now();
-    const fl::Branch branch = fl::continueOrbits(scenario, setup);
+    const fl::Branch branch = fl::continueBranch(scenario, setup);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const bool keep = branch.status.ok() || (files.keepsPartial() && !branch.points.empty());
     fl::Status status = fl::Status::success();
@@ -84,7 +86,7 @@ int continueCommand(const QStringList& arguments)
     if (!(status = files.commit()).ok())
         return files.fail(2, q(status.message()));
     QTextStream err(stderr);
-    err << "# " << branch.points.size() << " orbits, " << branch.located.size() << " located points in " << QString::number(seconds, 'f', 2)
+    err << "# " << branch.points.size() << (branch.equilibria ? " equilibria, " : " orbits, ") << branch.located.size() << " located points in " << QString::number(seconds, 'f', 2)
         << " s\n";
     for (const fl::LocatedPoint& p : branch.located)
         err << "# " << q(p.type) << " at " << q(setup.parameter) << " = " << QString::number(p.parameter, 'g', 12) << ": "

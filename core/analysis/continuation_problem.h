@@ -24,7 +24,8 @@ struct ContinuationPoint {
     /// The orbit, or the equilibrium (period 0, `multipliers` then the Jacobian's eigenvalues).
     PeriodicOrbit orbit;
     std::vector<std::complex<double>> nontrivial; ///< eigenvalues of DP (orbits) or of J (equilibria)
-    double doublingTest = 0.0, torusTest = 0.0, hopfTest = 0.0;
+    double doublingTest = 0.0, torusTest = 0.0;
+    int hopfTest = 0; ///< equilibria: the complex eigenvalues with a positive real part
     double shiftFraction = 0.0;    ///< orbits: the shooting start its u is taken at (OrbitClosure::shift / period)
     double lambda() const { return z(z.size() - 1); }
 };

@@ -2,6 +2,7 @@
 // AUTO and MatCont, with the orbit's return map as the equation): z = (u, lambda), predictor along
 // the tangent, Newton corrector on [P(u, lambda) - u; t . (z - z_pred)] = 0.
 #include "analysis/orbit_continuation.h"
+#include "analysis/equilibrium_problem.h"
 #include "analysis/orbit_problem.h"
 #include "common/number_text.h"
 #include "params/parameter_spec.h"
@@ -10,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 
 namespace fl {
 
@@ -29,6 +31,13 @@ Status checkContinuation(const Scenario& scenario, const ContinuationSetup& s)
     if (!(s.from < s.to) || s.start < s.from || s.start > s.to)
         return Status::error("the range [" + formatNumber(s.from) + ", " + formatNumber(s.to) + "] of " + p.id
                              + " must be increasing and contain the start " + formatNumber(s.start));
+    if (s.equilibrium) {
+        Scenario at = scenario;
+        at.params.set(s.parameter, s.start);
+        OrbitClosure closure;
+        if (orbitClosure(at, 1, closure).ok() && closure.forced)
+            return Status::error("a forced system has no equilibria: set its forcing amplitude to 0");
+    }
     if (s.periods < 1 || s.periods > 64)
         return Status::error("periods must be in [1, 64]");
     if (s.transientPeriods < 0 || s.transientPeriods > 100000)
@@ -105,7 +114,7 @@ namespace {
 constexpr int kMaxTinySteps = 40;
 
 /// Continues from the start point one way (direction +1: the parameter grows first).
-void continueOneWay(OrbitProblem& problem, const ContinuationPoint& first, int direction, Branch& branch, std::vector<BranchPoint>& out,
+void continueOneWay(ContinuationProblem& problem, const ContinuationPoint& first, int direction, Branch& branch, std::vector<BranchPoint>& out,
                     std::function<void()> onPoint)
 {
     const ContinuationSetup& s = problem.setup();
@@ -139,7 +148,7 @@ void continueOneWay(OrbitProblem& problem, const ContinuationPoint& first, int d
                 return;
             }
             if ((h /= 2.0) < hMin) {
-                branch.located.push_back(problem.locatedAt(a, "branch-end", "no orbit found on the range's end " + s.parameter + " = "
+                branch.located.push_back(problem.locatedAt(a, "branch-end", "nothing found on the range's end " + s.parameter + " = "
                                                                                 + formatNumber(bound) + ": " + end.status.message()));
                 return;
             }
@@ -190,16 +199,24 @@ void continueOneWay(OrbitProblem& problem, const ContinuationPoint& first, int d
 
 } // namespace
 
-Branch continueOrbits(const Scenario& scenario, const ContinuationSetup& setup, const std::atomic<bool>* cancel,
+Branch continueBranch(const Scenario& scenario, const ContinuationSetup& setup, const std::atomic<bool>* cancel,
                       const std::function<void(double)>& progress)
 {
     Branch branch;
     if (branch.status = checkContinuation(scenario, setup); !branch.status.ok())
         return branch;
-    OrbitProblem problem(scenario, setup, cancel);
+    std::unique_ptr<ContinuationProblem> owned;
+    if (setup.equilibrium) {
+        owned = std::make_unique<EquilibriumProblem>(scenario, setup, cancel);
+    } else {
+        auto orbits = std::make_unique<OrbitProblem>(scenario, setup, cancel);
+        branch.closure = orbits->closure();
+        owned = std::move(orbits);
+    }
+    ContinuationProblem& problem = *owned;
     if (branch.status = problem.status(); !branch.status.ok())
         return branch;
-    branch.closure = problem.closure();
+    branch.equilibria = setup.equilibrium;
     branch.stateIds = stateNames(scenario);
     ContinuationPoint first;
     branch.status = problem.settle(first);

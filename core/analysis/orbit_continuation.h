@@ -23,6 +23,8 @@ struct ContinuationSetup {
     int periods = 1;                ///< forcing periods (or section returns) per orbit
     int transientPeriods = 300;     ///< periods run first from the initial state
     int maxPoints = 500;            ///< per direction
+    /// Equilibria (steady sliding) instead of periodic orbits: periods and transient are not used.
+    bool equilibrium = false;
 };
 
 /// One orbit of the branch.
@@ -31,7 +33,7 @@ struct BranchPoint {
     PeriodicOrbit orbit;
 };
 
-/// A located point: `type` is one of fold, period-doubling, neimark-sacker, grazing, stick-onset,
+/// A located point: `type` is one of fold, period-doubling, neimark-sacker, hopf, grazing, stick-onset,
 /// holding-tangency, branch-end.
 struct LocatedPoint {
     std::string type;
@@ -43,6 +45,7 @@ struct LocatedPoint {
 
 struct Branch {
     Status status = Status::success();
+    bool equilibria = false;         ///< points are equilibria: `multipliers` hold the Jacobian's eigenvalues
     std::vector<BranchPoint> points; ///< in the order of the branch (from the lower end)
     std::vector<LocatedPoint> located;
     OrbitClosure closure;
@@ -54,9 +57,10 @@ struct Branch {
 /// limits and contains the start, periods in [1, 64]); the problem's text or success.
 Status checkContinuation(const Scenario& scenario, const ContinuationSetup& setup);
 
-/// Continues the orbit that a run at parameter = start settles on. progress(fraction) after each
-/// point; cancel stops between points and inside integrations.
-Branch continueOrbits(const Scenario& scenario, const ContinuationSetup& setup, const std::atomic<bool>* cancel = nullptr,
+/// Continues the orbit that a run at parameter = start settles on (or, with setup.equilibrium, the
+/// equilibrium Newton finds from the initial state). progress(fraction) after each point; cancel
+/// stops between points and inside integrations.
+Branch continueBranch(const Scenario& scenario, const ContinuationSetup& setup, const std::atomic<bool>* cancel = nullptr,
                       const std::function<void(double)>& progress = {});
 
 /// The type of a change of the mode sequence from `before` to `after` (phases joined by ';'):

@@ -1,4 +1,5 @@
 #include "analysis/orbit_problem.h"
+#include "analysis/orbit_phases.h"
 #include "common/number_text.h"
 #include "simulation/dynamics_factory.h"
 #include "systems/scenario_setup.h"

@@ -1,4 +1,5 @@
 #include "analysis/periodic_orbit.h"
+#include "analysis/orbit_phases.h"
 #include "common/number_text.h"
 #include "simulation/dynamics_factory.h"
 #include "simulation/simulate.h"
@@ -15,6 +16,30 @@
 
 namespace fl {
 namespace {
+
+/// Passes the steps on to an observer (if any) and keeps the state at exactly tEnd: Dynamics::integrate
+/// ends at the end of the step that reaches tEnd, which can lie beyond it.
+class ExactEnd final : public DynamicsObserver {
+public:
+    ExactEnd(double tEnd, size_t n, DynamicsObserver* inner) : yEnd(n), m_tEnd(tEnd), m_inner(inner) {}
+    bool onStep(const StepView& step, int mode) override
+    {
+        if (m_inner && !m_inner->onStep(step, mode))
+            return false;
+        if (step.t1 < m_tEnd)
+            return true;
+        step.stateAt(m_tEnd, yEnd.data());
+        reached = true;
+        return false;
+    }
+    std::vector<double> yEnd;
+    bool reached = false;
+
+private:
+    double m_tEnd;
+    DynamicsObserver* m_inner;
+};
+
 
 /// Stops an integration at the closure's `returns`-th section crossing and records it, with the
 /// vector field there (the dense output's central difference: the event-driven dynamics has no
@@ -56,45 +81,6 @@ private:
     int m_count = 0;
     std::vector<double> m_previous;
 };
-
-/// Passes the steps on to an observer (if any) and keeps the state at exactly tEnd: Dynamics::integrate
-/// ends at the end of the step that reaches tEnd, which can lie beyond it.
-class ExactEnd final : public DynamicsObserver {
-public:
-    ExactEnd(double tEnd, size_t n, DynamicsObserver* inner) : yEnd(n), m_tEnd(tEnd), m_inner(inner) {}
-    bool onStep(const StepView& step, int mode) override
-    {
-        if (m_inner && !m_inner->onStep(step, mode))
-            return false;
-        if (step.t1 < m_tEnd)
-            return true;
-        step.stateAt(m_tEnd, yEnd.data());
-        reached = true;
-        return false;
-    }
-    std::vector<double> yEnd;
-    bool reached = false;
-
-private:
-    double m_tEnd;
-    DynamicsObserver* m_inner;
-};
-
-/// Integrates y from t0 to exactly t1 (steps also to `inner`).
-Status integrateTo(const Dynamics& dynamics, std::vector<double>& y, double t0, double t1, DynamicsObserver* inner = nullptr)
-{
-    if (t1 <= t0)
-        return Status::success();
-    ExactEnd end(t1, y.size(), inner);
-    IntegrationStats stats;
-    double t = t0;
-    if (const Status status = dynamics.integrate(y, t, t1, end, stats); !status.ok())
-        return status;
-    if (!end.reached)
-        return Status::error("the integration stopped at t = " + formatNumber(t) + " before t = " + formatNumber(t1));
-    y = end.yEnd;
-    return Status::success();
-}
 
 /// The monodromy matrix of a smooth flow: Phi' = J Phi from Phi(0) = I over [t0, t0 + T].
 Status smoothMonodromy(const SmoothOde& ode, const OdeIntegrationOptions& options, const std::vector<double>& y0, double t0,
@@ -150,6 +136,22 @@ Status monodromyOver(const Dynamics& dynamics, const OrbitClosure& closure, cons
 
 } // namespace
 
+/// Integrates y from t0 to exactly t1 (steps also to `inner`).
+Status integrateExactly(const Dynamics& dynamics, std::vector<double>& y, double t0, double t1, DynamicsObserver* inner)
+{
+    if (t1 <= t0)
+        return Status::success();
+    ExactEnd end(t1, y.size(), inner);
+    IntegrationStats stats;
+    double t = t0;
+    if (const Status status = dynamics.integrate(y, t, t1, end, stats); !status.ok())
+        return status;
+    if (!end.reached)
+        return Status::error("the integration stopped at t = " + formatNumber(t) + " before t = " + formatNumber(t1));
+    y = end.yEnd;
+    return Status::success();
+}
+
 Status orbitClosure(const Scenario& scenario, int periods, OrbitClosure& closure)
 {
     if (periods < 1)
@@ -182,7 +184,7 @@ OrbitReturn orbitReturn(const Dynamics& dynamics, const OrbitClosure& closure, c
             r.status = monodromyOver(dynamics, closure, y0, t0, closure.period, r.y, r.monodromy);
         } else {
             r.y = y0;
-            r.status = integrateTo(dynamics, r.y, t0, t0 + closure.period);
+            r.status = integrateExactly(dynamics, r.y, t0, t0 + closure.period);
         }
         return r;
     }
@@ -333,118 +335,12 @@ PeriodicOrbit refineOrbit(const Dynamics& dynamics, const OrbitClosure& closure,
     return orbit;
 }
 
-namespace {
-/// The phases of a run, from each step's mode and the sign of v_r inside it.
-class PhaseRecorder final : public DynamicsObserver {
-public:
-    explicit PhaseRecorder(const Dynamics& d) : m_dynamics(d), m_out(d.outputNames().size())
-    {
-        const std::vector<std::string> names = d.outputNames();
-        const auto it = std::find(names.begin(), names.end(), "v_r");
-        m_vr = it == names.end() ? -1 : static_cast<int>(it - names.begin());
-    }
-    bool onStep(const StepView& step, int mode) override
-    {
-        std::string label;
-        if (mode == static_cast<int>(ContactMode::Stick)) {
-            label = "stick";
-        } else if (mode == static_cast<int>(ContactMode::Slip)) {
-            label = "slip";
-            if (m_vr >= 0) {
-                const double tm = 0.5 * (step.t0 + step.t1);
-                std::vector<double> y(static_cast<size_t>(m_dynamics.dimension()));
-                step.stateAt(tm, y.data());
-                m_dynamics.outputs(tm, y.data(), mode, m_out.data());
-                label += m_out[static_cast<size_t>(m_vr)] >= 0.0 ? "+" : "-";
-            }
-        } else {
-            label = "mode" + std::to_string(mode);
-        }
-        if (phases.empty() || phases.back().label != label)
-            phases.push_back({label, step.t0, step.t1});
-        else
-            phases.back().t1 = step.t1;
-        return true;
-    }
-    std::vector<ModePhase> phases;
-
-private:
-    const Dynamics& m_dynamics;
-    std::vector<double> m_out;
-    int m_vr = -1;
-};
-} // namespace
-
-std::vector<ModePhase> modePhases(const Dynamics& dynamics, const std::vector<double>& y0, double t0, double period)
-{
-    if (dynamics.smoothOde())
-        return {};
-    PhaseRecorder recorder(dynamics);
-    std::vector<double> y = y0;
-    if (!integrateTo(dynamics, y, t0, t0 + period, &recorder).ok())
-        return {};
-    if (!recorder.phases.empty())
-        recorder.phases.back().t1 = t0 + period;
-    return recorder.phases;
-}
-
-std::string modeSequence(const Dynamics& dynamics, const std::vector<double>& y0, double t0, double period)
-{
-    if (dynamics.smoothOde())
-        return "smooth";
-    std::string text;
-    for (const ModePhase& p : modePhases(dynamics, y0, t0, period))
-        text += (text.empty() ? "" : ";") + p.label;
-    return text;
-}
-
-double slipMargin(const std::vector<ModePhase>& phases, double t0, double period)
-{
-    if (phases.empty() || phases.front().label.rfind("slip", 0) != 0)
-        return 0.0;
-    const ModePhase& first = phases.front();
-    // The phase the period starts in goes on from the end of the period's last phase when the two are one.
-    const bool wraps = phases.size() > 1 && phases.back().label == first.label;
-    const double before = wraps ? t0 + period - phases.back().t0 : 0.0;
-    const double after = first.t1 - t0;
-    const double length = before + after;
-    return length > 0.0 ? std::min(before, after) / length : 0.0;
-}
-
-Status shootInsideSlip(const Dynamics& dynamics, OrbitClosure& closure, std::vector<double>& y)
-{
-    if (!closure.forced || dynamics.smoothOde())
-        return Status::success();
-    const double t0 = shootingTime(closure);
-    const std::vector<ModePhase> phases = modePhases(dynamics, y, t0, closure.period);
-    // The longest slip phase, the last joined to the first when the period starts inside it.
-    double best = 0.0, middle = t0;
-    for (size_t i = 0; i < phases.size(); ++i) {
-        const ModePhase& p = phases[i];
-        if (p.label.rfind("slip", 0) != 0 || (i == 0 && phases.size() > 1 && phases.back().label == p.label))
-            continue;
-        double a = p.t0, b = p.t1;
-        if (i + 1 == phases.size() && phases.size() > 1 && phases.front().label == p.label)
-            b += phases.front().t1 - t0; // wraps into the next period's first phase
-        if (b - a > best) {
-            best = b - a;
-            middle = 0.5 * (a + b);
-        }
-    }
-    if (best <= 0.0)
-        return Status::success();
-    if (const Status status = integrateTo(dynamics, y, t0, middle); !status.ok())
-        return status;
-    closure.shift = std::fmod(middle - closure.phase, closure.period);
-    return Status::success();
-}
-
 Status stateOnSection(const Dynamics& dynamics, const OrbitClosure& closure, const std::vector<double>& start, std::vector<double>& y)
 {
     y = start;
     if (!closure.forced || closure.shift == 0.0)
         return Status::success();
-    return integrateTo(dynamics, y, shootingTime(closure), closure.phase + closure.period);
+    return integrateExactly(dynamics, y, shootingTime(closure), closure.phase + closure.period);
 }
 
 Status settledSectionState(const Dynamics& dynamics, const OrbitClosure& closure, int transientPeriods, std::vector<double>& y)
@@ -452,7 +348,7 @@ Status settledSectionState(const Dynamics& dynamics, const OrbitClosure& closure
     y = dynamics.initialState();
     IntegrationStats stats;
     if (closure.forced)
-        return integrateTo(dynamics, y, 0.0, shootingTime(closure) + closure.period * transientPeriods);
+        return integrateExactly(dynamics, y, 0.0, shootingTime(closure) + closure.period * transientPeriods);
     OrbitClosure many = closure;
     many.returns = std::max(1, transientPeriods) * closure.returns;
     const OrbitReturn r = orbitReturn(dynamics, many, y, false);

@@ -16,6 +16,7 @@
 namespace fl {
 
 class Dynamics;
+class DynamicsObserver;
 struct Scenario;
 
 /// Where an orbit closes.
@@ -87,27 +88,12 @@ void floquet(const OrbitClosure& closure, const OrbitReturn& r, PeriodicOrbit& o
 PeriodicOrbit refineOrbit(const Dynamics& dynamics, const OrbitClosure& closure, std::vector<double> guess,
                           double tolerance = 1e-9, int maxIterations = 12);
 
-/// A phase of constant mode over one period: "stick", "slip+", "slip-" (by the sign of v_r),
-/// "slip" without a v_r output, "mode<k>" for a multi-contact mode.
-struct ModePhase {
-    std::string label;
-    double t0 = 0.0, t1 = 0.0;
-};
-/// The phases over [t0, t0 + period] from y0 (empty for a smooth method or a failed run).
-std::vector<ModePhase> modePhases(const Dynamics& dynamics, const std::vector<double>& y0, double t0, double period);
-/// The sequence of modes over one period from y0 at time t0, joined by ';' ("smooth" for a smooth
-/// method): the first phase is the one the period starts in.
-std::string modeSequence(const Dynamics& dynamics, const std::vector<double>& y0, double t0, double period);
-
-/// Forced event-driven orbits: how far (in time) the shooting's start lies inside its slip phase,
-/// relative to that phase's length (0 in stick or at a switch, 0.5 in the middle).
-double slipMargin(const std::vector<ModePhase>& phases, double t0, double period);
-/// Moves the shooting's start of a forced event-driven orbit to the middle of its longest slip
-/// phase: sets closure.shift and y (the state there); no change when it has no slip phase or the
-/// method is smooth. y: the state at the current shooting start.
-Status shootInsideSlip(const Dynamics& dynamics, OrbitClosure& closure, std::vector<double>& y);
 /// The state at the section's phase from the state at the shooting's start (forced), or y itself.
 Status stateOnSection(const Dynamics& dynamics, const OrbitClosure& closure, const std::vector<double>& start, std::vector<double>& y);
+
+/// Integrates y from t0 to exactly t1 (Dynamics::integrate ends at the end of the step that reaches
+/// t1, which can lie beyond it); the steps also go to `inner`.
+Status integrateExactly(const Dynamics& dynamics, std::vector<double>& y, double t0, double t1, DynamicsObserver* inner = nullptr);
 
 /// The orbit a run settles on: from the initial state, `transientPeriods` returns, then the
 /// state at the shooting's start (forced: at phase + shift).

@@ -11,6 +11,8 @@ std::string header(const Scenario& scenario, const ContinuationSetup& setup, con
     const OrbitClosure& c = branch.closure;
     std::string text = "# " + describe(scenario) + "\n# continuation in " + setup.parameter + " over [" + formatNumber(setup.from) + ", "
                        + formatNumber(setup.to) + "] from " + formatNumber(setup.start) + "; ";
+    if (branch.equilibria)
+        return text + "equilibria (period 0; ev: the Jacobian's eigenvalues, largest real part first)\n";
     text += c.forced ? "orbits of " + std::to_string(setup.periods) + " forcing period(s), section t = " + formatNumber(c.phase) + " mod "
                            + formatNumber(c.period / setup.periods)
                      : "orbits closing at crossing " + std::to_string(c.returns) + " of " + branch.stateIds[static_cast<size_t>(c.variable)]
@@ -47,8 +49,9 @@ std::string branchCsv(const Scenario& scenario, const ContinuationSetup& setup, 
         csv += "," + id;
     csv += ",period,stable,sequence";
     const size_t multipliers = branch.stateIds.size();
+    const std::string name = branch.equilibria ? "ev" : "mu";
     for (size_t i = 1; i <= multipliers; ++i)
-        csv += ",mu" + std::to_string(i) + "_re,mu" + std::to_string(i) + "_im";
+        csv += "," + name + std::to_string(i) + "_re," + name + std::to_string(i) + "_im";
     csv += "\n";
     for (const BranchPoint& p : branch.points) {
         appendCsvNumber(csv, p.parameter);

@@ -93,6 +93,7 @@ public:
     /// A stick state (mode == Stick) whose v_r is zero up to round-off is projected to v_r = 0
     /// exactly, so that integrate() applies the stick test (it takes stick only at v_r == 0).
     void settleMode(double t, std::vector<double>& y, int mode) const override;
+    bool slipField(double t, const double* y, double* dydt) const override;
     bool hasSaltationVariational() const override { return true; }
     /// Tangent vectors through stick and slip: J of the mode's right-hand side by central
     /// differences, RK4 on each step's dense output, saltation matrices at the switches.

@@ -58,6 +58,14 @@ public:
     /// The smooth ODE behind a regularized method (for Lyapunov exponents); nullptr when the
     /// method is event-driven.
     virtual const class SmoothOde* smoothOde() const { return nullptr; }
+    /// The vector field of slip at a state with v_r != 0 (the direction its sign gives), for the
+    /// equilibria of steady sliding; false where there is none to give (a smooth method has
+    /// smoothOde(); multi-contact models).
+    virtual bool slipField(double t, const double* y, double* dydt) const
+    {
+        (void)t, (void)y, (void)dydt;
+        return false;
+    }
     /// Whether integrateVariational works: event-driven methods with saltation matrices.
     virtual bool hasSaltationVariational() const { return false; }
     /// Integrates the state from (t, y) to exactly tEnd together with k tangent vectors phi (n x k,

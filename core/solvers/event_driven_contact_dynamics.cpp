@@ -193,6 +193,14 @@ void EventDrivenContactDynamics::outputs(double t, const double* y, int mode, do
     out[1] = dyn.force(t, y);
 }
 
+bool EventDrivenContactDynamics::slipField(double t, const double* y, double* dydt) const
+{
+    const double vr = m_system->relativeVelocity(t, y);
+    const double direction = vr >= 0.0 ? 1.0 : -1.0;
+    m_system->rhs(t, y, -direction * m_law->branchMagnitude(std::abs(vr), direction), dydt);
+    return true;
+}
+
 void EventDrivenContactDynamics::settleMode(double t, State& y, int mode) const
 {
     // Round-off only: a state written with 15+ significant digits or recomputed from its parts.

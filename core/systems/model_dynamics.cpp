@@ -47,6 +47,7 @@ public:
     }
     std::string warning() const override { return m_inner->warning(); }
     const SmoothOde* smoothOde() const override { return m_inner->smoothOde(); }
+    bool slipField(double t, const double* y, double* dydt) const override { return m_inner->slipField(t, y, dydt); }
     bool hasSaltationVariational() const override { return m_inner->hasSaltationVariational(); }
     Status integrateVariational(std::vector<double>& y, double& t, double tEnd, std::vector<double>& phi, int k,
                                 IntegrationStats& stats) const override

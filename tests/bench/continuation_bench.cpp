@@ -2,6 +2,7 @@
 // orbit (variational equations with saltation matrices), and whole branches. Median wall time of
 // repeated runs on this machine; run by hand: ./build/tests/bench/continuation_bench
 #include "analysis/orbit_continuation.h"
+#include "analysis/orbit_phases.h"
 #include "simulation/dynamics_factory.h"
 #include "solvers/dynamics.h"
 #include "systems/scenario_setup.h"
@@ -61,7 +62,7 @@ void branch(const char* label, const fl::Scenario& s, const fl::ContinuationSetu
     size_t points = 0, located = 0;
     for (int i = 0; i < 5; ++i) {
         const auto start = Clock::now();
-        const fl::Branch b = fl::continueOrbits(s, setup);
+        const fl::Branch b = fl::continueBranch(s, setup);
         ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
         if (!b.status.ok())
             return (void)std::printf("%s: %s\n", label, b.status.message().c_str());

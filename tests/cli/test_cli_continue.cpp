@@ -67,6 +67,28 @@ private slots:
         QVERIFY(onset);
     }
 
+    /// --equilibrium: steady sliding on a falling law, its Hopf point (closed form in
+    /// tests/core/test_orbit_continuation.cpp), the eigenvalues as ev columns.
+    void equilibria()
+    {
+        QTemporaryDir dir;
+        const QString branch = dir.filePath("branch.csv"), points = dir.filePath("points.csv");
+        const Outcome o = runCli({"continue", "--law", "stribeck-exp", "--set", "zeta=0.1", "--param", "v_b", "--start", "1.5", "--from", "0.05",
+                                  "--to", "3", "--equilibrium", "--out", branch, "--points", points});
+        QVERIFY2(o.exitCode == 0, qPrintable(o.err));
+        const QList<QStringList> rows = csvRows(branch);
+        QCOMPARE(rows.first(), (QStringList{"v_b", "x", "v", "period", "stable", "sequence", "ev1_re", "ev1_im", "ev2_re", "ev2_im"}));
+        bool hopf = false;
+        for (const QStringList& row : csvRows(points).mid(1))
+            hopf = hopf || (row[0] == "hopf" && std::abs(row[1].toDouble() - std::log(15.0) / 3.0) < 1e-8);
+        QVERIFY2(hopf, qPrintable(readLines(points).join('\n')));
+        // A forced system has none.
+        const Outcome forced = runCli({"continue", "--set", "A=1", "--param", "v_b", "--start", "1", "--from", "0.5", "--to", "2", "--equilibrium",
+                                       "--out", dir.filePath("x.csv")});
+        QCOMPARE(forced.exitCode, 2);
+        QVERIFY2(forced.err.contains("a forced system has no equilibria"), qPrintable(forced.err));
+    }
+
     void refusals_data()
     {
         QTest::addColumn<QStringList>("arguments");

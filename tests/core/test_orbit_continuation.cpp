@@ -4,10 +4,13 @@
 // regularized flow's variational equations); a change of the mode sequence crossed with no user
 // action and confirmed by runs on both sides.
 #include "analysis/orbit_continuation.h"
+#include "analysis/orbit_phases.h"
+#include "friction/friction_law.h"
 #include "simulation/dynamics_factory.h"
 #include "solvers/dynamics.h"
 #include "systems/absorber_system.h"
 #include "systems/scenario_setup.h"
+#include "systems/system_registry.h"
 
 #include <QTest>
 
@@ -79,7 +82,7 @@ private slots:
     void autonomousStickSlipCycle()
     {
         const fl::Scenario s = scenarioOf("belt", fl::Method::EventDriven, {{"zeta", 0.0}, {"A", 0.0}, {"v_b", 0.5}});
-        const fl::Branch branch = fl::continueOrbits(s, setupOf("v_b", 0.5, 0.1, 1.5));
+        const fl::Branch branch = fl::continueBranch(s, setupOf("v_b", 0.5, 0.1, 1.5));
         QVERIFY2(branch.status.ok(), branch.status.message().c_str());
         QVERIFY(!branch.closure.forced);
         QVERIFY2(branch.points.size() >= 10, "too few points to compare");
@@ -112,7 +115,7 @@ private slots:
     {
         const double zeta = 0.1, w = 1.5, vb = 1.0;
         const fl::Scenario s = scenarioOf("belt", fl::Method::EventDriven, {{"zeta", zeta}, {"A", 0.2}, {"w", w}, {"v_b", vb}});
-        const fl::Branch branch = fl::continueOrbits(s, setupOf("A", 0.2, 0.1, 3.0));
+        const fl::Branch branch = fl::continueBranch(s, setupOf("A", 0.2, 0.1, 3.0));
         QVERIFY2(branch.status.ok(), branch.status.message().c_str());
         printLocated(branch);
         const std::complex<double> d(1.0 - w * w, 2.0 * zeta * w);
@@ -141,7 +144,7 @@ private slots:
     void crossesAChangeOfModesByItself()
     {
         const fl::Scenario s = scenarioOf("belt", fl::Method::EventDriven, {{"zeta", 0.1}, {"A", 2.0}, {"w", 1.5}, {"v_b", 0.3}});
-        const fl::Branch branch = fl::continueOrbits(s, setupOf("A", 2.0, 2.0, 3.0));
+        const fl::Branch branch = fl::continueBranch(s, setupOf("A", 2.0, 2.0, 3.0));
         QVERIFY2(branch.status.ok(), branch.status.message().c_str());
         printLocated(branch);
         QCOMPARE(branch.points.back().parameter, 3.0);
@@ -170,7 +173,7 @@ private slots:
     void frictionlessAbsorberResponse()
     {
         const fl::Scenario s = scenarioOf("absorber", fl::Method::Regularized, {{"mu_s", 0.0}, {"mu_k", 0.0}, {"A", 0.1}});
-        const fl::Branch branch = fl::continueOrbits(s, setupOf("w", 1.0, 0.6, 1.4));
+        const fl::Branch branch = fl::continueBranch(s, setupOf("w", 1.0, 0.6, 1.4));
         QVERIFY2(branch.status.ok(), branch.status.message().c_str());
         QVERIFY2(branch.points.size() >= 10, "too few points to compare");
         double worst = 0.0, largest = 0.0;
@@ -197,7 +200,7 @@ private slots:
     void periodDoublingConfirmedByRuns()
     {
         const fl::Scenario s = scenarioOf("belt", fl::Method::EventDriven, {{"zeta", 0.05}, {"A", 2.0}, {"w", 2.3}, {"v_b", 0.1}});
-        const fl::Branch branch = fl::continueOrbits(s, setupOf("w", 2.3, 2.0, 2.6));
+        const fl::Branch branch = fl::continueBranch(s, setupOf("w", 2.3, 2.0, 2.6));
         QVERIFY2(branch.status.ok(), branch.status.message().c_str());
         printLocated(branch);
         const fl::LocatedPoint* pd = findLocated(branch, "period-doubling");
@@ -247,6 +250,63 @@ private slots:
         }
     }
 
+    /// Steady sliding of the belt on a falling (exponential Stribeck) law: the linearisation
+    /// x'' + (2 zeta + g'(v_b)) x' + x = 0 loses its damping where g'(v_b) = -2 zeta, i.e. at
+    /// v_b = (mu_0 - mu_k) / delta ln(delta / (2 zeta)), with the frequency 1.
+    void hopfOfSteadySlidingOnTheBelt()
+    {
+        fl::Scenario s = scenarioOf("belt", fl::Method::EventDriven, {{"zeta", 0.1}, {"A", 0.0}});
+        QVERIFY(fl::changeModel(s, "belt", "stribeck-exp").ok());
+        fl::ContinuationSetup setup = setupOf("v_b", 1.5, 0.05, 3.0);
+        setup.equilibrium = true;
+        const fl::Branch branch = fl::continueBranch(s, setup);
+        QVERIFY2(branch.status.ok(), branch.status.message().c_str());
+        printLocated(branch);
+        QVERIFY(branch.equilibria);
+        const double delta = s.params.value("delta"), drop = s.params.value("mu_0") - s.params.value("mu_k");
+        const double closedForm = drop / delta * std::log(delta / (2.0 * 0.1));
+        const fl::LocatedPoint* hopf = findLocated(branch, "hopf");
+        QVERIFY2(hopf, "no Hopf point located");
+        std::printf("Hopf at v_b = %.12g, closed form %.12g (difference %.3g)\n", hopf->parameter, closedForm, hopf->parameter - closedForm);
+        QVERIFY(std::abs(hopf->parameter - closedForm) < 1e-8);
+        double omega = 0.0;
+        for (const auto& l : hopf->multipliers)
+            omega = std::max(omega, l.imag());
+        QVERIFY(std::abs(omega - 1.0) < 1e-6);
+        // Below it the sliding is unstable (stick-slip), above it stable; x = g(v_b) on the branch.
+        for (const fl::BranchPoint& p : branch.points) {
+            QCOMPARE(p.orbit.stable, p.parameter > closedForm);
+            const double g = drop * std::exp(-delta * p.parameter / drop) + s.params.value("mu_k");
+            QVERIFY(std::abs(p.orbit.y[0] - g) < 1e-8 && std::abs(p.orbit.y[1]) < 1e-8); // Newton stops at |f| <= 1e-9
+            QCOMPARE(p.orbit.sequence, std::string("slip-"));
+        }
+    }
+
+    /// The brake's steady sliding turns stable where the law's slope g'(v_d) = 0 (the closed-form
+    /// condition of tests/core/test_brake.cpp, eta = 0): both modes' pairs cross there together.
+    void hopfOfTheBrake()
+    {
+        fl::Scenario s;
+        QVERIFY(fl::makeScenario("brake", "rational-quadratic", fl::Method::EventDriven, fl::Regularization::Kudra, s).ok());
+        QVERIFY(fl::applyPreset("amr2005-fig22-run", s).ok());
+        QVERIFY(fl::changeModel(s, "brake", "rational-quadratic").ok());
+        QVERIFY(s.params.set("mu_0", 2.0).ok() && s.params.set("mu_1", 1.0).ok());
+        fl::ContinuationSetup setup = setupOf("v_d", 3.0, 0.1, 5.0);
+        setup.equilibrium = true;
+        const fl::Branch branch = fl::continueBranch(s, setup);
+        QVERIFY2(branch.status.ok(), branch.status.message().c_str());
+        printLocated(branch);
+        const fl::LocatedPoint* hopf = findLocated(branch, "hopf");
+        QVERIFY2(hopf, "no Hopf point located");
+        const std::unique_ptr<fl::FrictionLaw> law = fl::findFrictionLaw("rational-quadratic")->create(s.params);
+        double a = 0.1, b = 5.0; // g' < 0 at a, > 0 at b
+        QVERIFY(law->slipMagnitudeSlope(a) < 0.0 && law->slipMagnitudeSlope(b) > 0.0);
+        for (int i = 0; i < 200; ++i)
+            (law->slipMagnitudeSlope(0.5 * (a + b)) < 0.0 ? a : b) = 0.5 * (a + b);
+        std::printf("brake: Hopf at v_d = %.12g, g' = 0 at %.12g\n", hopf->parameter, a);
+        QVERIFY(std::abs(hopf->parameter - a) < 1e-8);
+    }
+
     void sequenceChangesAreNamed()
     {
         QCOMPARE(fl::sequenceChangeType("slip-", "slip-;stick;slip-"), std::string("stick-onset"));
@@ -267,7 +327,7 @@ private slots:
         QVERIFY(!fl::checkContinuation(s, setupOf("A", 1.0, 0.0, 20.0)).ok()); // beyond A's limit 10
         QVERIFY(!fl::checkContinuation(s, setupOf("t_end", 100.0, 50.0, 200.0)).ok());
         std::atomic<bool> cancel{true};
-        const fl::Branch branch = fl::continueOrbits(s, setupOf("A", 2.0, 1.0, 3.0), &cancel);
+        const fl::Branch branch = fl::continueBranch(s, setupOf("A", 2.0, 1.0, 3.0), &cancel);
         QVERIFY(!branch.status.ok());
         QVERIFY(branch.cancelled);
     }

@@ -3,6 +3,7 @@
 // Floquet multipliers (a stick phase's exact zero, an autonomous orbit's trivial 1), and Newton's
 // fixed point against the orbit a long run settles on.
 #include "analysis/periodic_orbit.h"
+#include "analysis/orbit_phases.h"
 #include "scenario/scenario.h"
 #include "simulation/dynamics_factory.h"
 #include "solvers/dynamics.h"
