@@ -136,7 +136,7 @@ Status EquilibriumProblem::settle(ContinuationPoint& first)
     const Dynamics* dynamics = dynamicsAt(m_setup.start, status);
     if (!dynamics)
         return status;
-    std::vector<double> y = dynamics->initialState();
+    std::vector<double> y = m_setup.guess.size() == static_cast<size_t>(dynamics->dimension()) ? m_setup.guess : dynamics->initialState();
     const Eigen::VectorXd guess = Eigen::Map<const Eigen::VectorXd>(y.data(), static_cast<Eigen::Index>(y.size()));
     if (startFrom(guess, first).ok())
         return finishSettle(first);

@@ -25,6 +25,9 @@ struct ContinuationSetup {
     int maxPoints = 500;            ///< per direction
     /// Equilibria (steady sliding) instead of periodic orbits: periods and transient are not used.
     bool equilibrium = false;
+    /// A state to start from instead of a run from the initial state: an orbit's state at the
+    /// section (t = 0 mod the forcing period, or on the hyperplane), an equilibrium's guess.
+    std::vector<double> guess;
 };
 
 /// One orbit of the branch.

@@ -90,4 +90,45 @@ std::string locatedPointsCsv(const Scenario& scenario, const ContinuationSetup& 
     return csv;
 }
 
+std::string locatedCurvesCsv(const Scenario& scenario, const ContinuationSetup& setup, const Branch& branch, const CurveSetup& curves,
+                             const std::vector<LocatedCurve>& followed)
+{
+    std::string csv = header(scenario, setup, branch) + "# each located point followed in " + curves.parameter + " over ["
+                      + formatNumber(curves.from) + ", " + formatNumber(curves.to) + "] in " + std::to_string(curves.steps) + " steps\n";
+    for (const LocatedCurve& c : followed)
+        if (!c.ends.empty())
+            csv += "# the " + c.type + " curve " + c.ends + "\n";
+    csv += "type," + setup.parameter + "," + curves.parameter;
+    for (const std::string& id : branch.stateIds)
+        csv += "," + id;
+    csv += ",condition\n";
+    const double second = scenario.params.value(curves.parameter);
+    for (const LocatedPoint& p : branch.located) {
+        if (p.type != "branch-end")
+            continue;
+        csv += p.type;
+        for (double v : {p.parameter, second}) {
+            csv += ',';
+            appendCsvNumber(csv, v);
+        }
+        appendState(csv, p.y);
+        csv += ',';
+        csv += quoted(p.condition);
+        csv += '\n';
+    }
+    for (const LocatedCurve& c : followed)
+        for (const LocatedCurvePoint& p : c.points) {
+            csv += c.type;
+            for (double v : {p.first, p.second}) {
+                csv += ',';
+                appendCsvNumber(csv, v);
+            }
+            appendState(csv, p.y);
+            csv += ',';
+            csv += quoted(p.condition);
+            csv += '\n';
+        }
+    return csv;
+}
+
 } // namespace fl

@@ -89,6 +89,31 @@ private slots:
         QVERIFY2(forced.err.contains("a forced system has no equilibria"), qPrintable(forced.err));
     }
 
+    /// --param2: each located point's curve in the second parameter, one row per value.
+    void secondParameter()
+    {
+        QTemporaryDir dir;
+        const QString points = dir.filePath("points.csv");
+        const Outcome o = runCli({"continue", "--law", "stribeck-exp", "--set", "zeta=0.1", "--param", "v_b", "--start", "1.5", "--from", "0.05",
+                                  "--to", "3", "--equilibrium", "--param2", "zeta", "--from2", "0.05", "--to2", "0.2", "--steps2", "3",
+                                  "--out", dir.filePath("branch.csv"), "--points", points});
+        QVERIFY2(o.exitCode == 0, qPrintable(o.err));
+        const QList<QStringList> rows = csvRows(points);
+        QCOMPARE(rows.first(), (QStringList{"type", "v_b", "zeta", "x", "v", "condition"}));
+        QStringList hopf;
+        for (const QStringList& row : rows.mid(1))
+            if (row[0] == "hopf") {
+                hopf << row[2];
+                const double closedForm = std::log(3.0 / (2.0 * row[2].toDouble())) / 3.0;
+                QVERIFY2(std::abs(row[1].toDouble() - closedForm) < 1e-8, qPrintable(row.join(',')));
+            }
+        QCOMPARE(hopf, (QStringList{"0.05", "0.1", "0.15", "0.2"}));
+        const Outcome noPoints = runCli({"continue", "--param", "v_b", "--start", "1", "--from", "0.5", "--to", "2", "--param2", "zeta",
+                                         "--from2", "0", "--to2", "1", "--out", dir.filePath("x.csv")});
+        QCOMPARE(noPoints.exitCode, 2);
+        QVERIFY2(noPoints.err.contains("--points is required with a second parameter"), qPrintable(noPoints.err));
+    }
+
     void refusals_data()
     {
         QTest::addColumn<QStringList>("arguments");
@@ -110,6 +135,15 @@ private slots:
         for (const char* option : {"--periods", "--transient", "--max-points"})
             QTest::newRow(option) << (kForcedBelt + QStringList{"--start", "0.2", "--from", "0.1", "--to", "3", option, "1.5", "--out", "-"})
                                   << QString(option) + ": '1.5' is not a whole number";
+        for (const char* option : {"--from2", "--to2"}) {
+            QStringList arguments = kForcedBelt + QStringList{"--start", "0.2", "--from", "0.1", "--to", "3", "--param2", "zeta", "--from2", "0",
+                                                              "--to2", "1", "--points", "-", "--out", "-"};
+            arguments[arguments.indexOf(option) + 1] = "inf";
+            QTest::newRow(option) << arguments << QString(option) + ": 'inf' is not a finite number";
+        }
+        QTest::newRow("--steps2") << (kForcedBelt + QStringList{"--start", "0.2", "--from", "0.1", "--to", "3", "--param2", "zeta", "--from2", "0",
+                                                                "--to2", "1", "--steps2", "abc", "--points", "-", "--out", "-"})
+                                  << "--steps2: 'abc' is not a whole number";
         QTest::newRow("periods") << (kForcedBelt + QStringList{"--start", "0.2", "--from", "0.1", "--to", "3", "--periods", "0", "--out", "-"})
                                  << "periods must be in [1, 64]";
     }
