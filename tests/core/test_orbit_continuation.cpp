@@ -307,6 +307,51 @@ private slots:
         QVERIFY(std::abs(hopf->parameter - a) < 1e-8);
     }
 
+    /// Acta Mech. 2016 Fig. 5a: the pendulum on the rotating disk rests at omega0 = 30 rad/s and
+    /// oscillates at 40. The equilibrium's Hopf point lies between; runs just below it settle, just
+    /// above it do not (the regularized method of the published case).
+    void pendulumHopfOfActaFig5a()
+    {
+        fl::Scenario s;
+        QVERIFY(fl::applyPreset("acta2016-fig5a", s).ok());
+        fl::ContinuationSetup setup = setupOf("omega0", 30.0, 20.0, 60.0);
+        setup.equilibrium = true;
+        const fl::Branch branch = fl::continueBranch(s, setup);
+        QVERIFY2(branch.status.ok(), branch.status.message().c_str());
+        printLocated(branch);
+        const fl::LocatedPoint* hopf = findLocated(branch, "hopf");
+        QVERIFY2(hopf, "no Hopf point located");
+        QVERIFY(hopf->parameter > 30.0 && hopf->parameter < 40.0);
+        // The equilibrium's stability from the eigenvalues against runs nudged from it: the motion
+        // dies out below the Hopf point and grows above it.
+        for (const auto& [offset, settles] : {std::pair{-0.5, true}, std::pair{0.5, false}}) {
+            const double value = hopf->parameter + offset;
+            fl::ContinuationSetup here = setupOf("omega0", value, value - 0.1, value + 0.1);
+            here.equilibrium = true;
+            here.maxPoints = 2;
+            const fl::Branch local = fl::continueBranch(s, here);
+            const fl::BranchPoint* rest = nullptr;
+            for (const fl::BranchPoint& p : local.points)
+                rest = p.parameter == value ? &p : rest;
+            QVERIFY2(rest, "no equilibrium at the value");
+            QCOMPARE(rest->orbit.stable, settles);
+            fl::Scenario at = s;
+            QVERIFY(at.params.set("omega0", value).ok());
+            const auto d = fl::makeDynamics(at);
+            std::vector<double> y = rest->orbit.y;
+            y[0] += 1e-4;
+            double speeds[2] = {0.0, 0.0};
+            for (double& speed : speeds) {
+                QVERIFY(fl::integrateExactly(*d, y, 0.0, 10.0).ok());
+                for (size_t i = 3; i < 6; ++i)
+                    speed = std::max(speed, std::abs(y[i]));
+            }
+            std::printf("omega0 = %.6g (%s), nudged by 1e-4: |velocity| %.3g at t = 10, %.3g at t = 20\n", value,
+                        settles ? "stable" : "unstable", speeds[0], speeds[1]);
+            QVERIFY(settles ? speeds[1] < speeds[0] : speeds[1] > speeds[0]);
+        }
+    }
+
     void sequenceChangesAreNamed()
     {
         QCOMPARE(fl::sequenceChangeType("slip-", "slip-;stick;slip-"), std::string("stick-onset"));
