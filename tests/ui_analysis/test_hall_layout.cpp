@@ -179,6 +179,59 @@ private slots:
         QVERIFY(steps >= 5 * 10 * kLayouts);
     }
 
+    /// The analysis tabs with a setup column and a long run (Bifurcation, Map) up to 200 % on a
+    /// 1280-pixel screen (150 % on a narrower one): the tab no wider than the window, every field of the column inside its viewport and
+    /// wide enough for its text, and no text below 12 px x scale (at 200 % a column measured at
+    /// 100 % cut its From and To fields off, and its notes stayed at 100 %).
+    void setupColumnsFitAt200()
+    {
+        App app;
+        MainWindow& w = app.window;
+        QVERIFY(waitForRun(w));
+        w.setPresenterMode(true);
+        const double largest = w.screen()->geometry().width() >= 1280 ? 2.0 : 1.5;
+        for (const char* id : {"bifurcation", "map"}) {
+            const int tab = app.bench->tabIndex(id);
+            QVERIFY(tab >= 0);
+            w.tabs()->setCurrentIndex(tab);
+            QWidget* view = app.bench->view(QLatin1String(id));
+            for (const double scale : {1.0, 1.5, 2.0}) {
+                if (scale > largest)
+                    continue;
+                Appearance look;
+                look.scale = scale;
+                w.setAppearance(look);
+                QTest::qWait(50);
+                const QString where = QStringLiteral("%1 at %2 %: ").arg(QLatin1String(id)).arg(std::lround(scale * 100));
+                auto* column = view->findChild<QScrollArea*>();
+                QVERIFY(column);
+                QStringList parts; // what takes the width
+                for (QWidget* child : view->findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly))
+                    parts << QStringLiteral("%1 %2 (least %3)").arg(QString::fromLatin1(child->metaObject()->className()))
+                                 .arg(child->width()).arg(child->minimumSizeHint().width());
+                QVERIFY2(view->isVisible() && view->width() <= w.width(),
+                         qPrintable(where + QStringLiteral("%1 px wide in a %2 px window: %3").arg(view->width()).arg(w.width())
+                                                .arg(parts.join(QStringLiteral(", ")))));
+                const QRect port(column->viewport()->mapTo(&w, QPoint(0, 0)), column->viewport()->size());
+                int fields = 0;
+                for (QLineEdit* edit : column->widget()->findChildren<QLineEdit*>()) {
+                    if (!edit->isVisible() || edit->text().isEmpty() || qobject_cast<QComboBox*>(edit->parentWidget()))
+                        continue;
+                    const QRect r(edit->mapTo(&w, QPoint(0, 0)), edit->size());
+                    const int text = edit->fontMetrics().horizontalAdvance(edit->text()) + 6;
+                    QVERIFY2(r.left() >= port.left() && r.right() <= port.right() + 1 && edit->width() >= text,
+                             qPrintable(where + QStringLiteral("field '%1' x %2..%3 in %4..%5, %6 px for %7")
+                                                    .arg(edit->text()).arg(r.left()).arg(r.right()).arg(port.left()).arg(port.right())
+                                                    .arg(edit->width()).arg(text)));
+                    ++fields;
+                }
+                QVERIFY2(fields >= 2, qPrintable(where + QStringLiteral("%1 fields checked").arg(fields)));
+                const QStringList small = smallTexts(w, scale);
+                QVERIFY2(small.isEmpty(), qPrintable(where + small.join(QStringLiteral("; "))));
+            }
+        }
+    }
+
     /// Texts outside the walk's views follow the scale too: the Lyapunov result, the model
     /// editor (its text and its window, within the screen), the playback buttons' symbols and
     /// the phase portrait's "mod 2π".

@@ -9,6 +9,7 @@
 class QCheckBox;
 class QCPAxis;
 class QLabel;
+class QScrollArea;
 class QWidget;
 
 namespace fl::ui {
@@ -19,6 +20,12 @@ QCheckBox* makeLogScaleBox(QWidget* parent, bool checked, std::function<void(boo
 
 /// A view's message line: word-wrapped, red, hidden until there is a message.
 QLabel* makeMessageLabel(QWidget* parent, const QString& objectName);
+
+/// A setup column beside a view's plots: `panel` in a vertical scroll area (a child of `view`) as
+/// wide as the panel asks, at most 40 % of the window (the plots keep the rest at 300 %), measured
+/// again whenever the type size or the view's width changes (measured once, a column sized at 100 %
+/// cut its fields off at 200 %).
+QScrollArea* makeSetupColumn(QWidget* view, QWidget* panel);
 
 /// Switches a value axis between logarithmic (ticks at decades, numbers as 1e-3) and linear
 /// (numbers as %g with 6 digits).

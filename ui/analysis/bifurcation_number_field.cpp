@@ -1,4 +1,5 @@
 #include "analysis/bifurcation_number_field.h"
+#include "presenter/appearance.h"
 #include "params/parameter_spec.h"
 
 #include <QLineEdit>
@@ -36,7 +37,7 @@ bool readNumberField(const QLineEdit* field, double& value, QString* error)
 
 void markNumberField(QLineEdit* field, bool valid)
 {
-    field->setStyleSheet(valid ? QString() : QStringLiteral("border: 1px solid #c0392b;"));
+    setScaledStyleSheet(field, valid ? QString() : QStringLiteral("border: 1px solid #c0392b;"));
 }
 
 QString numberFieldText(double value)

@@ -24,6 +24,8 @@ void selectData(QComboBox* combo, const QVariant& data)
 QComboBox* combo(const QString& name, const QString& tip, QWidget* parent)
 {
     auto* box = new QComboBox(parent);
+ box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon); // shrinks with the column, elided
+ box->setMinimumContentsLength(8);
     box->setObjectName(name);
     box->setToolTip(tip);
     return box;

@@ -1,4 +1,5 @@
 #include "analysis/bifurcation_setup_panel.h"
+#include "presenter/appearance.h"
 #include "contract/sweep_analysis.h"
 #include "bridge/qs.h"
 #include "analysis/bifurcation_number_field.h"
@@ -45,7 +46,7 @@ QLabel* makeNote(const QString& name, QWidget* parent)
     auto* note = new QLabel(parent);
     note->setObjectName(name);
     note->setWordWrap(true);
-    note->setStyleSheet(QStringLiteral("color: #8a5a00;"));
+    setScaledStyleSheet(note, QStringLiteral("color: #8a5a00;"));
     note->setVisible(false);
     return note;
 }
@@ -78,7 +79,7 @@ BifurcationSetupPanel::BifurcationSetupPanel(QWidget* parent) : QWidget(parent)
     m_error = new QLabel(this);
     m_error->setObjectName(QStringLiteral("validationMessage"));
     m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color: #c0392b;"));
+    setScaledStyleSheet(m_error, QStringLiteral("color: #c0392b;"));
     layout->addWidget(m_error);
     layout->addStretch(1);
     m_filling = false;
@@ -93,11 +94,15 @@ void BifurcationSetupPanel::buildCaseBox(QFormLayout* form)
 {
     QWidget* box = form->parentWidget();
     m_system = new QComboBox(box);
+    m_system->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon); // shrinks with the column, elided
+    m_system->setMinimumContentsLength(8);
     m_system->setObjectName(QStringLiteral("system"));
     for (const fl::SystemInfo& info : fl::systems())
         m_system->addItem(qs(info.name), qs(info.id));
     m_system->setToolTip(tr("The mechanical system; another system starts from its default parameters"));
     m_preset = new QComboBox(box);
+    m_preset->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon); // shrinks with the column, elided
+    m_preset->setMinimumContentsLength(8);
     m_preset->setObjectName(QStringLiteral("preset"));
     m_preset->setToolTip(tr("A published case; presets of bifurcation figures also fill in their sweep"));
     m_caseText = new QLabel(box);
@@ -116,6 +121,8 @@ void BifurcationSetupPanel::buildSweepBox(QFormLayout* form)
 {
     QWidget* box = form->parentWidget();
     m_parameter = new QComboBox(box);
+    m_parameter->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon); // shrinks with the column, elided
+    m_parameter->setMinimumContentsLength(8);
     m_parameter->setObjectName(QStringLiteral("parameter"));
     m_from = makeNumberField(QStringLiteral("from"), tr("From"), QString(), box);
     m_to = makeNumberField(QStringLiteral("to"), tr("To"), QString(), box);
@@ -126,12 +133,14 @@ void BifurcationSetupPanel::buildSweepBox(QFormLayout* form)
     m_steps->setRange(2, 100000);
     m_steps->setToolTip(tr("Parameter values from..to inclusive, equally spaced. Allowed: [2, 100000]"));
     m_direction = new QComboBox(box);
+    m_direction->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon); // shrinks with the column, elided
+    m_direction->setMinimumContentsLength(8);
     m_direction->setObjectName(QStringLiteral("direction"));
     m_direction->addItem(tr("Up (from → to)"), int(fl::SweepDirection::Up));
     m_direction->addItem(tr("Down (to → from)"), int(fl::SweepDirection::Down));
     m_direction->addItem(tr("Both (hysteresis)"), int(fl::SweepDirection::Both));
     m_direction->setToolTip(tr("Order of the values; with continuation, Both shows coexisting attractors"));
-    m_continuation = new QCheckBox(tr("Continuation (start from the previous value's final state)"), box);
+    m_continuation = new QCheckBox(tr("Start from the previous value"), box); // short: the column stays narrow at 200 %
     m_continuation->setObjectName(QStringLiteral("continuation"));
     m_continuation->setToolTip(tr("On: each value starts where the previous one ended (follows an attractor).\n"
                                   "Off: every value starts from the scenario's initial state (columns run in parallel)."));

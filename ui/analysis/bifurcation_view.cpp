@@ -1,4 +1,5 @@
 #include "analysis/bifurcation_view.h"
+#include "analysis/analysis_view_parts.h"
 #include "systems/system_registry.h"
 #include "bridge/qs.h"
 #include "analysis/analysis_text.h"
@@ -33,13 +34,7 @@ constexpr int kFrameMs = 40; ///< 25 frames per second at most
 BifurcationView::BifurcationView(QWidget* parent) : QWidget(parent)
 {
     m_setup = new BifurcationSetupPanel;
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidget(m_setup);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMinimumWidth(m_setup->sizeHint().width() + 24);
-    scroll->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Preferred);
+    QScrollArea* scroll = makeSetupColumn(this, m_setup);
 
     m_plot = new BifurcationPlot(this);
     auto* right = new QVBoxLayout;

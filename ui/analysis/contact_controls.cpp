@@ -1,4 +1,5 @@
 #include "analysis/contact_controls.h"
+#include "presenter/appearance.h"
 #include "analysis/contact_curves.h"
 #include "widgets/parameter_row.h"
 
@@ -93,7 +94,7 @@ QWidget* ContactControls::buildContactBox()
                              " in units of the contact length a; a simple polygon of either orientation, anywhere"
                              " relative to the pole A. Uniform pressure."));
     m_polygonError = noteLabel(m_polygonBox, QStringLiteral("polygonError"));
-    m_polygonError->setStyleSheet(QStringLiteral("color: #c0392b;"));
+    setScaledStyleSheet(m_polygonError, QStringLiteral("color: #c0392b;"));
     m_polygonError->hide();
     polygonLayout->addWidget(new QLabel(tr("Vertices x,y; x,y; …"), m_polygonBox));
     polygonLayout->addWidget(m_polygon);

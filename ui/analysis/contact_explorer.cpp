@@ -1,4 +1,5 @@
 #include "analysis/contact_explorer.h"
+#include "presenter/appearance.h"
 #include "bridge/thread_handoff.h"
 #include "analysis/analysis_view_parts.h"
 #include "analysis/contact_controls.h"
@@ -29,12 +30,7 @@ QString i11Missing() { return QObject::tr("I(1,1) not shown: it needs circularly
 
 ContactExplorer::ContactExplorer(QWidget* parent) : QWidget(parent), m_controls(new ContactControls(this))
 {
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidget(m_controls);
-    scroll->setWidgetResizable(true);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMinimumWidth(m_controls->sizeHint().width() + 24);
-    scroll->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Expanding);
+    QScrollArea* scroll = makeSetupColumn(this, m_controls);
 
     auto* right = new QVBoxLayout;
     auto* grid = new QGridLayout;
@@ -188,11 +184,11 @@ QString ContactExplorer::statusText() const { return m_status->text(); }
 void ContactExplorer::updateStatus()
 {
     if (!m_inputError.isEmpty()) {
-        m_status->setStyleSheet(QStringLiteral("color: #c0392b;"));
+        setScaledStyleSheet(m_status, QStringLiteral("color: #c0392b;"));
         m_status->setText(tr("%1 — the curves show the last accepted input.").arg(m_inputError));
         return;
     }
-    m_status->setStyleSheet(QString());
+    setScaledStyleSheet(m_status, QString());
     if (m_computing) {
         m_status->setText(tr("Computing the curves…"));
         return;

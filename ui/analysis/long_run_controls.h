@@ -50,14 +50,30 @@ public:
     QPushButton* cancelButton() const { return m_cancel; }
     QProgressBar* progressBar() const { return m_progress; }
 
+    /// As narrow as the stacked arrangement (the meter above the buttons).
+    QSize minimumSizeHint() const override;
+
 signals:
     void startClicked();
     void cancelClicked();
     void resetViewClicked();
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
+    /// The time label's width for the type size in force, then arrange().
+    void arrangeForTypeSize();
+    /// The tools beside Start and Cancel where one row fits the width, else on a second row.
+    void arrange();
+    /// The least width the progress bar and the time left take.
+    int meterWidth() const;
     QVBoxLayout* m_layout;
-    QHBoxLayout* m_row;
+    class QGridLayout* m_grid;
+    QHBoxLayout* m_meter; ///< the progress bar and the time left
+    QHBoxLayout* m_row;   ///< Start and Cancel
+    QHBoxLayout* m_tools; ///< the options, Reset view and the exports
+    bool m_oneRow = true;
     QProgressBar* m_progress;
     QString m_progressFormat; ///< Texts::progressFormat, shown from the first progress on
     QLabel* m_timeLeft;
@@ -67,7 +83,7 @@ private:
     QPushButton* m_resetView;
     QPushButton* m_exportPlot;
     QPushButton* m_exportCsv;
-    int m_optionIndex; ///< where the next option goes in the row
+    int m_optionIndex; ///< where the next option goes among the tools
 };
 
 } // namespace fl::ui

@@ -396,7 +396,7 @@ void LyapunovPanel::setMessage(const QString& text, MessageKind kind)
     m_messageKind = kind;
     m_message->setText(text);
     // Red for errors, brown for a case that has no exponents, plain for notes.
-    m_message->setStyleSheet(kind == MessageKind::Invalid || kind == MessageKind::Run ? QStringLiteral("color: #c0392b;")
+    setScaledStyleSheet(m_message, kind == MessageKind::Invalid || kind == MessageKind::Run ? QStringLiteral("color: #c0392b;")
                              : kind == MessageKind::Unavailable ? QStringLiteral("color: #8a5a00;")
                                                                 : QString());
     m_message->setVisible(!text.isEmpty());

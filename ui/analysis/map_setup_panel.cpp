@@ -1,4 +1,5 @@
 #include "analysis/map_setup_panel.h"
+#include "presenter/appearance.h"
 #include "contract/map_analysis.h"
 #include "bridge/qs.h"
 #include "analysis/bifurcation_number_field.h"
@@ -66,6 +67,8 @@ MapSetupPanel::MapSetupPanel(QWidget* parent) : QWidget(parent)
     auto* valueBox = new QGroupBox(tr("Value per point"), this);
     auto* form = new QFormLayout(valueBox);
     m_observable = new QComboBox(valueBox);
+    m_observable->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon); // shrinks with the column, elided
+    m_observable->setMinimumContentsLength(8);
     m_observable->setObjectName(QStringLiteral("observable"));
     for (const ObservableEntry& e : kObservables) {
         m_observable->addItem(tr(e.text), QString::fromLatin1(fl::mapObservableId(e.observable)));
@@ -74,6 +77,8 @@ MapSetupPanel::MapSetupPanel(QWidget* parent) : QWidget(parent)
     m_observable->setToolTip(tr("What is computed at every point of the plane"));
     form->addRow(tr("Observable"), m_observable);
     m_variable = new QComboBox(valueBox);
+    m_variable->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon); // shrinks with the column, elided
+    m_variable->setMinimumContentsLength(8);
     m_variable->setObjectName(QStringLiteral("variable"));
     m_variable->setToolTip(tr("Amplitude: the state variable whose range is measured"));
     form->addRow(tr("Variable"), m_variable);
@@ -98,7 +103,7 @@ MapSetupPanel::MapSetupPanel(QWidget* parent) : QWidget(parent)
     m_messageLabel = new QLabel(this);
     m_messageLabel->setObjectName(QStringLiteral("message"));
     m_messageLabel->setWordWrap(true);
-    m_messageLabel->setStyleSheet(QStringLiteral("color: #c0392b;"));
+    setScaledStyleSheet(m_messageLabel, QStringLiteral("color: #c0392b;"));
     layout->addWidget(m_messageLabel);
     layout->addStretch(1);
 
@@ -129,6 +134,8 @@ void MapSetupPanel::buildAxis(QFormLayout* form, int axis, const QString& name)
     Axis& a = m_axis[axis];
     const QString prefix = axis == 0 ? QStringLiteral("x") : QStringLiteral("y");
     a.parameter = new QComboBox(this);
+    a.parameter->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon); // shrinks with the column, elided
+    a.parameter->setMinimumContentsLength(8);
     a.parameter->setObjectName(prefix + QStringLiteral("Parameter"));
     a.parameter->setToolTip(tr("The parameter along %1").arg(name));
     form->addRow(tr("%1 parameter").arg(name), a.parameter);

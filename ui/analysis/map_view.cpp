@@ -1,4 +1,5 @@
 #include "analysis/map_view.h"
+#include "analysis/analysis_view_parts.h"
 #include "bridge/qs.h"
 #include "analysis/analysis_text.h"
 #include "analysis/long_run_controls.h"
@@ -75,13 +76,7 @@ QString valueText(const fl::MapSpec& spec, double value)
 MapView::MapView(QWidget* parent) : QWidget(parent)
 {
     m_setup = new MapSetupPanel;
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidget(m_setup);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMinimumWidth(m_setup->sizeHint().width() + 24);
-    scroll->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Preferred);
+    QScrollArea* scroll = makeSetupColumn(this, m_setup);
 
     m_plot = new MapPlot(this);
     auto* right = new QVBoxLayout;

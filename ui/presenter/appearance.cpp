@@ -244,6 +244,13 @@ void keepScaledFont(QWidget* widget, const QFont& face, double relative)
     applyScaledFont(widget);
 }
 
+void setScaledStyleSheet(QWidget* widget, const QString& sheet)
+{
+    if (!widget->property(kFace).isValid())
+        keepScaledFont(widget, widget->font());
+    widget->setStyleSheet(sheet);
+}
+
 QFont scaledFont()
 {
     if (!g_hasBase) {

@@ -38,6 +38,10 @@ QFont scaledFont();
 /// `face` (a monospaced editor, a larger result): set now and again whenever the application font
 /// changes (a size set once at 100 % stayed 100 % at 200 %).
 void keepScaledFont(QWidget* widget, const QFont& face, double relative = 1.0);
+/// widget->setStyleSheet(sheet) with its font kept at the type size in force (keepScaledFont): a
+/// widget with a style sheet stops following the application's font (the Bifurcation tab's notes
+/// and a field marked invalid stayed at 100 % at 200 %).
+void setScaledStyleSheet(QWidget* widget, const QString& sheet);
 
 /// Replots a restyled plot now if it is on screen, else when it is next shown: a scale or theme
 /// change replotted every hidden tab's plots too (a large map's image cost the GUI thread 200 ms).

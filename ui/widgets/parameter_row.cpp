@@ -1,4 +1,5 @@
 #include "widgets/parameter_row.h"
+#include "presenter/appearance.h"
 #include "bridge/qs.h"
 #include "widgets/precise_slider.h"
 
@@ -28,7 +29,7 @@ ParameterRow::ParameterRow(const fl::ParameterSpec& spec, QGridLayout* grid, int
                             .arg(qs(fl::rangeText(spec))));
     m_range->hide();
     m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color: #c0392b;"));
+    setScaledStyleSheet(m_error, QStringLiteral("color: #c0392b;"));
     m_error->hide();
 
     const QString tip = toolTip();
@@ -75,7 +76,7 @@ void ParameterRow::setError(const QString& message)
 {
     m_error->setText(message);
     m_error->setVisible(!message.isEmpty());
-    m_editor->setStyleSheet(message.isEmpty() ? QString() : QStringLiteral("border: 1px solid #c0392b;"));
+    setScaledStyleSheet(m_editor, message.isEmpty() ? QString() : QStringLiteral("border: 1px solid #c0392b;"));
 }
 
 QString ParameterRow::error() const { return m_error->text(); }
