@@ -365,7 +365,7 @@ void BifurcationSetupPanel::updateThreadsNote()
     // Continuation is sequential along a branch: more threads than branches would idle.
     const fl::SweepSpec sweep = spec();
     const int used = fl::sweepThreads(sweep, m_threads->value());
-    m_threadsNote->setText(tr("Continuation runs each branch in order: 1 thread per branch (up+down: 2), "
+    m_threadsNote->setText(tr("Starting from the previous value runs each branch in order: 1 thread per branch (up+down: 2), "
                               "so this sweep uses %1 of the %2 threads.").arg(used).arg(m_threads->value()));
     m_threadsNote->setVisible(sweep.continuation && used < m_threads->value());
 }
