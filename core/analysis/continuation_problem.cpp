@@ -1,6 +1,6 @@
 #include "analysis/continuation_problem.h"
+#include "systems/scenario_setup.h"
 
-#include <Eigen/Eigenvalues>
 #include <Eigen/LU>
 
 #include <algorithm>
@@ -11,23 +11,19 @@ namespace {
 constexpr int kMaxNewton = 8;
 } // namespace
 
-std::vector<std::complex<double>> eigenvaluesOf(const Eigen::MatrixXd& m)
-{
-    std::vector<std::complex<double>> mu;
-    if (m.size() == 0)
-        return mu;
-    Eigen::EigenSolver<Eigen::MatrixXd> solver(m, false);
-    for (Eigen::Index i = 0; i < solver.eigenvalues().size(); ++i)
-        mu.push_back(solver.eigenvalues()(i));
-    return mu;
-}
-
 ContinuationProblem::ContinuationProblem(const Scenario& scenario, const ContinuationSetup& setup, const std::atomic<bool>* cancel)
     : m_scenario(scenario), m_setup(setup), m_cancel(cancel)
 {
 }
 
 ContinuationProblem::~ContinuationProblem() = default;
+
+Status ContinuationProblem::scenarioAt(double lambda, Scenario& at) const
+{
+    at = m_scenario;
+    const Status status = at.params.set(m_setup.parameter, lambda);
+    return status.ok() ? validate(at) : status;
+}
 
 Status ContinuationProblem::jacobianAt(const Eigen::VectorXd& z, const ContinuationEvaluation& e, double back, Eigen::MatrixXd& j)
 {

@@ -73,6 +73,8 @@ protected:
     /// Bisection on the step length from a along a's tangent: where `sameSideAsA` turns false.
     ContinuationPoint locate(const ContinuationPoint& a, const ContinuationPoint& b,
                              const std::function<bool(const ContinuationPoint&)>& sameSideAsA);
+    /// The scenario with the continued parameter at lambda, checked.
+    Status scenarioAt(double lambda, Scenario& at) const;
     /// The first point from a guess u at the start value: Newton at fixed lambda, then the tangent.
     Status startFrom(const Eigen::VectorXd& u, ContinuationPoint& first);
 
@@ -86,8 +88,6 @@ private:
     Status jacobianAt(const Eigen::VectorXd& z, const ContinuationEvaluation& e, double back, Eigen::MatrixXd& j);
 };
 
-/// The eigenvalues of a square matrix (Eigen's EigenSolver), unsorted.
-std::vector<std::complex<double>> eigenvaluesOf(const Eigen::MatrixXd& m);
 /// Whether a and b have different signs (0 counts as positive).
 inline bool signDiffers(double a, double b) { return (a < 0.0) != (b < 0.0); }
 

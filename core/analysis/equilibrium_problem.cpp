@@ -37,11 +37,8 @@ const Dynamics* EquilibriumProblem::dynamicsAt(double lambda, Status& status)
 {
     if (m_cached && m_cachedLambda == lambda)
         return m_cached.get();
-    Scenario at = m_scenario;
-    status = at.params.set(m_setup.parameter, lambda);
-    if (status.ok())
-        status = validate(at);
-    if (!status.ok())
+    Scenario at;
+    if (status = scenarioAt(lambda, at); !status.ok())
         return nullptr;
     m_cached = makeDynamics(at, m_cancel);
     m_cachedLambda = lambda;

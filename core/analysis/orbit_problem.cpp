@@ -61,11 +61,8 @@ const Dynamics* OrbitProblem::dynamicsAt(double lambda, Status& status)
 {
     if (m_cached && m_cachedLambda == lambda)
         return m_cached.get();
-    Scenario at = m_scenario;
-    status = at.params.set(m_setup.parameter, lambda);
-    if (status.ok())
-        status = validate(at);
-    if (!status.ok())
+    Scenario at;
+    if (status = scenarioAt(lambda, at); !status.ok())
         return nullptr;
     // The closure follows the parameter (the forcing period when it is the frequency), its kind not.
     OrbitClosure closure;

@@ -257,8 +257,7 @@ Eigen::MatrixXd returnMapJacobian(const OrbitClosure& closure, const OrbitReturn
     return reduced;
 }
 
-namespace {
-std::vector<std::complex<double>> sortedEigenvalues(const Eigen::MatrixXd& m)
+std::vector<std::complex<double>> eigenvaluesOf(const Eigen::MatrixXd& m)
 {
     std::vector<std::complex<double>> mu;
     if (m.size() == 0)
@@ -266,6 +265,13 @@ std::vector<std::complex<double>> sortedEigenvalues(const Eigen::MatrixXd& m)
     Eigen::EigenSolver<Eigen::MatrixXd> solver(m, false);
     for (Eigen::Index i = 0; i < solver.eigenvalues().size(); ++i)
         mu.push_back(solver.eigenvalues()(i));
+    return mu;
+}
+
+namespace {
+std::vector<std::complex<double>> sortedEigenvalues(const Eigen::MatrixXd& m)
+{
+    std::vector<std::complex<double>> mu = eigenvaluesOf(m);
     std::sort(mu.begin(), mu.end(), [](auto a, auto b) {
         if (std::abs(a) != std::abs(b))
             return std::abs(a) > std::abs(b);

@@ -81,6 +81,9 @@ struct PeriodicOrbit {
     double residual = 0.0;        ///< |P(y) - y| at the end
 };
 
+/// The eigenvalues of a square matrix (Eigen's EigenSolver), unsorted.
+std::vector<std::complex<double>> eigenvaluesOf(const Eigen::MatrixXd& m);
+
 /// The multipliers and stability of an orbit from its return (sorted as PeriodicOrbit says).
 void floquet(const OrbitClosure& closure, const OrbitReturn& r, PeriodicOrbit& orbit);
 

@@ -102,32 +102,24 @@ std::string locatedCurvesCsv(const Scenario& scenario, const ContinuationSetup& 
     for (const std::string& id : branch.stateIds)
         csv += "," + id;
     csv += ",condition\n";
-    const double second = scenario.params.value(curves.parameter);
-    for (const LocatedPoint& p : branch.located) {
-        if (p.type != "branch-end")
-            continue;
-        csv += p.type;
-        for (double v : {p.parameter, second}) {
+    auto row = [&csv](const std::string& type, double first, double second, const std::vector<double>& y, const std::string& condition) {
+        csv += type;
+        for (double v : {first, second}) {
             csv += ',';
             appendCsvNumber(csv, v);
         }
-        appendState(csv, p.y);
+        appendState(csv, y);
         csv += ',';
-        csv += quoted(p.condition);
+        csv += quoted(condition);
         csv += '\n';
-    }
+    };
+    const double second = scenario.params.value(curves.parameter);
+    for (const LocatedPoint& p : branch.located)
+        if (p.type == "branch-end")
+            row(p.type, p.parameter, second, p.y, p.condition);
     for (const LocatedCurve& c : followed)
-        for (const LocatedCurvePoint& p : c.points) {
-            csv += c.type;
-            for (double v : {p.first, p.second}) {
-                csv += ',';
-                appendCsvNumber(csv, v);
-            }
-            appendState(csv, p.y);
-            csv += ',';
-            csv += quoted(p.condition);
-            csv += '\n';
-        }
+        for (const LocatedCurvePoint& p : c.points)
+            row(c.type, p.first, p.second, p.y, p.condition);
     return csv;
 }
 
