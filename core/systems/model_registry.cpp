@@ -10,6 +10,7 @@
 #include "systems/scenario_setup.h"
 
 #include <algorithm>
+#include <numbers>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -233,7 +234,14 @@ SystemInfo systemOf(const std::string& id, const std::shared_ptr<const CompiledM
         info.plots.phasePortraits.emplace_back(info.states[2 * i], info.states[2 * i + 1]);
     info.plots.characteristic = {info.outputs[0], info.outputs[1]};
     info.variables = labelsOf(m);
-    info.defaultSection = [](const Scenario&) { return PoincareSection::hyperplane(1, 0.0, -1); }; // maxima of q_1
+    // Forced (an explicit sin or cos of t): stroboscopic at its fastest forcing's period, as a
+    // built-in forced system; else the maxima of q_1. (A hyperplane section of a forced model made
+    // its periodic orbits, found as if autonomous, wrong.)
+    info.defaultSection = [compiled](const Scenario& s) {
+        if (const double w = modelForcingFrequency(*compiled, s.params); w > 0.0)
+            return PoincareSection::stroboscopic(2.0 * std::numbers::pi / w);
+        return PoincareSection::hyperplane(1, 0.0, -1);
+    };
     if (isBlockChain(m)) {
         info.blockChain = true;
         info.chainBeltSpeed = [compiled](const Scenario& s) {

@@ -10,6 +10,8 @@
 #include "solvers/dynamics.h"
 #include "systems/absorber_system.h"
 #include "systems/scenario_setup.h"
+#include "systems/model_export.h"
+#include "systems/model_registry.h"
 #include "systems/system_registry.h"
 
 #include <QTest>
@@ -350,6 +352,29 @@ private slots:
                         settles ? "stable" : "unstable", speeds[0], speeds[1]);
             QVERIFY(settles ? speeds[1] < speeds[0] : speeds[1] > speeds[0]);
         }
+    }
+
+    /// The belt as a model file (its forcing A cos(w t) found in its equations, so its orbits close
+    /// at the forcing period) gives the built-in belt's branch: the same grazing.
+    void aModelOfTheForcedBeltGivesTheSameBranch()
+    {
+        const fl::Scenario builtIn = scenarioOf("belt", fl::Method::EventDriven, {{"zeta", 0.1}, {"A", 0.2}, {"w", 1.5}, {"v_b", 1.0}});
+        std::string text;
+        QVERIFY(fl::exportModel(builtIn, text).ok());
+        const fl::ModelRegistration registration = fl::registerModel(text);
+        QVERIFY(registration.ok());
+        fl::Scenario model;
+        QVERIFY(fl::makeScenario(registration.system->id, "coulomb", fl::Method::EventDriven, fl::Regularization::Kudra, model).ok());
+        const fl::Branch a = fl::continueBranch(builtIn, setupOf("A", 0.2, 0.1, 3.0));
+        const fl::Branch b = fl::continueBranch(model, setupOf("A", 0.2, 0.1, 3.0));
+        QVERIFY2(a.status.ok() && b.status.ok(), (a.status.message() + b.status.message()).c_str());
+        QVERIFY(b.closure.forced);
+        QCOMPARE(b.closure.period, a.closure.period);
+        const fl::LocatedPoint* pa = findLocated(a, "stick-onset");
+        const fl::LocatedPoint* pb = findLocated(b, "stick-onset");
+        QVERIFY(pa && pb);
+        std::printf("stick onset: built-in A = %.12g, model A = %.12g\n", pa->parameter, pb->parameter);
+        QVERIFY(std::abs(pa->parameter - pb->parameter) < 1e-8);
     }
 
     void sequenceChangesAreNamed()

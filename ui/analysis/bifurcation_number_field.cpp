@@ -21,8 +21,20 @@ QLineEdit* makeNumberField(const QString& name, const QString& label, const QStr
     return edit;
 }
 
+void setNumberField(QLineEdit* field, double value)
+{
+    const QString text = numberFieldText(value);
+    field->setProperty("exactValue", value);
+    field->setProperty("exactText", text);
+    field->setText(text);
+}
+
 bool readNumberField(const QLineEdit* field, double& value, QString* error)
 {
+    if (const QVariant shown = field->property("exactText"); shown.isValid() && shown.toString() == field->text().trimmed()) {
+        value = field->property("exactValue").toDouble();
+        return true;
+    }
     bool ok = false;
     const double parsed = QLocale::c().toDouble(field->text().trimmed(), &ok);
     if (ok && std::isfinite(parsed)) {

@@ -18,5 +18,9 @@ bool readNumberField(const QLineEdit* field, double& value, QString* error = nul
 void markNumberField(QLineEdit* field, bool valid);
 /// The exact shortest text of a value where it is short, else 7 significant digits.
 QString numberFieldText(double value);
+/// Shows a value (numberFieldText) and keeps it: readNumberField gives the value itself, not its
+/// shown digits, while the text is unchanged (a forcing period 2 pi / w shown as 7.853982 was
+/// swept at that, and the window's diagram differed from the session's).
+void setNumberField(QLineEdit* field, double value);
 
 } // namespace fl::ui

@@ -62,7 +62,7 @@ BifurcationRecordingBox::BifurcationRecordingBox(QWidget* parent) : QGroupBox(tr
     m_crossing->addItem(tr("Both"), 0);
     m_period = makeNumberField(QStringLiteral("period"), tr("Period"),
                                tr("Stroboscopic: the section period, t = k T (time unit of the system). Allowed: > 0"), this);
-    m_period->setText(numberFieldText(2.0 * std::numbers::pi));
+    setNumberField(m_period, 2.0 * std::numbers::pi);
     m_level->setText(QStringLiteral("0"));
     m_form->addRow(tr("Transient"), m_transient);
     m_form->addRow(tr("Samples"), m_samples);
@@ -109,16 +109,16 @@ void BifurcationRecordingBox::setStateNames(const std::string& systemId, const s
 void BifurcationRecordingBox::showSpec(const fl::SweepSpec& spec)
 {
     m_showing = true;
-    m_transient->setText(numberFieldText(spec.transient));
+    setNumberField(m_transient, spec.transient);
     m_samples->setValue(spec.samples);
-    m_maxRecordTime->setText(numberFieldText(spec.maxRecordTime));
+    setNumberField(m_maxRecordTime, spec.maxRecordTime);
     selectData(m_observable, int(spec.observable));
     selectData(m_variable, spec.variable);
     selectData(m_sectionVariable, spec.sectionVariable);
-    m_level->setText(numberFieldText(spec.level));
+    setNumberField(m_level, spec.level);
     selectData(m_crossing, spec.crossingDirection);
     if (spec.period > 0.0)
-        m_period->setText(numberFieldText(spec.period));
+        setNumberField(m_period, spec.period);
     m_showing = false;
     updateRows();
     emit changed();

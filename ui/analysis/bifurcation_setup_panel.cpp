@@ -306,8 +306,8 @@ void BifurcationSetupPanel::fillParameters()
             const fl::ParameterSpec& spec = m_scenario.params.specs()[size_t(m_scenario.params.index(m_parameter->currentData().toString().toStdString()))];
             double lo = 0.0, hi = 0.0;
             fl::defaultSweepRange(spec, lo, hi); // the analysis's (contract/sweep_analysis.h)
-            m_from->setText(numberFieldText(lo));
-            m_to->setText(numberFieldText(hi));
+            setNumberField(m_from, lo);
+            setNumberField(m_to, hi);
         }
     }
     updateParameterHints();
@@ -334,8 +334,8 @@ void BifurcationSetupPanel::setSpec(const fl::SweepSpec& spec)
 {
     m_filling = true;
     selectData(m_parameter, qs(spec.parameter));
-    m_from->setText(numberFieldText(spec.from));
-    m_to->setText(numberFieldText(spec.to));
+    setNumberField(m_from, spec.from);
+    setNumberField(m_to, spec.to);
     m_steps->setValue(spec.steps);
     selectData(m_direction, int(spec.direction));
     m_continuation->setChecked(spec.continuation);

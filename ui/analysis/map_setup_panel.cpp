@@ -172,8 +172,8 @@ void MapSetupPanel::setScenario(const fl::Scenario& scenario)
     fillParameters();
     if (!sameSystem || m_transient->text().isEmpty()) {
         const fl::SweepSpec sweep = fl::defaultSweep(scenario);
-        m_transient->setText(numberFieldText(sweep.transient));
-        m_record->setText(numberFieldText(std::min(sweep.maxRecordTime, 200.0)));
+        setNumberField(m_transient, sweep.transient);
+        setNumberField(m_record, std::min(sweep.maxRecordTime, 200.0));
     }
     m_filling = false;
     updateHints();
@@ -211,8 +211,8 @@ void MapSetupPanel::defaultRange(int axis)
     if (m_scenario.params.index(range.parameter) < 0)
         return;
     fl::defaultMapRange(m_scenario, range); // the analysis's (contract/map_analysis.h)
-    m_axis[axis].from->setText(numberFieldText(range.from));
-    m_axis[axis].to->setText(numberFieldText(range.to));
+    setNumberField(m_axis[axis].from, range.from);
+    setNumberField(m_axis[axis].to, range.to);
 }
 
 void MapSetupPanel::updateHints()
@@ -239,15 +239,15 @@ void MapSetupPanel::setSpec(const fl::MapSpec& spec)
     const fl::MapAxis* axes[2] = {&spec.x, &spec.y};
     for (int axis = 0; axis < 2; ++axis) {
         m_axis[axis].parameter->setCurrentIndex(m_axis[axis].parameter->findData(qs(axes[axis]->parameter)));
-        m_axis[axis].from->setText(numberFieldText(axes[axis]->from));
-        m_axis[axis].to->setText(numberFieldText(axes[axis]->to));
+        setNumberField(m_axis[axis].from, axes[axis]->from);
+        setNumberField(m_axis[axis].to, axes[axis]->to);
         m_axis[axis].steps->setValue(axes[axis]->steps);
     }
     m_observable->setCurrentIndex(m_observable->findData(QString::fromLatin1(fl::mapObservableId(spec.observable))));
     if (spec.variable >= 0 && spec.variable < m_variable->count())
         m_variable->setCurrentIndex(spec.variable);
-    m_transient->setText(numberFieldText(spec.transient));
-    m_record->setText(numberFieldText(spec.record));
+    setNumberField(m_transient, spec.transient);
+    setNumberField(m_record, spec.record);
     m_maxPeriod->setValue(spec.maxPeriod);
     m_filling = false;
     updateHints();
