@@ -39,19 +39,21 @@ namespace {
 /// Keeps a setup column's width: on the view's resizes and shows and the application's font changes.
 class SetupColumnWidth final : public QObject {
 public:
-    SetupColumnWidth(QWidget* view, QScrollArea* scroll) : QObject(scroll), m_view(view), m_scroll(scroll)
+    SetupColumnWidth(QWidget* view, QScrollArea* scroll) : QObject(scroll), m_view(view), m_scroll(scroll), m_panel(scroll->widget())
     {
         view->installEventFilter(this);
-        scroll->widget()->installEventFilter(this);
+        m_panel->installEventFilter(this);
         // After a font change the panel's layout answers with its new size only once it has been
         // redone: measured at once it gave the old type size's width.
         connect(qApp, &QGuiApplication::fontChanged, this, [this] { QTimer::singleShot(0, this, [this] { update(); }); });
         update();
     }
+    /// Only compares pointers: it also sees the events of the column's destruction, when the
+    /// scroll area is no longer one (UBSan: a member call on it there).
     bool eventFilter(QObject* watched, QEvent* event) override
     {
         const bool view = watched == m_view && (event->type() == QEvent::Resize || event->type() == QEvent::Show);
-        const bool panel = watched == m_scroll->widget() && event->type() == QEvent::LayoutRequest;
+        const bool panel = watched == m_panel && event->type() == QEvent::LayoutRequest;
         if (view || panel)
             QTimer::singleShot(0, this, [this] { update(); });
         return QObject::eventFilter(watched, event);
@@ -61,17 +63,18 @@ private:
     void update()
     {
         const int bar = m_scroll->verticalScrollBar()->sizeHint().width() + 8;
-        const int wanted = m_scroll->widget()->sizeHint().width() + bar;
+        const int wanted = m_panel->sizeHint().width() + bar;
         // 40 % of the window (the view's own width grows with the column: no bound), never less
         // than the panel's least width (its fields would be cut off).
         const int window = m_view->window()->width();
-        const int room = window > 0 ? std::max({240, window * 2 / 5, m_scroll->widget()->minimumSizeHint().width() + bar}) : wanted;
+        const int room = window > 0 ? std::max({240, window * 2 / 5, m_panel->minimumSizeHint().width() + bar}) : wanted;
         const int width = std::min(wanted, room);
         if (m_scroll->width() != width || m_scroll->minimumWidth() != width)
             m_scroll->setFixedWidth(width);
     }
     QWidget* m_view;
     QScrollArea* m_scroll;
+    QWidget* m_panel;
 };
 
 } // namespace
