@@ -209,9 +209,10 @@ private slots:
                 for (QWidget* child : view->findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly))
                     parts << QStringLiteral("%1 %2 (least %3)").arg(QString::fromLatin1(child->metaObject()->className()))
                                  .arg(child->width()).arg(child->minimumSizeHint().width());
-                QVERIFY2(view->isVisible() && view->width() <= w.width(),
-                         qPrintable(where + QStringLiteral("%1 px wide in a %2 px window: %3").arg(view->width()).arg(w.width())
-                                                .arg(parts.join(QStringLiteral(", ")))));
+                // The column is measured again after the type size's relayout (queued): waited for.
+                QTRY_VERIFY2(view->isVisible() && view->width() <= w.width(),
+                             qPrintable(where + QStringLiteral("%1 px wide in a %2 px window: %3").arg(view->width()).arg(w.width())
+                                                    .arg(parts.join(QStringLiteral(", ")))));
                 const QRect port(column->viewport()->mapTo(&w, QPoint(0, 0)), column->viewport()->size());
                 int fields = 0;
                 for (QLineEdit* edit : column->widget()->findChildren<QLineEdit*>()) {
