@@ -146,6 +146,17 @@ ContinuationPoint ContinuationProblem::locate(const ContinuationPoint& a, const 
     return result;
 }
 
+void ContinuationProblem::locateFold(const ContinuationPoint& a, const ContinuationPoint& b, const std::string& condition,
+                                     std::vector<LocatedPoint>& located)
+{
+    const Eigen::Index m = a.z.size() - 1;
+    const double foldA = a.tangent(m);
+    if (!signDiffers(foldA, b.tangent(m)))
+        return;
+    const ContinuationPoint p = locate(a, b, [&](const ContinuationPoint& q) { return !signDiffers(q.tangent(m), foldA); });
+    located.push_back(locatedAt(p, "fold", condition));
+}
+
 Status ContinuationProblem::startFrom(const Eigen::VectorXd& u, ContinuationPoint& first)
 {
     Eigen::VectorXd z(u.size() + 1);

@@ -75,6 +75,10 @@ protected:
                              const std::function<bool(const ContinuationPoint&)>& sameSideAsA);
     /// The scenario with the continued parameter at lambda, checked.
     Status scenarioAt(double lambda, Scenario& at) const;
+    /// A fold between a and b (the tangent's lambda component changes sign), located and appended
+    /// with its defining condition.
+    void locateFold(const ContinuationPoint& a, const ContinuationPoint& b, const std::string& condition,
+                    std::vector<LocatedPoint>& located);
     /// The first point from a guess u at the start value: Newton at fixed lambda, then the tangent.
     Status startFrom(const Eigen::VectorXd& u, ContinuationPoint& first);
 

@@ -162,12 +162,7 @@ Status EquilibriumProblem::finishSettle(const ContinuationPoint& first)
 
 void EquilibriumProblem::detectBetween(const ContinuationPoint& a, const ContinuationPoint& b, std::vector<LocatedPoint>& located)
 {
-    const Eigen::Index m = a.z.size() - 1;
-    const double foldA = a.tangent(m), foldB = b.tangent(m);
-    if (signDiffers(foldA, foldB)) {
-        const ContinuationPoint p = locate(a, b, [&](const ContinuationPoint& q) { return !signDiffers(q.tangent(m), foldA); });
-        located.push_back(locatedAt(p, "fold", "an eigenvalue 0: det J = 0, d" + m_setup.parameter + "/ds = 0 along the branch"));
-    }
+    locateFold(a, b, "an eigenvalue 0: det J = 0, d" + m_setup.parameter + "/ds = 0 along the branch", located);
     if (a.hopfTest != b.hopfTest) {
         const ContinuationPoint p = locate(a, b, [&](const ContinuationPoint& q) { return q.hopfTest == a.hopfTest; });
         // The pair nearest the axis there (on it to the location's accuracy).

@@ -124,12 +124,7 @@ Status OrbitProblem::describe(ContinuationPoint& p, const ContinuationEvaluation
 
 void OrbitProblem::detectBetween(const ContinuationPoint& a, const ContinuationPoint& b, std::vector<LocatedPoint>& located)
 {
-    const Eigen::Index m = a.z.size() - 1;
-    const double foldA = a.tangent(m), foldB = b.tangent(m);
-    if (signDiffers(foldA, foldB)) {
-        const ContinuationPoint p = locate(a, b, [&](const ContinuationPoint& q) { return !signDiffers(q.tangent(m), foldA); });
-        located.push_back(locatedAt(p, "fold", "multiplier +1: det(DP - I) = 0, d" + m_setup.parameter + "/ds = 0 along the branch"));
-    }
+    locateFold(a, b, "multiplier +1: det(DP - I) = 0, d" + m_setup.parameter + "/ds = 0 along the branch", located);
     if (signDiffers(a.doublingTest, b.doublingTest)) {
         const ContinuationPoint p = locate(a, b, [&](const ContinuationPoint& q) { return !signDiffers(q.doublingTest, a.doublingTest); });
         located.push_back(locatedAt(p, "period-doubling", "multiplier -1: det(DP + I) = 0"));
