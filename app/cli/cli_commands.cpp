@@ -86,7 +86,8 @@ QJsonObject catalogueJson()
     QJsonArray analyses;
     for (const fl::AnalysisInfo& a : fl::analyses())
         analyses.append(QJsonObject{{"id", q(a.id)}, {"title", q(a.title)}, {"summary", q(a.summary)},
-                                    {"place", a.place == fl::AnalysisPlace::Tab ? "tab" : "side"},
+                                    {"place", a.place == fl::AnalysisPlace::Tab ? "tab" : a.place == fl::AnalysisPlace::Side ? "side" : "part"},
+                                    {"host", q(a.host)},
                                     {"command", q(a.command)}, {"help", q(a.helpPage)},
                                     {"sessionRun", fl::findAnalysisDefinition(a.id) != nullptr}});
     return QJsonObject{{"systems", systems}, {"laws", laws}, {"methods", methods}, {"regularizations", regs}, {"presets", presets},
@@ -164,7 +165,7 @@ int listCommand(const QStringList& arguments)
         out << "  " << q(i.id) << ": " << q(i.name) << (i.kind == fl::Scenario{}.stiffIntegrator ? " (default)" : "") << "\n";
     out << "Numerics (--set, or --t-end / --dt / --tol):\n";
     printSpecs(out, fl::numericsSpecs());
-    out << "Analyses (the window's tabs and side tabs; the commands computing each here: its own, and\n"
+    out << "Analyses (the window's tabs, side tabs and parts of tabs; the commands computing each here: its own, and\n"
            "session run FILE --view ID, which recomputes a saved session's view as the window exports it):\n";
     for (const fl::AnalysisInfo& a : fl::analyses()) {
         QStringList commands;
@@ -172,7 +173,9 @@ int listCommand(const QStringList& arguments)
             commands << "frictionlab-cli " + q(a.command);
         if (fl::findAnalysisDefinition(a.id))
             commands << "session run --view " + q(a.id);
-        out << "  " << q(a.id) << ": " << q(a.title) << (a.place == fl::AnalysisPlace::Side ? " (side tab)" : "") << ". "
+        out << "  " << q(a.id) << ": " << q(a.title) << (a.place == fl::AnalysisPlace::Side ? QString(" (side tab)")
+                                                                        : a.place == fl::AnalysisPlace::Part ? " (in the " + q(fl::findAnalysis(a.host)->title) + " tab)"
+                                                                                                             : QString()) << ". "
             << q(a.summary) << (commands.isEmpty() ? QString("  [window only: a plot of the run]") : "  [" + commands.join("; ") + "]")
             << "\n";
     }

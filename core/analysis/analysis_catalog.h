@@ -15,6 +15,7 @@ namespace fl {
 enum class AnalysisPlace {
     Tab,  ///< a main tab
     Side, ///< a tab beside the friction characteristic, under the simulation plots
+    Part, ///< a part of another view (`host`), with a setup of its own: the Bifurcation view's continuation
 };
 
 struct AnalysisInfo {
@@ -26,9 +27,10 @@ struct AnalysisInfo {
     std::string command;   ///< the frictionlab-cli command computing it; empty: the GUI only
     /// Whether the view applies to a scenario (its tab is hidden otherwise); empty: every scenario.
     std::function<bool(const Scenario&)> appliesTo;
+    std::string host;      ///< AnalysisPlace::Part: the id of the view it is drawn in
 };
 
-/// In the window's order: the main tabs, then the side tabs.
+/// In the window's order: the main tabs (each part after its host), then the side tabs.
 const std::vector<AnalysisInfo>& analyses();
 const AnalysisInfo* findAnalysis(std::string_view id);
 /// Whether the analysis applies to the scenario (true when it names no condition).

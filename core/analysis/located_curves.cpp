@@ -143,23 +143,30 @@ void march(const Scenario& scenario, const ContinuationSetup& setup, const Branc
 
 } // namespace
 
-Status checkCurves(const Scenario& scenario, const ContinuationSetup& setup, const CurveSetup& c)
+Status checkCurves(const Scenario& scenario, const ContinuationSetup& setup, const CurveSetup& c, std::string* field)
 {
+    auto at = [field](const char* name, Status status) {
+        if (field)
+            *field = name;
+        return status;
+    };
     const int index = scenario.params.index(c.parameter);
     if (index < 0)
-        return Status::error("unknown second parameter '" + c.parameter + "'");
+        return at("parameter2", Status::error("unknown second parameter '" + c.parameter + "'"));
     const ParameterSpec& p = scenario.params.specs()[static_cast<size_t>(index)];
     if (p.kind != ParameterKind::Real || isRunControlParameter(p.id) || p.id == setup.parameter)
-        return Status::error(p.id + " cannot be the second parameter: it must be a real parameter of the system or law, not the first");
-    for (double v : {c.from, c.to})
+        return at("parameter2", Status::error(p.id + " cannot be the second parameter: it must be a real parameter of the system or law, not the first"));
+    const std::pair<const char*, double> ends[] = {{"from2", c.from}, {"to2", c.to}};
+    for (const auto& [name, v] : ends)
         if (const Status status = scenario.params.check(c.parameter, v); !status.ok())
-            return status;
+            return at(name, status);
     const double now = scenario.params.value(c.parameter);
     if (!(c.from < c.to) || now < c.from || now > c.to)
-        return Status::error("the range [" + formatNumber(c.from) + ", " + formatNumber(c.to) + "] of " + p.id
-                             + " must be increasing and contain its value " + formatNumber(now));
+        return at(!(c.from < c.to) || now > c.to ? "to2" : "from2",
+                  Status::error("the range [" + formatNumber(c.from) + ", " + formatNumber(c.to) + "] of " + p.id
+                                + " must be increasing and contain its value " + formatNumber(now)));
     if (c.steps < 2 || c.steps > 2000)
-        return Status::error("the second parameter's steps must be in [2, 2000]");
+        return at("steps2", Status::error("the second parameter's steps must be in [2, 2000]"));
     return Status::success();
 }
 

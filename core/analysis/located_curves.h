@@ -30,8 +30,9 @@ struct LocatedCurve {
 };
 
 /// Checks the second parameter (exists, real, not the first, range inside its limits and around
-/// its current value, steps in [2, 2000]).
-Status checkCurves(const Scenario& scenario, const ContinuationSetup& setup, const CurveSetup& curves);
+/// its current value, steps in [2, 2000]). `field`, when given, is set to the field at fault
+/// (parameter2, from2, to2, steps2).
+Status checkCurves(const Scenario& scenario, const ContinuationSetup& setup, const CurveSetup& curves, std::string* field = nullptr);
 
 /// Each located point of `branch` (not its ends) followed over the second parameter's range.
 std::vector<LocatedCurve> followLocatedPoints(const Scenario& scenario, const ContinuationSetup& setup, const Branch& branch,

@@ -15,38 +15,54 @@
 
 namespace fl {
 
-Status checkContinuation(const Scenario& scenario, const ContinuationSetup& s)
+Status checkContinuation(const Scenario& scenario, const ContinuationSetup& s, std::string* field)
 {
+    auto at = [field](const char* name, Status status) {
+        if (field)
+            *field = name;
+        return status;
+    };
     const int index = scenario.params.index(s.parameter);
     if (index < 0)
-        return Status::error("unknown parameter '" + s.parameter + "'");
+        return at("parameter", Status::error("unknown parameter '" + s.parameter + "'"));
     const ParameterSpec& p = scenario.params.specs()[static_cast<size_t>(index)];
     if (p.kind != ParameterKind::Real)
-        return Status::error(p.id + " takes whole values; continuation follows a real parameter");
+        return at("parameter", Status::error(p.id + " takes whole values; continuation follows a real parameter"));
     if (isRunControlParameter(p.id))
-        return Status::error(p.id + " sets how a run is computed, not the system; continue a parameter of the system or law");
-    for (double v : {s.start, s.from, s.to})
+        return at("parameter", Status::error(p.id + " sets how a run is computed, not the system; continue a parameter of the system or law"));
+    const std::pair<const char*, double> values[] = {{"start", s.start}, {"from", s.from}, {"to", s.to}};
+    for (const auto& [name, v] : values)
         if (const Status status = scenario.params.check(s.parameter, v); !status.ok())
-            return status;
+            return at(name, status);
     if (!(s.from < s.to) || s.start < s.from || s.start > s.to)
-        return Status::error("the range [" + formatNumber(s.from) + ", " + formatNumber(s.to) + "] of " + p.id
-                             + " must be increasing and contain the start " + formatNumber(s.start));
+        return at(!(s.from < s.to) ? "to" : "start",
+                  Status::error("the range [" + formatNumber(s.from) + ", " + formatNumber(s.to) + "] of " + p.id
+                                + " must be increasing and contain the start " + formatNumber(s.start)));
     if (s.equilibrium) {
-        Scenario at = scenario;
-        at.params.set(s.parameter, s.start);
+        Scenario forcedAt = scenario;
+        forcedAt.params.set(s.parameter, s.start);
         OrbitClosure closure;
-        if (orbitClosure(at, 1, closure).ok() && closure.forced)
-            return Status::error("a forced system has no equilibria: set its forcing amplitude to 0");
+        if (orbitClosure(forcedAt, 1, closure).ok() && closure.forced)
+            return at("", Status::error("a forced system has no equilibria: set its forcing amplitude to 0"));
     }
     if (s.periods < 1 || s.periods > 64)
-        return Status::error("periods must be in [1, 64]");
+        return at("periods", Status::error("periods must be in [1, 64]"));
     if (s.transientPeriods < 0 || s.transientPeriods > 100000)
-        return Status::error("transient periods must be in [0, 100000]");
+        return at("transient", Status::error("transient periods must be in [0, 100000]"));
     if (s.maxPoints < 2 || s.maxPoints > 100000)
-        return Status::error("points per direction must be in [2, 100000]");
-    Scenario at = scenario;
-    at.params.set(s.parameter, s.start);
-    return validate(at);
+        return at("maxPoints", Status::error("points per direction must be in [2, 100000]"));
+    Scenario start = scenario;
+    start.params.set(s.parameter, s.start);
+    if (!s.guess.empty()) {
+        const size_t n = stateNames(start).size();
+        if (s.guess.size() != n)
+            return at("guess", Status::error("the starting state has " + std::to_string(s.guess.size()) + " values; the system has "
+                                             + std::to_string(n) + " state variables"));
+        for (double v : s.guess)
+            if (!std::isfinite(v))
+                return at("guess", Status::error("the starting state must be finite"));
+    }
+    return at("", validate(start));
 }
 
 namespace {
@@ -202,6 +218,13 @@ void continueOneWay(ContinuationProblem& problem, const ContinuationPoint& first
 Branch continueBranch(const Scenario& scenario, const ContinuationSetup& setup, const std::atomic<bool>* cancel,
                       const std::function<void(double)>& progress)
 {
+    return continueBranch(scenario, setup, cancel, progress, {});
+}
+
+Branch continueBranch(const Scenario& scenario, const ContinuationSetup& setup, const std::atomic<bool>* cancel,
+                      const std::function<void(double)>& progress,
+                      const std::function<void(const BranchPoint& point, int direction)>& pointFound)
+{
     Branch branch;
     if (branch.status = checkContinuation(scenario, setup); !branch.status.ok())
         return branch;
@@ -228,15 +251,19 @@ Branch continueBranch(const Scenario& scenario, const ContinuationSetup& setup, 
         return branch;
     std::vector<BranchPoint> up, down;
     double lowest = setup.start, highest = setup.start;
-    auto report = [&](const std::vector<BranchPoint>& side) {
+    if (pointFound)
+        pointFound(problem.branchPoint(first), 0);
+    auto report = [&](const std::vector<BranchPoint>& side, int direction) {
+        if (pointFound)
+            pointFound(side.back(), direction);
         lowest = std::min(lowest, side.back().parameter);
         highest = std::max(highest, side.back().parameter);
         if (progress)
             progress(std::min(1.0, (highest - lowest) / (setup.to - setup.from)));
     };
-    continueOneWay(problem, first, +1, branch, up, [&] { report(up); });
+    continueOneWay(problem, first, +1, branch, up, [&] { report(up, +1); });
     if (!branch.cancelled)
-        continueOneWay(problem, first, -1, branch, down, [&] { report(down); });
+        continueOneWay(problem, first, -1, branch, down, [&] { report(down, -1); });
     branch.points.assign(down.rbegin(), down.rend());
     branch.points.push_back(problem.branchPoint(first));
     branch.points.insert(branch.points.end(), up.begin(), up.end());

@@ -57,14 +57,21 @@ struct Branch {
 };
 
 /// Checks the setup against the scenario (the parameter exists and is real, the range is inside its
-/// limits and contains the start, periods in [1, 64]); the problem's text or success.
-Status checkContinuation(const Scenario& scenario, const ContinuationSetup& setup);
+/// limits and contains the start, periods in [1, 64], a guess of the state's size); the problem's text
+/// or success. `field`, when given, is set to the setup field at fault (parameter, start, from, to,
+/// periods, transient, maxPoints, guess; empty for the scenario itself).
+Status checkContinuation(const Scenario& scenario, const ContinuationSetup& setup, std::string* field = nullptr);
 
 /// Continues the orbit that a run at parameter = start settles on (or, with setup.equilibrium, the
 /// equilibrium Newton finds from the initial state). progress(fraction) after each point; cancel
 /// stops between points and inside integrations.
 Branch continueBranch(const Scenario& scenario, const ContinuationSetup& setup, const std::atomic<bool>* cancel = nullptr,
                       const std::function<void(double)>& progress = {});
+/// As above, and pointFound(point, direction) on the computing thread as each point is accepted: the
+/// start (direction 0), then the points of the growing side (+1: the parameter grows first, -1).
+Branch continueBranch(const Scenario& scenario, const ContinuationSetup& setup, const std::atomic<bool>* cancel,
+                      const std::function<void(double)>& progress,
+                      const std::function<void(const BranchPoint& point, int direction)>& pointFound);
 
 /// The type of a change of the mode sequence from `before` to `after` (phases joined by ';'):
 /// a stick phase that appears or vanishes inside slip is a stick onset, a slip phase inside stick a

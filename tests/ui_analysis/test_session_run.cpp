@@ -5,6 +5,7 @@
 // system (its text embedded in the session) both.
 #include "analysis/bifurcation_view.h"
 #include "analysis/contact_explorer.h"
+#include "analysis/continuation_box.h"
 #include "analysis/eps_study_view.h"
 #include "analysis/law_lab.h"
 #include "analysis/method_comparison.h"
@@ -22,6 +23,8 @@
 #include "contract/lyapunov_analysis.h"
 #include "contract/map_analysis.h"
 #include "contract/contact_analysis.h"
+#include "contract/continuation_analysis.h"
+#include "analysis/analysis_catalog.h"
 #include "contract/poincare_analysis.h"
 #include "contract/slip_events_analysis.h"
 #include "contract/sweep_analysis.h"
@@ -88,6 +91,10 @@ Session sessionFor(const fl::Scenario& scenario)
     sweep.spec.maxRecordTime = 60.0;
     sweep.spec.direction = fl::SweepDirection::Both;
     session.state.view.setups.insert(QStringLiteral("bifurcation"), setupToJson(fl::SweepAnalysis::write(scenario, sweep)));
+    fl::ContinuationAnalysisSetup continuation = fl::ContinuationAnalysis::defaults(scenario);
+    continuation.branch.maxPoints = 5;
+    continuation.branch.transientPeriods = 100;
+    session.state.view.setups.insert(QStringLiteral("continuation"), setupToJson(fl::ContinuationAnalysis::write(scenario, continuation)));
     fl::MapSetup map = fl::MapAnalysis::defaults(scenario);
     map.spec.x.steps = 4;
     map.spec.y.steps = 3;
@@ -177,6 +184,13 @@ private:
             view = w.bench->viewAs<fl::ui::BifurcationView>("bifurcation");
             QVERIFY(w.bench->viewAs<fl::ui::BifurcationView>("bifurcation")->start());
             running = [&] { return w.bench->viewAs<fl::ui::BifurcationView>("bifurcation")->isRunning(); };
+        } else if (id == QLatin1String("continuation")) {
+            // The Continuation box under the sweep's form, with the session's setup.
+            view = w.bench->viewAs<fl::ui::BifurcationView>("bifurcation");
+            ContinuationBox* box = w.bench->viewAs<fl::ui::BifurcationView>("bifurcation")->continuationBox();
+            QCOMPARE(w.bench->view(id), box);
+            QVERIFY2(box->start(), qPrintable(box->statusText()));
+            running = [box] { return box->isRunning() || !box->result(); };
         } else if (id == QLatin1String("map")) {
             view = w.bench->viewAs<fl::ui::MapView>("map");
             QVERIFY(w.bench->viewAs<fl::ui::MapView>("map")->start());
@@ -217,6 +231,16 @@ private:
         }
         if (view)
             items = csvItems(view);
+        // A view's items of a part it hosts are the part's (the Bifurcation view's continuation).
+        // A part's items are those of its host named after it.
+        items.removeIf([&id](const ExportItem& item) {
+            if (fl::findAnalysis(id.toStdString())->place == fl::AnalysisPlace::Part)
+                return !item.fileName.startsWith(id + QLatin1Char('-'));
+            for (const fl::AnalysisInfo& analysis : fl::analyses())
+                if (QString::fromStdString(analysis.host) == id && item.fileName.startsWith(QString::fromStdString(analysis.id) + QLatin1Char('-')))
+                    return true;
+            return false;
+        });
         QVERIFY2(!items.isEmpty(), "the view exports its data as CSV");
         QTRY_VERIFY_WITH_TIMEOUT(!running() && items.first().isAvailable(), 300000);
         QDir(dir.path()).mkdir(QStringLiteral("window"));
@@ -257,6 +281,10 @@ private slots:
     // Rows: 6 values up and down (a settled column is one row); 4 x 3 points; the runs' samples;
     // 40 / 0.5 estimates.
     void bifurcationOfTheBelt() { compareWithWindow(fl::defaultScenario(), QStringLiteral("bifurcation"), 12); }
+    /// The unforced belt's stick-slip cycle in v_b, and the forced model's orbit in its first
+    /// parameter: 5 points each way and the start; the points file at least the branch's two ends.
+    void continuationOfTheBelt() { compareWithWindow(fl::defaultScenario(), QStringLiteral("continuation"), 2); }
+    void continuationOfAModel() { compareWithWindow(modelScenario(), QStringLiteral("continuation"), 2); }
     void mapOfTheBelt() { compareWithWindow(fl::defaultScenario(), QStringLiteral("map"), 12); }
     void compareOfTheBelt() { compareWithWindow(fl::defaultScenario(), QStringLiteral("compare"), 100); }
     void compareOfAModel() { compareWithWindow(modelScenario(), QStringLiteral("compare"), 100); }
@@ -283,7 +311,7 @@ private slots:
         QStringList ids;
         for (const fl::AnalysisDefinition* definition : fl::analysisDefinitions())
             ids << QString::fromStdString(definition->id());
-        QCOMPARE(ids, (QStringList{QStringLiteral("simulation"), QStringLiteral("bifurcation"), QStringLiteral("map"), QStringLiteral("compare"), QStringLiteral("eps-study"),
+        QCOMPARE(ids, (QStringList{QStringLiteral("simulation"), QStringLiteral("bifurcation"), QStringLiteral("continuation"), QStringLiteral("map"), QStringLiteral("compare"), QStringLiteral("eps-study"),
                                    QStringLiteral("law-lab"), QStringLiteral("lyapunov"), QStringLiteral("poincare"),
                                    QStringLiteral("contact"), QStringLiteral("slip-events")}));
     }

@@ -74,7 +74,16 @@ private slots:
             QVERIFY2(view, qPrintable(id));
             QCOMPARE(w.bench->idOf(view), id);
         }
-        QCOMPARE(tabIds().size() + sideTabIds().size(), static_cast<qsizetype>(fl::analyses().size()));
+        // The rest are parts of a view (the Bifurcation view's continuation), found by their ids.
+        qsizetype parts = 0;
+        for (const fl::AnalysisInfo& analysis : fl::analyses())
+            if (analysis.place == fl::AnalysisPlace::Part) {
+                ++parts;
+                QWidget* part = w.bench->view(QString::fromStdString(analysis.id));
+                QVERIFY2(part && w.bench->view(QString::fromStdString(analysis.host))->isAncestorOf(part), analysis.id.c_str());
+            }
+        QCOMPARE(parts, 1);
+        QCOMPARE(tabIds().size() + sideTabIds().size() + parts, static_cast<qsizetype>(fl::analyses().size()));
     }
 
     /// The simulation tab with the Lyapunov side tab (no setup of its own beyond the view state).
@@ -365,7 +374,7 @@ private slots:
         w.window.loadScenario(lugreBelt());
         for (const auto& [id, widget] : w.bench->analysisViews()) {
             const QString name = QString::fromStdString(id);
-            const AnalysisView* view = analysisOf(widget);
+            const ViewSetup* view = dynamic_cast<const ViewSetup*>(widget); // a view, or a part of one
             QVERIFY2(view, qPrintable(name));
             QVERIFY2(!view->saveSetup().isEmpty(), qPrintable(name + QStringLiteral(": saveSetup() is empty, a session forgets this view")));
         }

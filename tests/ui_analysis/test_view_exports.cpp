@@ -7,6 +7,7 @@
 #include "analysis/analysis_view.h"
 #include "analysis/analysis_views.h"
 #include "analysis/bifurcation_view.h"
+#include "analysis/continuation_box.h"
 #include "analysis/contact_explorer.h"
 #include "analysis/eps_study_view.h"
 #include "analysis/law_lab.h"
@@ -343,6 +344,17 @@ private:
                 points += long(column.values.size());
             QVERIFY(points > 0);
             rows[QStringLiteral("csv")] = points;
+            // Its continuation (the box under the form): the cycle in v_b, 3 points each way.
+            ContinuationBox* box = view->continuationBox();
+            QVERIFY(choose(box->parameterCombo(), QString("v_b")));
+            type(box->fromField(), "0.3");
+            type(box->toField(), "0.7");
+            type(box->startField(), "0.5");
+            box->maxPointsBox()->setValue(3);
+            QVERIFY2(box->start(), qPrintable(box->statusText()));
+            QTRY_VERIFY_WITH_TIMEOUT(!box->isRunning() && box->result(), 60000);
+            rows[QStringLiteral("csv:branch")] = long(box->result()->branch.points.size());
+            QVERIFY2(box->result()->branch.points.size() >= 5, qPrintable(box->statusText()));
         } else if (id == QLatin1String("map")) {
             auto* view = static_cast<MapView*>(widget);
             view->setScenario(fl::defaultScenario());

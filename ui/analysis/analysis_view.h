@@ -10,6 +10,8 @@
 #include "document/view_setup.h"
 #include "widgets/export_items.h"
 
+#include <string_view>
+
 namespace fl {
 struct Preset;
 struct Scenario;
@@ -44,6 +46,15 @@ public:
     /// (it follows the run, or runs when shown) or could not start (it says why).
     virtual bool computeOnEntry() { return false; }
     // saveSetup() and restoreSetup(): ViewSetup (document/view_setup.h).
+
+    /// A part of this view with a setup of its own (a catalog entry placed AnalysisPlace::Part with
+    /// this view as its host, as the Bifurcation view's continuation): its setup, which the document
+    /// keeps under the part's id, and the widget holding its fields (whose edits are undo steps).
+    struct Part {
+        ViewSetup* setup = nullptr;
+        QWidget* widget = nullptr;
+    };
+    virtual Part part(std::string_view id) { (void)id; return {}; }
 
     /// Its plots and data files, declared (widgets/export_items.h); the view's ViewExporter
     /// (widgets/view_exporter.h) builds its Export menus from them, and File → Export from This

@@ -2,6 +2,9 @@
 #include "presenter/appearance.h"
 #include "params/parameter_spec.h"
 
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
 #include <QObject>
@@ -56,6 +59,30 @@ QString numberFieldText(double value)
 {
     const QString exact = QString::fromStdString(fl::formatNumber(value));
     return exact.size() <= 10 ? exact : QString::number(value, 'g', 7);
+}
+
+QString unitText(const fl::ParameterSpec& spec) { return spec.unit == "–" ? QString() : QString::fromStdString(spec.unit); }
+
+QWidget* withUnit(QWidget* field, QLabel* unit, QWidget* parent)
+{
+    auto* box = new QWidget(parent);
+    auto* row = new QHBoxLayout(box);
+    row->setContentsMargins(0, 0, 0, 0);
+    row->addWidget(field, 1);
+    unit->setMinimumWidth(unit->fontMetrics().horizontalAdvance(QStringLiteral("kg m²")));
+    row->addWidget(unit);
+    return box;
+}
+
+void addParameterItem(QComboBox* combo, const fl::ParameterSpec& spec)
+{
+    const QString unit = unitText(spec);
+    const auto text = [](const std::string& s) { return QString::fromStdString(s); };
+    combo->addItem(QStringLiteral("%1  %2%3").arg(text(spec.symbol), text(spec.label), unit.isEmpty() ? QString() : QStringLiteral(" [%1]").arg(unit)),
+                   text(spec.id));
+    combo->setItemData(combo->count() - 1,
+                       QStringLiteral("%1 (%2): %3\nAllowed range %4").arg(text(spec.id), text(spec.label), text(spec.help), text(fl::rangeText(spec))),
+                       Qt::ToolTipRole);
 }
 
 } // namespace fl::ui

@@ -3,8 +3,14 @@
 // in the tooltip, a red border while the text is not a number.
 #include <QString>
 
+class QComboBox;
+class QLabel;
 class QLineEdit;
 class QWidget;
+
+namespace fl {
+struct ParameterSpec;
+}
 
 namespace fl::ui {
 
@@ -22,5 +28,13 @@ QString numberFieldText(double value);
 /// shown digits, while the text is unchanged (a forcing period 2 pi / w shown as 7.853982 was
 /// swept at that, and the window's diagram differed from the session's).
 void setNumberField(QLineEdit* field, double value);
+
+/// A parameter's unit as a field shows it (empty for a dimensionless one).
+QString unitText(const fl::ParameterSpec& spec);
+/// A field with its unit label on the right.
+QWidget* withUnit(QWidget* field, QLabel* unit, QWidget* parent);
+/// A parameter as an item of a parameter choice: "v_b  Belt speed [m/s]", its id as the data, its
+/// help and allowed range as the tooltip.
+void addParameterItem(QComboBox* combo, const fl::ParameterSpec& spec);
 
 } // namespace fl::ui

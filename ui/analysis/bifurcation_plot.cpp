@@ -1,4 +1,5 @@
 #include "analysis/bifurcation_plot.h"
+#include "analysis/continuation_layer.h"
 
 #include "widgets/axis_range.h"
 #include "widgets/plot_layout.h"
@@ -38,6 +39,8 @@ BifurcationPlot::BifurcationPlot(QWidget* parent) : QCustomPlot(parent)
     m_marker->setPen(QPen(QColor(0x60, 0x60, 0x60), 1.0, Qt::DashLine));
     m_marker->setVisible(false);
     m_marker->setSelectable(false);
+    m_continuation = new ContinuationLayer(this);
+    connect(m_continuation, &ContinuationLayer::valuesChanged, this, &BifurcationPlot::includeValues);
     updateMarkers();
     updateLegend();
 
@@ -193,6 +196,18 @@ void BifurcationPlot::updateLegend()
     for (QCPGraph* graph : {m_up, m_down, m_upSettled, m_downSettled})
         if (graph->dataCount() > 0 || (!any && (graph == m_up || graph == m_down)))
             graph->addToLegend();
+    m_continuation->addLegendItems();
+}
+
+void BifurcationPlot::includeValues(double lowest, double highest)
+{
+    m_valueRange = m_hasValues ? QCPRange(std::min(m_valueRange.lower, lowest), std::max(m_valueRange.upper, highest))
+                               : QCPRange(lowest, highest);
+    m_hasValues = true;
+    if (m_follow) {
+        fitRanges();
+        replot(rpQueuedReplot);
+    }
 }
 
 void BifurcationPlot::fitRanges()

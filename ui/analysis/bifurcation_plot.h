@@ -11,6 +11,8 @@
 
 namespace fl::ui {
 
+class ContinuationLayer;
+
 class BifurcationPlot : public QCustomPlot {
     Q_OBJECT
 public:
@@ -43,6 +45,11 @@ public:
     QCPGraph* upSettledGraph() const { return m_upSettled; }
     QCPGraph* downSettledGraph() const { return m_downSettled; }
 
+    /// The continued branch drawn over the diagram.
+    ContinuationLayer* continuation() const { return m_continuation; }
+    /// The continued branch's drawn values count in the fitted value range.
+    void includeValues(double lowest, double highest);
+
     static QColor upColor() { return QColor(0x1f, 0x77, 0xb4); }
     static QColor downColor() { return QColor(0xd6, 0x27, 0x28); }
 
@@ -66,6 +73,7 @@ private:
     QCPGraph* m_upSettled;
     QCPGraph* m_downSettled;
     QCPItemStraightLine* m_marker;
+    ContinuationLayer* m_continuation;
     double m_marked = std::numeric_limits<double>::quiet_NaN();
     Pending m_pending[4];       ///< per graph, in the order above
     int m_pendingColumns = 0;

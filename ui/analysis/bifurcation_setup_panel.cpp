@@ -26,20 +26,6 @@
 namespace fl::ui {
 namespace {
 
-QString unitText(const fl::ParameterSpec& spec) { return spec.unit == "–" ? QString() : qs(spec.unit); }
-
-/// A field with its unit label on the right.
-QWidget* withUnit(QWidget* field, QLabel* unit, QWidget* parent)
-{
-    auto* box = new QWidget(parent);
-    auto* row = new QHBoxLayout(box);
-    row->setContentsMargins(0, 0, 0, 0);
-    row->addWidget(field, 1);
-    unit->setMinimumWidth(unit->fontMetrics().horizontalAdvance(QStringLiteral("kg m²")));
-    row->addWidget(unit);
-    return box;
-}
-
 /// A hidden, wrapping note under a field (shown when the field needs a word of explanation).
 QLabel* makeNote(const QString& name, QWidget* parent)
 {
@@ -288,14 +274,7 @@ void BifurcationSetupPanel::fillParameters()
         for (const fl::ParameterSpec& spec : m_scenario.params.specs()) {
             if (fl::isRunControlParameter(spec.id))
                 continue;
-            const QString unit = unitText(spec);
-            m_parameter->addItem(QStringLiteral("%1  %2%3").arg(qs(spec.symbol), qs(spec.label),
-                                                                unit.isEmpty() ? QString() : QStringLiteral(" [%1]").arg(unit)),
-                                 qs(spec.id));
-            m_parameter->setItemData(m_parameter->count() - 1,
-                                     QStringLiteral("%1 (%2): %3\nAllowed range %4").arg(qs(spec.id), qs(spec.label), qs(spec.help),
-                                                                                         qs(fl::rangeText(spec))),
-                                     Qt::ToolTipRole);
+            addParameterItem(m_parameter, spec);
         }
         const int keep = m_parameter->findData(previous);
         // Another system: the analysis's default parameter (a real one: not the chain's n).

@@ -6,6 +6,8 @@
 #include "analysis/long_run_controls.h"
 #include "analysis/bifurcation_plot.h"
 #include "analysis/bifurcation_setup_panel.h"
+#include "analysis/continuation_box.h"
+#include "analysis/continuation_layer.h"
 #include "io/sweep_csv.h"
 #include "params/parameter_spec.h"
 #include "systems/scenario_setup.h"
@@ -34,7 +36,13 @@ constexpr int kFrameMs = 40; ///< 25 frames per second at most
 BifurcationView::BifurcationView(QWidget* parent) : QWidget(parent)
 {
     m_setup = new BifurcationSetupPanel;
-    QScrollArea* scroll = makeSetupColumn(this, m_setup);
+    m_box = new ContinuationBox;
+    auto* column = new QWidget;
+    auto* stack = new QVBoxLayout(column);
+    stack->setContentsMargins(0, 0, 0, 0);
+    stack->addWidget(m_setup);
+    stack->addWidget(m_box);
+    QScrollArea* scroll = makeSetupColumn(this, column);
 
     m_plot = new BifurcationPlot(this);
     auto* right = new QVBoxLayout;
@@ -52,6 +60,7 @@ BifurcationView::BifurcationView(QWidget* parent) : QWidget(parent)
     connect(&m_runner, &SweepRunner::finished, this, &BifurcationView::onFinished);
     connect(m_plot, &BifurcationPlot::columnClicked, this, &BifurcationView::onColumnClicked);
     connect(m_setup, &BifurcationSetupPanel::changed, this, &BifurcationView::updateButtons);
+    connectContinuation();
     updateButtons();
     setStatus(tr("Choose a case and a sweep, then Start. Click a column of the diagram to open it in the main window."));
 }
@@ -82,11 +91,13 @@ void BifurcationView::setScenario(const fl::Scenario& scenario)
         m_runner.cancel();
         m_columns.clear();
         m_plot->clearDiagram();
+        m_plot->continuation()->clear();
         setStatus(tr("The diagram of %1 was cleared: the scenario is now %2")
                       .arg(qs(fl::describe(m_sweepScenario)), qs(fl::describe(scenario))));
         updateButtons();
     }
     m_setup->setScenario(scenario);
+    followSetupScenario();
 }
 
 bool BifurcationView::selectPreset(const QString& presetId) { return m_setup->selectPreset(presetId); }
@@ -124,6 +135,11 @@ bool BifurcationView::start()
     m_plot->beginSweep(title, parameterAxisLabel(scenario, spec.parameter),
                        variableText(scenario.systemId, m_stateNames.at(size_t(spec.variable))),
                        spec.from, spec.to, spec.steps);
+    // A continued branch of the same case and parameter stays over the new diagram; another goes.
+    if (m_box->result() && m_box->resultSetup().branch.parameter == spec.parameter && m_box->resultScenario().systemId == scenario.systemId)
+        m_plot->continuation()->setVariable(spec.variable);
+    else
+        m_plot->continuation()->clear();
     m_frame.start();
     setStatus(tr("Sweeping %1 on %2 thread(s)…").arg(qs(fl::describe(scenario))).arg(m_threads));
     updateButtons();
@@ -141,8 +157,7 @@ void BifurcationView::cancel()
 
 void BifurcationView::keyPressEvent(QKeyEvent* event)
 {
-    if (event->key() == Qt::Key_Escape && m_runner.isRunning()) {
-        cancel();
+    if (event->key() == Qt::Key_Escape && stopWork()) {
         event->accept();
         return;
     }
@@ -273,7 +288,7 @@ QList<ExportItem> BifurcationView::exportItems()
                                           [this](const QString& path, QString* error) { return exportCsv(path, error); },
                                           [this] { return !m_runner.isRunning() && !m_columns.empty(); });
     csv.fileName = QStringLiteral("bifurcation.csv");
-    return {plot, csv};
+    return QList<ExportItem>{plot, csv} + continuationExportItems();
 }
 
 bool BifurcationView::openPreset(const fl::Preset& preset)

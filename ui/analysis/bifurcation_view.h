@@ -6,6 +6,7 @@
 #include "analysis/analysis_view.h"
 #include "analysis/bifurcation_sweep.h"
 #include "bridge/sweep_runner.h"
+#include "contract/continuation_analysis.h"
 #include "scenario/scenario.h"
 
 #include <QElapsedTimer>
@@ -22,6 +23,7 @@ class QPushButton;
 namespace fl::ui {
 
 class BifurcationPlot;
+class ContinuationBox;
 class LongRunControls;
 class BifurcationSetupPanel;
 class ViewExporter;
@@ -49,8 +51,15 @@ public:
     /// Asks the running sweep to stop (Esc does the same); sweepFinished(true) follows.
     void cancel();
     bool isRunning() const;
-    /// Esc: cancels what runs (AnalysisView).
-    bool stopWork() override { return cancelIfRunning(*this); }
+    /// Esc: cancels what runs, the sweep or the continuation (AnalysisView).
+    bool stopWork() override;
+    /// The window's run: the continuation may start from its last section point.
+    void followRun(const RunOutputPtr& run) override;
+    /// "continuation": the Continuation box under the sweep's form (its setup is the document's).
+    Part part(std::string_view id) override;
+    ContinuationBox* continuationBox() const { return m_box; }
+    /// The text about the branch point under the mouse (empty when none).
+    QString hoverText() const;
 
     /// Columns of the current (or last) sweep, in sweep order (index); a cancelled sweep's are partial.
     std::vector<fl::SweepColumn> columns() const;
@@ -99,8 +108,17 @@ private:
     void onColumnClicked(double parameter);
     void updateButtons();
     void setStatus(const QString& text, bool error = false);
+    /// The continuation's side (bifurcation_continuation.cpp).
+    void connectContinuation();
+    void followSetupScenario();
+    void onContinuationStarted(const fl::Scenario& scenario, const fl::ContinuationAnalysisSetup& setup);
+    void onBranchHovered(int index);
+    void onLocatedChosen(int index);
+    QList<ExportItem> continuationExportItems();
 
     BifurcationSetupPanel* m_setup;
+    ContinuationBox* m_box;
+    QLabel* m_hover;
     BifurcationPlot* m_plot;
     LongRunControls* m_controls;
     ViewExporter* m_exporter;

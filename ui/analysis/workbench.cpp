@@ -53,10 +53,14 @@ Workbench::Workbench(MainWindow& window) : QObject(&window), m_window(window), m
 void Workbench::installViews()
 {
     for (const fl::AnalysisInfo& analysis : fl::analyses()) {
+        const QString title = QString::fromStdString(analysis.title);
+        if (analysis.place == fl::AnalysisPlace::Part) {
+            installPart(analysis, title);
+            continue;
+        }
         QWidget* widget = createAnalysisView(analysis.id);
         if (!widget)
             continue; // the window's own (simulation, characteristic)
-        const QString title = QString::fromStdString(analysis.title);
         widget->setProperty("analysisId", QString::fromStdString(analysis.id));
         if (analysis.place == fl::AnalysisPlace::Tab) {
             m_tabIndices.emplace(analysis.id, m_window.addTab(widget, title));
@@ -71,6 +75,20 @@ void Workbench::installViews()
         if (AnalysisView* view = analysisOf(widget))
             m_document.addView(QString::fromStdString(analysis.id), view, widget, title); // its setup is the document's
     }
+}
+
+void Workbench::installPart(const fl::AnalysisInfo& analysis, const QString& title)
+{
+    // A part of a view built before it (the catalog lists a part after its host): its setup is the
+    // document's, its widget is found by its id.
+    const auto host = m_views.find(analysis.host);
+    AnalysisView* view = host == m_views.end() ? nullptr : analysisOf(host->second);
+    const AnalysisView::Part part = view ? view->part(analysis.id) : AnalysisView::Part();
+    if (!part.setup || !part.widget)
+        return;
+    part.widget->setProperty("analysisId", QString::fromStdString(analysis.id));
+    m_views.emplace(analysis.id, part.widget);
+    m_document.addView(QString::fromStdString(analysis.id), part.setup, part.widget, title);
 }
 
 void Workbench::connectIfDeclared(QWidget* view, const char* signal, const char* slot)

@@ -16,6 +16,10 @@
 #include <map>
 #include <string>
 
+namespace fl {
+struct AnalysisInfo;
+}
+
 namespace fl::ui {
 
 class AnalysisView;
@@ -54,6 +58,8 @@ private slots:
 
 private:
     void installViews();
+    /// A part of a view (AnalysisPlace::Part): its setup added to the document under its id.
+    void installPart(const fl::AnalysisInfo& analysis, const QString& title);
     /// Connects a view's signal to a slot of this object when the view declares it (by name:
     /// the workbench knows no view's type).
     void connectIfDeclared(QWidget* view, const char* signal, const char* slot);

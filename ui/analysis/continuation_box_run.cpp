@@ -1,0 +1,209 @@
+// The Continuation box's run: Continue and Cancel, the progress, the points handed to the view as
+// they are found, the located points listed (continuation_box.h).
+#include "analysis/continuation_box.h"
+#include "analysis/continuation_layer.h"
+#include "bridge/qs.h"
+#include "bridge/thread_handoff.h"
+#include "presenter/appearance.h"
+
+#include "common/number_text.h"
+#include "systems/run_variables.h"
+
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QComboBox>
+#include <QCheckBox>
+#include <QSpinBox>
+#include <QTreeWidget>
+
+#include <algorithm>
+#include <cmath>
+
+namespace fl::ui {
+namespace {
+
+constexpr int kProgressSteps = 1000;
+
+} // namespace
+
+ContinuationBox::~ContinuationBox() { m_jobs.cancel(); }
+
+void ContinuationBox::buildRunRow()
+{
+    auto* form = static_cast<QFormLayout*>(layout());
+    m_continue = new QPushButton(tr("Continue"), this);
+    m_continue->setObjectName(QStringLiteral("continue"));
+    m_cancel = new QPushButton(tr("Cancel"), this);
+    m_cancel->setObjectName(QStringLiteral("cancelContinuation"));
+    m_cancel->setToolTip(tr("Stops the continuation after the point it computes (Esc); the points so far stay"));
+    auto* row = new QHBoxLayout;
+    row->addWidget(m_continue);
+    row->addWidget(m_cancel);
+    form->addRow(row);
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, kProgressSteps);
+    m_progress->setValue(0);
+    m_progress->setFormat(tr("Not started"));
+    m_progress->setTextVisible(true);
+    form->addRow(m_progress);
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("continuationStatus"));
+    m_status->setWordWrap(true);
+    form->addRow(m_status);
+    m_points = new QTreeWidget(this);
+    m_points->setObjectName(QStringLiteral("locatedPoints"));
+    m_points->setHeaderLabels({tr("Located point"), tr("at")});
+    m_points->setRootIsDecorated(false);
+    m_points->setToolTip(tr("Each point with the condition it solves (its tooltip); choose one to mark it on the diagram"));
+    m_points->header()->setStretchLastSection(true);
+    m_points->setMinimumHeight(fontMetrics().height() * 6);
+    m_points->setVisible(false);
+    form->addRow(m_points);
+    connect(m_continue, &QPushButton::clicked, this, &ContinuationBox::start);
+    connect(m_cancel, &QPushButton::clicked, this, &ContinuationBox::cancel);
+    connect(&m_jobs, &JobRunner::progress, this, [this](long long done, long long total, double secondsLeft) {
+        m_progress->setValue(total > 0 ? static_cast<int>(done * kProgressSteps / total) : 0);
+        m_progress->setFormat(secondsLeft >= 0.0 ? tr("%p% · %1 s left").arg(std::ceil(secondsLeft)) : tr("%p%"));
+    });
+    connect(m_points, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* item) {
+        if (item)
+            emit locatedChosen(item->data(0, Qt::UserRole).toInt());
+    });
+}
+
+void ContinuationBox::setStatus(const QString& text, bool error)
+{
+    m_status->setText(text);
+    setScaledStyleSheet(m_status, error ? QStringLiteral("color: #b00020;") : QString());
+}
+
+QString ContinuationBox::statusText() const { return m_status->text(); }
+
+void ContinuationBox::updateState()
+{
+    const bool running = m_jobs.isRunning();
+    const bool orbits = m_kind->currentData().toString() == QLatin1String("orbits");
+    m_periods->setEnabled(orbits);
+    m_transient->setEnabled(orbits && m_guess.empty());
+    m_startFrom->setEnabled(orbits);
+    for (QWidget* w : std::initializer_list<QWidget*>{m_parameter2, m_from2, m_to2, m_steps2})
+        w->setEnabled(m_curves->isChecked());
+    QString note;
+    if (!m_guess.empty()) {
+        const std::vector<std::string> names = stateNames(m_scenario);
+        QStringList values;
+        for (size_t i = 0; i < m_guess.size() && i < names.size() && i < 6; ++i)
+            values << QStringLiteral("%1 = %2").arg(qs(names[i]), QString::number(m_guess[i], 'g', 6));
+        note = tr("From the state %1%2").arg(values.join(QStringLiteral(", ")), m_guess.size() > 6 ? QStringLiteral(", …") : QString());
+    }
+    m_guessNote->setText(note);
+    m_guessNote->setVisible(!note.isEmpty());
+    fl::ContinuationAnalysisSetup setup;
+    QString error;
+    const bool valid = readSetup(setup, &error);
+    m_continue->setEnabled(!running && valid);
+    m_continue->setToolTip(valid ? tr("Finds the first orbit and continues it both ways over the range (Ctrl+Shift+K)") : error);
+    m_cancel->setEnabled(running);
+    if (!running && !valid)
+        setStatus(error, true);
+    else if (!running && m_status->property("invalid").toBool())
+        setStatus(QString());
+    m_status->setProperty("invalid", !running && !valid);
+}
+
+bool ContinuationBox::start()
+{
+    fl::ContinuationAnalysisSetup setup;
+    QString error;
+    if (m_jobs.isRunning() || !readSetup(setup, &error)) {
+        if (!error.isEmpty())
+            setStatus(error, true);
+        return false;
+    }
+    const fl::Scenario scenario = m_scenario;
+    m_jobs.start(
+        [scenario, setup, receiver = this](JobContext& context) {
+            fl::AnalysisContext analysis;
+            analysis.cancel = context.cancelFlag();
+            analysis.progress = [&context](double f) { context.report(std::llround(f * kProgressSteps), kProgressSteps); };
+            const quint64 run = context.runId();
+            return fl::ContinuationAnalysis::runObserved(scenario, setup, analysis, [receiver, run](const fl::BranchPoint& p, int direction) {
+                handoff::post(receiver, [receiver, run, p, direction] {
+                    if (receiver->m_jobs.runId() == run && receiver->m_jobs.isRunning())
+                        emit receiver->pointFound(p, direction);
+                });
+            });
+        },
+        [this](const fl::ContinuationResult& result) { onFinished(result); });
+    m_resultScenario = scenario;
+    m_resultSetup = setup;
+    m_points->clear();
+    m_points->setVisible(false);
+    m_progress->setValue(0);
+    m_progress->setFormat(tr("%p%"));
+    setStatus(setup.branch.guess.empty() ? tr("Finding the first orbit at %1 = %2…").arg(qs(setup.branch.parameter), qs(fl::formatNumber(setup.branch.start)))
+                                         : tr("Refining the window's orbit at %1 = %2…").arg(qs(setup.branch.parameter), qs(fl::formatNumber(setup.branch.start))));
+    updateState();
+    emit started(scenario, setup);
+    return true;
+}
+
+void ContinuationBox::cancel()
+{
+    if (!m_jobs.isRunning())
+        return;
+    m_jobs.cancel();
+    setStatus(tr("Cancelling…"));
+}
+
+void ContinuationBox::onFinished(const fl::ContinuationResult& result)
+{
+    m_result = std::make_shared<const fl::ContinuationResult>(result);
+    const fl::Branch& b = m_result->branch;
+    const bool ok = b.status.ok();
+    m_progress->setValue(ok ? kProgressSteps : m_progress->value());
+    m_progress->setFormat(tr("%1 points in %2 s").arg(b.points.size()).arg(m_jobs.elapsedSeconds(), 0, 'f', 1));
+    const int located = static_cast<int>(std::count_if(b.located.begin(), b.located.end(), [](const fl::LocatedPoint& p) { return p.type != "branch-end"; }));
+    if (ok)
+        setStatus(tr("%n %1, %2 located point(s)%3. Hover a point of the branch for its multipliers.", nullptr, static_cast<int>(b.points.size()))
+                      .arg(b.equilibria ? tr("equilibria") : tr("orbits"))
+                      .arg(located)
+                      .arg(m_resultSetup.followsCurves() ? tr(", followed in %1 (the points file)").arg(qs(m_resultSetup.curves.parameter)) : QString()));
+    else
+        setStatus(tr("Stopped: %1").arg(qs(b.status.message())), !b.cancelled);
+    showLocated();
+    updateState();
+    emit finished(ok);
+}
+
+void ContinuationBox::showLocated()
+{
+    m_points->clear();
+    if (!m_result)
+        return;
+    const std::vector<fl::LocatedPoint>& located = m_result->branch.located;
+    for (size_t i = 0; i < located.size(); ++i) {
+        const fl::LocatedPoint& p = located[i];
+        const QString label = ContinuationLayer::shortLabel(p.type);
+        auto* item = new QTreeWidgetItem(m_points, {label.isEmpty() ? qs(p.type) : QStringLiteral("%1  %2").arg(label, qs(p.type)),
+                                                    QStringLiteral("%1 = %2").arg(qs(m_resultSetup.branch.parameter), QString::number(p.parameter, 'g', 10))});
+        item->setData(0, Qt::UserRole, static_cast<int>(i));
+        item->setToolTip(0, qs(p.condition));
+        item->setToolTip(1, qs(p.condition));
+    }
+    m_points->setVisible(!located.empty());
+}
+
+std::vector<fl::CsvFile> ContinuationBox::csvFiles() const
+{
+    if (!m_result || m_result->branch.points.empty())
+        return {};
+    return fl::TypedAnalysis<fl::ContinuationAnalysis>::csvFiles(m_resultScenario, m_resultSetup, *m_result);
+}
+
+} // namespace fl::ui
