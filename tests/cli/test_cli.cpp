@@ -404,7 +404,7 @@ private slots:
         QTest::newRow("show two files") << QStringList{"session", "show", "LECTURE", "LECTURE"} << "session show takes one file";
         QTest::newRow("run two files") << QStringList{"session", "run", "LECTURE", "LECTURE"} << "session run takes one file";
         QTest::newRow("run unknown view") << QStringList{"session", "run", "LECTURE", "--view", "colour"}
-                                          << "--view 'colour' is not a view that session run computes (simulation, bifurcation, map, compare, eps-study, law-lab, lyapunov, poincare, contact, slip-events)";
+                                          << "--view 'colour' is not a view that session run computes (simulation, bifurcation, continuation, map, compare, eps-study, law-lab, lyapunov, poincare, contact, slip-events)";
         QTest::newRow("run scene") << QStringList{"session", "run", "LECTURE", "--scene", "3", "--view", "map"} << "(scenes 1 .. 2)";
         QTest::newRow("run missing folder") << QStringList{"session", "run", "LECTURE", "--view", "map", "--out-dir", "NOFILE/in"}
                                             << "does not exist";
@@ -779,7 +779,9 @@ private slots:
             const QJsonObject a = value.toObject();
             QVERIFY2(!ids.contains(a["id"].toString()), qPrintable(a["id"].toString()));
             ids.insert(a["id"].toString());
-            QVERIFY(a["place"].toString() == "tab" || a["place"].toString() == "side");
+            // A part is drawn inside its host's tab (the Bifurcation view's continuation).
+            const QString place = a["place"].toString();
+            QVERIFY(place == "tab" || place == "side" || (place == "part" && ids.contains(a["host"].toString())));
             QVERIFY(!a["help"].toString().isEmpty());
             // Every view with data is recomputed from a session (test_session_run compares them);
             // the friction characteristic is a plot of the run's columns.
@@ -794,7 +796,9 @@ private slots:
         QVERIFY(ids.contains("map") && ids.contains("slip-events") && ids.contains("lyapunov"));
         const QString text = runCli({"list"}).out;
         QVERIFY2(text.contains("  map: Map. ") && text.contains("[frictionlab-cli map; session run --view map]")
-                     && text.contains("  law-lab: Law lab. ") && text.contains("[session run --view law-lab]"),
+                     && text.contains("  law-lab: Law lab. ") && text.contains("[session run --view law-lab]")
+                     && text.contains("  continuation: Continuation (in the Bifurcation tab). ")
+                     && text.contains("[frictionlab-cli continue; session run --view continuation]"),
                  qPrintable(text));
     }
 

@@ -1,6 +1,8 @@
 // Sessions keep every view: a session saved on a tab with a non-default setup of that view reopens on
 // that tab with that setup (session_setup_harness.h), for the views of the catalog of analyses; and
 // every view a session file can name exists in the window.
+#include "analysis/bifurcation_view.h"
+#include "analysis/continuation_box.h"
 #include "analysis/analysis_views.h"
 #include "analysis/analysis_view.h"
 #include "analysis/contact_controls.h"
@@ -372,6 +374,11 @@ private slots:
         SetupWindow w;
         // A law with memory: the law lab keeps nothing for a law without one.
         w.window.loadScenario(lugreBelt());
+        // The continuation keeps a setup once the user has touched it (no session computes a
+        // continuation nobody asked for); a typed value makes it the user's.
+        ContinuationBox* box = w.bench->viewAs<fl::ui::BifurcationView>("bifurcation")->continuationBox();
+        QVERIFY(box->saveSetup().isEmpty());
+        typeInto(box->startField(), box->startField()->text());
         for (const auto& [id, widget] : w.bench->analysisViews()) {
             const QString name = QString::fromStdString(id);
             const ViewSetup* view = dynamic_cast<const ViewSetup*>(widget); // a view, or a part of one

@@ -46,7 +46,7 @@ QStringList differFromDocument(SetupWindow& w)
     const QMap<QString, QJsonObject> held = w.window.document()->setups();
     int compared = 0;
     for (const auto& [id, widget] : w.bench->analysisViews()) {
-        const auto* view = dynamic_cast<const AnalysisView*>(widget);
+        const auto* view = dynamic_cast<const ViewSetup*>(widget); // a view, or a part of one (the continuation)
         if (!view)
             continue;
         const QJsonObject shown = view->saveSetup();

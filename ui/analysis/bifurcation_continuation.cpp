@@ -59,7 +59,11 @@ void BifurcationView::connectContinuation()
     connect(m_box, &ContinuationBox::pointFound, layer, &ContinuationLayer::addPoint);
     connect(m_box, &ContinuationBox::finished, this, [this, layer] {
         if (const fl::ContinuationResult* result = m_box->result())
-            layer->setBranch(result->branch);
+            layer->finishBranch(result->branch);
+    });
+    connect(m_box, &ContinuationBox::clearRequested, this, [this, layer] {
+        layer->clear();
+        onBranchHovered({});
     });
     connect(m_box, &ContinuationBox::locatedChosen, this, &BifurcationView::onLocatedChosen);
     connect(layer, &ContinuationLayer::hovered, this, &BifurcationView::onBranchHovered);
@@ -110,38 +114,44 @@ void BifurcationView::onContinuationStarted(const fl::Scenario& scenario, const 
                              && m_sweepScenario.systemId == scenario.systemId;
     const int variable = overDiagram ? m_sweepSpec.variable : std::max(0, m_setup->spec().variable);
     const std::vector<std::string> names = stateNames(scenario);
-    if (!overDiagram && !m_runner.isRunning()) {
+    ContinuationLayer* layer = m_plot->continuation();
+    // Branches of the same parameter and system stay beside the new one; others go.
+    const bool sameAxes = !layer->branches().empty() && layer->branches().back().parameter == setup.branch.parameter
+                          && layer->branches().back().stateNames == names && m_branchSystem == scenario.systemId;
+    if (!overDiagram && !sameAxes && !m_runner.isRunning()) {
         m_columns.clear();
         const QString parameterLabel = parameterAxisLabel(scenario, setup.branch.parameter);
         const QString valueLabel = static_cast<size_t>(variable) < names.size() ? variableText(scenario.systemId, names[size_t(variable)]) : QString();
         m_plot->beginSweep(tr("%1 on the section, continued in %2").arg(valueLabel, parameterLabel.section(QLatin1Char(' '), 0, 0)),
                            parameterLabel, valueLabel, setup.branch.from, setup.branch.to, 0);
     }
-    m_plot->continuation()->clear();
-    m_plot->continuation()->setVariable(variable);
-    onBranchHovered(-1);
+    if (!sameAxes)
+        layer->clear();
+    m_branchSystem = scenario.systemId;
+    layer->setVariable(variable);
+    layer->beginBranch(setup.branch.parameter, setup.branch.equilibrium, names);
+    onBranchHovered({});
 }
 
-void BifurcationView::onBranchHovered(int index)
+void BifurcationView::onBranchHovered(const ContinuationLayer::Hit& hit)
 {
     const ContinuationLayer* layer = m_plot->continuation();
-    if (index < 0 || static_cast<size_t>(index) >= layer->points().size()) {
+    if (!hit.valid() || size_t(hit.branch) >= layer->branches().size() || size_t(hit.index) >= layer->branches()[size_t(hit.branch)].points.size()) {
         m_hover->clear();
         m_hover->setVisible(false);
         return;
     }
-    const fl::BranchPoint& p = layer->points()[size_t(index)];
-    const fl::ContinuationAnalysisSetup& setup = m_box->resultSetup();
-    const std::vector<std::string> names = stateNames(m_box->resultScenario());
+    const ContinuationLayer::Drawn& branch = layer->branches()[size_t(hit.branch)];
+    const fl::BranchPoint& p = branch.points[size_t(hit.index)];
     QStringList state;
-    for (size_t i = 0; i < p.orbit.y.size() && i < names.size() && i < 4; ++i)
-        state << QStringLiteral("%1 = %2").arg(qs(names[i]), QString::number(p.orbit.y[i], 'g', 6));
-    const QString kind = setup.branch.equilibrium ? tr("eigenvalues") : tr("multipliers");
-    QString text = tr("%1 = %2 · %3 · %4").arg(qs(setup.branch.parameter), QString::number(p.parameter, 'g', 8),
-                                                 p.orbit.stable ? tr("stable") : tr("unstable"), state.join(QStringLiteral(", ")));
-    if (!setup.branch.equilibrium)
+    for (size_t i = 0; i < p.orbit.y.size() && i < branch.stateNames.size() && i < 4; ++i)
+        state << QStringLiteral("%1 = %2").arg(qs(branch.stateNames[i]), QString::number(p.orbit.y[i], 'g', 6));
+    QString text = tr("%1 = %2 · %3 %4 · %5").arg(qs(branch.parameter), QString::number(p.parameter, 'g', 8),
+                                                   p.orbit.stable ? tr("stable") : tr("unstable"),
+                                                   branch.equilibria ? tr("equilibrium") : tr("orbit"), state.join(QStringLiteral(", ")));
+    if (!branch.equilibria)
         text += tr(" · period %1 · modes %2").arg(QString::number(p.orbit.period, 'g', 6), qs(p.orbit.sequence));
-    text += tr(" · %1: %2").arg(kind, multipliersText(p.orbit.multipliers));
+    text += tr(" · %1: %2").arg(branch.equilibria ? tr("eigenvalues") : tr("multipliers"), multipliersText(p.orbit.multipliers));
     m_hover->setText(text);
     m_hover->setVisible(true);
 }

@@ -136,7 +136,8 @@ bool BifurcationView::start()
                        variableText(scenario.systemId, m_stateNames.at(size_t(spec.variable))),
                        spec.from, spec.to, spec.steps);
     // A continued branch of the same case and parameter stays over the new diagram; another goes.
-    if (m_box->result() && m_box->resultSetup().branch.parameter == spec.parameter && m_box->resultScenario().systemId == scenario.systemId)
+    if (const auto& drawn = m_plot->continuation()->branches();
+        !drawn.empty() && drawn.back().parameter == spec.parameter && m_branchSystem == scenario.systemId)
         m_plot->continuation()->setVariable(spec.variable);
     else
         m_plot->continuation()->clear();

@@ -4,6 +4,7 @@
 // export of the plot (PNG/SVG/PDF) and of the data (CSV). Sweeps run on worker threads through
 // SweepRunner; the GUI thread only draws, at most 25 times a second.
 #include "analysis/analysis_view.h"
+#include "analysis/continuation_layer.h"
 #include "analysis/bifurcation_sweep.h"
 #include "bridge/sweep_runner.h"
 #include "contract/continuation_analysis.h"
@@ -112,13 +113,14 @@ private:
     void connectContinuation();
     void followSetupScenario();
     void onContinuationStarted(const fl::Scenario& scenario, const fl::ContinuationAnalysisSetup& setup);
-    void onBranchHovered(int index);
+    void onBranchHovered(const ContinuationLayer::Hit& hit);
     void onLocatedChosen(int index);
     QList<ExportItem> continuationExportItems();
 
     BifurcationSetupPanel* m_setup;
     ContinuationBox* m_box;
     QLabel* m_hover;
+    std::string m_branchSystem; ///< the system of the branches drawn
     BifurcationPlot* m_plot;
     LongRunControls* m_controls;
     ViewExporter* m_exporter;

@@ -119,6 +119,20 @@ void ContinuationBox::buildFields()
     connect(m_curves, &QCheckBox::toggled, this, &ContinuationBox::updateState);
     for (QLineEdit* field : {m_from2, m_to2})
         connect(field, &QLineEdit::textChanged, this, &ContinuationBox::updateState);
+    // What the user does (not the refills, which set m_filling or block signals).
+    for (QLineEdit* field : {m_start, m_from, m_to, m_from2, m_to2})
+        connect(field, &QLineEdit::textEdited, this, &ContinuationBox::markUsed);
+    for (QComboBox* combo : {m_kind, m_parameter, m_startFrom, m_parameter2})
+        connect(combo, &QComboBox::activated, this, &ContinuationBox::markUsed);
+    for (QSpinBox* box : {m_periods, m_transient, m_maxPoints, m_steps2})
+        connect(box, &QSpinBox::valueChanged, this, &ContinuationBox::markUsed);
+    connect(m_curves, &QCheckBox::clicked, this, &ContinuationBox::markUsed);
+}
+
+void ContinuationBox::markUsed()
+{
+    if (!m_filling)
+        m_used = true;
 }
 
 void ContinuationBox::fillParameters()
@@ -216,8 +230,22 @@ bool ContinuationBox::readSetup(fl::ContinuationAnalysisSetup& setup, QString* e
                 return false;
     }
     const fl::SetupProblem problem = fl::ContinuationAnalysis::check(m_scenario, setup);
-    if (!problem.ok() && error)
-        *error = problem.field.empty() ? qs(problem.message) : tr("%1: %2").arg(qs(problem.field), qs(problem.message));
+    // The field at fault by the name it has in the box ("Start at: ..."), as the sweep's form says it.
+    static const std::pair<const char*, const char*> labels[] = {
+        {"parameter", QT_TR_NOOP("Parameter")}, {"start", QT_TR_NOOP("Start at")},   {"from", QT_TR_NOOP("From")},
+        {"to", QT_TR_NOOP("To")},               {"periods", QT_TR_NOOP("Periods")},  {"transient", QT_TR_NOOP("Transient")},
+        {"maxPoints", QT_TR_NOOP("Points")},    {"guess", QT_TR_NOOP("Start from")}, {"parameter2", QT_TR_NOOP("Parameter 2")},
+        {"from2", QT_TR_NOOP("From (2)")},      {"to2", QT_TR_NOOP("To (2)")},       {"steps2", QT_TR_NOOP("Steps (2)")}};
+    if (!problem.ok() && error) {
+        QString field = qs(problem.field);
+        for (const auto& [id, label] : labels)
+            if (problem.field == id)
+                field = tr(label);
+        *error = field.isEmpty() ? qs(problem.message) : tr("%1: %2").arg(field, qs(problem.message));
+    }
+    for (const auto& [field, name] : {std::pair{m_start, "start"}, std::pair{m_from, "from"}, std::pair{m_to, "to"},
+                                      std::pair{m_from2, "from2"}, std::pair{m_to2, "to2"}})
+        markNumberField(field, problem.field != name);
     return problem.ok();
 }
 
@@ -264,7 +292,7 @@ void ContinuationBox::showSetup(const fl::ContinuationAnalysisSetup& setup)
 QJsonObject ContinuationBox::saveSetup() const
 {
     fl::ContinuationAnalysisSetup setup;
-    if (!readSetup(setup))
+    if (!m_used || !readSetup(setup))
         return {};
     return setupToJson(fl::ContinuationAnalysis::write(m_scenario, setup));
 }
@@ -277,6 +305,7 @@ void ContinuationBox::restoreSetup(const QJsonObject& object, const QString& pat
     for (const std::string& problem : problems)
         warnings << qs(problem);
     showSetup(setup);
+    m_used = !object.isEmpty();
 }
 
 } // namespace fl::ui

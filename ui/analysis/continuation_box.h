@@ -45,6 +45,8 @@ public:
     /// The form's setup; false with the field and the allowed values in *error when it cannot run.
     bool readSetup(fl::ContinuationAnalysisSetup& setup, QString* error = nullptr) const;
     void showSetup(const fl::ContinuationAnalysisSetup& setup);
+    /// Empty until the user edits the box, continues or a session restores it: a session keeps the
+    /// setup of a continuation the user asked for, and `session run` does not compute one nobody did.
     QJsonObject saveSetup() const override;
     void restoreSetup(const QJsonObject& setup, const QString& path, QStringList& warnings) override;
 
@@ -77,6 +79,7 @@ public:
     QComboBox* parameter2Combo() const { return m_parameter2; }
     QPushButton* continueButton() const { return m_continue; }
     QPushButton* cancelButton() const { return m_cancel; }
+    QPushButton* clearButton() const { return m_clear; }
     QProgressBar* progressBar() const { return m_progress; }
     QTreeWidget* pointsList() const { return m_points; }
 
@@ -87,6 +90,8 @@ signals:
     void pointFound(const fl::BranchPoint& point, int direction);
     /// The continuation ended (result() holds it; a cancelled one keeps its points).
     void finished(bool ok);
+    /// Clear branches: the view removes the branches drawn.
+    void clearRequested();
     /// A located point chosen in the list (its index in result()->branch.located).
     void locatedChosen(int index);
 
@@ -100,6 +105,8 @@ private:
     void showLocated();
     void setStatus(const QString& text, bool error = false);
     void updateState();
+    /// A field changed by the user (not by a refill): the setup is the user's from now on.
+    void markUsed();
 
     fl::Scenario m_scenario;
     RunOutputPtr m_run;
@@ -109,6 +116,7 @@ private:
     fl::Scenario m_resultScenario;
     fl::ContinuationAnalysisSetup m_resultSetup;
     bool m_filling = false;
+    bool m_used = false; ///< the user edited the box or continued (saveSetup())
 
     QComboBox* m_kind;
     QComboBox* m_parameter;
@@ -128,6 +136,7 @@ private:
     QSpinBox* m_steps2;
     QPushButton* m_continue;
     QPushButton* m_cancel;
+    QPushButton* m_clear;
     QProgressBar* m_progress;
     QLabel* m_status;
     QTreeWidget* m_points;

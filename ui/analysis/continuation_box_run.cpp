@@ -41,9 +41,13 @@ void ContinuationBox::buildRunRow()
     m_cancel = new QPushButton(tr("Cancel"), this);
     m_cancel->setObjectName(QStringLiteral("cancelContinuation"));
     m_cancel->setToolTip(tr("Stops the continuation after the point it computes (Esc); the points so far stay"));
+    m_clear = new QPushButton(tr("Clear"), this);
+    m_clear->setObjectName(QStringLiteral("clearBranches"));
+    m_clear->setToolTip(tr("Removes the continued branches from the diagram (a new branch of the same parameter is drawn beside them)"));
     auto* row = new QHBoxLayout;
     row->addWidget(m_continue);
     row->addWidget(m_cancel);
+    row->addWidget(m_clear);
     form->addRow(row);
     m_progress = new QProgressBar(this);
     m_progress->setRange(0, kProgressSteps);
@@ -66,6 +70,7 @@ void ContinuationBox::buildRunRow()
     form->addRow(m_points);
     connect(m_continue, &QPushButton::clicked, this, &ContinuationBox::start);
     connect(m_cancel, &QPushButton::clicked, this, &ContinuationBox::cancel);
+    connect(m_clear, &QPushButton::clicked, this, &ContinuationBox::clearRequested);
     connect(&m_jobs, &JobRunner::progress, this, [this](long long done, long long total, double secondsLeft) {
         m_progress->setValue(total > 0 ? static_cast<int>(done * kProgressSteps / total) : 0);
         m_progress->setFormat(secondsLeft >= 0.0 ? tr("%p% · %1 s left").arg(std::ceil(secondsLeft)) : tr("%p%"));
@@ -109,6 +114,7 @@ void ContinuationBox::updateState()
     m_continue->setEnabled(!running && valid);
     m_continue->setToolTip(valid ? tr("Finds the first orbit and continues it both ways over the range (Ctrl+Shift+K)") : error);
     m_cancel->setEnabled(running);
+    m_clear->setEnabled(!running);
     if (!running && !valid)
         setStatus(error, true);
     else if (!running && m_status->property("invalid").toBool())
@@ -125,6 +131,7 @@ bool ContinuationBox::start()
             setStatus(error, true);
         return false;
     }
+    m_used = true;
     const fl::Scenario scenario = m_scenario;
     m_jobs.start(
         [scenario, setup, receiver = this](JobContext& context) {

@@ -31,19 +31,16 @@ QString ContinuationLayer::shortLabel(const std::string& type)
     return QString::fromStdString(type);
 }
 
-double ContinuationLayer::valueOf(const fl::BranchPoint& point) const
+double ContinuationLayer::valueOf(const std::vector<double>& y) const
 {
-    const std::vector<double>& y = point.orbit.y;
     return m_variable >= 0 && static_cast<size_t>(m_variable) < y.size() ? y[static_cast<size_t>(m_variable)]
                                                                          : std::numeric_limits<double>::quiet_NaN();
 }
 
 void ContinuationLayer::clear()
 {
-    m_points.clear();
-    m_sides.clear();
-    m_located.clear();
-    m_hovered = -1;
+    m_branches.clear();
+    m_hovered = Hit();
     redraw();
 }
 
@@ -53,25 +50,32 @@ void ContinuationLayer::setVariable(int variable)
     redraw();
 }
 
+void ContinuationLayer::beginBranch(const std::string& parameter, bool equilibria, const std::vector<std::string>& stateNames)
+{
+    m_branches.push_back(Drawn{parameter, equilibria, stateNames, {}, {}});
+    m_hovered = Hit();
+}
+
 void ContinuationLayer::addPoint(const fl::BranchPoint& point, int direction)
 {
+    if (m_branches.empty())
+        return;
     // The branch's order while it grows: the lower side reversed, the start, the upper side.
-    if (direction < 0) {
-        m_points.insert(m_points.begin(), point);
-        m_sides.insert(m_sides.begin(), direction);
-    } else {
-        m_points.push_back(point);
-        m_sides.push_back(direction);
-    }
+    std::vector<fl::BranchPoint>& points = m_branches.back().points;
+    if (direction < 0)
+        points.insert(points.begin(), point);
+    else
+        points.push_back(point);
     redraw();
 }
 
-void ContinuationLayer::setBranch(const fl::Branch& branch)
+void ContinuationLayer::finishBranch(const fl::Branch& branch)
 {
-    m_points = branch.points;
-    m_sides.clear();
-    m_located = branch.located;
-    m_hovered = -1;
+    if (m_branches.empty())
+        return;
+    m_branches.back().points = branch.points;
+    m_branches.back().located = branch.located;
+    m_hovered = Hit();
     redraw();
 }
 
@@ -87,14 +91,24 @@ void ContinuationLayer::redraw()
         m_plot->removeGraph(m_markers);
         m_markers = nullptr;
     }
+    double lowest = std::numeric_limits<double>::infinity(), highest = -lowest;
+    for (const Drawn& branch : m_branches)
+        drawBranch(branch, lowest, highest);
+    addLegendItems();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    if (std::isfinite(lowest))
+        emit valuesChanged(lowest, highest);
+}
+
+void ContinuationLayer::drawBranch(const Drawn& branch, double& lowest, double& highest)
+{
     // Stretches of one stability; each new stretch starts at the last point of the one before, so
     // the line is unbroken where the stability changes.
-    double lowest = std::numeric_limits<double>::infinity(), highest = -lowest;
     QCPCurve* curve = nullptr;
     bool stable = false;
-    for (size_t i = 0; i < m_points.size(); ++i) {
-        const fl::BranchPoint& p = m_points[i];
-        const double value = valueOf(p);
+    const fl::BranchPoint* previous = nullptr;
+    for (const fl::BranchPoint& p : branch.points) {
+        const double value = valueOf(p.orbit.y);
         if (!std::isfinite(value))
             continue;
         lowest = std::min(lowest, value);
@@ -109,42 +123,38 @@ void ContinuationLayer::redraw()
             next->setName(stable ? tr("continued, stable") : tr("continued, unstable"));
             next->setSelectable(QCP::stNone);
             next->removeFromLegend();
-            if (curve && i > 0)
-                next->addData(m_points[i - 1].parameter, valueOf(m_points[i - 1]));
+            if (previous)
+                next->addData(previous->parameter, valueOf(previous->orbit.y));
             m_curves.push_back(next);
             curve = next;
         }
         curve->addData(p.parameter, value);
+        previous = &p;
     }
-    addLegendItems();
-    if (!m_located.empty()) {
-        m_markers = m_plot->addGraph();
-        m_markers->setName(tr("located points"));
-        m_markers->setLineStyle(QCPGraph::lsNone);
-        m_markers->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(kPointColor, 1.5), QBrush(Qt::white), 9.0));
-        m_markers->removeFromLegend();
-        for (const fl::LocatedPoint& p : m_located) {
-            const double value = m_variable >= 0 && static_cast<size_t>(m_variable) < p.y.size() ? p.y[static_cast<size_t>(m_variable)]
-                                                                                                   : std::numeric_limits<double>::quiet_NaN();
-            if (!std::isfinite(value))
-                continue;
-            m_markers->addData(p.parameter, value);
-            auto* label = new QCPItemText(m_plot);
-            label->setText(p.type == "branch-end" ? QStringLiteral("×") : shortLabel(p.type));
-            label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
-            label->position->setCoords(p.parameter, value);
-            label->setPadding(QMargins(0, 0, 0, 8));
-            QFont font = m_plot->font();
-            font.setBold(true);
-            label->setFont(font);
-            label->setColor(kPointColor);
-            label->setSelectable(false);
-            m_labels.push_back(label);
+    for (const fl::LocatedPoint& p : branch.located) {
+        const double value = valueOf(p.y);
+        if (!std::isfinite(value))
+            continue;
+        if (!m_markers) {
+            m_markers = m_plot->addGraph();
+            m_markers->setName(tr("located points"));
+            m_markers->setLineStyle(QCPGraph::lsNone);
+            m_markers->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(kPointColor, 1.5), QBrush(Qt::white), 9.0));
+            m_markers->removeFromLegend();
         }
+        m_markers->addData(p.parameter, value);
+        auto* label = new QCPItemText(m_plot);
+        label->setText(p.type == "branch-end" ? QStringLiteral("×") : shortLabel(p.type));
+        label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+        label->position->setCoords(p.parameter, value);
+        label->setPadding(QMargins(0, 0, 0, 8));
+        QFont font = m_plot->font();
+        font.setBold(true);
+        label->setFont(font);
+        label->setColor(kPointColor);
+        label->setSelectable(false);
+        m_labels.push_back(label);
     }
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
-    if (std::isfinite(lowest))
-        emit valuesChanged(lowest, highest);
 }
 
 void ContinuationLayer::addLegendItems()
@@ -159,32 +169,33 @@ void ContinuationLayer::addLegendItems()
     }
 }
 
-int ContinuationLayer::pointAt(const QPointF& pos, double radius) const
+ContinuationLayer::Hit ContinuationLayer::pointAt(const QPointF& pos, double radius) const
 {
-    int best = -1;
+    Hit best;
     double bestDistance = radius * radius;
-    for (size_t i = 0; i < m_points.size(); ++i) {
-        const double value = valueOf(m_points[i]);
-        if (!std::isfinite(value))
-            continue;
-        const QPointF at(m_plot->xAxis->coordToPixel(m_points[i].parameter), m_plot->yAxis->coordToPixel(value));
-        const QPointF d = at - pos;
-        const double distance = d.x() * d.x() + d.y() * d.y();
-        if (distance <= bestDistance) {
-            bestDistance = distance;
-            best = static_cast<int>(i);
+    for (size_t b = 0; b < m_branches.size(); ++b)
+        for (size_t i = 0; i < m_branches[b].points.size(); ++i) {
+            const fl::BranchPoint& p = m_branches[b].points[i];
+            const double value = valueOf(p.orbit.y);
+            if (!std::isfinite(value))
+                continue;
+            const QPointF d = QPointF(m_plot->xAxis->coordToPixel(p.parameter), m_plot->yAxis->coordToPixel(value)) - pos;
+            const double distance = d.x() * d.x() + d.y() * d.y();
+            if (distance <= bestDistance) {
+                bestDistance = distance;
+                best = Hit{static_cast<int>(b), static_cast<int>(i)};
+            }
         }
-    }
     return best;
 }
 
 void ContinuationLayer::onMouseMove(QMouseEvent* event)
 {
-    const int index = event->buttons() == Qt::NoButton ? pointAt(event->position()) : -1;
-    if (index == m_hovered)
+    const Hit hit = event->buttons() == Qt::NoButton ? pointAt(event->position()) : Hit();
+    if (hit == m_hovered)
         return;
-    m_hovered = index;
-    emit hovered(index);
+    m_hovered = hit;
+    emit hovered(hit);
 }
 
 } // namespace fl::ui

@@ -1,0 +1,281 @@
+// The Bifurcation view's continuation driven through the real window: the Continuation box's fields
+// typed and chosen as a user does, Continue clicked, the branch drawn as it grows, the point under
+// the mouse described, a located point chosen in the list, Esc, undo of the box's edits, and the
+// setup through a session file. Physics: the unforced Coulomb belt's stick-slip cycle against its
+// closed-form period, and the Hopf point of steady sliding on a falling Stribeck law against
+// (mu_0 - mu_k) / delta ln(delta / 2 zeta).
+#include "analysis/bifurcation_plot.h"
+#include "analysis/bifurcation_setup_panel.h"
+#include "analysis/bifurcation_view.h"
+#include "analysis/continuation_box.h"
+#include "analysis/continuation_layer.h"
+#include "document/document.h"
+#include "document/parameter_undo.h"
+#include "session_setup_harness.h"
+
+#include "systems/scenario_setup.h"
+
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTreeWidget>
+#include <QUndoStack>
+
+#include <qcustomplot.h>
+
+#include <cmath>
+
+using namespace fl::ui;
+using fl::ui::test::SetupWindow;
+using fl::ui::test::choose;
+using fl::ui::test::typeInto;
+
+namespace {
+
+/// The window on its Bifurcation tab, with the box's view.
+BifurcationView* openBifurcation(SetupWindow& w)
+{
+    auto* view = w.bench->viewAs<BifurcationView>("bifurcation");
+    w.window.showView(view);
+    return view;
+}
+
+/// The belt on an exponential Stribeck law, zeta = 0.1, unforced: steady sliding loses stability at
+/// v_b = (mu_0 - mu_k) / delta ln(delta / (2 zeta)).
+fl::Scenario stribeckBelt()
+{
+    fl::Scenario s;
+    if (!fl::makeScenario("belt", "stribeck-exp", fl::Method::EventDriven, fl::Regularization::Kudra, s).ok() || !s.params.set("zeta", 0.1).ok()
+        || !s.params.set("A", 0.0).ok())
+        qFatal("no Stribeck belt");
+    return s;
+}
+
+/// The pixel of a branch point on the plot.
+QPoint pixelOf(const BifurcationPlot* plot, const fl::BranchPoint& p)
+{
+    return QPoint(int(std::lround(plot->xAxis->coordToPixel(p.parameter))), int(std::lround(plot->yAxis->coordToPixel(p.orbit.y[0]))));
+}
+
+} // namespace
+
+class TestContinuationView : public QObject {
+    Q_OBJECT
+private slots:
+    /// The default belt (Coulomb mu_s = 2, mu_k = 1, zeta = 0, unforced): the cycle continued in v_b
+    /// over [0.2, 1.2] from a run at 0.5. Each orbit's period is 2 (mu_s - mu_k) / v_b + pi +
+    /// 2 atan(v_b / (mu_s - mu_k)); the branch is drawn stable and solid, the ends marked; the
+    /// point under the mouse shows its period and multipliers.
+    void continuesTheBeltsCycle()
+    {
+        SetupWindow w;
+        QVERIFY(w.waitForRun());
+        BifurcationView* view = openBifurcation(w);
+        ContinuationBox* box = view->continuationBox();
+        QCOMPARE(w.bench->view(QStringLiteral("continuation")), box);
+        choose(box->parameterCombo(), QStringLiteral("v_b"));
+        typeInto(box->fromField(), QStringLiteral("0.2"));
+        typeInto(box->toField(), QStringLiteral("1.2"));
+        typeInto(box->startField(), QStringLiteral("0.5"));
+        QVERIFY2(box->continueButton()->isEnabled(), qPrintable(box->statusText()));
+        QSignalSpy points(box, &ContinuationBox::pointFound);
+        QSignalSpy finished(box, &ContinuationBox::finished);
+        QTest::mouseClick(box->continueButton(), Qt::LeftButton);
+        QVERIFY(box->isRunning());
+        QVERIFY(finished.wait(120000));
+        QCOMPARE(finished.first().first().toBool(), true);
+        const fl::Branch& branch = box->result()->branch;
+        QVERIFY2(branch.points.size() >= 10, qPrintable(box->statusText()));
+        // The branch grew on the plot point by point (each point handed over as it was found).
+        QCOMPARE(points.size(), qsizetype(branch.points.size()));
+        double worst = 0.0;
+        for (const fl::BranchPoint& p : branch.points) {
+            const double vb = p.parameter, d = 1.0;
+            worst = std::max(worst, std::abs(p.orbit.period - (2.0 * d / vb + M_PI + 2.0 * std::atan(vb / d))));
+        }
+        std::printf("%zu orbits: max |period - closed form| = %.3g\n", branch.points.size(), worst);
+        QVERIFY(worst < 1e-7);
+        QCOMPARE(branch.points.front().parameter, 0.2);
+        QCOMPARE(branch.points.back().parameter, 1.2);
+        // Drawn: one solid stretch (every orbit stable), both ends labelled.
+        ContinuationLayer* layer = view->plot()->continuation();
+        QCOMPARE(layer->branches().size(), size_t(1));
+        QCOMPARE(layer->branches().back().points.size(), branch.points.size());
+        QCOMPARE(layer->curves().size(), size_t(1));
+        QCOMPARE(layer->curves().front()->pen().style(), Qt::SolidLine);
+        QCOMPARE(layer->labels().size(), size_t(2));
+        QVERIFY(box->pointsList()->isVisible());
+        QCOMPARE(box->pointsList()->topLevelItemCount(), 2);
+        // The point under the mouse: its parameter, period, modes and multipliers (1 and the stick's 0).
+        view->plot()->replot();
+        const fl::BranchPoint& middle = branch.points[branch.points.size() / 2];
+        QTest::mouseMove(view->plot(), pixelOf(view->plot(), middle));
+        QTRY_VERIFY(!view->hoverText().isEmpty());
+        const QString hover = view->hoverText();
+        QVERIFY2(hover.contains(QStringLiteral("v_b = ")) && hover.contains(QStringLiteral("stable")) && hover.contains(QStringLiteral("period"))
+                     && hover.contains(QStringLiteral("multipliers: 1, 0 (stick)")) && hover.contains(QStringLiteral("slip-;stick;slip-")),
+                 qPrintable(hover));
+        // Export: both files offered once the branch exists.
+        QStringList offered;
+        for (const ExportItem& item : view->exportItems())
+            if (item.isAvailable())
+                offered << item.fileName;
+        QVERIFY2(offered.contains(QStringLiteral("continuation-branch.csv")) && offered.contains(QStringLiteral("continuation-points.csv")),
+                 qPrintable(offered.join(", ")));
+    }
+
+    /// Steady sliding on a falling law: equilibria continued in v_b, the Hopf point located to 1e-8
+    /// of its closed form and listed; choosing it in the list marks it on the diagram; the branch
+    /// is dashed below it (unstable) and solid above.
+    void findsTheHopfPointOfSteadySliding()
+    {
+        SetupWindow w;
+        QVERIFY(w.waitForRun());
+        w.window.document()->load(stribeckBelt());
+        BifurcationView* view = openBifurcation(w);
+        ContinuationBox* box = view->continuationBox();
+        QTRY_COMPARE(box->scenario().lawId, std::string("stribeck-exp"));
+        // A brute-force diagram of v_b first: the branches are drawn over it, and it stays.
+        BifurcationSetupPanel* sweep = view->setupPanel();
+        choose(sweep->findChild<QComboBox*>(QStringLiteral("parameter")), QStringLiteral("v_b"));
+        typeInto(sweep->findChild<QLineEdit*>(QStringLiteral("from")), QStringLiteral("0.05"));
+        typeInto(sweep->findChild<QLineEdit*>(QStringLiteral("to")), QStringLiteral("3"));
+        sweep->findChild<QSpinBox*>(QStringLiteral("steps"))->setValue(40);
+        QSignalSpy swept(view, &BifurcationView::sweepFinished);
+        QTest::mouseClick(view->startButton(), Qt::LeftButton);
+        QVERIFY(swept.wait(120000));
+        const int diagramPoints = view->plot()->pointCount();
+        QVERIFY(diagramPoints > 40);
+        choose(box->kindCombo(), QStringLiteral("equilibria"));
+        choose(box->parameterCombo(), QStringLiteral("v_b"));
+        typeInto(box->fromField(), QStringLiteral("0.05"));
+        typeInto(box->toField(), QStringLiteral("3"));
+        typeInto(box->startField(), QStringLiteral("1.5"));
+        QVERIFY(!box->periodsBox()->isEnabled()); // equilibria have no periods
+        QSignalSpy finished(box, &ContinuationBox::finished);
+        QTest::mouseClick(box->continueButton(), Qt::LeftButton);
+        QVERIFY(finished.wait(120000));
+        const fl::Scenario& s = box->resultScenario();
+        const double delta = s.params.value("delta"), drop = s.params.value("mu_0") - s.params.value("mu_k");
+        const double closedForm = drop / delta * std::log(delta / (2.0 * 0.1));
+        int hopfRow = -1;
+        for (int i = 0; i < box->pointsList()->topLevelItemCount(); ++i)
+            if (box->pointsList()->topLevelItem(i)->text(0).contains(QStringLiteral("hopf")))
+                hopfRow = i;
+        QVERIFY2(hopfRow >= 0, "the Hopf point is listed");
+        const fl::LocatedPoint& hopf = box->result()->branch.located[size_t(box->pointsList()->topLevelItem(hopfRow)->data(0, Qt::UserRole).toInt())];
+        std::printf("Hopf at v_b = %.12g, closed form %.12g\n", hopf.parameter, closedForm);
+        QVERIFY(std::abs(hopf.parameter - closedForm) < 1e-8);
+        QTest::mouseClick(box->pointsList()->viewport(), Qt::LeftButton, {},
+                          box->pointsList()->visualItemRect(box->pointsList()->topLevelItem(hopfRow)).center());
+        QCOMPARE(view->plot()->markedParameter(), hopf.parameter);
+        QVERIFY2(view->statusText().contains(QStringLiteral("hopf")), qPrintable(view->statusText()));
+        ContinuationLayer* layer = view->plot()->continuation();
+        QCOMPARE(layer->curves().size(), size_t(2));
+        QCOMPARE(layer->curves().front()->pen().style(), Qt::DashLine); // from the lower end: unstable
+        QCOMPARE(layer->curves().back()->pen().style(), Qt::SolidLine);
+        QCOMPARE(view->plot()->pointCount(), diagramPoints); // the diagram under the branch
+        // The stick-slip cycle born there (subcritically: it coexists with stable sliding above it),
+        // continued from a run at v_b = 0.5.
+        choose(box->kindCombo(), QStringLiteral("orbits"));
+        typeInto(box->startField(), QStringLiteral("0.5"));
+        QTest::mouseClick(box->continueButton(), Qt::LeftButton);
+        QVERIFY(finished.wait(120000));
+        QVERIFY2(box->result()->branch.points.size() >= 10, qPrintable(box->statusText()));
+        QCOMPARE(view->plot()->pointCount(), diagramPoints);
+        // Both branches drawn, side by side; the equilibria's point under the mouse shows its eigenvalues.
+        QCOMPARE(layer->branches().size(), size_t(2));
+        QVERIFY(layer->branches().front().equilibria && !layer->branches().back().equilibria);
+        view->plot()->replot();
+        const fl::BranchPoint& sliding = layer->branches().front().points.back();
+        QTest::mouseMove(view->plot(), pixelOf(view->plot(), sliding));
+        QTRY_VERIFY(view->hoverText().contains(QStringLiteral("eigenvalues")));
+        QVERIFY2(view->hoverText().contains(QStringLiteral("stable equilibrium")), qPrintable(view->hoverText()));
+        if (const QString dir = qEnvironmentVariable("FL_SHOTS"); !dir.isEmpty()) // pictures to look at
+            w.window.grab().save(dir + QStringLiteral("/continuation-stribeck.png"));
+    }
+
+    /// Esc on the tab stops a long continuation; the points found so far stay drawn.
+    void escapeCancels()
+    {
+        SetupWindow w;
+        QVERIFY(w.waitForRun());
+        BifurcationView* view = openBifurcation(w);
+        ContinuationBox* box = view->continuationBox();
+        choose(box->parameterCombo(), QStringLiteral("v_b"));
+        typeInto(box->fromField(), QStringLiteral("0.1"));
+        typeInto(box->toField(), QStringLiteral("5"));
+        typeInto(box->startField(), QStringLiteral("0.5"));
+        QSignalSpy points(box, &ContinuationBox::pointFound);
+        QSignalSpy finished(box, &ContinuationBox::finished);
+        QTest::mouseClick(box->continueButton(), Qt::LeftButton);
+        QVERIFY(points.wait(60000));
+        QTest::keyClick(view, Qt::Key_Escape);
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(finished.first().first().toBool(), false);
+        QVERIFY2(box->statusText().contains(QStringLiteral("cancelled")), qPrintable(box->statusText()));
+        QVERIFY(!box->isRunning());
+        QVERIFY(!view->plot()->continuation()->branches().back().points.empty());
+        QVERIFY(box->continueButton()->isEnabled());
+    }
+
+    /// A bad field: Continue is disabled and the line says which field and what is allowed; the
+    /// box's edits are undo steps named after it.
+    void badFieldsAndUndo()
+    {
+        SetupWindow w;
+        QVERIFY(w.waitForRun());
+        BifurcationView* view = openBifurcation(w);
+        ContinuationBox* box = view->continuationBox();
+        choose(box->parameterCombo(), QStringLiteral("v_b"));
+        typeInto(box->fromField(), QStringLiteral("0.2"));
+        typeInto(box->toField(), QStringLiteral("1.2"));
+        typeInto(box->startField(), QStringLiteral("0.5"));
+        QTRY_COMPARE(w.window.document()->setups().value("continuation").value("start").toDouble(), 0.5);
+        typeInto(box->startField(), QStringLiteral("1.5"));
+        QVERIFY(!box->continueButton()->isEnabled());
+        QVERIFY2(box->statusText().startsWith(QStringLiteral("Start at: ")) && box->statusText().contains(QStringLiteral("[0.2, 1.2]")),
+                 qPrintable(box->statusText()));
+        QVERIFY(!box->start());
+        typeInto(box->startField(), QStringLiteral("0.8"));
+        QTRY_COMPARE(w.window.document()->setups().value("continuation").value("start").toDouble(), 0.8);
+        QUndoStack* undo = w.window.document()->undo()->stack();
+        QVERIFY2(undo->undoText().contains(QStringLiteral("Continuation")), qPrintable(undo->undoText()));
+        undo->undo();
+        QCOMPARE(box->startField()->text(), QStringLiteral("0.5"));
+    }
+
+    /// The box's setup (equilibria, a parameter, its range and start, a second parameter) comes
+    /// back from a session file.
+    void setupRoundTrips()
+    {
+        test::roundTripSetup(
+            QStringLiteral("bifurcation"), QStringLiteral("poincare"),
+            [](SetupWindow& a) {
+                ContinuationBox* box = openBifurcation(a)->continuationBox();
+                choose(box->parameterCombo(), QStringLiteral("v_b"));
+                typeInto(box->fromField(), QStringLiteral("0.25"));
+                typeInto(box->toField(), QStringLiteral("1.75"));
+                typeInto(box->startField(), QStringLiteral("0.6"));
+                box->periodsBox()->setValue(2);
+                box->maxPointsBox()->setValue(40);
+                QTest::mouseClick(box->curvesCheck(), Qt::LeftButton);
+                choose(box->parameter2Combo(), QStringLiteral("mu_s"));
+            },
+            [](SetupWindow& b) {
+                ContinuationBox* box = b.bench->viewAs<BifurcationView>("bifurcation")->continuationBox();
+                QCOMPARE(box->parameterCombo()->currentData().toString(), QStringLiteral("v_b"));
+                QCOMPARE(box->fromField()->text(), QStringLiteral("0.25"));
+                QCOMPARE(box->toField()->text(), QStringLiteral("1.75"));
+                QCOMPARE(box->startField()->text(), QStringLiteral("0.6"));
+                QCOMPARE(box->periodsBox()->value(), 2);
+                QCOMPARE(box->maxPointsBox()->value(), 40);
+                QVERIFY(box->curvesCheck()->isChecked());
+                QCOMPARE(box->parameter2Combo()->currentData().toString(), QStringLiteral("mu_s"));
+            });
+    }
+};
+
+QTEST_MAIN(TestContinuationView)
+#include "test_continuation_view.moc"
