@@ -2,20 +2,25 @@
 // for has been simulated and plotted; used for docs/screenshot.png and by the ui_screenshot test.
 //   frictionlab_screenshot OUT.png [--system ID] [--law ID] [--method ID] [--regularization ID]
 //                          [--size WxH] [--preset ID] [--time T] [--live SECONDS] [--mechanism-only]
-//                          [--theme light|dark|high-contrast] [--scale S] [--no-panel] [--layout N] [--sweep]
+//                          [--theme light|dark|high-contrast] [--scale S] [--no-panel] [--layout N] [--sweep] [--continue]
 //                          [--side TITLE]
 //                          [--map X:FROM:TO:N,Y:FROM:TO:M,OBSERVABLE[,TRANSIENT,RECORD]]
 // --time seeks the playback to T (cursors and mechanism); --live plays live for SECONDS first;
 // --sweep shows the Bifurcation tab after running its sweep (the preset's, e.g. a frequency response);
+// --continue runs the Continuation box's default continuation there too (after --sweep), its box in view;
 // --map shows the Map tab after computing that map of the case.
 #include "bridge/simulation_controller.h"
 #include "analysis/bifurcation_view.h"
+#include "analysis/continuation_box.h"
 #include "analysis/map_setup_panel.h"
 #include "analysis/map_view.h"
 #include "analysis/slip_event_view.h"
 #include "analysis/workbench.h"
 #include "widgets/main_window.h"
 #include "widgets/parameter_panel.h"
+
+#include <QPushButton>
+#include <QScrollArea>
 #include "playback/playback_controller.h"
 #include "presenter/appearance.h"
 #include "presenter/presenter_bar.h"
@@ -85,12 +90,14 @@ int main(int argc, char* argv[])
     const QCommandLineOption noPanel(QStringLiteral("no-panel"), QStringLiteral("Collapse the parameter panel"));
     const QCommandLineOption layout(QStringLiteral("layout"), QStringLiteral("Plot layout index (PresenterBar)"), QStringLiteral("n"));
     const QCommandLineOption sweep(QStringLiteral("sweep"), QStringLiteral("Run the Bifurcation tab's sweep and show it"));
+    const QCommandLineOption continuation(QStringLiteral("continue"),
+                                          QStringLiteral("Run the Bifurcation tab's continuation (its setup for the case) and show it"));
     const QCommandLineOption tab(QStringLiteral("tab"), QStringLiteral("Show the tab with this title, e.g. \"Slip events\""), QStringLiteral("title"));
     const QCommandLineOption map(QStringLiteral("map"), QStringLiteral("Compute this map in the Map tab and show it"),
                                  QStringLiteral("X:FROM:TO:N,Y:FROM:TO:M,OBSERVABLE[,TRANSIENT,RECORD]"));
     const QCommandLineOption side(QStringLiteral("side"), QStringLiteral("Show the side tab with this title, e.g. \"Lyapunov\""),
                                   QStringLiteral("title"));
-    parser.addOptions({system, law, method, regularization, size, preset, time, live, mechanismOnly, theme, scale, noPanel, layout, sweep, tab, map, side});
+    parser.addOptions({system, law, method, regularization, size, preset, time, live, mechanismOnly, theme, scale, noPanel, layout, sweep, continuation, tab, map, side});
     parser.process(app);
     if (parser.positionalArguments().size() != 1)
         parser.showHelp(2);
@@ -149,6 +156,26 @@ int main(int argc, char* argv[])
             std::fprintf(stderr, "the sweep did not finish: %s\n", qPrintable(view->statusText()));
             return 1;
         }
+    }
+    if (parser.isSet(continuation)) {
+        auto* view = window.findChild<fl::ui::BifurcationView*>();
+        if (!view) {
+            std::fprintf(stderr, "no bifurcation view\n");
+            return 1;
+        }
+        window.showView(view);
+        fl::ui::ContinuationBox* box = view->continuationBox();
+        bool finished = false;
+        QObject::connect(box, &fl::ui::ContinuationBox::finished, [&finished] { finished = true; });
+        if (!box->start() || !waitFor([&] { return finished; }, 300000)) {
+            std::fprintf(stderr, "the continuation did not finish: %s\n", qPrintable(box->statusText()));
+            return 1;
+        }
+        for (QWidget* up = box->parentWidget(); up; up = up->parentWidget())
+            if (auto* scroll = qobject_cast<QScrollArea*>(up)) {
+                scroll->ensureWidgetVisible(box->continueButton());
+                break;
+            }
     }
     if (parser.isSet(map)) {
         auto* view = window.findChild<fl::ui::MapView*>();

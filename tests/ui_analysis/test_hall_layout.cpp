@@ -21,6 +21,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QScrollArea>
+
+#include <qcustomplot.h>
 #include <QScreen>
 
 #include <cmath>
@@ -193,14 +195,17 @@ private slots:
         for (const char* id : {"bifurcation", "map"}) {
             const int tab = app.bench->tabIndex(id);
             QVERIFY(tab >= 0);
-            w.tabs()->setCurrentIndex(tab);
             QWidget* view = app.bench->view(QLatin1String(id));
-            for (const double scale : {1.0, 1.5, 2.0}) {
+            for (const double scale : {2.0, 1.5, 1.0}) { // the largest first, on a tab not yet shown
                 if (scale > largest)
                     continue;
+                // The size changed on another tab, as a lecturer does before opening this one.
+                w.tabs()->setCurrentIndex(0);
                 Appearance look;
                 look.scale = scale;
                 w.setAppearance(look);
+                QTest::qWait(50);
+                w.tabs()->setCurrentIndex(tab);
                 QTest::qWait(50);
                 const QString where = QStringLiteral("%1 at %2 %: ").arg(QLatin1String(id)).arg(std::lround(scale * 100));
                 auto* column = view->findChild<QScrollArea*>();
@@ -227,6 +232,22 @@ private slots:
                     ++fields;
                 }
                 QVERIFY2(fields >= 2, qPrintable(where + QStringLiteral("%1 fields checked").arg(fields)));
+                // The diagram's legend in the type size of its axes, every entry whole (a legend
+                // styled while folded away kept its 100 % size and was cut at 200 %).
+                for (QCustomPlot* plot : view->findChildren<QCustomPlot*>()) {
+                    plot->replot();
+                    QCPLegend* legend = plot->legend;
+                    if (!legend->visible())
+                        continue;
+                    QCOMPARE(legend->font().pointSizeF(), plot->xAxis->tickLabelFont().pointSizeF());
+                    for (int i = 0; i < legend->itemCount(); ++i)
+                        if (QCPAbstractLegendItem* item = legend->item(i))
+                            QVERIFY2(item->outerRect().width() >= item->minimumOuterSizeHint().width()
+                                         && item->outerRect().height() >= item->minimumOuterSizeHint().height(),
+                                     qPrintable(where + QStringLiteral("legend entry %1: %2x%3 for %4x%5").arg(i)
+                                                            .arg(item->outerRect().width()).arg(item->outerRect().height())
+                                                            .arg(item->minimumOuterSizeHint().width()).arg(item->minimumOuterSizeHint().height())));
+                }
                 const QStringList small = smallTexts(w, scale);
                 QVERIFY2(small.isEmpty(), qPrintable(where + small.join(QStringLiteral("; "))));
             }

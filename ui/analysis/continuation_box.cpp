@@ -127,6 +127,10 @@ void ContinuationBox::buildFields()
     for (QSpinBox* box : {m_periods, m_transient, m_maxPoints, m_steps2})
         connect(box, &QSpinBox::valueChanged, this, &ContinuationBox::markUsed);
     connect(m_curves, &QCheckBox::clicked, this, &ContinuationBox::markUsed);
+    for (QComboBox* combo : {m_kind, m_parameter, m_startFrom, m_parameter2}) {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon); // shrinks with the column, elided
+        combo->setMinimumContentsLength(8);
+    }
 }
 
 void ContinuationBox::markUsed()

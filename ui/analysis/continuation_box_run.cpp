@@ -66,6 +66,7 @@ void ContinuationBox::buildRunRow()
     m_points->setToolTip(tr("Each point with the condition it solves (its tooltip); choose one to mark it on the diagram"));
     m_points->header()->setStretchLastSection(true);
     m_points->setMinimumHeight(fontMetrics().height() * 6);
+    m_points->setMinimumWidth(fontMetrics().averageCharWidth() * 12);
     m_points->setVisible(false);
     form->addRow(m_points);
     connect(m_continue, &QPushButton::clicked, this, &ContinuationBox::start);

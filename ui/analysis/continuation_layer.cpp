@@ -148,11 +148,12 @@ void ContinuationLayer::drawBranch(const Drawn& branch, double& lowest, double& 
         label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
         label->position->setCoords(p.parameter, value);
         label->setPadding(QMargins(0, 0, 0, 8));
-        QFont font = m_plot->font();
+        QFont font = m_plot->xAxis->tickLabelFont(); // the type size the plot's appearance gives
         font.setBold(true);
         label->setFont(font);
         label->setColor(kPointColor);
         label->setSelectable(false);
+        label->setClipToAxisRect(false); // a label over the range's top stays whole
         m_labels.push_back(label);
     }
 }

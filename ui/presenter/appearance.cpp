@@ -176,6 +176,8 @@ void padLegendItems(QCPLayout* layout)
 void styleNew(QCustomPlot* plot)
 {
     padLegendItems(plot->plotLayout());
+    for (QCPAxisRect* rect : plot->axisRects())
+        padLegendItems(rect->insetLayout());
     const Theme& t = g_appearance.theme();
     for (int i = 0; i < plot->plottableCount(); ++i)
         if (plot->plottable(i)->property(kGeneration).toInt() != g_generation)
@@ -302,6 +304,10 @@ void stylePlot(QCustomPlot* plot)
         for (QCPAxis* axis : rect->axes())
             styleAxis(axis, t, scale, font);
     styleElements(plot->plotLayout(), t, font);
+    // A legend folded into its axis rect (a plot short for its fonts, plot_layout.cpp) is styled
+    // there, or it comes back with the type size it had before.
+    for (QCPAxisRect* rect : plot->axisRects())
+        styleElements(rect->insetLayout(), t, font);
     styleItems(plot, t, scale, font);
     for (int i = 0; i < plot->plottableCount(); ++i)
         stylePlottable(plot->plottable(i), t, scale);
