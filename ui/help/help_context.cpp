@@ -10,6 +10,7 @@
 #include "scenario/scenario.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QCoreApplication>
 #include <QMenu>
 #include <QMenuBar>
@@ -56,6 +57,7 @@ const QList<HelpPage>& helpPages()
         {QStringLiteral("plots.html"), tr("Reading the simulation plots")},
         {QStringLiteral("poincare.html"), tr("Poincaré section")},
         {QStringLiteral("bifurcation.html"), tr("Bifurcation diagram")},
+        {QStringLiteral("continuation.html"), tr("Continuation: following an orbit")},
         {QStringLiteral("map.html"), tr("Two-parameter maps")},
         {QStringLiteral("lyapunov.html"), tr("Lyapunov exponents")},
         {QStringLiteral("compare-methods.html"), tr("Compare methods")},
@@ -78,7 +80,17 @@ HelpContext contextHelp(const MainWindow& window)
     HelpContext context;
     const QWidget* tab = window.tabs() ? window.currentView() : nullptr;
     const bool simulationTab = !window.tabs() || window.tabs()->currentIndex() == 0;
-    QString page = simulationTab ? pageOfView(window.sideTabs() ? window.currentSideView() : nullptr) : pageOfView(tab);
+    // In a part of the tab's view with a page of its own (the Bifurcation tab's Continuation box),
+    // where the keyboard is, that page.
+    const QWidget* focus = QApplication::focusWidget();
+    const QWidget* part = nullptr;
+    for (const QWidget* w = focus; tab && w && w != tab; w = w->parentWidget())
+        if (!w->property("analysisId").toString().isEmpty()) {
+            part = w;
+            break;
+        }
+    QString page = simulationTab ? pageOfView(window.sideTabs() ? window.currentSideView() : nullptr)
+                                 : pageOfView(part && tab->isAncestorOf(part) ? part : tab);
     const fl::Scenario& scenario = window.document()->scenario();
     if (page.isEmpty())
         page = fl::findModel(scenario.systemId) ? QStringLiteral("model-files.html")
