@@ -77,6 +77,9 @@ struct Scenario {
     ParameterSet params; ///< system specs, then law specs, then numericsSpecs()
     /// Integrator of the regularized method (the explicit method is always Dormand-Prince).
     StiffIntegrator stiffIntegrator = StiffIntegrator::Bdf;
+    /// A state to start from instead of the system's own (its initial-condition parameters), one
+    /// value per state variable: an orbit loaded from a continued branch. Empty: the system's.
+    std::vector<double> initialState;
 };
 
 } // namespace fl

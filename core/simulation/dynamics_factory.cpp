@@ -1,4 +1,5 @@
 #include "simulation/dynamics_factory.h"
+#include "simulation/start_state_dynamics.h"
 #include "systems/system_registry.h"
 
 #include <numbers>
@@ -27,7 +28,11 @@ IntegrationSettings integrationSettings(const Scenario& scenario, const std::ato
 
 std::unique_ptr<Dynamics> makeDynamics(const Scenario& scenario, const std::atomic<bool>* cancel)
 {
-    return findSystem(scenario.systemId)->makeDynamics(scenario, integrationSettings(scenario, cancel));
+    std::unique_ptr<Dynamics> dynamics = findSystem(scenario.systemId)->makeDynamics(scenario, integrationSettings(scenario, cancel));
+    // A state of the user's to start from (a loaded orbit); validate() checked its size.
+    if (!scenario.initialState.empty() && dynamics && scenario.initialState.size() == static_cast<size_t>(dynamics->dimension()))
+        return startingFrom(std::move(dynamics), scenario.initialState);
+    return dynamics;
 }
 
 } // namespace fl

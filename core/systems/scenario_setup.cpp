@@ -139,6 +139,15 @@ Status validate(const Scenario& scenario, SampleStorage storage)
             return Status::error("Kudra's regularization cannot keep a static peak F_s/g(0) = " + formatNumber(eta) + " (at most "
                                  + formatNumber(kMaxKudraEta) + "): raise the kinetic friction or choose another regularization");
     }
+    if (!scenario.initialState.empty()) {
+        const size_t n = stateNames(scenario).size();
+        if (scenario.initialState.size() != n)
+            return Status::error("the state to start from has " + std::to_string(scenario.initialState.size()) + " values; this system and method have "
+                                 + std::to_string(n) + " state variables");
+        for (double v : scenario.initialState)
+            if (!std::isfinite(v) || std::abs(v) > 1e12)
+                return Status::error("the state to start from must be finite numbers of at most 1e12 in size");
+    }
     const double samples = scenario.params.value("t_end") / scenario.params.value("dt");
     const double maxSamples = storage == SampleStorage::Streamed ? kMaxStreamedOutputSamples : kMaxOutputSamples;
     if (samples > maxSamples) {

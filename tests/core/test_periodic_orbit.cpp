@@ -6,6 +6,7 @@
 #include "analysis/orbit_phases.h"
 #include "scenario/scenario.h"
 #include "simulation/dynamics_factory.h"
+#include "simulation/simulate.h"
 #include "solvers/dynamics.h"
 #include "systems/scenario_setup.h"
 
@@ -88,6 +89,42 @@ private slots:
         QVERIFY(std::abs(orbit.multipliers[0]) > 0.0 && std::abs(orbit.multipliers[0]) < 1.0);
         QVERIFY(orbit.stable);
     }
+    /// A scenario started from an orbit's state on its section (Scenario::initialState, what the
+    /// window loads when a branch point is clicked) runs that orbit from its first instant: the run's
+    /// first sample is the state and, a forcing period later, it is back there. Wrong sizes and
+    /// non-finite values are refused.
+    void aRunFromAnOrbitsStateIsThatOrbit()
+    {
+        fl::Scenario s = belt({{"zeta", 0.1}, {"A", 2.0}, {"w", 1.5}, {"v_b", 0.3}});
+        fl::OrbitClosure c;
+        QVERIFY(fl::orbitClosure(s, 1, c).ok());
+        const auto d = fl::makeDynamics(s);
+        std::vector<double> y;
+        QVERIFY(fl::settledSectionState(*d, c, 300, y).ok());
+        QVERIFY(fl::shootInsideSlip(*d, c, y).ok());
+        const fl::PeriodicOrbit orbit = fl::refineOrbit(*d, c, y);
+        QVERIFY(orbit.status.ok());
+        s.initialState = orbit.y;
+        QVERIFY(s.params.set("t_end", 3.0 * orbit.period).ok() && s.params.set("dt", orbit.period / 200.0).ok());
+        QVERIFY(fl::validate(s).ok());
+        const fl::RunResult run = fl::simulate(s);
+        QVERIFY2(run.status.ok(), run.status.message().c_str());
+        QCOMPARE(run.states[0], orbit.y[0]);
+        QCOMPARE(run.states[1], orbit.y[1]);
+        double worst = 0.0;
+        for (int k = 1; k <= 3; ++k) { // samples at t = k T
+            const size_t i = static_cast<size_t>(200 * k);
+            QVERIFY(std::abs(run.t[i] - k * orbit.period) < 1e-9);
+            worst = std::max({worst, std::abs(run.states[2 * i] - orbit.y[0]), std::abs(run.states[2 * i + 1] - orbit.y[1])});
+        }
+        std::printf("a run from the orbit's state: max |y(kT) - y(0)| over 3 periods = %.3g\n", worst);
+        QVERIFY(worst < 1e-7);
+        s.initialState = {1.0, 2.0, 3.0};
+        QCOMPARE(fl::validate(s).message(), std::string("the state to start from has 3 values; this system and method have 2 state variables"));
+        s.initialState = {1.0, std::nan("")};
+        QVERIFY(!fl::validate(s).ok());
+    }
+
     /// A pure-slip forced orbit: the steady response of a linear oscillator under a constant
     /// friction force (closed form), and multipliers exp((-zeta +- i sqrt(1 - zeta^2)) T).
     void pureSlipClosedForm()

@@ -65,7 +65,8 @@ int changedCount(const fl::Scenario& s)
 bool sameScenario(const fl::Scenario& a, const fl::Scenario& b)
 {
     if (a.systemId != b.systemId || a.lawId != b.lawId || a.method != b.method || a.regularization != b.regularization
-        || a.stiffIntegrator != b.stiffIntegrator || a.params.specs().size() != b.params.specs().size())
+        || a.stiffIntegrator != b.stiffIntegrator || a.params.specs().size() != b.params.specs().size()
+        || a.initialState != b.initialState)
         return false;
     for (size_t i = 0; i < a.params.specs().size(); ++i)
         if (a.params.specs()[i].id != b.params.specs()[i].id || a.params.values()[i] != b.params.values()[i])
@@ -129,6 +130,7 @@ Session fullSession()
     SessionState& st = s.state;
     st.scenario = scenarioOf("disk", "I11", fl::Method::Regularized, fl::Regularization::Tanh, 0.0123456789);
     st.scenario.stiffIntegrator = fl::StiffIntegrator::Rosenbrock4; // not the default: it round-trips
+    st.scenario.initialState = {0.1 + 0.2, -1.0 / 3.0, 5e-324, 2.5}; // a loaded orbit's state (x, phi, x', phi'), exactly
     st.otherSystems = {scenarioOf("belt", "stribeck-exp", fl::Method::Explicit, fl::Regularization::Atan, 0.0271828),
                        scenarioOf("pendulum", "I00", fl::Method::Regularized, fl::Regularization::Sqrt, 0.0314159)};
     st.presetId = "jtam2016-fig4a";
@@ -234,6 +236,8 @@ private slots:
         QVERIFY(first.indexOf("\"v_b\"") < first.indexOf("\"J\""));
         QVERIFY(first.contains("\"integrator\": \"rosenbrock4\""));
         QCOMPARE(read.state.scenario.stiffIntegrator, fl::StiffIntegrator::Rosenbrock4);
+        QVERIFY(first.contains("\"initialState\": ["));
+        QVERIFY(!writeSession(Session()).contains("initialState")); // only a scenario that has one
     }
 
     /// Every older version still opens: the files as versions 1 and 2 wrote them (the absorber's
@@ -469,6 +473,10 @@ private slots:
             << QByteArray(R"({"format": "frictionlab-session", "version": 2, "scenes": [{"state": {"view": {"setups": {"map": {"x": )")
                    + QByteArray(1000, '[') + QByteArray(1000, ']') + "}}}}}]}"
             << "scenes[0].state.view.setups.map: nested more than 8 levels deep (objects and arrays)";
+        QTest::newRow("initial state of the wrong size") << minimal(R"({"system": "belt", "initialState": [1, 2, 3]})")
+                                                          << "state: the state to start from has 3 values; this system and method have 2 state variables";
+        QTest::newRow("initial state not numbers") << minimal(R"({"system": "belt", "initialState": [1, "x"]})")
+                                                   << "state.initialState[1]: expected a number, got a string";
         QTest::newRow("control characters in an id") << minimal("{\"system\": \"a\\nb\\u0000c\"}")
                                                       << "state.system: unknown system 'a b c'";
     }

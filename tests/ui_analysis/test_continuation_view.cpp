@@ -10,6 +10,8 @@
 #include "analysis/continuation_box.h"
 #include "analysis/continuation_layer.h"
 #include "document/document.h"
+#include "widgets/main_window.h"
+#include "widgets/start_state_note.h"
 #include "document/parameter_undo.h"
 #include "session_setup_harness.h"
 
@@ -116,6 +118,31 @@ private slots:
         QVERIFY2(hover.contains(QStringLiteral("v_b = ")) && hover.contains(QStringLiteral("stable")) && hover.contains(QStringLiteral("period"))
                      && hover.contains(QStringLiteral("multipliers: 1, 0 (stick)")) && hover.contains(QStringLiteral("slip-;stick;slip-")),
                  qPrintable(hover));
+        // A click on the point loads that orbit into the Simulation tab, started on its section:
+        // the run begins at the orbit's state and is back there one period later.
+        QSignalSpy displayed(&w.window, &MainWindow::runDisplayed);
+        QTest::mouseClick(view->plot(), Qt::LeftButton, {}, pixelOf(view->plot(), middle));
+        QCOMPARE(w.window.document()->scenario().initialState, middle.orbit.y);
+        QCOMPARE(w.window.document()->scenario().params.value("v_b"), middle.parameter);
+        QCOMPARE(w.window.currentView(), w.window.viewAt(0));
+        QVERIFY(displayed.wait(60000));
+        const RunOutputPtr run = w.window.currentRun();
+        QCOMPARE(run->result.states[0], middle.orbit.y[0]);
+        QCOMPARE(run->result.states[1], middle.orbit.y[1]);
+        // Its section points (x' = 0 downward) are the orbit's state, crossing after crossing.
+        QVERIFY(run->result.sectionStates.size() >= 4);
+        for (size_t i = 0; i + 1 < run->result.sectionStates.size(); i += 2)
+            QVERIFY2(std::abs(run->result.sectionStates[i] - middle.orbit.y[0]) < 1e-6, qPrintable(QString::number(run->result.sectionStates[i], 'g', 12)));
+        // The panel says the run starts from a loaded state; its button goes back to the initial values.
+        StartStateNote* note = w.window.findChild<StartStateNote*>();
+        QVERIFY(note && note->isVisible());
+        QVERIFY2(note->text().startsWith(QStringLiteral("Starts from a loaded state: x = ")), qPrintable(note->text()));
+        QTest::mouseClick(note->resetButton(), Qt::LeftButton);
+        QVERIFY(w.window.document()->scenario().initialState.empty());
+        QVERIFY(!note->isVisible());
+        w.window.document()->undo()->stack()->undo(); // and back: an undo step
+        QCOMPARE(w.window.document()->scenario().initialState, middle.orbit.y);
+        w.window.showView(view);
         // Export: both files offered once the branch exists.
         QStringList offered;
         for (const ExportItem& item : view->exportItems())

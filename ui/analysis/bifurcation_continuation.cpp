@@ -67,6 +67,7 @@ void BifurcationView::connectContinuation()
     });
     connect(m_box, &ContinuationBox::locatedChosen, this, &BifurcationView::onLocatedChosen);
     connect(layer, &ContinuationLayer::hovered, this, &BifurcationView::onBranchHovered);
+    connect(layer, &ContinuationLayer::clicked, this, &BifurcationView::onBranchClicked);
     // The sweep panel's case (its system or preset chosen there) is the continuation's too.
     connect(m_setup, &BifurcationSetupPanel::changed, this, &BifurcationView::followSetupScenario);
     auto* shortcut = new QShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+K")), this);
@@ -102,7 +103,8 @@ void BifurcationView::followSetupScenario()
     const fl::Scenario& now = m_setup->scenario();
     const fl::Scenario& shown = m_box->scenario();
     const bool same = now.systemId == shown.systemId && now.lawId == shown.lawId && now.method == shown.method
-                      && now.regularization == shown.regularization && now.params.values() == shown.params.values();
+                      && now.regularization == shown.regularization && now.params.values() == shown.params.values()
+                      && now.initialState == shown.initialState;
     if (!same)
         m_box->setScenario(now);
 }
@@ -129,7 +131,7 @@ void BifurcationView::onContinuationStarted(const fl::Scenario& scenario, const 
         layer->clear();
     m_branchSystem = scenario.systemId;
     layer->setVariable(variable);
-    layer->beginBranch(setup.branch.parameter, setup.branch.equilibrium, names);
+    layer->beginBranch(scenario, setup.branch.parameter, setup.branch.equilibrium, names);
     onBranchHovered({});
 }
 
@@ -154,6 +156,27 @@ void BifurcationView::onBranchHovered(const ContinuationLayer::Hit& hit)
     text += tr(" · %1: %2").arg(branch.equilibria ? tr("eigenvalues") : tr("multipliers"), multipliersText(p.orbit.multipliers));
     m_hover->setText(text);
     m_hover->setVisible(true);
+}
+
+void BifurcationView::onBranchClicked(const ContinuationLayer::Hit& hit)
+{
+    // That orbit (or equilibrium) in the main window: the branch's scenario at the point's value,
+    // started from its state on the section, so that the run is the orbit from its first instant.
+    const ContinuationLayer* layer = m_plot->continuation();
+    if (!hit.valid() || size_t(hit.branch) >= layer->branches().size())
+        return;
+    const ContinuationLayer::Drawn& branch = layer->branches()[size_t(hit.branch)];
+    if (size_t(hit.index) >= branch.points.size())
+        return;
+    const fl::BranchPoint& p = branch.points[size_t(hit.index)];
+    fl::Scenario scenario = branch.scenario;
+    if (!scenario.params.set(branch.parameter, p.parameter).ok())
+        return;
+    scenario.initialState = p.orbit.y;
+    m_plot->markParameter(p.parameter);
+    setStatus(tr("Loaded the %1 at %2 = %3 into the Simulation tab, started on its section.")
+                  .arg(branch.equilibria ? tr("equilibrium") : tr("orbit"), qs(branch.parameter), QString::number(p.parameter, 'g', 10)));
+    emit parameterPicked(scenario);
 }
 
 QString BifurcationView::hoverText() const { return m_hover->text(); }

@@ -55,6 +55,8 @@ BifurcationPlot::BifurcationPlot(QWidget* parent) : QCustomPlot(parent)
             return;
         if (!axisRect()->rect().contains(event->pos()))
             return;
+        if (m_continuation->tookClick()) // a point of a continued branch: the layer's click
+            return;
         const double parameter = parameterAtPixel(event->pos().x());
         if (std::isfinite(parameter))
             emit columnClicked(parameter);

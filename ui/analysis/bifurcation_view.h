@@ -91,7 +91,8 @@ public:
 
 signals:
     /// The user clicked the column at a parameter value: the sweep's scenario with that value
-    /// (from its own initial state), for the main window to load and simulate.
+    /// (from its own initial state), for the main window to load and simulate; or a point of a
+    /// continued branch: the branch's scenario there, started from that orbit's state.
     void parameterPicked(const fl::Scenario& scenario);
     void sweepStarted();
     /// The sweep ended (every column done, or cancelled); the diagram is fully drawn.
@@ -114,6 +115,7 @@ private:
     void followSetupScenario();
     void onContinuationStarted(const fl::Scenario& scenario, const fl::ContinuationAnalysisSetup& setup);
     void onBranchHovered(const ContinuationLayer::Hit& hit);
+    void onBranchClicked(const ContinuationLayer::Hit& hit);
     void onLocatedChosen(int index);
     QList<ExportItem> continuationExportItems();
 

@@ -17,6 +17,11 @@ const QColor kPointColor(0x11, 0x11, 0x11);
 ContinuationLayer::ContinuationLayer(QCustomPlot* plot) : QObject(plot), m_plot(plot)
 {
     connect(plot, &QCustomPlot::mouseMove, this, &ContinuationLayer::onMouseMove);
+    connect(plot, &QCustomPlot::mousePress, this, [this](QMouseEvent* event) {
+        m_pressed = event->position();
+        m_tookClick = false;
+    });
+    connect(plot, &QCustomPlot::mouseRelease, this, &ContinuationLayer::onMouseRelease);
 }
 
 QString ContinuationLayer::shortLabel(const std::string& type)
@@ -50,9 +55,10 @@ void ContinuationLayer::setVariable(int variable)
     redraw();
 }
 
-void ContinuationLayer::beginBranch(const std::string& parameter, bool equilibria, const std::vector<std::string>& stateNames)
+void ContinuationLayer::beginBranch(const fl::Scenario& scenario, const std::string& parameter, bool equilibria,
+                                    const std::vector<std::string>& stateNames)
 {
-    m_branches.push_back(Drawn{parameter, equilibria, stateNames, {}, {}});
+    m_branches.push_back(Drawn{scenario, parameter, equilibria, stateNames, {}, {}});
     m_hovered = Hit();
 }
 
@@ -188,6 +194,19 @@ ContinuationLayer::Hit ContinuationLayer::pointAt(const QPointF& pos, double rad
             }
         }
     return best;
+}
+
+void ContinuationLayer::onMouseRelease(QMouseEvent* event)
+{
+    // As the plot's own click on a column: the left button, moved at most a few pixels.
+    m_tookClick = false;
+    if (event->button() != Qt::LeftButton || (event->position() - m_pressed).manhattanLength() > 4.0)
+        return;
+    const Hit hit = pointAt(event->position());
+    if (!hit.valid())
+        return;
+    m_tookClick = true;
+    emit clicked(hit);
 }
 
 void ContinuationLayer::onMouseMove(QMouseEvent* event)

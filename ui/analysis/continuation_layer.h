@@ -8,8 +8,10 @@
 // While a continuation runs its points are added as they come; the finished branch replaces them in
 // the branch's order. The point under the mouse is reported (hovered), for its multipliers.
 #include "analysis/orbit_continuation.h"
+#include "scenario/scenario.h"
 
 #include <QObject>
+#include <QPointF>
 #include <QString>
 
 #include <vector>
@@ -27,6 +29,7 @@ class ContinuationLayer : public QObject {
 public:
     /// A branch as drawn: what it continued, its points and its located points.
     struct Drawn {
+        fl::Scenario scenario; ///< continued (its parameter's value is the start's)
         std::string parameter;
         bool equilibria = false;
         std::vector<std::string> stateNames;
@@ -49,7 +52,7 @@ public:
     void setVariable(int variable);
     int variable() const { return m_variable; }
     /// A new branch, empty until its points come.
-    void beginBranch(const std::string& parameter, bool equilibria, const std::vector<std::string>& stateNames);
+    void beginBranch(const fl::Scenario& scenario, const std::string& parameter, bool equilibria, const std::vector<std::string>& stateNames);
     /// A point of the running (last) branch (direction 0: the start, +1 / -1: the side it grows on).
     void addPoint(const fl::BranchPoint& point, int direction);
     /// The last branch finished (or cancelled): its points in order, with its located points.
@@ -65,12 +68,17 @@ public:
     const std::vector<QCPItemText*>& labels() const { return m_labels; }
     /// The short label of a located point's type ("PD" for period-doubling).
     static QString shortLabel(const std::string& type);
+    /// Whether the last mouse release was a click on a branch's point (the plot then does not take it
+    /// as a click on a column).
+    bool tookClick() const { return m_tookClick; }
     /// The value drawn for a state (its variable), NaN when it has none.
     double valueOf(const std::vector<double>& y) const;
 
 signals:
     /// The point under the mouse changed (invalid: none).
     void hovered(fl::ui::ContinuationLayer::Hit hit);
+    /// A click (without dragging) on a point of a branch.
+    void clicked(fl::ui::ContinuationLayer::Hit hit);
     /// The drawn branches' lowest and highest value (the view fits the diagram to them).
     void valuesChanged(double lowest, double highest);
 
@@ -78,6 +86,7 @@ private:
     void redraw();
     void drawBranch(const Drawn& branch, double& lowest, double& highest);
     void onMouseMove(QMouseEvent* event);
+    void onMouseRelease(QMouseEvent* event);
 
     QCustomPlot* m_plot;
     int m_variable = 0;
@@ -86,6 +95,8 @@ private:
     QCPGraph* m_markers = nullptr;
     std::vector<QCPItemText*> m_labels;
     Hit m_hovered;
+    QPointF m_pressed;
+    bool m_tookClick = false;
 };
 
 } // namespace fl::ui

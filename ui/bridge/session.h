@@ -122,6 +122,8 @@ constexpr int kMaxWarnings = 100;   ///< then one line saying how many more were
 /// most 3). Setups are kept as written and written back indented, a level deeper each: the text
 /// of a nesting grows with the square of its depth (1000 levels, 2 KB compact, are 4 MB written).
 constexpr int kMaxSetupDepth = 8;
+/// Values of a scenario's state to start from (the chain's 1000 blocks have 2000 state variables).
+constexpr int kMaxInitialState = 10000;
 /// The playback bar's live window, time units (ui/playback/playback_bar.cpp, m_window's range).
 constexpr double kMinLiveWindow = 0.5;
 constexpr double kMaxLiveWindow = 1000.0;

@@ -136,12 +136,30 @@ Status readParameters(ObjectReader& r, fl::Scenario& scenario, Warnings& warning
 }
 
 /// One scenario object: ids on top of `scenario`, then the parameters, then fl::validate.
+/// "initialState": a state to start from, one number per state variable (fl::validate checks its
+/// size against the system); absent in most sessions.
+Status readInitialState(ObjectReader& r, fl::Scenario& scenario)
+{
+    QJsonArray items;
+    bool present = false;
+    FL_TRY(r.array(QStringLiteral("initialState"), kMaxInitialState, items, present));
+    scenario.initialState.clear();
+    for (qsizetype i = 0; present && i < items.size(); ++i) {
+        if (!items.at(i).isDouble())
+            return errorAt(r.pathOf(QStringLiteral("initialState")) + QStringLiteral("[%1]").arg(i),
+                           QStringLiteral("expected a number, got ") + session_json::typeName(items.at(i)));
+        scenario.initialState.push_back(items.at(i).toDouble());
+    }
+    return Status::success();
+}
+
 Status readScenario(ObjectReader& r, fl::Scenario& scenario, Warnings& warnings)
 {
     ScenarioIds ids;
     FL_TRY(readIds(r, ids));
     FL_TRY(applyIds(r, ids, scenario));
     FL_TRY(readParameters(r, scenario, warnings));
+    FL_TRY(readInitialState(r, scenario));
     return at(r.path(), fl::validate(scenario));
 }
 

@@ -4,6 +4,8 @@
 #include "bridge/session_format.h"
 #include "bridge/session_json.h"
 
+#include <QJsonArray>
+
 #include "friction/regularization.h"
 #include "systems/model_registry.h"
 #include "systems/system_registry.h"
@@ -28,6 +30,13 @@ void writeScenario(Writer& w, const fl::Scenario& scenario)
     for (size_t i = 0; i < specs.size(); ++i)
         w.key(qs(specs[i].id)).value(scenario.params.values()[i]);
     w.endObject();
+    // A state to start from (an orbit loaded from a continued branch), only when there is one.
+    if (!scenario.initialState.empty()) {
+        QJsonArray state;
+        for (double v : scenario.initialState)
+            state.append(v);
+        w.key("initialState").value(QJsonValue(state));
+    }
 }
 
 void writePlot(Writer& w, const char* name, const PlotViewState& plot)

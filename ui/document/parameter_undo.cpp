@@ -168,7 +168,7 @@ bool ParameterUndo::sameScenario(const fl::Scenario& a, const fl::Scenario& b)
 {
     return a.systemId == b.systemId && a.lawId == b.lawId && a.method == b.method
            && a.regularization == b.regularization && a.stiffIntegrator == b.stiffIntegrator
-           && a.params.values() == b.params.values();
+           && a.params.values() == b.params.values() && a.initialState == b.initialState;
 }
 
 } // namespace fl::ui

@@ -1,7 +1,9 @@
 #include "widgets/parameter_panel.h"
+#include "widgets/start_state_note.h"
 #include "bridge/qs.h"
 #include "document/document.h"
 #include "friction/friction_law.h"
+#include "systems/run_variables.h"
 #include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
 #include "widgets/parameter_row.h"
@@ -51,6 +53,13 @@ void ParameterPanel::build()
     m_rowsLayout = new QVBoxLayout;
     m_rowsLayout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(m_rowsLayout);
+    m_startState = new StartStateNote(this);
+    layout->addWidget(m_startState);
+    connect(m_startState, &StartStateNote::resetRequested, this, [this] {
+        m_scenario.initialState.clear();
+        checkAndEmit(QString(), QString(), tr("Start from the initial values"));
+        m_startState->showScenario(m_scenario); // the panel's own edit is not shown back to it
+    });
     m_reset = new QPushButton(tr("Reset to defaults"), this);
     m_reset->setToolTip(tr("Every parameter of the current system, law and method back to its default value"));
     layout->addWidget(m_reset, 0, Qt::AlignLeft);
@@ -124,6 +133,7 @@ void ParameterPanel::showScenario(const fl::Scenario& scenario)
     const bool sameRows = scenario.systemId == m_rowsSystem && scenario.lawId == m_scenario.lawId
                           && scenario.params.specs().size() == m_rows.size();
     m_scenario = scenario;
+    m_startState->showScenario(scenario);
     syncCombos();
     if (sameRows)
         showValues();
@@ -374,8 +384,11 @@ void ParameterPanel::onLawSelected()
 
 void ParameterPanel::onMethodSelected()
 {
+    const std::vector<std::string> before = stateNames(m_scenario);
     if (const auto method = fl::findMethod(m_method->currentData().toString().toStdString()))
         m_scenario.method = *method;
+    if (stateNames(m_scenario) != before) // a loaded state of another method's variables
+        m_scenario.initialState.clear();
     updateEnabled();
     checkAndEmit(QString());
 }

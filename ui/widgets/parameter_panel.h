@@ -19,6 +19,7 @@ namespace fl::ui {
 class Document;
 enum class ScenarioChange;
 class ParameterRow;
+class StartStateNote;
 class ParameterUndo;
 
 /// The scenario editor: combo boxes for system, friction law, method and regularization, and one
@@ -62,6 +63,8 @@ public:
     /// The stiff integrator of the regularized method (top of the Numerics group).
     QComboBox* integratorCombo() const { return m_integrator; }
     QPushButton* resetButton() const { return m_reset; }
+    /// The line shown while the scenario starts from a loaded state.
+    StartStateNote* startStateNote() const { return m_startState; }
     /// The document's memory of every other system (Document::rememberedScenarios): switching to
     /// a system shows its remembered scenario (S1 -> S2 -> S1 keeps the edits of S1).
     std::vector<fl::Scenario> rememberedScenarios() const;
@@ -117,6 +120,7 @@ private:
     QComboBox* m_regularization;
     QComboBox* m_integrator = nullptr;
     QPushButton* m_reset;
+    StartStateNote* m_startState;
     QVBoxLayout* m_rowsLayout;
     QWidget* m_rowsWidget = nullptr;
     std::vector<ParameterRow*> m_rows;
