@@ -57,8 +57,11 @@ Status doubledOrbit(const Scenario& scenario, const ContinuationSetup& parent, c
     if (!(v.norm() > 0.0))
         return Status::error("no real eigenvector of the multiplier -1");
     v /= v.norm();
+    // Of the doubled orbits found at the smallest step that finds any, the one nearest the period-1
+    // orbit (the branch born at the point, not another period-2 orbit further away).
     const double scale = sizeOf(orbit.start), range = parent.to - parent.from;
-    for (double side : kSides)
+    for (double side : kSides) {
+        double best = INFINITY;
         for (int sign : {+1, -1})
             for (double amplitude : kAmplitudes) {
                 if (cancel && cancel->load())
@@ -78,23 +81,24 @@ Status doubledOrbit(const Scenario& scenario, const ContinuationSetup& parent, c
                 const PeriodicOrbit doubled = refineOrbit(*d, two, guess);
                 if (!doubled.status.ok())
                     continue;
-                // Not the period-1 orbit (a fixed point of the doubled map too).
+                // Not the period-1 orbit (a fixed point of the doubled map too): its two halves apart.
                 const OrbitReturn once = orbitReturn(*d, single, doubled.start, false);
                 double apart = 0.0;
                 for (size_t i = 0; once.status.ok() && i < once.y.size(); ++i)
                     apart = std::max(apart, std::abs(once.y[i] - doubled.start[i]));
-                if (!once.status.ok() || apart < 1e-6 * scale)
-                    continue;
                 std::vector<double> section;
-                if (!stateOnSection(*d, two, doubled.start, section).ok())
+                if (!once.status.ok() || apart < 1e-6 * scale || apart >= best || !stateOnSection(*d, two, doubled.start, section).ok())
                     continue;
+                best = apart;
                 born = parent;
                 born.equilibrium = false;
                 born.periods = 2 * parent.periods;
                 born.start = lambda;
                 born.guess = section;
-                return Status::success();
             }
+        if (std::isfinite(best))
+            return Status::success();
+    }
     return Status::error("no orbit of twice the period found within " + formatNumber(kSides[2] * range) + " of the period doubling at "
                          + parent.parameter + " = " + formatNumber(point.parameter));
 }
