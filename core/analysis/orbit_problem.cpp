@@ -107,6 +107,15 @@ Status OrbitProblem::describe(ContinuationPoint& p, const ContinuationEvaluation
     if (!dynamics)
         return status;
     const OrbitReturn& r = e.orbitReturn;
+    // An autonomous orbit shrinking onto an equilibrium (the branch reaching a Hopf point): its
+    // excursion is lost in the return's tolerance, and what Newton accepts there is the equilibrium
+    // itself (below the Stribeck belt's subcritical Hopf point, "orbits" with periods pi and 6 pi).
+    if (!m_closure.forced && r.field.size() > 0) {
+        const double excursion = r.field.norm() * r.period, scale = 1.0 + p.z.head(m).lpNorm<Eigen::Infinity>();
+        if (excursion < 1e-4 * scale)
+            return Status::error("the orbit has shrunk onto an equilibrium (|f| T = " + formatNumber(excursion)
+                                 + " on the section): the branch reaches a Hopf point");
+    }
     p.orbit.start = sectionState(m_closure, p.z.head(m));
     if (status = stateOnSection(*dynamics, m_closure, p.orbit.start, p.orbit.y); !status.ok())
         return status;

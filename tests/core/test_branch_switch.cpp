@@ -7,7 +7,8 @@
 //  - The belt on an exponential Stribeck law (zeta = 0.1) loses stable sliding at the subcritical
 //    Hopf point v_b = (mu_0 - mu_k) / delta ln(delta / 2 zeta): the born orbit is a small unstable
 //    pure-slip orbit with period near 2 pi (omega = 1 there), its amplitude vanishing towards the
-//    point, and it grows until it grazes v_r = 0 where the stick-slip branch's stick phase vanishes.
+//    point (where its branch ends, the orbit shrunk onto the sliding state), and it grows until it
+//    reaches v_r = 0 where the stick-slip branch's stick phase vanishes.
 #include "analysis/branch_switch.h"
 #include "analysis/orbit_continuation.h"
 #include "analysis/periodic_orbit.h"
@@ -177,6 +178,15 @@ private slots:
         std::printf("%zu born orbits: %d more than 1e-3 above the Hopf point, %d within 1e-3 of it with amplitude below 0.02\n",
                     orbits.points.size(), above, small);
         QVERIFY(above >= 10 && small >= 2);
+        // Towards the point the orbits shrink onto the sliding state: the branch ends there, named.
+        const fl::LocatedPoint* lower = &orbits.located.front();
+        for (const fl::LocatedPoint& p : orbits.located)
+            if (p.parameter < lower->parameter)
+                lower = &p;
+        std::printf("the born branch's lower end at v_b = %.10g (%.3g from the Hopf point): %s\n", lower->parameter,
+                    lower->parameter - hopf->parameter, lower->condition.c_str());
+        QVERIFY(std::abs(lower->parameter - hopf->parameter) < 1e-5);
+        QVERIFY(lower->condition.find("shrunk onto an equilibrium") != std::string::npos);
         // It grows until its slip phase reaches v_r = 0, where it ends: there the stick-slip orbit's
         // stick phase vanishes (the stick-slip branch from a run at 0.5 ends at its stick onset).
         const fl::LocatedPoint* upper = &orbits.located.front();

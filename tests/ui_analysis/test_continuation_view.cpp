@@ -191,7 +191,7 @@ private slots:
             if (box->pointsList()->topLevelItem(i)->text(0).contains(QStringLiteral("hopf")))
                 hopfRow = i;
         QVERIFY2(hopfRow >= 0, "the Hopf point is listed");
-        const fl::LocatedPoint& hopf = box->result()->branch.located[size_t(box->pointsList()->topLevelItem(hopfRow)->data(0, Qt::UserRole).toInt())];
+        const fl::LocatedPoint hopf = box->result()->branch.located[size_t(box->pointsList()->topLevelItem(hopfRow)->data(0, Qt::UserRole).toInt())];
         std::printf("Hopf at v_b = %.12g, closed form %.12g\n", hopf.parameter, closedForm);
         QVERIFY(std::abs(hopf.parameter - closedForm) < 1e-8);
         QTest::mouseClick(box->pointsList()->viewport(), Qt::LeftButton, {},
@@ -211,8 +211,33 @@ private slots:
         QVERIFY(finished.wait(120000));
         QVERIFY2(box->result()->branch.points.size() >= 10, qPrintable(box->statusText()));
         QCOMPARE(view->plot()->pointCount(), diagramPoints);
-        // Both branches drawn, side by side; the equilibria's point under the mouse shows its eigenvalues.
-        QCOMPARE(layer->branches().size(), size_t(2));
+        // The orbit born at the Hopf point: chosen in the list, its branch found and continued. It is
+        // the unstable pure-slip orbit (subcritical) that grows until it meets the stick-slip orbit.
+        choose(box->kindCombo(), QStringLiteral("equilibria"));
+        typeInto(box->startField(), QStringLiteral("1.5"));
+        QTest::mouseClick(box->continueButton(), Qt::LeftButton);
+        QVERIFY(finished.wait(120000));
+        QVERIFY(!box->branchButton()->isVisible());
+        for (int i = 0; i < box->pointsList()->topLevelItemCount(); ++i)
+            if (box->pointsList()->topLevelItem(i)->text(0).contains(QStringLiteral("hopf")))
+                QTest::mouseClick(box->pointsList()->viewport(), Qt::LeftButton, {},
+                                  box->pointsList()->visualItemRect(box->pointsList()->topLevelItem(i)).center());
+        QVERIFY(box->branchButton()->isVisible());
+        QUndoStack* undo = w.window.document()->undo()->stack();
+        const int steps = undo->count();
+        QTest::mouseClick(box->branchButton(), Qt::LeftButton);
+        QVERIFY(finished.wait(120000));
+        QVERIFY2(box->result() && box->result()->branch.status.ok(), qPrintable(box->statusText()));
+        QCOMPARE(box->kindCombo()->currentData().toString(), QStringLiteral("orbits"));
+        QCOMPARE(box->startFromCombo()->currentData().toString(), QStringLiteral("state")); // the born orbit's state
+        QVERIFY(undo->count() > steps); // the born branch's setup is a step of its own
+        const fl::Branch& bornBranch = box->result()->branch;
+        QVERIFY(bornBranch.points.size() >= 10);
+        for (const fl::BranchPoint& p : bornBranch.points)
+            if (p.parameter > hopf.parameter + 1e-3)
+                QVERIFY(!p.orbit.stable && p.orbit.sequence == "slip-");
+        QCOMPARE(layer->branches().size(), size_t(4)); // equilibria, stick-slip, equilibria again, born orbits
+        // The branches drawn, side by side; the equilibria's point under the mouse shows its eigenvalues.
         QVERIFY(layer->branches().front().equilibria && !layer->branches().back().equilibria);
         view->plot()->replot();
         const fl::BranchPoint& sliding = layer->branches().front().points.back();

@@ -92,6 +92,7 @@ void ContinuationBox::buildFields()
     m_startFrom->setObjectName(QStringLiteral("continuationStartFrom"));
     m_startFrom->addItem(tr("A run from the initial state"), QStringLiteral("run"));
     m_startFrom->addItem(tr("The window's run (its last section point)"), QStringLiteral("window"));
+    m_startFrom->addItem(tr("The state below (a saved or born branch's)"), QStringLiteral("state"));
     m_startFrom->setToolTip(tr("Where the first orbit comes from: a run at the start value that settles after the\n"
                                "transient, or the last Poincaré point of the window's run (an orbit you loaded from\n"
                                "the diagram or the section), refined by Newton at that run's parameter value"));
@@ -194,6 +195,15 @@ void ContinuationBox::onStartFromChanged()
 {
     if (m_filling)
         return;
+    if (m_startFrom->currentData().toString() == QLatin1String("state")) {
+        // Only a state set by a session or a born branch: nothing to choose here.
+        if (m_guess.empty()) {
+            const QSignalBlocker block(m_startFrom);
+            m_startFrom->setCurrentIndex(0);
+        }
+        updateState();
+        return;
+    }
     m_guess.clear();
     if (m_startFrom->currentData().toString() == QLatin1String("window")) {
         // The window's run: its last section point, at its value of the parameter.
@@ -266,7 +276,7 @@ void ContinuationBox::showSetup(const fl::ContinuationAnalysisSetup& setup)
     m_transient->setValue(b.transientPeriods);
     m_maxPoints->setValue(b.maxPoints);
     m_guess = b.guess;
-    m_startFrom->setCurrentIndex(b.guess.empty() ? 0 : 1);
+    m_startFrom->setCurrentIndex(b.guess.empty() ? 0 : 2);
     m_curves->setChecked(setup.followsCurves());
     if (setup.followsCurves()) {
         selectData(m_parameter2, qs(setup.curves.parameter));

@@ -54,6 +54,10 @@ public:
     bool start();
     /// Asks the running continuation to stop; finished() follows with what it had.
     void cancel();
+    /// The branch born at the located point chosen in the list (a period doubling of orbits, a
+    /// Hopf point of equilibria): its first orbit is found (fl::bornBranchSetup), shown in the fields
+    /// (an undo step) and continued. False (the reason in the status line) if it cannot start.
+    bool branchFromChosen();
     bool isRunning() const { return m_jobs.isRunning(); }
 
     /// The last continuation's result (null before the first ends), its scenario and setup.
@@ -82,6 +86,7 @@ public:
     QPushButton* clearButton() const { return m_clear; }
     QProgressBar* progressBar() const { return m_progress; }
     QTreeWidget* pointsList() const { return m_points; }
+    QPushButton* branchButton() const { return m_branch; }
 
 signals:
     /// A continuation started: the view clears the last branch and lays out its axes.
@@ -103,6 +108,8 @@ private:
     void onStartFromChanged();
     void onFinished(const fl::ContinuationResult& result);
     void showLocated();
+    /// The located point chosen in the list, or null.
+    const fl::LocatedPoint* chosenPoint() const;
     void setStatus(const QString& text, bool error = false);
     void updateState();
     /// A field changed by the user (not by a refill): the setup is the user's from now on.
@@ -137,6 +144,7 @@ private:
     QPushButton* m_continue;
     QPushButton* m_cancel;
     QPushButton* m_clear;
+    QPushButton* m_branch;
     QProgressBar* m_progress;
     QLabel* m_status;
     QTreeWidget* m_points;

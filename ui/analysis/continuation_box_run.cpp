@@ -2,6 +2,7 @@
 // they are found, the located points listed (continuation_box.h).
 #include "analysis/continuation_box.h"
 #include "analysis/continuation_layer.h"
+#include "analysis/branch_switch.h"
 #include "bridge/qs.h"
 #include "bridge/thread_handoff.h"
 #include "presenter/appearance.h"
@@ -69,6 +70,13 @@ void ContinuationBox::buildRunRow()
     m_points->setMinimumWidth(fontMetrics().averageCharWidth() * 12);
     m_points->setVisible(false);
     form->addRow(m_points);
+    m_branch = new QPushButton(tr("Continue the branch born here"), this);
+    m_branch->setObjectName(QStringLiteral("branchFromPoint"));
+    m_branch->setToolTip(tr("At a period doubling: the orbit of twice the period; at a Hopf point of steady sliding: the\n"
+                            "orbit born there. Its first orbit is found next to the point and continued over the range."));
+    m_branch->setVisible(false);
+    form->addRow(m_branch);
+    connect(m_branch, &QPushButton::clicked, this, &ContinuationBox::branchFromChosen);
     connect(m_continue, &QPushButton::clicked, this, &ContinuationBox::start);
     connect(m_cancel, &QPushButton::clicked, this, &ContinuationBox::cancel);
     connect(m_clear, &QPushButton::clicked, this, &ContinuationBox::clearRequested);
@@ -77,6 +85,7 @@ void ContinuationBox::buildRunRow()
         m_progress->setFormat(secondsLeft >= 0.0 ? tr("%p% · %1 s left").arg(std::ceil(secondsLeft)) : tr("%p%"));
     });
     connect(m_points, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* item) {
+        updateState();
         if (item)
             emit locatedChosen(item->data(0, Qt::UserRole).toInt());
     });
@@ -116,6 +125,9 @@ void ContinuationBox::updateState()
     m_continue->setToolTip(valid ? tr("Finds the first orbit and continues it both ways over the range (Ctrl+Shift+K)") : error);
     m_cancel->setEnabled(running);
     m_clear->setEnabled(!running);
+    const fl::LocatedPoint* chosen = chosenPoint();
+    m_branch->setVisible(chosen && fl::branchesAt(chosen->type));
+    m_branch->setEnabled(!running);
     if (!running && !valid)
         setStatus(error, true);
     else if (!running && m_status->property("invalid").toBool())
@@ -205,6 +217,48 @@ void ContinuationBox::showLocated()
         item->setToolTip(1, qs(p.condition));
     }
     m_points->setVisible(!located.empty());
+}
+
+const fl::LocatedPoint* ContinuationBox::chosenPoint() const
+{
+    const QTreeWidgetItem* item = m_points->currentItem();
+    if (!m_result || !item)
+        return nullptr;
+    const int index = item->data(0, Qt::UserRole).toInt();
+    return index >= 0 && static_cast<size_t>(index) < m_result->branch.located.size() ? &m_result->branch.located[size_t(index)] : nullptr;
+}
+
+bool ContinuationBox::branchFromChosen()
+{
+    const fl::LocatedPoint* chosen = chosenPoint();
+    if (m_jobs.isRunning() || !chosen || !fl::branchesAt(chosen->type))
+        return false;
+    const fl::LocatedPoint point = *chosen;
+    const fl::Scenario scenario = m_resultScenario;
+    const fl::ContinuationSetup parent = m_resultSetup.branch;
+    m_jobs.start(
+        [scenario, parent, point](JobContext& context) {
+            std::pair<fl::Status, fl::ContinuationSetup> found{fl::Status::success(), {}};
+            found.first = fl::bornBranchSetup(scenario, parent, point, found.second, context.cancelFlag());
+            return found;
+        },
+        [this](const std::pair<fl::Status, fl::ContinuationSetup>& found) {
+            if (!found.first.ok()) {
+                setStatus(tr("No branch found: %1").arg(qs(found.first.message())), true);
+                updateState();
+                return;
+            }
+            // The born branch's setup in the fields (the user's step), then continued.
+            fl::ContinuationAnalysisSetup setup;
+            setup.branch = found.second;
+            showSetup(setup);
+            m_used = true;
+            setupEdited();
+            start();
+        });
+    setStatus(point.type == "hopf" ? tr("Finding the orbit born at the Hopf point…") : tr("Finding the orbit of twice the period…"));
+    updateState();
+    return true;
 }
 
 std::vector<fl::CsvFile> ContinuationBox::csvFiles() const

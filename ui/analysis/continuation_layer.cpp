@@ -100,6 +100,7 @@ void ContinuationLayer::redraw()
     double lowest = std::numeric_limits<double>::infinity(), highest = -lowest;
     for (const Drawn& branch : m_branches)
         drawBranch(branch, lowest, highest);
+    drawLabels(lowest, highest);
     addLegendItems();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
     if (std::isfinite(lowest))
@@ -149,19 +150,46 @@ void ContinuationLayer::drawBranch(const Drawn& branch, double& lowest, double& 
             m_markers->removeFromLegend();
         }
         m_markers->addData(p.parameter, value);
-        auto* label = new QCPItemText(m_plot);
-        label->setText(p.type == "branch-end" ? QStringLiteral("×") : shortLabel(p.type));
-        label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
-        label->position->setCoords(p.parameter, value);
-        label->setPadding(QMargins(0, 0, 0, 8));
-        QFont font = m_plot->xAxis->tickLabelFont(); // the type size the plot's appearance gives
-        font.setBold(true);
-        label->setFont(font);
-        label->setColor(kPointColor);
-        label->setSelectable(false);
-        label->setClipToAxisRect(false); // a label over the range's top stays whole
-        m_labels.push_back(label);
     }
+}
+
+void ContinuationLayer::drawLabels(double lowest, double highest)
+{
+    // Named points first, then the branch ends; a label near one already placed (a point two
+    // branches share, as a Hopf point and the end of the branch born there) is left out.
+    double left = INFINITY, right = -INFINITY;
+    for (const Drawn& branch : m_branches)
+        for (const fl::BranchPoint& p : branch.points) {
+            left = std::min(left, p.parameter);
+            right = std::max(right, p.parameter);
+        }
+    const double dx = 0.015 * std::max(right - left, 1e-12), dy = 0.03 * std::max(highest - lowest, 1e-12);
+    std::vector<std::pair<double, double>> placed;
+    for (const bool ends : {false, true})
+        for (const Drawn& branch : m_branches)
+            for (const fl::LocatedPoint& p : branch.located) {
+                const double value = valueOf(p.y);
+                if ((p.type == "branch-end") != ends || !std::isfinite(value))
+                    continue;
+                bool near = false;
+                for (const auto& [x, y] : placed)
+                    near = near || (std::abs(x - p.parameter) < dx && std::abs(y - value) < dy);
+                if (near)
+                    continue;
+                placed.emplace_back(p.parameter, value);
+                auto* label = new QCPItemText(m_plot);
+                label->setText(ends ? QStringLiteral("×") : shortLabel(p.type));
+                label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+                label->position->setCoords(p.parameter, value);
+                label->setPadding(QMargins(0, 0, 0, 8));
+                QFont font = m_plot->xAxis->tickLabelFont(); // the type size the plot's appearance gives
+                font.setBold(true);
+                label->setFont(font);
+                label->setColor(kPointColor);
+                label->setSelectable(false);
+                label->setClipToAxisRect(false); // a label over the range's top stays whole
+                m_labels.push_back(label);
+            }
 }
 
 void ContinuationLayer::addLegendItems()

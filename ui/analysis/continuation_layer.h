@@ -85,6 +85,7 @@ signals:
 private:
     void redraw();
     void drawBranch(const Drawn& branch, double& lowest, double& highest);
+    void drawLabels(double lowest, double highest);
     void onMouseMove(QMouseEvent* event);
     void onMouseRelease(QMouseEvent* event);
 
