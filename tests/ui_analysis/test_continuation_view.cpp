@@ -9,6 +9,9 @@
 #include "analysis/bifurcation_view.h"
 #include "analysis/continuation_box.h"
 #include "analysis/continuation_layer.h"
+#include "analysis/located_curves_layer.h"
+#include "analysis/map_setup_panel.h"
+#include "analysis/map_view.h"
 #include "document/document.h"
 #include "widgets/main_window.h"
 #include "widgets/start_state_note.h"
@@ -246,6 +249,66 @@ private slots:
         QVERIFY2(view->hoverText().contains(QStringLiteral("stable equilibrium")), qPrintable(view->hoverText()));
         if (const QString dir = qEnvironmentVariable("FL_SHOTS"); !dir.isEmpty()) // pictures to look at
             w.window.grab().save(dir + QStringLiteral("/continuation-stribeck.png"));
+    }
+
+    /// The Hopf point of steady sliding followed in zeta (the box's second parameter) is drawn over
+    /// the Map tab's picture of the (zeta, v_b) plane: one curve, on v_b = (mu_0 - mu_k) / delta
+    /// ln(delta / 2 zeta).
+    void curvesOverTheMap()
+    {
+        SetupWindow w;
+        QVERIFY(w.waitForRun());
+        w.window.document()->load(stribeckBelt());
+        BifurcationView* view = openBifurcation(w);
+        ContinuationBox* box = view->continuationBox();
+        QTRY_COMPARE(box->scenario().lawId, std::string("stribeck-exp"));
+        choose(box->kindCombo(), QStringLiteral("equilibria"));
+        choose(box->parameterCombo(), QStringLiteral("v_b"));
+        typeInto(box->fromField(), QStringLiteral("0.05"));
+        typeInto(box->toField(), QStringLiteral("3"));
+        typeInto(box->startField(), QStringLiteral("1.5"));
+        QTest::mouseClick(box->curvesCheck(), Qt::LeftButton);
+        choose(box->parameter2Combo(), QStringLiteral("zeta"));
+        typeInto(box->findChild<QLineEdit*>(QStringLiteral("continuationFrom2")), QStringLiteral("0.05"));
+        typeInto(box->findChild<QLineEdit*>(QStringLiteral("continuationTo2")), QStringLiteral("0.3"));
+        box->findChild<QSpinBox*>(QStringLiteral("continuationSteps2"))->setValue(6);
+        QSignalSpy finished(box, &ContinuationBox::finished);
+        QTest::mouseClick(box->continueButton(), Qt::LeftButton);
+        QVERIFY(finished.wait(120000));
+        QVERIFY2(box->result()->branch.status.ok(), qPrintable(box->statusText()));
+        QCOMPARE(box->result()->curves.size(), size_t(1));
+        // The map of the plane, zeta across and v_b up (the other way round from the continuation).
+        auto* map = w.bench->viewAs<MapView>("map");
+        w.window.showView(map);
+        MapSetupPanel* setup = map->setupPanel();
+        choose(setup->parameterCombo(0), QStringLiteral("zeta"));
+        typeInto(setup->fromField(0), QStringLiteral("0.05"));
+        typeInto(setup->toField(0), QStringLiteral("0.3"));
+        setup->stepsBox(0)->setValue(3);
+        choose(setup->parameterCombo(1), QStringLiteral("v_b"));
+        typeInto(setup->fromField(1), QStringLiteral("0.5"));
+        typeInto(setup->toField(1), QStringLiteral("1.5"));
+        setup->stepsBox(1)->setValue(3);
+        typeInto(setup->transientField(), QStringLiteral("20"));
+        typeInto(setup->recordField(), QStringLiteral("20"));
+        QSignalSpy mapped(map, &MapView::mapFinished);
+        QVERIFY(map->start());
+        QVERIFY(mapped.wait(120000));
+        const auto& drawn = map->curvesLayer()->drawn();
+        QCOMPARE(drawn.size(), size_t(1));
+        QCOMPARE(map->curvesLayer()->labels().size(), size_t(1));
+        QCOMPARE(map->curvesLayer()->labels().front()->text(), QStringLiteral("H"));
+        const fl::Scenario& s = box->resultScenario();
+        const double delta = s.params.value("delta"), drop = s.params.value("mu_0") - s.params.value("mu_k");
+        double worst = 0.0;
+        int points = 0;
+        for (auto it = drawn.front()->data()->constBegin(); it != drawn.front()->data()->constEnd(); ++it, ++points)
+            worst = std::max(worst, std::abs(it->value - drop / delta * std::log(delta / (2.0 * it->key))));
+        std::printf("the Hopf curve over the map: %d points, max |v_b - closed form| = %.3g\n", points, worst);
+        QVERIFY(points >= 6);
+        QVERIFY(worst < 1e-7);
+        if (const QString dir = qEnvironmentVariable("FL_SHOTS"); !dir.isEmpty())
+            w.window.grab().save(dir + QStringLiteral("/continuation-map.png"));
     }
 
     /// Esc on the tab stops a long continuation; the points found so far stay drawn.

@@ -6,6 +6,7 @@
 // alike, never by the view's type, and the session (session/session_view.h) saves and restores
 // every setup under the view's id. A view overrides what concerns it; the rest do nothing.
 #include "bridge/playback_frame.h"
+#include "analysis/located_curves_shown.h"
 #include "bridge/run_output.h"
 #include "document/view_setup.h"
 #include "widgets/export_items.h"
@@ -37,6 +38,9 @@ public:
     virtual void followRun(const RunOutputPtr& run) { (void)run; }
     virtual void followFrame(const PlaybackFrame& frame) { (void)frame; }
     virtual void followAppearance() {}
+    /// A continuation's located points followed in a second parameter (the Continuation box's):
+    /// a view of the same plane draws them (the Map view).
+    virtual void followLocatedCurves(const LocatedCurvesPtr& curves) { (void)curves; }
 
     /// Esc on the view's tab: stops what it computes. False when nothing ran, so that the key goes on
     /// to the simulation's run.

@@ -6,6 +6,7 @@
 // analyses' job runner; each accepted point is handed to the GUI thread as it is found (pointFound),
 // so the view draws the branch growing. Its setup is the document's under the catalog id
 // "continuation" (analysis/analysis_catalog.h, a part of the Bifurcation view).
+#include "analysis/located_curves_shown.h"
 #include "bridge/job_runner.h"
 #include "bridge/run_output.h"
 #include "contract/continuation_analysis.h"
@@ -95,6 +96,8 @@ signals:
     void pointFound(const fl::BranchPoint& point, int direction);
     /// The continuation ended (result() holds it; a cancelled one keeps its points).
     void finished(bool ok);
+    /// A continuation with a second parameter finished: its curves, for the views of that plane.
+    void curvesComputed(const fl::ui::LocatedCurvesPtr& curves);
     /// Clear branches: the view removes the branches drawn.
     void clearRequested();
     /// A located point chosen in the list (its index in result()->branch.located).

@@ -198,6 +198,9 @@ void ContinuationBox::onFinished(const fl::ContinuationResult& result)
         setStatus(tr("Stopped: %1").arg(qs(b.status.message())), !b.cancelled);
     showLocated();
     updateState();
+    if (m_resultSetup.followsCurves() && !m_result->curves.empty())
+        emit curvesComputed(std::make_shared<const LocatedCurvesShown>(
+            LocatedCurvesShown{m_resultScenario, m_resultSetup.branch.parameter, m_resultSetup.curves.parameter, m_result->curves}));
     emit finished(ok);
 }
 

@@ -1,4 +1,5 @@
 #include "analysis/map_view.h"
+#include "analysis/located_curves_layer.h"
 #include "analysis/analysis_view_parts.h"
 #include "bridge/qs.h"
 #include "analysis/analysis_text.h"
@@ -79,6 +80,7 @@ MapView::MapView(QWidget* parent) : QWidget(parent)
     QScrollArea* scroll = makeSetupColumn(this, m_setup);
 
     m_plot = new MapPlot(this);
+    m_curves = new LocatedCurvesLayer(m_plot);
     auto* right = new QVBoxLayout;
     right->addWidget(m_plot, 1);
     right->addWidget(buildControls());
@@ -154,6 +156,7 @@ bool MapView::start()
                                                    parameterAxisLabel(scenario, spec.x.parameter).section(' ', 0, 0),
                                                    parameterAxisLabel(scenario, spec.y.parameter).section(' ', 0, 0)),
                      parameterAxisLabel(scenario, spec.x.parameter), parameterAxisLabel(scenario, spec.y.parameter), label);
+    m_curves->showPlane(scenario.systemId, spec.x.parameter, spec.y.parameter);
     m_controls->setProgress(0, m_runner.total());
     m_hover->clear();
     m_frame.start();
@@ -162,6 +165,13 @@ bool MapView::start()
     updateButtons();
     emit mapStarted();
     return true;
+}
+
+void MapView::followLocatedCurves(const LocatedCurvesPtr& curves)
+{
+    m_curves->setCurves(curves);
+    if (!m_spec.x.parameter.empty())
+        m_curves->showPlane(m_scenario.systemId, m_spec.x.parameter, m_spec.y.parameter);
 }
 
 void MapView::cancel()

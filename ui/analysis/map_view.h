@@ -24,6 +24,7 @@ class QPushButton;
 namespace fl::ui {
 
 class LongRunControls;
+class LocatedCurvesLayer;
 class MapPlot;
 class MapSetupPanel;
 class ViewExporter;
@@ -50,6 +51,9 @@ public:
     void restoreSetup(const QJsonObject& setup, const QString& path, QStringList& warnings) override;
     /// Esc: cancels what runs (AnalysisView).
     bool stopWork() override { return cancelIfRunning(*this); }
+    /// A continuation's located points in a second parameter: drawn over the map of that plane.
+    void followLocatedCurves(const LocatedCurvesPtr& curves) override;
+    LocatedCurvesLayer* curvesLayer() const { return m_curves; }
 
     /// The current (or last) map: its values row-major (NaN where not computed or failed).
     const std::vector<double>& values() const { return m_values; }
@@ -95,6 +99,7 @@ private:
 
     MapSetupPanel* m_setup;
     MapPlot* m_plot;
+    LocatedCurvesLayer* m_curves;
     LongRunControls* m_controls;
     ViewExporter* m_exporter;
     QLabel* m_hover;

@@ -88,6 +88,7 @@ void Workbench::installPart(const fl::AnalysisInfo& analysis, const QString& tit
         return;
     part.widget->setProperty("analysisId", QString::fromStdString(analysis.id));
     m_views.emplace(analysis.id, part.widget);
+    connectIfDeclared(part.widget, "curvesComputed(fl::ui::LocatedCurvesPtr)", "shareCurves(fl::ui::LocatedCurvesPtr)");
     m_document.addView(QString::fromStdString(analysis.id), part.setup, part.widget, title);
 }
 
@@ -104,6 +105,11 @@ void Workbench::pickScenario(const fl::Scenario& scenario)
 {
     m_document.load(scenario);
     m_document.setOpenView(QStringLiteral("simulation"));
+}
+
+void Workbench::shareCurves(const LocatedCurvesPtr& curves)
+{
+    forEachView([&curves](AnalysisView& view) { view.followLocatedCurves(curves); });
 }
 
 void Workbench::seek(double t)

@@ -7,6 +7,7 @@
 // document's scenario, the presets, the window's runs, playback and look through the same calls
 // (analysis/analysis_view.h), made for all views alike: nothing here knows a view's type, so a
 // new view needs no line in this file.
+#include "analysis/located_curves_shown.h"
 #include "scenario/scenario.h"
 
 #include <QObject>
@@ -55,6 +56,9 @@ private slots:
     void pickScenario(const fl::Scenario& scenario);
     /// A view's seekRequested(double) (a click on the slip events' map): play from there.
     void seek(double t);
+    /// A part's curvesComputed (the continuation's located points in a second parameter): every
+    /// view follows them (the Map view draws those of its plane).
+    void shareCurves(const fl::ui::LocatedCurvesPtr& curves);
 
 private:
     void installViews();
