@@ -7,6 +7,7 @@
 #include <Eigen/Eigenvalues>
 
 #include <cmath>
+#include <functional>
 
 namespace fl {
 namespace {
@@ -21,6 +22,33 @@ Scenario at(const Scenario& scenario, const std::string& parameter, double value
     Scenario s = scenario;
     s.params.set(parameter, value);
     return s;
+}
+
+/// Tries `trial(lambda, amplitude, scenario there, its dynamics)` a little to either side of the
+/// point, the smallest step first, every amplitude at each; stops after the first step at which a
+/// trial accepted (returned true). Success when one did.
+Status trialsNear(const Scenario& scenario, const ContinuationSetup& parent, double point, const std::atomic<bool>* cancel,
+                  const std::function<bool(double, double, const Scenario&, const Dynamics&)>& trial)
+{
+    const double range = parent.to - parent.from;
+    for (double side : kSides) {
+        bool accepted = false;
+        for (int sign : {+1, -1})
+            for (double amplitude : kAmplitudes) {
+                if (cancel && cancel->load())
+                    return Status::error("cancelled");
+                const double lambda = point + sign * side * range;
+                if (lambda < parent.from || lambda > parent.to)
+                    continue;
+                Scenario near = scenario;
+                near.params.set(parent.parameter, lambda);
+                const std::unique_ptr<Dynamics> d = makeDynamics(near, cancel);
+                accepted = trial(lambda, amplitude, near, *d) || accepted;
+            }
+        if (accepted)
+            return Status::success();
+    }
+    return Status::error("nothing found within " + formatNumber(kSides[2] * range));
 }
 
 double sizeOf(const std::vector<double>& y)
@@ -59,48 +87,42 @@ Status doubledOrbit(const Scenario& scenario, const ContinuationSetup& parent, c
     v /= v.norm();
     // Of the doubled orbits found at the smallest step that finds any, the one nearest the period-1
     // orbit (the branch born at the point, not another period-2 orbit further away).
-    const double scale = sizeOf(orbit.start), range = parent.to - parent.from;
-    for (double side : kSides) {
-        double best = INFINITY;
-        for (int sign : {+1, -1})
-            for (double amplitude : kAmplitudes) {
-                if (cancel && cancel->load())
-                    return Status::error("cancelled");
-                const double lambda = point.parameter + sign * side * range;
-                if (lambda < parent.from || lambda > parent.to)
-                    continue;
-                const Scenario near = at(scenario, parent.parameter, lambda);
-                const std::unique_ptr<Dynamics> d = makeDynamics(near, cancel);
-                OrbitClosure two, single;
-                if (!orbitClosure(near, 2 * parent.periods, two).ok() || !orbitClosure(near, parent.periods, single).ok())
-                    continue;
-                two.shift = single.shift = one.shift;
-                std::vector<double> guess = orbit.start;
-                for (size_t i = 0; i < guess.size(); ++i)
-                    guess[i] += amplitude * scale * v(static_cast<Eigen::Index>(i));
-                const PeriodicOrbit doubled = refineOrbit(*d, two, guess);
-                if (!doubled.status.ok())
-                    continue;
-                // Not the period-1 orbit (a fixed point of the doubled map too): its two halves apart.
-                const OrbitReturn once = orbitReturn(*d, single, doubled.start, false);
-                double apart = 0.0;
-                for (size_t i = 0; once.status.ok() && i < once.y.size(); ++i)
-                    apart = std::max(apart, std::abs(once.y[i] - doubled.start[i]));
-                std::vector<double> section;
-                if (!once.status.ok() || apart < 1e-6 * scale || apart >= best || !stateOnSection(*d, two, doubled.start, section).ok())
-                    continue;
-                best = apart;
-                born = parent;
-                born.equilibrium = false;
-                born.periods = 2 * parent.periods;
-                born.start = lambda;
-                born.guess = section;
-            }
-        if (std::isfinite(best))
-            return Status::success();
-    }
-    return Status::error("no orbit of twice the period found within " + formatNumber(kSides[2] * range) + " of the period doubling at "
-                         + parent.parameter + " = " + formatNumber(point.parameter));
+    const double scale = sizeOf(orbit.start);
+    double best = INFINITY;
+    const Status found = trialsNear(scenario, parent, point.parameter, cancel,
+                                    [&](double lambda, double amplitude, const Scenario& near, const Dynamics& d) {
+        OrbitClosure two, single;
+        if (!orbitClosure(near, 2 * parent.periods, two).ok() || !orbitClosure(near, parent.periods, single).ok())
+            return false;
+        two.shift = single.shift = one.shift;
+        std::vector<double> guess = orbit.start;
+        for (size_t i = 0; i < guess.size(); ++i)
+            guess[i] += amplitude * scale * v(static_cast<Eigen::Index>(i));
+        const PeriodicOrbit doubled = refineOrbit(d, two, guess);
+        if (!doubled.status.ok())
+            return false;
+        // Not the period-1 orbit (a fixed point of the doubled map too): its two halves apart.
+        const OrbitReturn once = orbitReturn(d, single, doubled.start, false);
+        double apart = 0.0;
+        for (size_t i = 0; once.status.ok() && i < once.y.size(); ++i)
+            apart = std::max(apart, std::abs(once.y[i] - doubled.start[i]));
+        std::vector<double> section;
+        if (!once.status.ok() || apart < 1e-6 * scale || !stateOnSection(d, two, doubled.start, section).ok())
+            return false;
+        if (apart < best) {
+            best = apart;
+            born = parent;
+            born.equilibrium = false;
+            born.periods = 2 * parent.periods;
+            born.start = lambda;
+            born.guess = section;
+        }
+        return true;
+    });
+    if (found.ok())
+        return found;
+    return Status::error("no orbit of twice the period found next to the period doubling at " + parent.parameter + " = "
+                         + formatNumber(point.parameter) + ": " + found.message());
 }
 
 Status hopfOrbit(const Scenario& scenario, const ContinuationSetup& parent, const LocatedPoint& point, ContinuationSetup& born,
@@ -147,37 +169,33 @@ Status hopfOrbit(const Scenario& scenario, const ContinuationSetup& parent, cons
     if (-omega * (wv * std::polar(1.0, theta)).imag() * closure.direction < 0.0)
         theta += M_PI;
     const std::complex<double> phase = std::polar(1.0, theta);
-    const double scale = sizeOf(y0), range = parent.to - parent.from;
-    for (double side : kSides)
-        for (int sign : {+1, -1})
-            for (double amplitude : kAmplitudes) {
-                if (cancel && cancel->load())
-                    return Status::error("cancelled");
-                const double lambda = point.parameter + sign * side * range;
-                if (lambda < parent.from || lambda > parent.to)
-                    continue;
-                const Scenario near = at(scenario, parent.parameter, lambda);
-                const std::unique_ptr<Dynamics> d = makeDynamics(near, cancel);
-                OrbitClosure c;
-                if (!orbitClosure(near, 1, c).ok())
-                    continue;
-                std::vector<double> guess = y0;
-                for (size_t i = 0; i < guess.size(); ++i)
-                    guess[i] += amplitude * scale * (w(static_cast<Eigen::Index>(i)) * phase).real();
-                guess[v] = c.level;
-                const PeriodicOrbit orbit = refineOrbit(*d, c, guess);
-                // A small orbit (not a far one Newton wandered to): its period near 2 pi / omega.
-                if (!orbit.status.ok() || std::abs(orbit.period * omega / (2.0 * M_PI) - 1.0) > 0.5)
-                    continue;
-                born = parent;
-                born.equilibrium = false;
-                born.periods = 1;
-                born.start = lambda;
-                born.guess = orbit.y;
-                return Status::success();
-            }
-    return Status::error("no small orbit found within " + formatNumber(kSides[2] * range) + " of the Hopf point at " + parent.parameter + " = "
-                         + formatNumber(point.parameter));
+    const double scale = sizeOf(y0);
+    bool done = false;
+    const Status found = trialsNear(scenario, parent, point.parameter, cancel,
+                                    [&](double lambda, double amplitude, const Scenario& near, const Dynamics& d) {
+        OrbitClosure c;
+        if (done || !orbitClosure(near, 1, c).ok())
+            return false;
+        std::vector<double> guess = y0;
+        for (size_t i = 0; i < guess.size(); ++i)
+            guess[i] += amplitude * scale * (w(static_cast<Eigen::Index>(i)) * phase).real();
+        guess[v] = c.level;
+        const PeriodicOrbit orbit = refineOrbit(d, c, guess);
+        // A small orbit (not a far one Newton wandered to): its period near 2 pi / omega.
+        if (!orbit.status.ok() || std::abs(orbit.period * omega / (2.0 * M_PI) - 1.0) > 0.5)
+            return false;
+        born = parent;
+        born.equilibrium = false;
+        born.periods = 1;
+        born.start = lambda;
+        born.guess = orbit.y;
+        done = true; // the first found
+        return true;
+    });
+    if (found.ok())
+        return found;
+    return Status::error("no small orbit found next to the Hopf point at " + parent.parameter + " = " + formatNumber(point.parameter) + ": "
+                         + found.message());
 }
 
 } // namespace

@@ -2,6 +2,7 @@
 
 #include "params/parameter_set.h"
 #include "solvers/contact_dynamics.h"
+#include "solvers/forwarding_dynamics.h"
 #include "systems/model_contact_system.h"
 
 #include <algorithm>
@@ -13,52 +14,43 @@ namespace {
 
 /// A single-contact model's dynamics (the generic contact dynamics, columns v_r and F) with the
 /// model's outputs after its own, and the model's reason when a run fails on a non-finite value.
-class WithModelOutputs final : public Dynamics {
+class WithModelOutputs final : public ForwardingDynamics {
 public:
     WithModelOutputs(std::unique_ptr<Dynamics> inner, std::shared_ptr<const CompiledModel> compiled, const ParameterSet& values,
                      std::shared_ptr<ModelFailure> failure)
-        : m_inner(std::move(inner)), m_eq(std::move(compiled), values), m_innerOutputs(static_cast<int>(m_inner->outputNames().size())),
+        : ForwardingDynamics(std::move(inner)), m_eq(std::move(compiled), values), m_innerOutputs(static_cast<int>(this->inner().outputNames().size())),
           m_failure(std::move(failure))
     {
         m_eq.reportFailuresTo(m_failure);
     }
 
-    int dimension() const override { return m_inner->dimension(); }
-    std::vector<std::string> stateNames() const override { return m_inner->stateNames(); }
     std::vector<std::string> outputNames() const override
     {
-        std::vector<std::string> names = m_inner->outputNames();
+        std::vector<std::string> names = inner().outputNames();
         for (const model::Output& o : m_eq.compiled().model.outputs)
             names.push_back(o.id);
         return names;
     }
-    std::vector<double> initialState() const override { return m_inner->initialState(); }
     Status integrate(std::vector<double>& y, double& t, double tEnd, DynamicsObserver& observer, IntegrationStats& stats) const override
     {
         FiniteModelObserver guarded(observer, m_eq, *m_failure);
-        return explainFailure(m_inner->integrate(y, t, tEnd, guarded, stats), *m_failure);
+        return explainFailure(inner().integrate(y, t, tEnd, guarded, stats), *m_failure);
     }
-    void settleMode(double t, std::vector<double>& y, int mode) const override { m_inner->settleMode(t, y, mode); }
     void outputs(double t, const double* y, int mode, double* out) const override
     {
-        m_inner->outputs(t, y, mode, out);
+        inner().outputs(t, y, mode, out);
         m_eq.load(t, y);
         m_eq.outputs(out + m_innerOutputs);
     }
-    std::string warning() const override { return m_inner->warning(); }
-    const SmoothOde* smoothOde() const override { return m_inner->smoothOde(); }
-    bool slipField(double t, const double* y, double* dydt) const override { return m_inner->slipField(t, y, dydt); }
-    bool hasSaltationVariational() const override { return m_inner->hasSaltationVariational(); }
     Status integrateVariational(std::vector<double>& y, double& t, double tEnd, std::vector<double>& phi, int k,
                                 IntegrationStats& stats) const override
     {
         m_failure->what.clear();
         m_failure->confirmed = false;
-        return explainFailure(m_inner->integrateVariational(y, t, tEnd, phi, k, stats), *m_failure);
+        return explainFailure(inner().integrateVariational(y, t, tEnd, phi, k, stats), *m_failure);
     }
 
 private:
-    std::unique_ptr<Dynamics> m_inner;
     mutable ModelEquations m_eq;
     int m_innerOutputs;
     std::shared_ptr<ModelFailure> m_failure;

@@ -11,6 +11,7 @@
 //    reaches v_r = 0 where the stick-slip branch's stick phase vanishes.
 #include "analysis/branch_switch.h"
 #include "analysis/orbit_continuation.h"
+#include "continuation_fixtures.h"
 #include "analysis/periodic_orbit.h"
 #include "simulation/dynamics_factory.h"
 #include "systems/scenario_setup.h"
@@ -31,25 +32,6 @@ fl::Scenario belt(const char* law, std::initializer_list<std::pair<const char*, 
         if (!s.params.set(id, v).ok())
             qFatal("cannot set %s", id);
     return s;
-}
-
-fl::ContinuationSetup setupOf(const char* parameter, double start, double from, double to, bool equilibrium = false)
-{
-    fl::ContinuationSetup setup;
-    setup.parameter = parameter;
-    setup.start = start;
-    setup.from = from;
-    setup.to = to;
-    setup.equilibrium = equilibrium;
-    return setup;
-}
-
-const fl::LocatedPoint* findLocated(const fl::Branch& branch, const std::string& type)
-{
-    for (const fl::LocatedPoint& p : branch.located)
-        if (p.type == type)
-            return &p;
-    return nullptr;
 }
 
 double distance(const std::vector<double>& a, const std::vector<double>& b)

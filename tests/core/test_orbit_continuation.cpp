@@ -4,6 +4,7 @@
 // regularized flow's variational equations); a change of the mode sequence crossed with no user
 // action and confirmed by runs on both sides.
 #include "analysis/orbit_continuation.h"
+#include "continuation_fixtures.h"
 #include "analysis/orbit_phases.h"
 #include "friction/friction_law.h"
 #include "simulation/dynamics_factory.h"
@@ -32,30 +33,6 @@ fl::Scenario scenarioOf(const char* system, fl::Method method, std::initializer_
     if (!fl::validate(s).ok())
         qFatal("invalid scenario");
     return s;
-}
-
-fl::ContinuationSetup setupOf(const char* parameter, double start, double from, double to)
-{
-    fl::ContinuationSetup setup;
-    setup.parameter = parameter;
-    setup.start = start;
-    setup.from = from;
-    setup.to = to;
-    return setup;
-}
-
-const fl::LocatedPoint* findLocated(const fl::Branch& branch, const std::string& type)
-{
-    for (const fl::LocatedPoint& p : branch.located)
-        if (p.type == type)
-            return &p;
-    return nullptr;
-}
-
-void printLocated(const fl::Branch& branch)
-{
-    for (const fl::LocatedPoint& p : branch.located)
-        std::printf("  %s at %.12g: %s\n", p.type.c_str(), p.parameter, p.condition.c_str());
 }
 
 /// The orbit a run at `value` settles on, refined (forced closure, its own shooting start).

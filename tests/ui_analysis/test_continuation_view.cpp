@@ -57,6 +57,15 @@ fl::Scenario stribeckBelt()
     return s;
 }
 
+/// The box's parameter, range and start, chosen and typed as a user does.
+void setUpBox(ContinuationBox* box, const char* parameter, const char* from, const char* to, const char* start)
+{
+    choose(box->parameterCombo(), QString::fromLatin1(parameter));
+    typeInto(box->fromField(), QString::fromLatin1(from));
+    typeInto(box->toField(), QString::fromLatin1(to));
+    typeInto(box->startField(), QString::fromLatin1(start));
+}
+
 /// The pixel of a branch point on the plot.
 QPoint pixelOf(const BifurcationPlot* plot, const fl::BranchPoint& p)
 {
@@ -79,10 +88,7 @@ private slots:
         BifurcationView* view = openBifurcation(w);
         ContinuationBox* box = view->continuationBox();
         QCOMPARE(w.bench->view(QStringLiteral("continuation")), box);
-        choose(box->parameterCombo(), QStringLiteral("v_b"));
-        typeInto(box->fromField(), QStringLiteral("0.2"));
-        typeInto(box->toField(), QStringLiteral("1.2"));
-        typeInto(box->startField(), QStringLiteral("0.5"));
+        setUpBox(box, "v_b", "0.2", "1.2", "0.5");
         QVERIFY2(box->continueButton()->isEnabled(), qPrintable(box->statusText()));
         QSignalSpy points(box, &ContinuationBox::pointFound);
         QSignalSpy finished(box, &ContinuationBox::finished);
@@ -178,10 +184,7 @@ private slots:
         const int diagramPoints = view->plot()->pointCount();
         QVERIFY(diagramPoints > 40);
         choose(box->kindCombo(), QStringLiteral("equilibria"));
-        choose(box->parameterCombo(), QStringLiteral("v_b"));
-        typeInto(box->fromField(), QStringLiteral("0.05"));
-        typeInto(box->toField(), QStringLiteral("3"));
-        typeInto(box->startField(), QStringLiteral("1.5"));
+        setUpBox(box, "v_b", "0.05", "3", "1.5");
         QVERIFY(!box->periodsBox()->isEnabled()); // equilibria have no periods
         QSignalSpy finished(box, &ContinuationBox::finished);
         QTest::mouseClick(box->continueButton(), Qt::LeftButton);
@@ -263,10 +266,7 @@ private slots:
         ContinuationBox* box = view->continuationBox();
         QTRY_COMPARE(box->scenario().lawId, std::string("stribeck-exp"));
         choose(box->kindCombo(), QStringLiteral("equilibria"));
-        choose(box->parameterCombo(), QStringLiteral("v_b"));
-        typeInto(box->fromField(), QStringLiteral("0.05"));
-        typeInto(box->toField(), QStringLiteral("3"));
-        typeInto(box->startField(), QStringLiteral("1.5"));
+        setUpBox(box, "v_b", "0.05", "3", "1.5");
         QTest::mouseClick(box->curvesCheck(), Qt::LeftButton);
         choose(box->parameter2Combo(), QStringLiteral("zeta"));
         typeInto(box->findChild<QLineEdit*>(QStringLiteral("continuationFrom2")), QStringLiteral("0.05"));
@@ -318,10 +318,7 @@ private slots:
         QVERIFY(w.waitForRun());
         BifurcationView* view = openBifurcation(w);
         ContinuationBox* box = view->continuationBox();
-        choose(box->parameterCombo(), QStringLiteral("v_b"));
-        typeInto(box->fromField(), QStringLiteral("0.1"));
-        typeInto(box->toField(), QStringLiteral("5"));
-        typeInto(box->startField(), QStringLiteral("0.5"));
+        setUpBox(box, "v_b", "0.1", "5", "0.5");
         QSignalSpy points(box, &ContinuationBox::pointFound);
         QSignalSpy finished(box, &ContinuationBox::finished);
         QTest::mouseClick(box->continueButton(), Qt::LeftButton);
@@ -343,10 +340,7 @@ private slots:
         QVERIFY(w.waitForRun());
         BifurcationView* view = openBifurcation(w);
         ContinuationBox* box = view->continuationBox();
-        choose(box->parameterCombo(), QStringLiteral("v_b"));
-        typeInto(box->fromField(), QStringLiteral("0.2"));
-        typeInto(box->toField(), QStringLiteral("1.2"));
-        typeInto(box->startField(), QStringLiteral("0.5"));
+        setUpBox(box, "v_b", "0.2", "1.2", "0.5");
         QTRY_COMPARE(w.window.document()->setups().value("continuation").value("start").toDouble(), 0.5);
         typeInto(box->startField(), QStringLiteral("1.5"));
         QVERIFY(!box->continueButton()->isEnabled());
