@@ -57,6 +57,14 @@ fl::Scenario stribeckBelt()
     return s;
 }
 
+/// The window on the Stribeck belt, its Bifurcation tab in front once its box has the case.
+BifurcationView* openStribeckBelt(SetupWindow& w)
+{
+    w.window.document()->load(stribeckBelt());
+    BifurcationView* view = openBifurcation(w);
+    return QTest::qWaitFor([view] { return view->continuationBox()->scenario().lawId == "stribeck-exp"; }) ? view : nullptr;
+}
+
 /// The box's parameter, range and start, chosen and typed as a user does.
 void setUpBox(ContinuationBox* box, const char* parameter, const char* from, const char* to, const char* start)
 {
@@ -168,10 +176,9 @@ private slots:
     {
         SetupWindow w;
         QVERIFY(w.waitForRun());
-        w.window.document()->load(stribeckBelt());
-        BifurcationView* view = openBifurcation(w);
+        BifurcationView* view = openStribeckBelt(w);
+        QVERIFY(view);
         ContinuationBox* box = view->continuationBox();
-        QTRY_COMPARE(box->scenario().lawId, std::string("stribeck-exp"));
         // A brute-force diagram of v_b first: the branches are drawn over it, and it stays.
         BifurcationSetupPanel* sweep = view->setupPanel();
         choose(sweep->findChild<QComboBox*>(QStringLiteral("parameter")), QStringLiteral("v_b"));
@@ -261,10 +268,9 @@ private slots:
     {
         SetupWindow w;
         QVERIFY(w.waitForRun());
-        w.window.document()->load(stribeckBelt());
-        BifurcationView* view = openBifurcation(w);
+        BifurcationView* view = openStribeckBelt(w);
+        QVERIFY(view);
         ContinuationBox* box = view->continuationBox();
-        QTRY_COMPARE(box->scenario().lawId, std::string("stribeck-exp"));
         choose(box->kindCombo(), QStringLiteral("equilibria"));
         setUpBox(box, "v_b", "0.05", "3", "1.5");
         QTest::mouseClick(box->curvesCheck(), Qt::LeftButton);
