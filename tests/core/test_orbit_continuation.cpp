@@ -261,6 +261,49 @@ private slots:
         }
     }
 
+    /// The belt on a falling Stribeck law (zeta = 0.1), forced weakly (A) off resonance (w = 1.3):
+    /// its small forced orbit inherits the unforced sliding's stability, so where the sliding has
+    /// its Hopf point (v_b = (mu_0 - mu_k) / delta ln(delta / 2 zeta)) the forced orbit has a
+    /// Neimark-Sacker point: a complex pair of multipliers on the unit circle at the angle of the
+    /// free oscillation over one forcing period, 1 x 2 pi / w (mod 2 pi). The point moves from the
+    /// Hopf point by O(A^2): halving A quarters the shift.
+    void neimarkSackerOfTheForcedStribeckBelt()
+    {
+        double shift[2] = {0.0, 0.0};
+        const double amplitudes[2] = {0.01, 0.005};
+        for (int k = 0; k < 2; ++k) {
+            fl::Scenario s = scenarioOf("belt", fl::Method::EventDriven, {{"zeta", 0.1}, {"A", amplitudes[k]}, {"w", 1.3}});
+            QVERIFY(fl::changeModel(s, "belt", "stribeck-exp").ok());
+            QVERIFY(s.params.set("zeta", 0.1).ok() && s.params.set("A", amplitudes[k]).ok() && s.params.set("w", 1.3).ok());
+            const fl::Branch branch = fl::continueBranch(s, setupOf("v_b", 1.5, 0.5, 2.0));
+            QVERIFY2(branch.status.ok(), branch.status.message().c_str());
+            printLocated(branch);
+            const fl::LocatedPoint* ns = findLocated(branch, "neimark-sacker");
+            QVERIFY2(ns, "no Neimark-Sacker point located");
+            const double delta = s.params.value("delta"), drop = s.params.value("mu_0") - s.params.value("mu_k");
+            const double hopf = drop / delta * std::log(delta / (2.0 * 0.1));
+            shift[k] = ns->parameter - hopf;
+            double angle = 0.0, modulus = 0.0;
+            for (const auto& mu : ns->multipliers)
+                if (std::abs(mu.imag()) > 1e-6 && std::abs(std::arg(mu)) > angle) {
+                    angle = std::abs(std::arg(mu));
+                    modulus = std::abs(mu);
+                }
+            const double expected = std::abs(std::remainder(2.0 * M_PI / 1.3, 2.0 * M_PI));
+            std::printf("A = %g: Neimark-Sacker at v_b = %.10g, %.3g from the Hopf point; |mu| = %.9f, arg mu = %.6f (free oscillation: %.6f)\n",
+                        amplitudes[k], ns->parameter, shift[k], modulus, angle, expected);
+            QVERIFY(std::abs(modulus - 1.0) < 1e-6);
+            QVERIFY(std::abs(angle - expected) < 1e-2);
+            QVERIFY(std::abs(shift[k]) < 1e-3);
+            // Stable above it (where the sliding is), unstable below.
+            for (const fl::BranchPoint& p : branch.points)
+                if (std::abs(p.parameter - ns->parameter) > 1e-6)
+                    QCOMPARE(p.orbit.stable, p.parameter > ns->parameter);
+        }
+        std::printf("shift ratio for A halved: %.4f (O(A^2): 4)\n", shift[0] / shift[1]);
+        QVERIFY(std::abs(shift[0] / shift[1] - 4.0) < 0.2);
+    }
+
     /// The brake's steady sliding turns stable where the law's slope g'(v_d) = 0 (the closed-form
     /// condition of tests/core/test_brake.cpp, eta = 0): both modes' pairs cross there together.
     void hopfOfTheBrake()
