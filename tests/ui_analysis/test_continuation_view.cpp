@@ -353,6 +353,12 @@ private slots:
         QVERIFY2(box->statusText().startsWith(QStringLiteral("Start at: ")) && box->statusText().contains(QStringLiteral("[0.2, 1.2]")),
                  qPrintable(box->statusText()));
         QVERIFY(!box->start());
+        // An edit of the scenario (another damping) leaves the field being typed as it is.
+        fl::Scenario damped = w.window.document()->scenario();
+        QVERIFY(damped.params.set("zeta", 0.05).ok());
+        w.window.document()->edit(damped);
+        QTRY_COMPARE(box->scenario().params.value("zeta"), 0.05);
+        QCOMPARE(box->startField()->text(), QStringLiteral("1.5"));
         typeInto(box->startField(), QStringLiteral("0.8"));
         QTRY_COMPARE(w.window.document()->setups().value("continuation").value("start").toDouble(), 0.8);
         QUndoStack* undo = w.window.document()->undo()->stack();

@@ -157,16 +157,14 @@ void ContinuationBox::setScenario(const fl::Scenario& scenario)
 {
     const bool otherSystem = scenario.systemId != m_scenario.systemId || scenario.lawId != m_scenario.lawId
                              || stateNames(scenario) != stateNames(m_scenario);
-    fl::ContinuationAnalysisSetup setup;
-    const bool kept = readSetup(setup);
     m_scenario = scenario;
     fillParameters();
-    // The same system keeps what the user set; another starts from the analysis's defaults.
-    if (otherSystem || !kept || !m_scenario.params.has(setup.branch.parameter))
-        setup = fl::ContinuationAnalysis::defaults(m_scenario);
-    if (otherSystem)
-        setup.branch.guess.clear();
-    showSetup(setup);
+    // The same system keeps what the user set (even a field being typed, not yet valid); another
+    // starts from the analysis's defaults.
+    if (otherSystem || !m_scenario.params.has(m_parameter->currentData().toString().toStdString()))
+        showSetup(fl::ContinuationAnalysis::defaults(m_scenario));
+    else
+        updateState();
 }
 
 void ContinuationBox::onParameterChanged()
