@@ -226,10 +226,7 @@ Status OrbitProblem::settle(ContinuationPoint& first)
     const Dynamics* dynamics = dynamicsAt(m_setup.start, status);
     if (!dynamics)
         return status;
-    std::vector<double> y = m_setup.guess;
-    if (!y.empty() && y.size() != static_cast<size_t>(dynamics->dimension()))
-        return Status::error("the state to start from has " + std::to_string(y.size()) + " values; the system has "
-                             + std::to_string(dynamics->dimension()));
+    std::vector<double> y = m_setup.guess; // its size checked by checkContinuation
     if (y.empty() && !(status = settledSectionState(*dynamics, m_closure, m_setup.transientPeriods, y)).ok())
         return Status::error("the run at " + m_setup.parameter + " = " + formatNumber(m_setup.start) + " failed: " + status.message());
     if (status = shootInsideSlip(*dynamics, m_closure, y); !status.ok())

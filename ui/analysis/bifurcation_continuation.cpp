@@ -9,7 +9,9 @@
 #include "analysis/continuation_layer.h"
 #include "analysis/analysis_text.h"
 #include "analysis/long_run_controls.h"
+#include "bridge/display_text.h"
 #include "bridge/qs.h"
+#include "document/parameter_undo.h"
 #include "bridge/safe_file.h"
 #include "plotdata/variable_text.h"
 
@@ -100,13 +102,8 @@ bool BifurcationView::stopWork()
 
 void BifurcationView::followSetupScenario()
 {
-    const fl::Scenario& now = m_setup->scenario();
-    const fl::Scenario& shown = m_box->scenario();
-    const bool same = now.systemId == shown.systemId && now.lawId == shown.lawId && now.method == shown.method
-                      && now.regularization == shown.regularization && now.params.values() == shown.params.values()
-                      && now.initialState == shown.initialState;
-    if (!same)
-        m_box->setScenario(now);
+    if (!ParameterUndo::sameScenario(m_setup->scenario(), m_box->scenario()))
+        m_box->setScenario(m_setup->scenario());
 }
 
 void BifurcationView::onContinuationStarted(const fl::Scenario& scenario, const fl::ContinuationAnalysisSetup& setup)
@@ -145,12 +142,9 @@ void BifurcationView::onBranchHovered(const ContinuationLayer::Hit& hit)
     }
     const ContinuationLayer::Drawn& branch = layer->branches()[size_t(hit.branch)];
     const fl::BranchPoint& p = branch.points[size_t(hit.index)];
-    QStringList state;
-    for (size_t i = 0; i < p.orbit.y.size() && i < branch.stateNames.size() && i < 4; ++i)
-        state << QStringLiteral("%1 = %2").arg(qs(branch.stateNames[i]), QString::number(p.orbit.y[i], 'g', 6));
     QString text = tr("%1 = %2 · %3 %4 · %5").arg(qs(branch.parameter), QString::number(p.parameter, 'g', 8),
                                                    p.orbit.stable ? tr("stable") : tr("unstable"),
-                                                   branch.equilibria ? tr("equilibrium") : tr("orbit"), state.join(QStringLiteral(", ")));
+                                                   branch.equilibria ? tr("equilibrium") : tr("orbit"), stateText(branch.stateNames, p.orbit.y, 4));
     if (!branch.equilibria)
         text += tr(" · period %1 · modes %2").arg(QString::number(p.orbit.period, 'g', 6), qs(p.orbit.sequence));
     text += tr(" · %1: %2").arg(branch.equilibria ? tr("eigenvalues") : tr("multipliers"), multipliersText(p.orbit.multipliers));

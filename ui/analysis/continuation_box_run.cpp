@@ -3,6 +3,7 @@
 #include "analysis/continuation_box.h"
 #include "analysis/continuation_layer.h"
 #include "analysis/branch_switch.h"
+#include "bridge/display_text.h"
 #include "bridge/qs.h"
 #include "bridge/thread_handoff.h"
 #include "presenter/appearance.h"
@@ -109,13 +110,8 @@ void ContinuationBox::updateState()
     for (QWidget* w : std::initializer_list<QWidget*>{m_parameter2, m_from2, m_to2, m_steps2})
         w->setEnabled(m_curves->isChecked());
     QString note;
-    if (!m_guess.empty()) {
-        const std::vector<std::string> names = stateNames(m_scenario);
-        QStringList values;
-        for (size_t i = 0; i < m_guess.size() && i < names.size() && i < 6; ++i)
-            values << QStringLiteral("%1 = %2").arg(qs(names[i]), QString::number(m_guess[i], 'g', 6));
-        note = tr("From the state %1%2").arg(values.join(QStringLiteral(", ")), m_guess.size() > 6 ? QStringLiteral(", …") : QString());
-    }
+    if (!m_guess.empty())
+        note = tr("From the state %1").arg(stateText(stateNames(m_scenario), m_guess, 6));
     m_guessNote->setText(note);
     m_guessNote->setVisible(!note.isEmpty());
     fl::ContinuationAnalysisSetup setup;

@@ -2,6 +2,8 @@
 
 #include <qcustomplot.h>
 
+#include <QTimer>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -11,6 +13,7 @@ namespace {
 
 const QColor kBranchColor(0x2c, 0xa0, 0x2c);
 const QColor kPointColor(0x11, 0x11, 0x11);
+constexpr int kFrameMs = 40; ///< a growing branch is redrawn at most 25 times a second
 
 } // namespace
 
@@ -67,19 +70,27 @@ void ContinuationLayer::addPoint(const fl::BranchPoint& point, int direction)
     if (m_branches.empty())
         return;
     // The branch's order while it grows: the lower side reversed, the start, the upper side.
-    std::vector<fl::BranchPoint>& points = m_branches.back().points;
+    std::deque<fl::BranchPoint>& points = m_branches.back().points;
     if (direction < 0)
-        points.insert(points.begin(), point);
+        points.push_front(point);
     else
         points.push_back(point);
-    redraw();
+    // Each redraw goes over every point: a branch of thousands redrawn per point would hold the
+    // GUI thread; once a frame is enough to watch it grow.
+    if (!m_redrawQueued) {
+        m_redrawQueued = true;
+        QTimer::singleShot(kFrameMs, this, [this] {
+            m_redrawQueued = false;
+            redraw();
+        });
+    }
 }
 
 void ContinuationLayer::finishBranch(const fl::Branch& branch)
 {
     if (m_branches.empty())
         return;
-    m_branches.back().points = branch.points;
+    m_branches.back().points.assign(branch.points.begin(), branch.points.end());
     m_branches.back().located = branch.located;
     m_hovered = Hit();
     redraw();

@@ -14,6 +14,7 @@
 #include <QPointF>
 #include <QString>
 
+#include <deque>
 #include <vector>
 
 class QCustomPlot;
@@ -33,7 +34,7 @@ public:
         std::string parameter;
         bool equilibria = false;
         std::vector<std::string> stateNames;
-        std::vector<fl::BranchPoint> points; ///< in the branch's order (while running: as far as found)
+        std::deque<fl::BranchPoint> points; ///< in the branch's order (while running: as far as found, both ends growing)
         std::vector<fl::LocatedPoint> located;
     };
     /// A point of a drawn branch.
@@ -53,7 +54,8 @@ public:
     int variable() const { return m_variable; }
     /// A new branch, empty until its points come.
     void beginBranch(const fl::Scenario& scenario, const std::string& parameter, bool equilibria, const std::vector<std::string>& stateNames);
-    /// A point of the running (last) branch (direction 0: the start, +1 / -1: the side it grows on).
+    /// A point of the running (last) branch (direction 0: the start, +1 / -1: the side it grows on),
+    /// drawn with the others at most 25 times a second.
     void addPoint(const fl::BranchPoint& point, int direction);
     /// The last branch finished (or cancelled): its points in order, with its located points.
     void finishBranch(const fl::Branch& branch);
@@ -96,6 +98,7 @@ private:
     QCPGraph* m_markers = nullptr;
     std::vector<QCPItemText*> m_labels;
     Hit m_hovered;
+    bool m_redrawQueued = false; ///< points came since the last redraw (addPoint)
     QPointF m_pressed;
     bool m_tookClick = false;
 };

@@ -1,5 +1,5 @@
 #include "widgets/start_state_note.h"
-#include "bridge/qs.h"
+#include "bridge/display_text.h"
 
 #include "systems/run_variables.h"
 
@@ -30,12 +30,7 @@ void StartStateNote::showScenario(const fl::Scenario& scenario)
     setVisible(!y.empty());
     if (y.empty())
         return;
-    const std::vector<std::string> names = stateNames(scenario);
-    QStringList values;
-    for (size_t i = 0; i < y.size() && i < names.size() && i < 6; ++i)
-        values << QStringLiteral("%1 = %2").arg(qs(names[i]), QString::number(y[i], 'g', 6));
-    m_text->setText(tr("Starts from a loaded state: %1%2 (not the initial values below).")
-                        .arg(values.join(QStringLiteral(", ")), y.size() > 6 ? QStringLiteral(", …") : QString()));
+    m_text->setText(tr("Starts from a loaded state: %1 (not the initial values below).").arg(stateText(stateNames(scenario), y, 6)));
 }
 
 QString StartStateNote::text() const { return isVisible() || !m_text->text().isEmpty() ? m_text->text() : QString(); }
