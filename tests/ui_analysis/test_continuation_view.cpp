@@ -13,6 +13,7 @@
 #include "analysis/map_setup_panel.h"
 #include "analysis/map_view.h"
 #include "document/document.h"
+#include "presenter/appearance.h"
 #include "widgets/main_window.h"
 #include "widgets/start_state_note.h"
 #include "document/parameter_undo.h"
@@ -63,6 +64,24 @@ BifurcationView* openStribeckBelt(SetupWindow& w)
     w.window.document()->load(stribeckBelt());
     BifurcationView* view = openBifurcation(w);
     return QTest::qWaitFor([view] { return view->continuationBox()->scenario().lawId == "stribeck-exp"; }) ? view : nullptr;
+}
+
+/// With FL_SHOTS set, the window as it is now at 100 % and 200 % as FL_SHOTS/<name>-100.png and
+/// -200.png (pictures to look at, not checked).
+void shoot(SetupWindow& w, const QString& name)
+{
+    const QString dir = qEnvironmentVariable("FL_SHOTS");
+    if (dir.isEmpty())
+        return;
+    for (const double scale : {1.0, 2.0}) {
+        Appearance look;
+        look.scale = scale;
+        w.window.setAppearance(look);
+        QTest::qWait(100);
+        w.window.grab().save(QStringLiteral("%1/%2-%3.png").arg(dir, name).arg(std::lround(scale * 100)));
+    }
+    w.window.setAppearance(Appearance());
+    QTest::qWait(50);
 }
 
 /// The box's parameter, range and start, chosen and typed as a user does.
@@ -154,6 +173,7 @@ private slots:
         StartStateNote* note = w.window.findChild<StartStateNote*>();
         QVERIFY(note && note->isVisible());
         QVERIFY2(note->text().startsWith(QStringLiteral("Starts from a loaded state: x = ")), qPrintable(note->text()));
+        shoot(w, QStringLiteral("loaded-orbit"));
         QTest::mouseClick(note->resetButton(), Qt::LeftButton);
         QVERIFY(w.window.document()->scenario().initialState.empty());
         QVERIFY(!note->isVisible());
@@ -257,8 +277,7 @@ private slots:
         QTest::mouseMove(view->plot(), pixelOf(view->plot(), sliding));
         QTRY_VERIFY(view->hoverText().contains(QStringLiteral("eigenvalues")));
         QVERIFY2(view->hoverText().contains(QStringLiteral("stable equilibrium")), qPrintable(view->hoverText()));
-        if (const QString dir = qEnvironmentVariable("FL_SHOTS"); !dir.isEmpty()) // pictures to look at
-            w.window.grab().save(dir + QStringLiteral("/continuation-stribeck.png"));
+        shoot(w, QStringLiteral("continuation-stribeck"));
     }
 
     /// The Hopf point of steady sliding followed in zeta (the box's second parameter) is drawn over
@@ -313,8 +332,7 @@ private slots:
         std::printf("the Hopf curve over the map: %d points, max |v_b - closed form| = %.3g\n", points, worst);
         QVERIFY(points >= 6);
         QVERIFY(worst < 1e-7);
-        if (const QString dir = qEnvironmentVariable("FL_SHOTS"); !dir.isEmpty())
-            w.window.grab().save(dir + QStringLiteral("/continuation-map.png"));
+        shoot(w, QStringLiteral("continuation-map"));
     }
 
     /// Esc on the tab stops a long continuation; the points found so far stay drawn.

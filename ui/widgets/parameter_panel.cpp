@@ -50,9 +50,7 @@ void ParameterPanel::build()
 {
     auto* layout = new QVBoxLayout(this);
     buildModelBox(layout);
-    m_rowsLayout = new QVBoxLayout;
-    m_rowsLayout->setContentsMargins(0, 0, 0, 0);
-    layout->addLayout(m_rowsLayout);
+    // Under the model, where it is seen without scrolling: the run starts from a loaded state.
     m_startState = new StartStateNote(this);
     layout->addWidget(m_startState);
     connect(m_startState, &StartStateNote::resetRequested, this, [this] {
@@ -60,6 +58,9 @@ void ParameterPanel::build()
         checkAndEmit(QString(), QString(), tr("Start from the initial values"));
         m_startState->showScenario(m_scenario); // the panel's own edit is not shown back to it
     });
+    m_rowsLayout = new QVBoxLayout;
+    m_rowsLayout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(m_rowsLayout);
     m_reset = new QPushButton(tr("Reset to defaults"), this);
     m_reset->setToolTip(tr("Every parameter of the current system, law and method back to its default value"));
     layout->addWidget(m_reset, 0, Qt::AlignLeft);
