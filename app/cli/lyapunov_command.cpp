@@ -91,7 +91,7 @@ int lyapunovCommand(const QStringList& arguments)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription("Lyapunov exponents (Benettin: variational equations, QR re-orthonormalisation). Event-driven\n"
-                                     "runs of the belt, absorber and brake go through saltation matrices at the stick/slip switches;\n"
+                                     "runs (every system but the disk and ABS) go through saltation matrices at the stick/slip switches;\n"
                                      "a direction that entering stick maps to zero has the exponent -inf (exactly).");
     parser.addHelpOption();
     addScenarioOptions(parser);

@@ -169,7 +169,7 @@ LyapunovResult lyapunovSpectrumNonsmooth(const Dynamics& dynamics, std::vector<d
     for (int i = 0; i < k; ++i)
         phi[static_cast<size_t>(i * n + i)] = 1.0;
     Eigen::VectorXd sums = Eigen::VectorXd::Zero(k);
-    std::vector<char> collapsed(static_cast<size_t>(k), 0);
+    int collapsed = 0; // the last `collapsed` exponents are -inf
     const double tStart = t;
     // Over exactly `duration`, the last period shortened to fit (as lyapunovSpectrum).
     const int intervals = periodCount(o.duration, o.interval);
@@ -186,21 +186,30 @@ LyapunovResult lyapunovSpectrumNonsmooth(const Dynamics& dynamics, std::vector<d
         Eigen::MatrixXd q;
         const Eigen::VectorXd r = reorthonormalise(tangent, q);
         const double scale = std::max(1e-300, r.maxCoeff());
-        for (int i = 0; i < k; ++i) {
-            // Mapped to zero by a saltation matrix (to round-off): that direction contracts
-            // infinitely fast. Its fresh orthonormal replacement goes on for the others' sake.
-            if (r(i) <= 1e-12 * scale)
-                collapsed[static_cast<size_t>(i)] = 1;
-            else
-                sums(i) += std::log(r(i));
-        }
-        tangent = q;
+        // A column mapped to zero by a saltation matrix (to round-off): a direction that contracts
+        // infinitely fast. It need not be the last column: when the map's kernel lies in the span
+        // of the first columns, R_ii = 0 at an earlier i and the columns after it carry the growth
+        // of the ranks one up. So the surviving columns fill the ranks in order, the collapsed
+        // ones (fresh orthonormal replacements, for the others' sake) go last, and the exponents
+        // -inf are as many as the most columns that collapsed together over one period.
+        Eigen::MatrixXd ordered(n, k);
+        int rank = 0, zeros = 0;
+        for (int i = 0; i < k; ++i)
+            if (r(i) > 1e-12 * scale) {
+                sums(rank) += std::log(r(i));
+                ordered.col(rank++) = q.col(i);
+            }
+        for (int i = 0; i < k; ++i)
+            if (!(r(i) > 1e-12 * scale)) {
+                ordered.col(rank + zeros++) = q.col(i);
+            }
+        collapsed = std::max(collapsed, zeros);
+        tangent = ordered;
         result.times.push_back(t - tStart);
         result.history.emplace_back(sums.data(), sums.data() + k);
         for (int i = 0; i < k; ++i)
-            result.history.back()[static_cast<size_t>(i)] = collapsed[static_cast<size_t>(i)]
-                                                                 ? -std::numeric_limits<double>::infinity()
-                                                                 : sums(i) / (t - tStart);
+            result.history.back()[static_cast<size_t>(i)] = i >= k - collapsed ? -std::numeric_limits<double>::infinity()
+                                                                                : sums(i) / (t - tStart);
         if (o.progress)
             o.progress(static_cast<double>(m) / intervals);
     }
@@ -218,7 +227,7 @@ LyapunovResult lyapunovOfDynamics(const Dynamics& dynamics, const LyapunovOption
         return lyapunovSpectrumNonsmooth(dynamics, dynamics.initialState(), 0.0, options);
     LyapunovResult result;
     result.status = Status::error("these dynamics have no Jacobian to linearise (a smooth method) nor saltation matrices "
-                                  "(an event-driven single-contact system)");
+                                  "(an event-driven method that has them)");
     return result;
 }
 

@@ -11,11 +11,12 @@ namespace fl {
 Status lyapunovOptionsFor(const Scenario& scenario, LyapunovOptions& options)
 {
     if (!methodInfo(scenario.method).smooth) {
-        // Event-driven: through saltation matrices where the dynamics has them (single contacts).
+        // Event-driven: through saltation matrices where the dynamics has them (not the disk, not ABS).
         if (validate(scenario).ok() && makeDynamics(scenario)->hasSaltationVariational())
             return Status::success();
         return Status::error("Lyapunov exponents of the event-driven method need saltation matrices, which FrictionLab has for "
-                             "single-contact systems (belt, absorber, brake); choose the regularized or explicit method (a smooth method)");
+                             "the belt, the absorber, the brake, the Burridge-Knopoff chain and model files, not for this system's "
+                             "event-driven method; choose the regularized or explicit method (a smooth method)");
     }
     const IntegrationSettings settings = integrationSettings(scenario, nullptr);
     options.integration.integrator = scenario.method == Method::Explicit ? IntegrationSettings::kExplicitIntegrator : settings.stiffIntegrator;

@@ -66,17 +66,18 @@ Status checkContinuation(const Scenario& scenario, const ContinuationSetup& s, s
 }
 
 namespace {
-std::vector<std::string> phasesOf(const std::string& sequence)
+std::vector<std::string> split(const std::string& text, char separator)
 {
-    std::vector<std::string> phases;
+    std::vector<std::string> parts;
     size_t start = 0;
-    while (start <= sequence.size() && !sequence.empty()) {
-        const size_t end = std::min(sequence.find(';', start), sequence.size());
-        phases.push_back(sequence.substr(start, end - start));
+    while (start <= text.size() && !text.empty()) {
+        const size_t end = std::min(text.find(separator, start), text.size());
+        parts.push_back(text.substr(start, end - start));
         start = end + 1;
     }
-    return phases;
+    return parts;
 }
+std::vector<std::string> phasesOf(const std::string& sequence) { return split(sequence, ';'); }
 
 /// The phases of one cycle: the period's first and last phase are one when they are the same mode.
 std::vector<std::string> cycleOf(const std::string& sequence)
@@ -115,11 +116,17 @@ std::string sequenceChangeType(const std::string& before, const std::string& aft
         ++prefix;
     if (prefix == longer.size())
         return "grazing";
-    const std::string& inserted = longer[prefix];
-    const std::string& host = prefix > 0 ? longer[prefix - 1] : longer.back();
-    if (inserted == "stick")
+    // Several contacts: the phases are the contacts' modes joined by '/', compared contact by contact.
+    const std::vector<std::string> inserted = split(longer[prefix], '/');
+    const std::vector<std::string> host = split(prefix > 0 ? longer[prefix - 1] : longer.back(), '/');
+    bool stickAppears = false, slipAppears = false;
+    for (size_t c = 0; c < inserted.size() && c < host.size(); ++c) {
+        stickAppears = stickAppears || (inserted[c] == "stick" && host[c] != "stick");
+        slipAppears = slipAppears || (host[c] == "stick" && inserted[c] != "stick");
+    }
+    if (stickAppears)
         return "stick-onset";
-    if (host == "stick")
+    if (slipAppears)
         return "holding-tangency";
     return "grazing";
 }

@@ -75,7 +75,8 @@ Branch continueBranch(const Scenario& scenario, const ContinuationSetup& setup, 
 
 /// The type of a change of the mode sequence from `before` to `after` (phases joined by ';'):
 /// a stick phase that appears or vanishes inside slip is a stick onset, a slip phase inside stick a
-/// holding tangency, a slip phase of the other direction inside slip a grazing.
+/// holding tangency, a slip phase of the other direction inside slip a grazing. Several contacts'
+/// phases ("slip+/stick") are compared contact by contact.
 std::string sequenceChangeType(const std::string& before, const std::string& after);
 /// Whether two sequences are the same cycle (one is a rotation of the other).
 bool sameCycle(const std::string& a, const std::string& b);

@@ -9,7 +9,8 @@ namespace {
 /// The phases of a run, from each step's mode and the sign of v_r inside it.
 class PhaseRecorder final : public DynamicsObserver {
 public:
-    explicit PhaseRecorder(const Dynamics& d) : m_dynamics(d), m_out(d.outputNames().size())
+    explicit PhaseRecorder(const Dynamics& d)
+        : m_dynamics(d), m_out(d.outputNames().size()), m_contacts(d.contactNames().size()), m_y(static_cast<size_t>(d.dimension()))
     {
         const std::vector<std::string> names = d.outputNames();
         const auto it = std::find(names.begin(), names.end(), "v_r");
@@ -18,7 +19,9 @@ public:
     bool onStep(const StepView& step, int mode) override
     {
         std::string label;
-        if (mode == static_cast<int>(ContactMode::Stick)) {
+        if (mode < 0 && m_contacts > 1) {
+            label = contactsLabel(step);
+        } else if (mode == static_cast<int>(ContactMode::Stick)) {
             label = "stick";
         } else if (mode == static_cast<int>(ContactMode::Slip)) {
             label = "slip";
@@ -41,10 +44,32 @@ public:
     std::vector<ModePhase> phases;
 
 private:
+    /// Several contacts: each one's mode in the middle of the step, "stick/slip+/slip-" in the
+    /// order of Dynamics::contactNames().
+    std::string contactsLabel(const StepView& step)
+    {
+        const double tm = 0.5 * (step.t0 + step.t1);
+        step.stateAt(tm, m_y.data());
+        std::vector<signed char> modes(m_contacts);
+        m_dynamics.contactModes(tm, m_y.data(), modes.data());
+        std::string label;
+        for (size_t c = 0; c < m_contacts; ++c) {
+            if (c > 0)
+                label.push_back('/');
+            label.append(modes[c] == 0 ? "stick" : (modes[c] > 0 ? "slip+" : "slip-"));
+        }
+        return label;
+    }
+
     const Dynamics& m_dynamics;
     std::vector<double> m_out;
+    size_t m_contacts;
+    std::vector<double> m_y;
     int m_vr = -1;
 };
+
+/// Every contact slips (a stuck one makes the return map not differentiable at the start).
+bool isSlipPhase(const std::string& label) { return label.rfind("slip", 0) == 0 && label.find("stick") == std::string::npos; }
 } // namespace
 
 std::vector<ModePhase> modePhases(const Dynamics& dynamics, const std::vector<double>& y0, double t0, double period)
@@ -72,7 +97,7 @@ std::string modeSequence(const Dynamics& dynamics, const std::vector<double>& y0
 
 double slipMargin(const std::vector<ModePhase>& phases, double t0, double period)
 {
-    if (phases.empty() || phases.front().label.rfind("slip", 0) != 0)
+    if (phases.empty() || !isSlipPhase(phases.front().label))
         return 0.0;
     const ModePhase& first = phases.front();
     // The phase the period starts in goes on from the end of the period's last phase when the two are one.
@@ -93,7 +118,7 @@ Status shootInsideSlip(const Dynamics& dynamics, OrbitClosure& closure, std::vec
     double best = 0.0, middle = t0;
     for (size_t i = 0; i < phases.size(); ++i) {
         const ModePhase& p = phases[i];
-        if (p.label.rfind("slip", 0) != 0 || (i == 0 && phases.size() > 1 && phases.back().label == p.label))
+        if (!isSlipPhase(p.label) || (i == 0 && phases.size() > 1 && phases.back().label == p.label))
             continue;
         double a = p.t0, b = p.t1;
         if (i + 1 == phases.size() && phases.size() > 1 && phases.front().label == p.label)

@@ -49,7 +49,13 @@ std::string conditionOf(const std::string& type)
 OrbitProblem::OrbitProblem(const Scenario& scenario, const ContinuationSetup& setup, const std::atomic<bool>* cancel)
     : ContinuationProblem(scenario, setup, cancel)
 {
-    Scenario at = scenario;
+    // The smooth (regularized, explicit) flows integrate at a tolerance of at most 1e-11: their
+    // return map magnifies the integration's error (stiff slip near v_r = 0), and Newton's 1e-9 on
+    // P(y) - y needs it well below that (the chain of two blocks at the default 1e-9 stalls at
+    // |P(y) - y| = 2.6e-7). Event-driven flows keep the scenario's tolerance.
+    if (methodInfo(scenario.method).smooth && m_scenario.params.has("tol") && m_scenario.params.value("tol") > kOrbitTolerance)
+        (void)m_scenario.params.set("tol", kOrbitTolerance);
+    Scenario at = m_scenario;
     m_status = at.params.set(setup.parameter, setup.start);
     if (m_status.ok())
         m_status = orbitClosure(at, setup.periods, m_closure);

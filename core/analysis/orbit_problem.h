@@ -6,6 +6,9 @@
 
 namespace fl {
 
+/// The integration tolerance the orbits of smooth methods are computed with at most.
+inline constexpr double kOrbitTolerance = 1e-11;
+
 class OrbitProblem final : public ContinuationProblem {
 public:
     OrbitProblem(const Scenario& scenario, const ContinuationSetup& setup, const std::atomic<bool>* cancel);

@@ -147,7 +147,8 @@ std::string lyapunovUnavailableReason(const Scenario& scenario)
     LyapunovOptions options;
     if (!methodInfo(scenario.method).smooth && !lyapunovOptionsFor(scenario, options).ok())
         return "Lyapunov exponents of the event-driven method follow the switches between stick and slip with saltation "
-               "matrices, which FrictionLab has for single-contact systems (belt, absorber, brake); for this system choose "
+               "matrices, which FrictionLab has for the belt, the absorber, the brake, the Burridge-Knopoff chain and model "
+               "files, not for this system's event-driven method; for this system choose "
                "the Regularized or Explicit method (a smooth law of width ε).";
     return {};
 }

@@ -66,6 +66,15 @@ public:
         (void)t, (void)y, (void)dydt;
         return false;
     }
+    /// Several contacts switching on their own (the chain's blocks, a model's contacts): their
+    /// names; empty for one contact or none.
+    virtual std::vector<std::string> contactNames() const { return {}; }
+    /// Where contactNames() is not empty: each contact's mode at a state of a run, read from the
+    /// state as outputs() reads it (0 stick, +1 / -1 slip with v_r > 0 / < 0).
+    virtual void contactModes(double t, const double* y, signed char* modes) const
+    {
+        (void)t, (void)y, (void)modes;
+    }
     /// Whether integrateVariational works: event-driven methods with saltation matrices.
     virtual bool hasSaltationVariational() const { return false; }
     /// Integrates the state from (t, y) to exactly tEnd together with k tangent vectors phi (n x k,

@@ -238,6 +238,12 @@ Status EventDrivenContactDynamics::integrateVariational(State& y, double& t, dou
     ModeDynamics dyn(*m_system, *m_law);
     dyn.enter(t, y.data());
     detail::TangentTracker<ModeDynamics> tracker(dyn, n, k, tEnd, phi);
+    if (dyn.mode == ContactMode::Stick) { // a start in stick: v_r's part removed, as its entry would have
+        State fF, grad;
+        double b = 1.0;
+        dyn.stickEntryMap(t, y.data(), fF, grad, b);
+        tracker.rankOne(fF, grad, -1.0 / b);
+    }
     detail::SaltationHooks<ModeDynamics> hooks{dyn, tracker};
     const Status status = detail::runEventLoop(hooks, y, t, tEnd, m_settings, tracker, stats);
     if (!status.ok())

@@ -4,6 +4,7 @@
 
 #include "friction/friction_law.h"
 #include "solvers/event_loop.h"
+#include "solvers/saltation.h"
 
 #include <algorithm>
 #include <cmath>
@@ -141,31 +142,74 @@ struct ChainHooks {
             return false; // slips on the same way
         std::fill(fresh.begin(), fresh.end(), 0);
         settle(y.data(), i, t, &observer);
+        grazed = i;
         armed = event(t, y.data()) > 0.0;
         return true;
     }
 
-    void switchMode(double t, EventState& y, DynamicsObserver& observer)
+    /// An event in steps that the saltation matrices follow one by one (solvers/saltation.h): the
+    /// blocks whose guards are at their bounds, stuck ones first (they change no velocity), then
+    /// those at v_r = 0.
+    std::vector<int> beginSwitch(double, const EventState& y)
     {
         std::vector<int> switching;
         for (int i = 0; i < p.n; ++i)
             if (shiftedGuard(y.data(), i) <= tol)
                 switching.push_back(i);
+        std::stable_partition(switching.begin(), switching.end(), [&](int i) { return direction[static_cast<size_t>(i)] == 0; });
         std::fill(fresh.begin(), fresh.end(), 0);
-        // Stick -> slip first (they change no velocity), then slip -> stick or reversal at v_r = 0.
-        for (int i : switching) {
-            const double h = holding(y.data(), i);
-            if (direction[static_cast<size_t>(i)] == 0) {
-                direction[static_cast<size_t>(i)] = h < 0.0 ? 1 : -1;
-                fresh[static_cast<size_t>(i)] = 1;
-                observer.onSwitch(t, ContactMode::Slip);
-            }
-        }
-        for (int i : switching)
-            if (!fresh[static_cast<size_t>(i)])
-                settle(y.data(), i, t, &observer);
-        armed = event(t, y.data()) > 0.0;
+        return switching;
     }
+    /// Block i's switch: stuck, it slips against its holding force (which its neighbours' switches
+    /// do not change: they move no position); at v_r = 0 it settles.
+    void switchContact(double t, EventState& y, int i, DynamicsObserver& observer)
+    {
+        if (direction[static_cast<size_t>(i)] == 0) {
+            direction[static_cast<size_t>(i)] = holding(y.data(), i) < 0.0 ? 1 : -1;
+            fresh[static_cast<size_t>(i)] = 1;
+            observer.onSwitch(t, ContactMode::Slip);
+        } else if (!fresh[static_cast<size_t>(i)]) {
+            settle(y.data(), i, t, &observer);
+        }
+    }
+    void finishSwitch(double t, EventState& y, DynamicsObserver&) { armed = event(t, y.data()) > 0.0; }
+    /// Block i's guard in the current modes.
+    double guardAt(int i, double, const double* y) const { return guard(y, i); }
+    void switchMode(double t, EventState& y, DynamicsObserver& observer)
+    {
+        for (int i : beginSwitch(t, y))
+            switchContact(t, y, i, observer);
+        finishSwitch(t, y, observer);
+    }
+    int modeId() const { return -1; }
+    /// A graze into stick (graze() put block grazed at v_r = 0) maps the tangent vectors by the
+    /// projection's derivative, the limit of the saltation matrix at a tangential entry: the
+    /// component along v_i is removed.
+    template <class Tracker>
+    void mapGraze(double, const EventState&, Tracker& tracker)
+    {
+        const int i = grazed;
+        grazed = -1;
+        if (i < 0 || direction[static_cast<size_t>(i)] != 0)
+            return;
+        EventState e(static_cast<size_t>(2 * p.n), 0.0);
+        e[static_cast<size_t>(vIndex(i))] = 1.0;
+        tracker.rankOne(e, e, -1.0);
+    }
+    /// A run that starts with blocks in stick: a tangent vector's v_i part of a stuck block is
+    /// removed (a perturbed v_i slips back to v_b at once while friction can hold the block), as
+    /// its entry into stick removed it.
+    template <class Tracker>
+    void projectStuckTangents(Tracker& tracker) const
+    {
+        for (int i = 0; i < p.n; ++i)
+            if (direction[static_cast<size_t>(i)] == 0) {
+                EventState e(static_cast<size_t>(2 * p.n), 0.0);
+                e[static_cast<size_t>(vIndex(i))] = 1.0;
+                tracker.rankOne(e, e, -1.0);
+            }
+    }
+    int grazed = -1; ///< the block a graze just settled (mapGraze)
 };
 
 class EventDrivenBkChain final : public Dynamics {
@@ -185,6 +229,44 @@ public:
         ChainHooks hooks(m_p, *m_law);
         hooks.enter(t, y.data());
         return detail::runEventLoop(hooks, y, t, tEnd, m_settings, observer, stats);
+    }
+    std::vector<std::string> contactNames() const override
+    {
+        std::vector<std::string> names;
+        for (int i = 1; i <= m_p.n; ++i)
+            names.push_back(std::to_string(i));
+        return names;
+    }
+    /// A stick phase keeps v_i = v_b exactly (settleMode puts round-off there).
+    void contactModes(double, const double* y, signed char* modes) const override
+    {
+        const double tiny = 1e-12 * std::max(1.0, std::abs(m_p.vb));
+        for (int i = 0; i < m_p.n; ++i) {
+            const double vr = y[vIndex(i)] - m_p.vb;
+            modes[i] = std::abs(vr) < tiny ? 0 : (vr > 0.0 ? 1 : -1);
+        }
+    }
+    bool hasSaltationVariational() const override { return true; }
+    /// Tangent vectors through every block's stick and slip: detail::TangentTracker inside the
+    /// modes, a saltation matrix per block that switches at an event (solvers/saltation.h).
+    Status integrateVariational(std::vector<double>& y, double& t, double tEnd, std::vector<double>& phi, int k,
+                                IntegrationStats& stats) const override
+    {
+        const int n = dimension();
+        if (static_cast<int>(phi.size()) != n * k)
+            return Status::error("integrateVariational: phi must hold n x k values");
+        ChainHooks hooks(m_p, *m_law);
+        hooks.enter(t, y.data());
+        detail::TangentTracker<ChainHooks> tracker(hooks, n, k, tEnd, phi);
+        hooks.projectStuckTangents(tracker);
+        detail::SaltationHooks<ChainHooks> salt{hooks, tracker};
+        const Status status = detail::runEventLoop(salt, y, t, tEnd, m_settings, tracker, stats);
+        if (status.ok() && tracker.reachedEnd) { // the loop's last step went past tEnd: the state at tEnd
+            y = tracker.yEnd;
+            t = tEnd;
+            settleMode(t, y, -1);
+        }
+        return status;
     }
     void outputs(double, const double* y, int, double* out) const override
     {

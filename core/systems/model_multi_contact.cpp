@@ -222,6 +222,27 @@ struct MultiHooks {
         tracker.rankOne(u, grad, -1.0);
     }
 
+    /// A run that starts with contacts in stick: each stuck contact's v_r part of a tangent vector
+    /// is removed along its stickDirection (which keeps the others' at 0), the map of its entry.
+    template <class Tracker>
+    void projectStuckTangents(double t, const EventState& y, Tracker& tracker)
+    {
+        ModelEquations& eq = core.eq;
+        eq.load(t, y.data());
+        eq.evaluateMotion();
+        std::vector<int> stuck;
+        for (int d = 0; d < contacts(); ++d)
+            if (direction[static_cast<size_t>(d)] == 0)
+                stuck.push_back(d);
+        for (int c : stuck) {
+            const EventState u = core.stickDirection(stuck, c);
+            EventState grad(static_cast<size_t>(2 * eq.coordinates()), 0.0);
+            double dvdt = 0.0;
+            eq.slipGradient(c, grad.data(), dvdt);
+            tracker.rankOne(u, grad, -1.0);
+        }
+    }
+
     /// An event, in steps the saltation matrices follow one by one (solvers/saltation.h): the contacts
     /// whose guards are at their bounds, stuck ones first (slipping changes no velocity), then those
     /// at v_r = 0; the stuck ones' holding forces as they were before any switch.
@@ -310,6 +331,23 @@ public:
         const std::vector<double> F = m_core.F;
         m_core.writeOutputs(F.data(), out);
     }
+    std::vector<std::string> contactNames() const override
+    {
+        std::vector<std::string> names;
+        for (const model::Contact& c : m_core.eq.compiled().model.contacts)
+            names.push_back(c.id);
+        return names;
+    }
+    /// As outputs() reads them: v_r = 0 to round-off sticks.
+    void contactModes(double t, const double* y, signed char* modes) const override
+    {
+        m_core.eq.load(t, y);
+        m_core.eq.slips(m_core.vr.data());
+        for (int c = 0; c < m_core.eq.contacts(); ++c) {
+            const double v = m_core.vr[static_cast<size_t>(c)];
+            modes[c] = std::abs(v) <= kStuck ? 0 : (v > 0.0 ? 1 : -1);
+        }
+    }
     bool hasSaltationVariational() const override { return true; }
     /// Tangent vectors through stick and slip of every contact: detail::TangentTracker inside the
     /// modes, saltation matrices at the switches (solvers/saltation.h), as for one contact.
@@ -323,6 +361,7 @@ public:
             MultiHooks hooks(m_core);
             hooks.enter(t, y.data());
             detail::TangentTracker<MultiHooks> tracker(hooks, n, k, tEnd, phi);
+            hooks.projectStuckTangents(t, y, tracker);
             detail::SaltationHooks<MultiHooks> salt{hooks, tracker};
             const Status status = detail::runEventLoop(salt, y, t, tEnd, m_settings, tracker, stats);
             if (status.ok() && tracker.reachedEnd) { // the loop's last step went past tEnd: the state at tEnd

@@ -69,7 +69,7 @@ private slots:
         m_panel->setScenario(disk);
         QVERIFY(!m_panel->largestButton()->isEnabled());
         QVERIFY(!m_panel->spectrumButton()->isEnabled());
-        QVERIFY2(m_panel->messageText().contains("single-contact systems"), qPrintable(m_panel->messageText()));
+        QVERIFY2(m_panel->messageText().contains("not for this system's event-driven method"), qPrintable(m_panel->messageText()));
         QVERIFY(!m_panel->computeLargest());
         QVERIFY(!m_panel->isRunning());
         const QString dir = qEnvironmentVariable("FL_VIEW_SCREENSHOT_DIR", QDir::tempPath());

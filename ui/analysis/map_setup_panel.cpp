@@ -36,7 +36,7 @@ const ObservableEntry kObservables[] = {
      "period, −2 too few section points in the recording to decide."},
     {fl::MapObservable::Lyapunov, "Largest Lyapunov exponent",
      "λ₁ by Benettin's method: > 0 chaos, ≈ 0 a periodic motion, < 0 rest. Regularized and explicit methods,\n"
-     "and event-driven runs of single-contact systems through saltation matrices."},
+     "and event-driven runs through saltation matrices (every system but the disk and ABS)."},
     {fl::MapObservable::StickFraction, "Fraction of time in stick",
      "Event-driven: the exact stick time; regularized: the system's near-stick rule (|v_r| below a threshold)."},
     {fl::MapObservable::StickPhases, "Stick phases per period",

@@ -1,0 +1,239 @@
+// Periodic orbits of several contacts that stick and slip on their own: the Burridge-Knopoff chain of
+// two blocks (velocity-weakening law (1), event-driven) through the saltation matrix of each block's
+// switch (core/systems/bk_chain_event_driven.cpp). The monodromy against finite differences of the
+// return map, also where a block is stuck on the section; its branch in v_b with a Neimark-Sacker point
+// confirmed by runs on both sides; the same branch from the chain written as a model file of two
+// contacts; the regularized chain's Neimark-Sacker point converging to it as eps shrinks; the
+// Lyapunov spectrum of the stable orbit against its Floquet exponents.
+#include "analysis/lyapunov.h"
+#include "analysis/orbit_continuation.h"
+#include "analysis/periodic_orbit.h"
+#include "continuation_fixtures.h"
+#include "simulation/dynamics_factory.h"
+#include "solvers/dynamics.h"
+#include "systems/model_export.h"
+#include "systems/model_registry.h"
+#include "systems/scenario_setup.h"
+#include "systems/system_registry.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <cstdio>
+
+namespace {
+
+fl::Scenario twoBlocks()
+{
+    fl::Scenario s;
+    if (!fl::applyPreset("bk-chain-two", s).ok()) // n = 2, k_c = k_p = 1, law (1) with gamma = 1.5
+        qFatal("no preset");
+    return s;
+}
+
+const fl::BranchPoint& nearest(const fl::Branch& branch, double value)
+{
+    const fl::BranchPoint* best = &branch.points.front();
+    for (const fl::BranchPoint& p : branch.points)
+        if (std::abs(p.parameter - value) < std::abs(best->parameter - value))
+            best = &p;
+    return *best;
+}
+
+double distance(const std::vector<double>& a, const std::vector<double>& b)
+{
+    double d = 0.0;
+    for (size_t i = 0; i < a.size(); ++i)
+        d = std::max(d, std::abs(a[i] - b[i]));
+    return d;
+}
+
+} // namespace
+
+class TestChainOrbits : public QObject {
+    Q_OBJECT
+private:
+    fl::Branch m_branch;
+
+private slots:
+    void initTestCase()
+    {
+        m_branch = fl::continueBranch(twoBlocks(), setupOf("v_b", 0.5, 0.2, 1.2));
+        QVERIFY2(m_branch.status.ok(), m_branch.status.message().c_str());
+        std::printf("chain of two blocks, branch in v_b over [0.2, 1.2]: %zu orbits\n", m_branch.points.size());
+        printLocated(m_branch);
+        QVERIFY(!m_branch.closure.forced);
+    }
+
+    /// The return map's Jacobian from the variational equations (a saltation matrix per block at
+    /// each switch) against central differences of the return map, in the section's coordinates:
+    /// at v_b = 0.5 (both blocks slipping on the section) and at v_b = 0.2, where block 2 is stuck on
+    /// the section (a perturbed v_2 slips straight back to v_b: its column is zero).
+    void monodromyAgainstFiniteDifferences()
+    {
+        for (const double value : {0.5, 0.2}) {
+            const fl::BranchPoint& p = nearest(m_branch, value);
+            QCOMPARE(p.parameter, value);
+            fl::Scenario s = twoBlocks();
+            // tol 1e-11: differences of step 1e-6 amplify the integration's error a million times.
+            QVERIFY(s.params.set("v_b", value).ok() && s.params.set("tol", 1e-11).ok());
+            const auto d = fl::makeDynamics(s);
+            QVERIFY(d->hasSaltationVariational());
+            fl::OrbitClosure c;
+            QVERIFY(fl::orbitClosure(s, 1, c).ok());
+            const fl::OrbitReturn r = fl::orbitReturn(*d, c, p.orbit.start, true);
+            QVERIFY(r.status.ok());
+            const Eigen::MatrixXd dp = fl::returnMapJacobian(c, r);
+            const Eigen::VectorXd u = fl::sectionCoordinates(c, p.orbit.start);
+            Eigen::MatrixXd fd(u.size(), u.size());
+            const double h = 1e-6;
+            for (Eigen::Index j = 0; j < u.size(); ++j) {
+                Eigen::VectorXd up = u, down = u;
+                up(j) += h;
+                down(j) -= h;
+                const fl::OrbitReturn a = fl::orbitReturn(*d, c, fl::sectionState(c, up), false);
+                const fl::OrbitReturn b = fl::orbitReturn(*d, c, fl::sectionState(c, down), false);
+                QVERIFY(a.status.ok() && b.status.ok());
+                fd.col(j) = (fl::sectionCoordinates(c, a.y) - fl::sectionCoordinates(c, b.y)) / (2.0 * h);
+            }
+            const double error = (dp - fd).lpNorm<Eigen::Infinity>();
+            const bool stuck = p.orbit.start[3] == value;
+            std::printf("v_b = %g (%s, sequence %s): max |DP - finite differences| = %.3g of |DP| = %.3g\n", value,
+                        stuck ? "block 2 stuck on the section" : "both blocks slipping on the section", p.orbit.sequence.c_str(), error,
+                        dp.lpNorm<Eigen::Infinity>());
+            QCOMPARE(stuck, value == 0.2);
+            QVERIFY2(error < 1e-5 * dp.lpNorm<Eigen::Infinity>(), "the monodromy differs from the finite differences");
+        }
+    }
+
+    /// Each block's mode in the sequence, and the changes named contact by contact.
+    void sequencesNameEveryBlock()
+    {
+        const fl::BranchPoint& p = nearest(m_branch, 0.5);
+        QCOMPARE(p.orbit.sequence, std::string("slip-/slip-;slip-/stick;slip-/slip-;stick/slip-;slip-/slip-"));
+        QCOMPARE(fl::sequenceChangeType("slip-/slip-;slip-/stick", "slip-/slip-;slip-/slip+;slip-/stick"), std::string("grazing"));
+        QCOMPARE(fl::sequenceChangeType("slip-/slip-;stick/slip-", "slip-/slip-;stick/stick;stick/slip-"), std::string("stick-onset"));
+        QCOMPARE(fl::sequenceChangeType("stick/stick;slip-/slip-", "stick/stick;stick/slip+;slip-/slip-"), std::string("holding-tangency"));
+        const fl::LocatedPoint* graze = findLocated(m_branch, "grazing");
+        QVERIFY2(graze, "no grazing located");
+        QVERIFY(std::abs(graze->parameter - 0.67717) < 1e-4);
+    }
+
+    /// The stable orbit above the Neimark-Sacker point draws a nudged run back onto itself; below it
+    /// the orbit is unstable (a complex pair outside the unit circle) and a run started 1e-7 off it
+    /// leaves it for good.
+    void neimarkSackerConfirmedByRuns()
+    {
+        const fl::LocatedPoint* ns = findLocated(m_branch, "neimark-sacker");
+        QVERIFY2(ns, "no Neimark-Sacker point located");
+        double onCircle = INFINITY;
+        for (const auto& mu : ns->multipliers)
+            if (std::abs(mu.imag()) > 1e-3)
+                onCircle = std::min(onCircle, std::abs(std::abs(mu) - 1.0));
+        std::printf("Neimark-Sacker at v_b = %.12g: ||mu| - 1| = %.3g\n", ns->parameter, onCircle);
+        QVERIFY(onCircle < 1e-6);
+        QVERIFY(std::abs(ns->parameter - 0.2791364) < 1e-6);
+        for (const double value : {0.30, 0.26}) {
+            const fl::BranchPoint& p = nearest(m_branch, value);
+            fl::Scenario s = twoBlocks();
+            QVERIFY(s.params.set("v_b", p.parameter).ok());
+            const auto d = fl::makeDynamics(s);
+            fl::OrbitClosure one, many;
+            QVERIFY(fl::orbitClosure(s, 1, one).ok() && fl::orbitClosure(s, 400, many).ok());
+            std::vector<double> y = p.orbit.y;
+            y[0] += p.orbit.stable ? 1e-4 : 1e-7;
+            const fl::OrbitReturn settled = fl::orbitReturn(*d, many, y, false);
+            QVERIFY(settled.status.ok());
+            const double away = distance(settled.y, p.orbit.y);
+            std::printf("v_b = %.6g (%s): a run nudged off the orbit is %.3g from it after 400 returns\n", p.parameter,
+                        p.orbit.stable ? "stable" : "unstable", away);
+            QCOMPARE(p.orbit.stable, p.parameter > ns->parameter);
+            if (p.orbit.stable)
+                QVERIFY(away < 1e-7);
+            else
+                QVERIFY(away > 1e-3);
+        }
+    }
+
+    /// The chain exported as a model file (two contacts, the generic multi-contact event-driven
+    /// dynamics) gives the same branch: its located points to 1e-9.
+    void theChainAsAModelGivesTheSameBranch()
+    {
+        std::string text;
+        QVERIFY(fl::exportModel(twoBlocks(), text).ok());
+        const fl::ModelRegistration registration = fl::registerModel(text);
+        QVERIFY(registration.ok());
+        fl::Scenario model;
+        QVERIFY(fl::makeScenario(registration.system->id, registration.system->laws.front(), fl::Method::EventDriven, fl::Regularization::Kudra, model).ok());
+        const fl::Branch b = fl::continueBranch(model, setupOf("v_b", 0.5, 0.2, 1.2));
+        QVERIFY2(b.status.ok(), b.status.message().c_str());
+        QCOMPARE(b.points.size(), m_branch.points.size());
+        for (const char* type : {"neimark-sacker", "grazing"}) {
+            const fl::LocatedPoint* a = findLocated(m_branch, type);
+            const fl::LocatedPoint* m = findLocated(b, type);
+            QVERIFY(a && m);
+            std::printf("%s: built-in v_b = %.12g, model v_b = %.12g\n", type, a->parameter, m->parameter);
+            QVERIFY(std::abs(a->parameter - m->parameter) < 1e-9);
+        }
+    }
+
+    /// The regularized chain (smooth flow, the variational equations of the regularized law)
+    /// finds the same Neimark-Sacker point as the regularization's width eps shrinks: two
+    /// independent methods agreeing in the limit.
+    void regularizedNeimarkSackerConvergesToTheEventDrivenOne()
+    {
+        const fl::LocatedPoint* exact = findLocated(m_branch, "neimark-sacker");
+        QVERIFY(exact);
+        double previous = INFINITY;
+        for (const double eps : {1e-3, 1e-4, 1e-5}) {
+            fl::Scenario s = twoBlocks();
+            s.method = fl::Method::Regularized;
+            QVERIFY(s.params.set("eps", eps).ok() && fl::validate(s).ok());
+            fl::ContinuationSetup setup = setupOf("v_b", 0.285, 0.275, 0.29);
+            setup.maxPoints = 20;
+            const fl::Branch b = fl::continueBranch(s, setup);
+            QVERIFY2(b.status.ok(), b.status.message().c_str());
+            const fl::LocatedPoint* ns = findLocated(b, "neimark-sacker");
+            QVERIFY2(ns, "no Neimark-Sacker point on the regularized branch");
+            const double difference = std::abs(ns->parameter - exact->parameter);
+            std::printf("eps = %g: Neimark-Sacker at v_b = %.9f, %.3g from the event-driven %.9f\n", eps, ns->parameter, difference,
+                        exact->parameter);
+            QVERIFY(difference < 0.5 * previous);
+            previous = difference;
+        }
+        QVERIFY(previous < 3e-4);
+    }
+
+    /// Lyapunov exponents of the stable orbit at v_b = 0.5 (event-driven, saltation matrices) against
+    /// its Floquet exponents ln|mu| / T: 0 along the flow, the complex pair's twice, and one -inf (a
+    /// block entering stick removes one direction; the other's stick phase removes none more).
+    void lyapunovSpectrumAgainstFloquet()
+    {
+        const fl::BranchPoint& p = nearest(m_branch, 0.5);
+        QCOMPARE(p.orbit.multipliers.size(), size_t(4));
+        double pair = 0.0;
+        for (const auto& mu : p.orbit.multipliers)
+            if (std::abs(mu.imag()) > 1e-3)
+                pair = std::log(std::abs(mu)) / p.orbit.period;
+        QCOMPARE(std::abs(p.orbit.multipliers.back()), 0.0);
+        fl::Scenario s = twoBlocks();
+        QVERIFY(s.params.set("v_b", 0.5).ok());
+        const auto d = fl::makeDynamics(s);
+        fl::LyapunovOptions o;
+        o.transient = 500.0;
+        o.duration = 2000.0;
+        o.interval = 1.0;
+        const fl::LyapunovResult r = fl::lyapunovOfDynamics(*d, o);
+        QVERIFY2(r.status.ok(), r.status.message().c_str());
+        QCOMPARE(r.exponents.size(), size_t(4));
+        std::printf("Lyapunov %.5f %.5f %.5f %g; Floquet 0 %.5f %.5f -inf\n", r.exponents[0], r.exponents[1], r.exponents[2], r.exponents[3],
+                    pair, pair);
+        QVERIFY(std::abs(r.exponents[0]) < 1e-3);
+        QVERIFY(std::abs(r.exponents[1] - pair) < 2e-3);
+        QVERIFY(std::abs(r.exponents[2] - pair) < 2e-3);
+        QVERIFY(std::isinf(r.exponents[3]) && r.exponents[3] < 0.0);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestChainOrbits)
+#include "test_chain_orbits.moc"
