@@ -1,4 +1,5 @@
 #include "analysis/lyapunov.h"
+#include "common/number_text.h"
 #include "solvers/dynamics.h"
 #include "solvers/variational_ode.h"
 
@@ -156,6 +157,14 @@ LyapunovResult lyapunovSpectrumNonsmooth(const Dynamics& dynamics, std::vector<d
     LyapunovResult result;
     const int n = dynamics.dimension();
     const int k = o.count > 0 ? std::min(o.count, n) : n;
+    // Bounded work: each sub-step's Jacobian by central differences costs 2n right-hand sides and
+    // n^2 k products (the chain of 1000 blocks' spectrum, 8e9 a sub-step, would never end).
+    if (const double work = static_cast<double>(n) * n * (k + 2); work > kMaxTangentWork) {
+        result.status = Status::error("the event-driven Lyapunov exponents of " + std::to_string(n) + " states cost n^2 (k + 2) = "
+                                      + formatNumber(work) + " operations a sub-step for k = " + std::to_string(k) + " exponents, more than "
+                                      + formatNumber(kMaxTangentWork) + ": ask for fewer exponents (the largest alone) or fewer states");
+        return result;
+    }
     double t = t0;
     IntegrationStats stats;
     if (o.transient > 0.0) {

@@ -10,6 +10,9 @@
 
 namespace fl {
 
+/// Event-driven exponents: the most n^2 (k + 2) (n states, k exponents) a run may cost per sub-step.
+inline constexpr double kMaxTangentWork = 2e7;
+
 struct LyapunovOptions {
     double transient = 100.0;   ///< integrated first and discarded (state only)
     double duration = 1000.0;   ///< averaging time

@@ -232,6 +232,14 @@ private slots:
         QVERIFY(std::abs(r.exponents[1] - pair) < 2e-3);
         QVERIFY(std::abs(r.exponents[2] - pair) < 2e-3);
         QVERIFY(std::isinf(r.exponents[3]) && r.exponents[3] < 0.0);
+        // Bounded work: the spectrum of a thousand blocks (8e9 operations a sub-step) is refused
+        // with its cost and what to ask for instead.
+        fl::Scenario big;
+        QVERIFY(fl::makeScenario("bk-chain", "coulomb", fl::Method::EventDriven, fl::Regularization::Kudra, big).ok());
+        QVERIFY(big.params.set("n", 1000.0).ok());
+        const fl::LyapunovResult refused = fl::lyapunovOfDynamics(*fl::makeDynamics(big), o);
+        QVERIFY(!refused.status.ok());
+        QVERIFY2(refused.status.message().find("ask for fewer exponents") != std::string::npos, refused.status.message().c_str());
     }
 };
 
