@@ -4,6 +4,7 @@
 #include "analysis/analysis_catalog.h"
 #include "common/setup_record.h"
 #include "contract/analysis_registry.h"
+#include "contract/continuation_analysis.h"
 #include "contract/lyapunov_analysis.h"
 #include "contract/map_analysis.h"
 #include "contract/sweep_analysis.h"
@@ -115,6 +116,65 @@ private slots:
         QCOMPARE(read.spec.x.steps, fl::MapAnalysis::defaults(belt).spec.x.steps);
         QCOMPARE(read.spec.x.parameter, keptParameter);
         QVERIFY2(contains(warnings, "m.x.steps: must be in [2, 100000]"), joined(warnings).c_str());
+    }
+
+    /// A continuation's drawn branches (each with its own case) read back exactly; one of an unknown
+    /// system, one whose value is refused, one that does not check, and those beyond the twelfth are
+    /// each left out with a warning naming it, the rest kept.
+    void drawnBranchesReadBack()
+    {
+        const fl::Scenario belt = fl::defaultScenario();
+        fl::ContinuationAnalysisSetup setup = fl::ContinuationAnalysis::defaults(belt);
+        setup.branch.parameter = "v_b";
+        setup.branch.start = 0.5;
+        setup.branch.from = 0.2;
+        setup.branch.to = 1.2;
+        fl::DrawnBranch stribeck{belt, setup.branch};
+        QVERIFY(fl::makeScenario("belt", "stribeck-exp", fl::Method::Regularized, fl::Regularization::Tanh, stribeck.scenario).ok());
+        QVERIFY(stribeck.scenario.params.set("zeta", 0.125).ok());
+        stribeck.branch.equilibrium = true;
+        setup.drawn = {fl::DrawnBranch{belt, setup.branch}, stribeck};
+        const fl::SetupRecord record = fl::ContinuationAnalysis::write(belt, setup);
+        std::vector<std::string> warnings;
+        fl::ContinuationAnalysisSetup read = fl::TypedAnalysis<fl::ContinuationAnalysis>::readTyped(belt, record, "c", warnings);
+        QVERIFY2(warnings.empty(), joined(warnings).c_str());
+        QCOMPARE(read.drawn.size(), size_t(2));
+        QCOMPARE(read.drawn[1].scenario.lawId, std::string("stribeck-exp"));
+        QVERIFY(read.drawn[1].scenario.method == fl::Method::Regularized && read.drawn[1].scenario.regularization == fl::Regularization::Tanh);
+        QCOMPARE(read.drawn[1].scenario.params.values(), stribeck.scenario.params.values());
+        QVERIFY(read.drawn[1].branch.equilibrium);
+        QCOMPARE(fl::ContinuationAnalysis::write(belt, read).describe(), record.describe());
+
+        // Broken entries: each left out with its path named.
+        fl::SetupRecord broken;
+        fl::SetupRecord list;
+        auto caseWith = [&](const std::string& system, double zeta, double from) {
+            fl::SetupRecord item;
+            const fl::Scenario& s = belt;
+            fl::SetupRecord values;
+            for (size_t i = 0; i < s.params.specs().size(); ++i)
+                values.number(s.params.specs()[i].id, s.params.specs()[i].id == "zeta" ? zeta : s.params.values()[i]);
+            fl::SetupRecord scenario;
+            scenario.text("system", system).text("law", "coulomb").text("method", "event").record("values", values);
+            item.record("case", scenario).text("kind", "orbits").text("parameter", "v_b").number("start", 0.5).number("from", from).number("to", 1.2);
+            return item;
+        };
+        list.record("1", caseWith("no-such-system", 0.0, 0.2));
+        list.record("2", caseWith("belt", -5.0, 0.2));  // zeta refused: kept at its default, the branch kept
+        list.record("3", caseWith("belt", 0.0, 0.8));   // from 0.8 > start 0.5: does not check
+        for (int i = 4; i <= 16; ++i)
+            list.record(std::to_string(i), caseWith("belt", 0.0, 0.2));
+        broken.text("kind", "orbits").text("parameter", "v_b").number("start", 0.5).number("from", 0.2).number("to", 1.2).record("drawn", list);
+        warnings.clear();
+        read = fl::TypedAnalysis<fl::ContinuationAnalysis>::readTyped(belt, broken, "c", warnings);
+        std::printf("%s", joined(warnings).c_str());
+        QVERIFY(contains(warnings, "c.drawn.1.case.system: no system 'no-such-system' here"));
+        QVERIFY(contains(warnings, "c.drawn.2.case.values.zeta: "));
+        QVERIFY(contains(warnings, "c.drawn.3.start: "));
+        QVERIFY(contains(warnings, "c.drawn.15: at most 12 drawn branches are kept"));
+        QCOMPARE(read.drawn.size(), fl::kMaxDrawnBranches);
+        QCOMPARE(warnings.size(), size_t(4));
+        QCOMPARE(read.drawn.front().scenario.params.value("zeta"), 0.0); // entry 2: its default
     }
 
     /// The one check names the field for every caller, and the erased interface refuses what the

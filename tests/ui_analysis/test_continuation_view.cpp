@@ -385,6 +385,58 @@ private slots:
         QCOMPARE(box->startField()->text(), QStringLiteral("0.5"));
     }
 
+    /// Two branches drawn side by side (the belt's cycle at mu_s = 2 and 1.5) come back from a
+    /// session file: "Draw the session's 2 branches" continues each with its own case, and their
+    /// periods are the closed form's of each mu_s - mu_k.
+    void aSessionKeepsEveryBranchDrawn()
+    {
+        auto continueAndWait = [](ContinuationBox* box) {
+            QSignalSpy finished(box, &ContinuationBox::finished);
+            QTest::mouseClick(box->continueButton(), Qt::LeftButton);
+            QVERIFY(finished.wait(120000));
+            QVERIFY2(finished.first().first().toBool(), qPrintable(box->statusText()));
+        };
+        auto worstPeriodError = [](const ContinuationLayer::Drawn& branch, double d) {
+            double worst = branch.points.empty() ? INFINITY : 0.0;
+            for (const fl::BranchPoint& p : branch.points)
+                worst = std::max(worst, std::abs(p.orbit.period - (2.0 * d / p.parameter + M_PI + 2.0 * std::atan(p.parameter / d))));
+            return worst;
+        };
+        test::roundTripSetup(
+            QStringLiteral("bifurcation"), QStringLiteral("poincare"),
+            [&](SetupWindow& a) {
+                BifurcationView* view = openBifurcation(a);
+                ContinuationBox* box = view->continuationBox();
+                setUpBox(box, "v_b", "0.2", "1.2", "0.5");
+                continueAndWait(box);
+                fl::Scenario other = a.window.document()->scenario();
+                QVERIFY(other.params.set("mu_s", 1.5).ok());
+                a.window.document()->edit(other);
+                QTRY_COMPARE(box->scenario().params.value("mu_s"), 1.5);
+                continueAndWait(box);
+                QCOMPARE(view->plot()->continuation()->branches().size(), size_t(2));
+                QCOMPARE(box->drawn().size(), size_t(2));
+                QTRY_COMPARE(a.window.document()->setups().value("continuation").value("drawn").toObject().size(), 2);
+            },
+            [&](SetupWindow& b) {
+                BifurcationView* view = b.bench->viewAs<BifurcationView>("bifurcation");
+                ContinuationBox* box = view->continuationBox();
+                QVERIFY(box->drawSessionButton()->isVisible());
+                QVERIFY2(box->drawSessionButton()->text().contains(QStringLiteral("2 branches")), qPrintable(box->drawSessionButton()->text()));
+                shoot(b, QStringLiteral("session-branches-offered"));
+                QTest::mouseClick(box->drawSessionButton(), Qt::LeftButton);
+                const ContinuationLayer* layer = view->plot()->continuation();
+                QTRY_VERIFY_WITH_TIMEOUT(layer->branches().size() == 2 && !box->isRunning(), 120000);
+                QVERIFY(!box->drawSessionButton()->isVisible());
+                const double first = worstPeriodError(layer->branches()[0], 1.0), second = worstPeriodError(layer->branches()[1], 0.5);
+                std::printf("redrawn from the session: mu_s = 2, %zu orbits, max |period - closed form| = %.3g; mu_s = 1.5, %zu orbits, %.3g\n",
+                            layer->branches()[0].points.size(), first, layer->branches()[1].points.size(), second);
+                QVERIFY(first < 1e-7 && second < 1e-7);
+                QCOMPARE(box->drawn().size(), size_t(2));
+                shoot(b, QStringLiteral("session-branches-drawn"));
+            });
+    }
+
     /// The box's setup (equilibria, a parameter, its range and start, a second parameter) comes
     /// back from a session file.
     void setupRoundTrips()

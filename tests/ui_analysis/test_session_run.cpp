@@ -305,6 +305,58 @@ private slots:
     /// block counts 1 and 2).
     void slipEventsOfTheChain() { compareWithWindow(chainOfTwo(), QStringLiteral("slip-events"), 4); }
 
+    /// A session whose continuation drew two branches (the belt's cycle at mu_s = 2 and 1.5):
+    /// `session run` writes each drawn branch's files beside the setup's own, the bytes of
+    /// `frictionlab-cli continue` of that case; the window draws them from the file on request.
+    void continuationKeepsItsDrawnBranches()
+    {
+        const fl::Scenario belt = fl::defaultScenario();
+        fl::ContinuationAnalysisSetup setup = fl::ContinuationAnalysis::defaults(belt);
+        setup.branch.parameter = "v_b";
+        setup.branch.start = 0.5;
+        setup.branch.from = 0.2;
+        setup.branch.to = 1.2;
+        setup.branch.maxPoints = 6;
+        for (const double mu : {2.0, 1.5}) {
+            fl::DrawnBranch d{belt, setup.branch};
+            QVERIFY(d.scenario.params.set("mu_s", mu).ok());
+            setup.drawn.push_back(d);
+        }
+        Session session;
+        session.state.scenario = belt;
+        session.state.view.setups.insert(QStringLiteral("continuation"), setupToJson(fl::ContinuationAnalysis::write(belt, setup)));
+        session.state.view.tab = QStringLiteral("bifurcation");
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("s.frictionlab"));
+        QVERIFY(saveSessionFile(path, session).ok());
+        auto cli = [](const QStringList& arguments) {
+            QProcess p;
+            p.start(QStringLiteral(FRICTIONLAB_CLI), arguments);
+            if (!p.waitForFinished(300000) || p.exitCode() != 0)
+                qWarning("%s", p.readAllStandardError().constData());
+            return p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
+        };
+        QVERIFY(cli({QStringLiteral("session"), QStringLiteral("run"), path, QStringLiteral("--view"), QStringLiteral("continuation"),
+                     QStringLiteral("--out-dir"), dir.path(), QStringLiteral("--quiet")}));
+        for (const char* name : {"branch", "points", "branch-1", "points-1", "branch-2", "points-2"})
+            QVERIFY2(QFile::exists(dir.filePath(QStringLiteral("continuation-%1.csv").arg(QLatin1String(name)))), name);
+        QVERIFY(cli({QStringLiteral("continue"), QStringLiteral("--set"), QStringLiteral("mu_s=1.5"), QStringLiteral("--param"), QStringLiteral("v_b"),
+                     QStringLiteral("--start"), QStringLiteral("0.5"), QStringLiteral("--from"), QStringLiteral("0.2"), QStringLiteral("--to"),
+                     QStringLiteral("1.2"), QStringLiteral("--max-points"), QStringLiteral("6"), QStringLiteral("--out"), dir.filePath(QStringLiteral("b.csv")),
+                     QStringLiteral("--points"), dir.filePath(QStringLiteral("p.csv"))}));
+        compareFiles(QStringLiteral("branch-2"), contents(dir.filePath(QStringLiteral("b.csv"))), contents(dir.filePath(QStringLiteral("continuation-branch-2.csv"))));
+        compareFiles(QStringLiteral("points-2"), contents(dir.filePath(QStringLiteral("p.csv"))), contents(dir.filePath(QStringLiteral("continuation-points-2.csv"))));
+        // The window: the box offers the two branches and draws them.
+        SetupWindow w;
+        QVERIFY(w.waitForRun());
+        QString error;
+        QVERIFY2(w.sessions->open(path, &error), qPrintable(error));
+        ContinuationBox* box = w.bench->viewAs<fl::ui::BifurcationView>("bifurcation")->continuationBox();
+        QVERIFY(box->drawSessionBranches());
+        QTRY_VERIFY_WITH_TIMEOUT(!box->isRunning() && box->drawn().size() == 2, 120000);
+        QCOMPARE(box->drawn()[1].scenario.params.value("mu_s"), 1.5);
+    }
+
     /// Every analysis of the contract is covered above (a new one must add its case).
     void everyRegisteredAnalysisIsCompared()
     {

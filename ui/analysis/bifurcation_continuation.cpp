@@ -124,8 +124,10 @@ void BifurcationView::onContinuationStarted(const fl::Scenario& scenario, const 
         m_plot->beginSweep(tr("%1 on the section, continued in %2").arg(valueLabel, parameterLabel.section(QLatin1Char(' '), 0, 0)),
                            parameterLabel, valueLabel, setup.branch.from, setup.branch.to, 0);
     }
-    if (!sameAxes)
+    if (!sameAxes) {
         layer->clear();
+        m_box->forgetDrawn();
+    }
     m_branchSystem = scenario.systemId;
     layer->setVariable(variable);
     layer->beginBranch(scenario, setup.branch.parameter, setup.branch.equilibrium, names);

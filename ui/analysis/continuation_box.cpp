@@ -306,6 +306,7 @@ QJsonObject ContinuationBox::saveSetup() const
     fl::ContinuationAnalysisSetup setup;
     if (!m_used || !readSetup(setup))
         return {};
+    setup.drawn = keptBranches();
     return setupToJson(fl::ContinuationAnalysis::write(m_scenario, setup));
 }
 
@@ -316,8 +317,16 @@ void ContinuationBox::restoreSetup(const QJsonObject& object, const QString& pat
         m_scenario, setupFromJson(object), path.toStdString(), problems);
     for (const std::string& problem : problems)
         warnings << qs(problem);
+    // The drawn branches: those the diagram shows already (an undo step of a field) stay; others
+    // wait for "Draw the session's branches".
+    const bool sameDrawn = object.value(QStringLiteral("drawn")) == saveSetup().value(QStringLiteral("drawn"));
     showSetup(setup);
     m_used = !object.isEmpty();
+    if (!sameDrawn) {
+        m_drawn.clear(); // the diagram's branches are not this session's
+        m_pending = setup.drawn;
+        showPending();
+    }
 }
 
 } // namespace fl::ui

@@ -53,6 +53,14 @@ public:
 
     /// Starts the form's continuation; false (the reason in the status line) if it cannot.
     bool start();
+    /// The branches drawn (finished with points), oldest first: what a session keeps beside the
+    /// form's setup, so that a diagram of several branches (another damping, another law) comes back.
+    const std::vector<fl::DrawnBranch>& drawn() const { return m_drawn; }
+    /// The view removed the branches from the diagram (a branch of another parameter or system).
+    void forgetDrawn();
+    /// Draws the branches a restored session holds, one after the other (each grows as it is
+    /// computed); false if there are none or a continuation runs.
+    bool drawSessionBranches();
     /// Asks the running continuation to stop; finished() follows with what it had.
     void cancel();
     /// The branch born at the located point chosen in the list (a period doubling of orbits, a
@@ -88,6 +96,7 @@ public:
     QProgressBar* progressBar() const { return m_progress; }
     QTreeWidget* pointsList() const { return m_points; }
     QPushButton* branchButton() const { return m_branch; }
+    QPushButton* drawSessionButton() const { return m_drawSession; }
 
 signals:
     /// A continuation started: the view clears the last branch and lays out its axes.
@@ -106,6 +115,15 @@ signals:
 private:
     void buildFields();
     void buildRunRow();
+    void buildDrawnRow();
+    /// Starts a continuation of this case and setup (the form's, or a session's drawn branch).
+    void startCase(const fl::Scenario& scenario, const fl::ContinuationAnalysisSetup& setup);
+    /// After a continuation: the branch joins the drawn ones, and the next queued one starts.
+    void afterFinished(bool ok);
+    void startQueued();
+    /// The drawn branches a session keeps: those drawn, then those restored and not drawn yet.
+    std::vector<fl::DrawnBranch> keptBranches() const;
+    void showPending();
     void fillParameters();
     void onParameterChanged();
     void onStartFromChanged();
@@ -127,6 +145,9 @@ private:
     fl::ContinuationAnalysisSetup m_resultSetup;
     bool m_filling = false;
     bool m_used = false; ///< the user edited the box or continued (saveSetup())
+    std::vector<fl::DrawnBranch> m_drawn;   ///< finished branches on the diagram, oldest first
+    std::vector<fl::DrawnBranch> m_pending; ///< a restored session's branches, not drawn yet
+    std::vector<fl::DrawnBranch> m_queue;   ///< the session's branches still to draw (drawSessionBranches)
 
     QComboBox* m_kind;
     QComboBox* m_parameter;
@@ -148,6 +169,7 @@ private:
     QPushButton* m_cancel;
     QPushButton* m_clear;
     QPushButton* m_branch;
+    QPushButton* m_drawSession;
     QProgressBar* m_progress;
     QLabel* m_status;
     QTreeWidget* m_points;

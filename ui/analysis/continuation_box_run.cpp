@@ -77,10 +77,14 @@ void ContinuationBox::buildRunRow()
                             "orbit born there. Its first orbit is found next to the point and continued over the range."));
     m_branch->setVisible(false);
     form->addRow(m_branch);
+    buildDrawnRow();
     connect(m_branch, &QPushButton::clicked, this, &ContinuationBox::branchFromChosen);
     connect(m_continue, &QPushButton::clicked, this, &ContinuationBox::start);
     connect(m_cancel, &QPushButton::clicked, this, &ContinuationBox::cancel);
-    connect(m_clear, &QPushButton::clicked, this, &ContinuationBox::clearRequested);
+    connect(m_clear, &QPushButton::clicked, this, [this] {
+        forgetDrawn();
+        emit clearRequested();
+    });
     connect(&m_jobs, &JobRunner::progress, this, [this](long long done, long long total, double secondsLeft) {
         m_progress->setValue(total > 0 ? static_cast<int>(done * kProgressSteps / total) : 0);
         m_progress->setFormat(secondsLeft >= 0.0 ? tr("%p% · %1 s left").arg(std::ceil(secondsLeft)) : tr("%p%"));
@@ -140,8 +144,14 @@ bool ContinuationBox::start()
             setStatus(error, true);
         return false;
     }
+    m_queue.clear();
+    startCase(m_scenario, setup);
+    return true;
+}
+
+void ContinuationBox::startCase(const fl::Scenario& scenario, const fl::ContinuationAnalysisSetup& setup)
+{
     m_used = true;
-    const fl::Scenario scenario = m_scenario;
     m_jobs.start(
         [scenario, setup, receiver = this](JobContext& context) {
             fl::AnalysisContext analysis;
@@ -166,13 +176,13 @@ bool ContinuationBox::start()
                                          : tr("Refining the window's orbit at %1 = %2…").arg(qs(setup.branch.parameter), qs(fl::formatNumber(setup.branch.start))));
     updateState();
     emit started(scenario, setup);
-    return true;
 }
 
 void ContinuationBox::cancel()
 {
     if (!m_jobs.isRunning())
         return;
+    m_queue.clear();
     m_jobs.cancel();
     setStatus(tr("Cancelling…"));
 }
@@ -198,6 +208,7 @@ void ContinuationBox::onFinished(const fl::ContinuationResult& result)
         emit curvesComputed(std::make_shared<const LocatedCurvesShown>(
             LocatedCurvesShown{m_resultScenario, m_resultSetup.branch.parameter, m_resultSetup.curves.parameter, m_result->curves}));
     emit finished(ok);
+    afterFinished(ok);
 }
 
 void ContinuationBox::showLocated()
