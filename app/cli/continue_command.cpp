@@ -33,6 +33,8 @@ int continueCommand(const QStringList& arguments)
         {"periods", "Forcing periods per orbit (autonomous: section crossings).", "N", "1"},
         {"transient", "Periods run first from the initial state.", "N", "300"},
         {"max-points", "Most points each way from the start.", "N", "500"},
+        {"segments", "Shooting segments per period: 1 single shooting; more for multiple shooting, each segment's start\n"
+                     "an unknown (periods that hold many switches; at most 32).", "K", "1"},
         {"equilibrium", "Continue the equilibrium (steady sliding) Newton finds from the initial state, with its folds and Hopf points."},
         {"param2", "Follow each located point in this second parameter (with --from2, --to2); --points then lists the curves.", "ID"},
         {"from2", "Lower end of the second parameter's range.", "A"},
@@ -61,7 +63,7 @@ int continueCommand(const QStringList& arguments)
             return fail(2, QString("--%1: '%2' is not a finite number").arg(option, echo(parser.value(option))));
     }
     const std::pair<const char*, int*> counts[] = {
-        {"periods", &setup.periods}, {"transient", &setup.transientPeriods}, {"max-points", &setup.maxPoints}};
+        {"periods", &setup.periods}, {"transient", &setup.transientPeriods}, {"max-points", &setup.maxPoints}, {"segments", &setup.segments}};
     for (const auto& [option, target] : counts) {
         bool whole = false;
         *target = parser.value(option).toInt(&whole);

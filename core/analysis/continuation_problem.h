@@ -27,6 +27,7 @@ struct ContinuationPoint {
     double doublingTest = 0.0, torusTest = 0.0;
     int hopfTest = 0; ///< equilibria: the complex eigenvalues with a positive real part
     double shiftFraction = 0.0;    ///< orbits: the shooting start its u is taken at (OrbitClosure::shift / period)
+    std::vector<double> fractions; ///< orbits, multiple shooting: where its segments start (analysis/multiple_shooting.h)
     double lambda() const { return z(z.size() - 1); }
 };
 

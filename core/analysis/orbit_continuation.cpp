@@ -2,6 +2,7 @@
 // AUTO and MatCont, with the orbit's return map as the equation): z = (u, lambda), predictor along
 // the tangent, Newton corrector on [P(u, lambda) - u; t . (z - z_pred)] = 0.
 #include "analysis/orbit_continuation.h"
+#include "analysis/multiple_shooting.h"
 #include "analysis/equilibrium_problem.h"
 #include "analysis/orbit_problem.h"
 #include "common/number_text.h"
@@ -51,6 +52,8 @@ Status checkContinuation(const Scenario& scenario, const ContinuationSetup& s, s
         return at("transient", Status::error("transient periods must be in [0, 100000]"));
     if (s.maxPoints < 2 || s.maxPoints > 100000)
         return at("maxPoints", Status::error("points per direction must be in [2, 100000]"));
+    if (s.segments < 1 || s.segments > kMaxSegments)
+        return at("segments", Status::error("shooting segments must be in [1, " + std::to_string(kMaxSegments) + "]"));
     Scenario start = scenario;
     start.params.set(s.parameter, s.start);
     if (!s.guess.empty()) {

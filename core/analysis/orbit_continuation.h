@@ -23,6 +23,9 @@ struct ContinuationSetup {
     int periods = 1;                ///< forcing periods (or section returns) per orbit
     int transientPeriods = 300;     ///< periods run first from the initial state
     int maxPoints = 500;            ///< per direction
+    /// Orbits: shooting segments per period (1: single shooting; more: multiple shooting, each
+    /// segment's start an unknown, for periods that hold many switches; analysis/multiple_shooting.h).
+    int segments = 1;
     /// Equilibria (steady sliding) instead of periodic orbits: periods and transient are not used.
     bool equilibrium = false;
     /// A state to start from instead of a run from the initial state: an orbit's state at the

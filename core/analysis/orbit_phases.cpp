@@ -67,10 +67,9 @@ private:
     std::vector<double> m_y;
     int m_vr = -1;
 };
-
-/// Every contact slips (a stuck one makes the return map not differentiable at the start).
-bool isSlipPhase(const std::string& label) { return label.rfind("slip", 0) == 0 && label.find("stick") == std::string::npos; }
 } // namespace
+
+bool isSlipPhase(const std::string& label) { return label.rfind("slip", 0) == 0 && label.find("stick") == std::string::npos; }
 
 std::vector<ModePhase> modePhases(const Dynamics& dynamics, const std::vector<double>& y0, double t0, double period)
 {

@@ -15,6 +15,9 @@ struct ModePhase {
     std::string label;
     double t0 = 0.0, t1 = 0.0;
 };
+/// Whether every contact slips in a phase of this label (a stuck one makes a return map that
+/// starts there not differentiable).
+bool isSlipPhase(const std::string& label);
 /// The phases over [t0, t0 + period] from y0 (empty for a smooth method or a failed run).
 std::vector<ModePhase> modePhases(const Dynamics& dynamics, const std::vector<double>& y0, double t0, double period);
 /// The sequence of modes over one period from y0 at time t0, joined by ';' ("smooth" for a smooth

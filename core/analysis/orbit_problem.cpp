@@ -1,4 +1,5 @@
 #include "analysis/orbit_problem.h"
+#include "analysis/multiple_shooting.h"
 #include "analysis/orbit_phases.h"
 #include "common/number_text.h"
 #include "simulation/dynamics_factory.h"
@@ -85,7 +86,22 @@ const Dynamics* OrbitProblem::dynamicsAt(double lambda, Status& status)
     m_closure = closure;
     m_cached = makeDynamics(at, m_cancel);
     m_cachedLambda = lambda;
+    m_n = m_cached->dimension();
     return m_cached.get();
+}
+
+std::vector<double> OrbitProblem::startOf(const Eigen::VectorXd& u) const
+{
+    return multiple() ? segmentStart(m_closure, m_n, u) : sectionState(m_closure, u);
+}
+
+Status OrbitProblem::unknownsOf(const Dynamics& dynamics, const std::vector<double>& start, double period, Eigen::VectorXd& u) const
+{
+    if (!multiple()) {
+        u = sectionCoordinates(m_closure, start);
+        return Status::success();
+    }
+    return segmentsFromOrbit(dynamics, m_closure, m_fractions, start, period, u);
 }
 
 Status OrbitProblem::evaluate(const Eigen::VectorXd& z, bool withDu, ContinuationEvaluation& e)
@@ -96,6 +112,15 @@ Status OrbitProblem::evaluate(const Eigen::VectorXd& z, bool withDu, Continuatio
     if (!dynamics)
         return status;
     OrbitReturn& r = e.orbitReturn;
+    if (multiple()) {
+        SegmentsEvaluation s = evaluateSegments(*dynamics, m_closure, m_fractions, z.head(m), withDu);
+        if (!s.status.ok())
+            return s.status;
+        e.g = std::move(s.g);
+        e.du = std::move(s.du);
+        r = std::move(s.whole);
+        return Status::success();
+    }
     r = orbitReturn(*dynamics, m_closure, sectionState(m_closure, z.head(m)), withDu);
     if (!r.status.ok())
         return r.status;
@@ -122,10 +147,11 @@ Status OrbitProblem::describe(ContinuationPoint& p, const ContinuationEvaluation
             return Status::error("the orbit has shrunk onto an equilibrium (|f| T = " + formatNumber(excursion)
                                  + " on the section): the branch reaches a Hopf point");
     }
-    p.orbit.start = sectionState(m_closure, p.z.head(m));
+    p.orbit.start = startOf(p.z.head(m));
     if (status = stateOnSection(*dynamics, m_closure, p.orbit.start, p.orbit.y); !status.ok())
         return status;
     p.shiftFraction = m_shiftFraction;
+    p.fractions = m_fractions;
     p.orbit.period = r.period;
     p.orbit.residual = e.g.lpNorm<Eigen::Infinity>();
     p.orbit.iterations = p.iterations;
@@ -163,37 +189,52 @@ void OrbitProblem::detectBetween(const ContinuationPoint& a, const ContinuationP
 void OrbitProblem::adopt(const ContinuationPoint& p)
 {
     m_shiftFraction = p.shiftFraction;
+    m_fractions = p.fractions;
     m_closure.shift = m_shiftFraction * m_closure.period;
     m_cached.reset(); // the closure is taken again with the dynamics
 }
 
 void OrbitProblem::keepInsideSlip(ContinuationPoint& p)
 {
-    if (!m_closure.forced || !m_eventDriven)
+    if (!m_eventDriven || (!m_closure.forced && !multiple()))
         return;
     Status status = Status::success();
     const Dynamics* dynamics = dynamicsAt(p.lambda(), status);
     if (!dynamics)
         return;
     const double t0 = shootingTime(m_closure);
-    if (slipMargin(modePhases(*dynamics, p.orbit.start, t0, m_closure.period), t0, m_closure.period) >= 0.15)
+    const bool startInside = !m_closure.forced || slipMargin(modePhases(*dynamics, p.orbit.start, t0, m_closure.period), t0, m_closure.period) >= 0.15;
+    const bool segmentsInside = segmentsMargin(*dynamics, m_closure, m_fractions, p.orbit.start, p.orbit.period) >= 0.15;
+    if (startInside && segmentsInside)
         return;
     const OrbitClosure before = m_closure;
+    const std::vector<double> fractionsBefore = m_fractions;
     std::vector<double> y = p.orbit.start;
-    if (!shootInsideSlip(*dynamics, m_closure, y).ok() || m_closure.shift == before.shift) {
+    if (!startInside && (!shootInsideSlip(*dynamics, m_closure, y).ok() || m_closure.shift == before.shift)) {
         m_closure = before;
-        return;
+        if (segmentsInside)
+            return;
+        y = p.orbit.start;
     }
     const double oldShiftFraction = m_shiftFraction;
-    m_shiftFraction = m_closure.shift / m_closure.period;
+    m_shiftFraction = m_closure.forced ? m_closure.shift / m_closure.period : 0.0;
+    if (multiple())
+        m_fractions = placeSegments(*dynamics, m_closure, y, p.orbit.period, static_cast<int>(m_fractions.size()));
     const Eigen::Index m = p.z.size() - 1;
-    Eigen::VectorXd z(m + 1), t = Eigen::VectorXd::Zero(m + 1);
-    z << sectionCoordinates(m_closure, y), p.lambda();
+    Eigen::VectorXd z(m + 1), t = Eigen::VectorXd::Zero(m + 1), u;
+    if (!unknownsOf(*dynamics, y, p.orbit.period, u).ok() || u.size() != m) {
+        m_closure = before;
+        m_shiftFraction = oldShiftFraction;
+        m_fractions = fractionsBefore;
+        return;
+    }
+    z << u, p.lambda();
     t(m) = 1.0;
     ContinuationPoint moved = correct(z, t);
     if (!moved.converged) { // stay where Newton converged
         m_closure = before;
         m_shiftFraction = oldShiftFraction;
+        m_fractions = fractionsBefore;
         return;
     }
     // The same branch direction: the parameter moves the same way along it.
@@ -215,7 +256,7 @@ LocatedPoint OrbitProblem::branchEnd(const ContinuationPoint& a, double h, const
     if (!dynamics)
         return locatedAt(a, "branch-end", why);
     std::vector<double> y;
-    const std::vector<double> start = sectionState(m_closure, beyond.head(m));
+    const std::vector<double> start = startOf(beyond.head(m));
     if (!stateOnSection(*dynamics, m_closure, start, y).ok())
         return locatedAt(a, "branch-end", why);
     const std::string after = modeSequence(*dynamics, y, m_closure.forced ? m_closure.phase : 0.0, a.orbit.period);
@@ -238,6 +279,23 @@ Status OrbitProblem::settle(ContinuationPoint& first)
     if (status = shootInsideSlip(*dynamics, m_closure, y); !status.ok())
         return status;
     m_shiftFraction = m_closure.shift / m_closure.period;
+    if (m_setup.segments > 1) {
+        // Multiple shooting: the segments of the settled state's period (autonomous: up to its
+        // next crossing) as the first guess, refined together.
+        double period = m_closure.period;
+        if (!m_closure.forced) {
+            y[static_cast<size_t>(m_closure.variable)] = m_closure.level;
+            const OrbitReturn r = orbitReturn(*dynamics, m_closure, y, false);
+            if (!r.status.ok())
+                return r.status;
+            period = r.period;
+        }
+        m_fractions = placeSegments(*dynamics, m_closure, y, period, m_setup.segments);
+        Eigen::VectorXd u;
+        if (status = unknownsOf(*dynamics, y, period, u); !status.ok())
+            return status;
+        return startFrom(u, first);
+    }
     const PeriodicOrbit orbit = refineOrbit(*dynamics, m_closure, y);
     if (!orbit.status.ok())
         return Status::error("no periodic orbit found at " + m_setup.parameter + " = " + formatNumber(m_setup.start)

@@ -31,10 +31,17 @@ protected:
 
 private:
     const Dynamics* dynamicsAt(double lambda, Status& status);
+    bool multiple() const { return m_fractions.size() > 1; }
+    /// The state at the shooting's start from the unknowns u.
+    std::vector<double> startOf(const Eigen::VectorXd& u) const;
+    /// The unknowns of the orbit through `start` (at the shooting's start) with this period.
+    Status unknownsOf(const Dynamics& dynamics, const std::vector<double>& start, double period, Eigen::VectorXd& u) const;
 
     OrbitClosure m_closure;
     bool m_eventDriven = false;
     double m_shiftFraction = 0.0; ///< the shooting's start after the section's phase, in periods
+    int m_n = 0;                  ///< state variables
+    std::vector<double> m_fractions; ///< multiple shooting: the segments' starts in periods (empty: single)
     double m_cachedLambda = 0.0;
     std::unique_ptr<Dynamics> m_cached;
 };

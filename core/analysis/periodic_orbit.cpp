@@ -111,6 +111,8 @@ Status smoothMonodromy(const SmoothOde& ode, const OdeIntegrationOptions& option
     return Status::success();
 }
 
+} // namespace
+
 /// The state and monodromy over [t0, t0 + span] by the method's variational equations.
 Status monodromyOver(const Dynamics& dynamics, const OrbitClosure& closure, const std::vector<double>& y0, double t0, double span,
                      std::vector<double>& yEnd, Eigen::MatrixXd& m)
@@ -133,8 +135,6 @@ Status monodromyOver(const Dynamics& dynamics, const OrbitClosure& closure, cons
     m = Eigen::Map<const Eigen::MatrixXd>(phi.data(), n, n);
     return Status::success();
 }
-
-} // namespace
 
 /// Integrates y from t0 to exactly t1 (steps also to `inner`).
 Status integrateExactly(const Dynamics& dynamics, std::vector<double>& y, double t0, double t1, DynamicsObserver* inner)

@@ -51,6 +51,11 @@ struct OrbitReturn {
     Eigen::VectorXd field;        ///< autonomous: the vector field at the return
 };
 
+/// The state at t0 + span and the monodromy matrix over [t0, t0 + span] by the method's
+/// variational equations (saltation matrices at the switches, or Phi' = J Phi).
+Status monodromyOver(const Dynamics& dynamics, const OrbitClosure& closure, const std::vector<double>& y0, double t0, double span,
+                     std::vector<double>& yEnd, Eigen::MatrixXd& m);
+
 /// P(y0): integrates one return; withMonodromy also integrates the variational equations.
 OrbitReturn orbitReturn(const Dynamics& dynamics, const OrbitClosure& closure, const std::vector<double>& y0, bool withMonodromy);
 

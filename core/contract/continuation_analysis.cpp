@@ -41,6 +41,7 @@ void writeBranch(SetupRecord& record, const ContinuationSetup& b)
         .number("periods", b.periods)
         .number("transient", b.transientPeriods)
         .number("maxPoints", b.maxPoints)
+        .number("segments", b.segments)
         .numbers("guess", b.guess);
 }
 
@@ -57,6 +58,7 @@ void readBranch(SetupRecordReader& r, ContinuationSetup& b)
     r.integer("periods", 0, kMaxInt, b.periods);
     r.integer("transient", 0, kMaxInt, b.transientPeriods);
     r.integer("maxPoints", 0, kMaxInt, b.maxPoints);
+    r.integer("segments", 0, kMaxInt, b.segments);
     r.numbers("guess", 0, 100000, b.guess);
 }
 

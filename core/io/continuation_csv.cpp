@@ -17,6 +17,8 @@ std::string header(const Scenario& scenario, const ContinuationSetup& setup, con
                            + formatNumber(c.period / setup.periods)
                      : "orbits closing at crossing " + std::to_string(c.returns) + " of " + branch.stateIds[static_cast<size_t>(c.variable)]
                            + " = " + formatNumber(c.level) + (c.direction < 0 ? " downward" : " upward");
+    if (setup.segments > 1)
+        text += "; multiple shooting in " + std::to_string(setup.segments) + " segments";
     return text + "\n";
 }
 

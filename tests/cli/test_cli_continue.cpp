@@ -132,7 +132,7 @@ private slots:
             arguments[arguments.indexOf(option) + 1] = "nan";
             QTest::newRow(option) << arguments << QString(option) + ": 'nan' is not a finite number";
         }
-        for (const char* option : {"--periods", "--transient", "--max-points"})
+        for (const char* option : {"--periods", "--transient", "--max-points", "--segments"})
             QTest::newRow(option) << (kForcedBelt + QStringList{"--start", "0.2", "--from", "0.1", "--to", "3", option, "1.5", "--out", "-"})
                                   << QString(option) + ": '1.5' is not a whole number";
         for (const char* option : {"--from2", "--to2"}) {
@@ -146,6 +146,8 @@ private slots:
                                   << "--steps2: 'abc' is not a whole number";
         QTest::newRow("periods") << (kForcedBelt + QStringList{"--start", "0.2", "--from", "0.1", "--to", "3", "--periods", "0", "--out", "-"})
                                  << "periods must be in [1, 64]";
+        QTest::newRow("segments") << (kForcedBelt + QStringList{"--start", "0.2", "--from", "0.1", "--to", "3", "--segments", "33", "--out", "-"})
+                                  << "shooting segments must be in [1, 32]";
     }
     void refusals()
     {

@@ -451,6 +451,7 @@ private slots:
                 typeInto(box->startField(), QStringLiteral("0.6"));
                 box->periodsBox()->setValue(2);
                 box->maxPointsBox()->setValue(40);
+                box->segmentsBox()->setValue(4);
                 QTest::mouseClick(box->curvesCheck(), Qt::LeftButton);
                 choose(box->parameter2Combo(), QStringLiteral("mu_s"));
             },
@@ -462,6 +463,7 @@ private slots:
                 QCOMPARE(box->startField()->text(), QStringLiteral("0.6"));
                 QCOMPARE(box->periodsBox()->value(), 2);
                 QCOMPARE(box->maxPointsBox()->value(), 40);
+                QCOMPARE(box->segmentsBox()->value(), 4);
                 QVERIFY(box->curvesCheck()->isChecked());
                 QCOMPARE(box->parameter2Combo()->currentData().toString(), QStringLiteral("mu_s"));
             });

@@ -88,6 +88,11 @@ void ContinuationBox::buildFields()
     form->addRow(tr("Transient"), m_transient);
     m_maxPoints = makeCount(QStringLiteral("continuationPoints"), 2, 100000, tr("Most points each way from the start, [2, 100000]"), this);
     form->addRow(tr("Points"), m_maxPoints);
+    m_segments = makeCount(QStringLiteral("continuationSegments"), 1, 32,
+                           tr("Shooting segments per period, [1, 32]: 1 shoots the whole period at once; more shoot it in\n"
+                              "pieces solved together (multiple shooting), for periods that hold many stick/slip switches"),
+                           this);
+    form->addRow(tr("Segments"), m_segments);
     m_startFrom = new QComboBox(this);
     m_startFrom->setObjectName(QStringLiteral("continuationStartFrom"));
     m_startFrom->addItem(tr("A run from the initial state"), QStringLiteral("run"));
@@ -125,7 +130,7 @@ void ContinuationBox::buildFields()
         connect(field, &QLineEdit::textEdited, this, &ContinuationBox::markUsed);
     for (QComboBox* combo : {m_kind, m_parameter, m_startFrom, m_parameter2})
         connect(combo, &QComboBox::activated, this, &ContinuationBox::markUsed);
-    for (QSpinBox* box : {m_periods, m_transient, m_maxPoints, m_steps2})
+    for (QSpinBox* box : {m_periods, m_transient, m_maxPoints, m_segments, m_steps2})
         connect(box, &QSpinBox::valueChanged, this, &ContinuationBox::markUsed);
     connect(m_curves, &QCheckBox::clicked, this, &ContinuationBox::markUsed);
     for (QComboBox* combo : {m_kind, m_parameter, m_startFrom, m_parameter2}) {
@@ -233,6 +238,7 @@ bool ContinuationBox::readSetup(fl::ContinuationAnalysisSetup& setup, QString* e
     b.periods = m_periods->value();
     b.transientPeriods = m_transient->value();
     b.maxPoints = m_maxPoints->value();
+    b.segments = m_segments->value();
     b.guess = m_guess;
     if (m_curves->isChecked()) {
         setup.curves.parameter = m_parameter2->currentData().toString().toStdString();
@@ -246,7 +252,7 @@ bool ContinuationBox::readSetup(fl::ContinuationAnalysisSetup& setup, QString* e
     static const std::pair<const char*, const char*> labels[] = {
         {"parameter", QT_TR_NOOP("Parameter")}, {"start", QT_TR_NOOP("Start at")},   {"from", QT_TR_NOOP("From")},
         {"to", QT_TR_NOOP("To")},               {"periods", QT_TR_NOOP("Periods")},  {"transient", QT_TR_NOOP("Transient")},
-        {"maxPoints", QT_TR_NOOP("Points")},    {"guess", QT_TR_NOOP("Start from")}, {"parameter2", QT_TR_NOOP("Parameter 2")},
+        {"maxPoints", QT_TR_NOOP("Points")},    {"segments", QT_TR_NOOP("Segments")}, {"guess", QT_TR_NOOP("Start from")}, {"parameter2", QT_TR_NOOP("Parameter 2")},
         {"from2", QT_TR_NOOP("From (2)")},      {"to2", QT_TR_NOOP("To (2)")},       {"steps2", QT_TR_NOOP("Steps (2)")}};
     if (!problem.ok() && error) {
         QString field = qs(problem.field);
@@ -273,6 +279,7 @@ void ContinuationBox::showSetup(const fl::ContinuationAnalysisSetup& setup)
     m_periods->setValue(b.periods);
     m_transient->setValue(b.transientPeriods);
     m_maxPoints->setValue(b.maxPoints);
+    m_segments->setValue(b.segments);
     m_guess = b.guess;
     m_startFrom->setCurrentIndex(b.guess.empty() ? 0 : 2);
     m_curves->setChecked(setup.followsCurves());

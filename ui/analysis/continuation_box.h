@@ -87,6 +87,7 @@ public:
     QSpinBox* periodsBox() const { return m_periods; }
     QSpinBox* transientBox() const { return m_transient; }
     QSpinBox* maxPointsBox() const { return m_maxPoints; }
+    QSpinBox* segmentsBox() const { return m_segments; }
     QComboBox* startFromCombo() const { return m_startFrom; }
     QCheckBox* curvesCheck() const { return m_curves; }
     QComboBox* parameter2Combo() const { return m_parameter2; }
@@ -158,6 +159,7 @@ private:
     QSpinBox* m_periods;
     QSpinBox* m_transient;
     QSpinBox* m_maxPoints;
+    QSpinBox* m_segments;
     QComboBox* m_startFrom;
     QLabel* m_guessNote;
     QCheckBox* m_curves;

@@ -109,6 +109,7 @@ void ContinuationBox::updateState()
     const bool running = m_jobs.isRunning();
     const bool orbits = m_kind->currentData().toString() == QLatin1String("orbits");
     m_periods->setEnabled(orbits);
+    m_segments->setEnabled(orbits);
     m_transient->setEnabled(orbits && m_guess.empty());
     m_startFrom->setEnabled(orbits);
     for (QWidget* w : std::initializer_list<QWidget*>{m_parameter2, m_from2, m_to2, m_steps2})
