@@ -118,6 +118,19 @@ QStringList smallTexts(MainWindow& w, double scale)
 
 } // namespace
 
+namespace {
+/// Where a plot's text item is drawn (its position and alignment; unrotated).
+QRectF itemTextRect(QCPItemText* text)
+{
+    const QPointF at = text->position->pixelPosition();
+    const QRectF box = QFontMetricsF(text->font()).boundingRect(QRectF(0, 0, 1e5, 1e5), Qt::TextDontClip | text->textAlignment(), text->text());
+    const Qt::Alignment a = text->positionAlignment();
+    const double x = a & Qt::AlignHCenter ? at.x() - box.width() / 2 : a & Qt::AlignRight ? at.x() - box.width() : at.x();
+    const double y = a & Qt::AlignVCenter ? at.y() - box.height() / 2 : a & Qt::AlignBottom ? at.y() - box.height() : at.y();
+    return QRectF(x, y, box.width(), box.height());
+}
+} // namespace
+
 class TestHallLayout : public QObject {
     Q_OBJECT
 private slots:
@@ -247,6 +260,21 @@ private slots:
                                      qPrintable(where + QStringLiteral("legend entry %1: %2x%3 for %4x%5").arg(i)
                                                             .arg(item->outerRect().width()).arg(item->outerRect().height())
                                                             .arg(item->minimumOuterSizeHint().width()).arg(item->minimumOuterSizeHint().height())));
+                }
+                // Every text written into a plot (the Map's "No map yet" ran past both edges at 200 %).
+                for (QCustomPlot* plot : view->findChildren<QCustomPlot*>()) {
+                    if (!plot->isVisible())
+                        continue;
+                    for (int i = 0; i < plot->itemCount(); ++i) {
+                        auto* text = qobject_cast<QCPItemText*>(plot->item(i));
+                        if (!text || !text->visible() || text->text().isEmpty() || text->rotation() != 0.0)
+                            continue;
+                        const QRectF r = itemTextRect(text);
+                        QVERIFY2(QRectF(plot->viewport()).adjusted(-1, -1, 1, 1).contains(r),
+                                 qPrintable(where + QStringLiteral("plot text '%1' at %2,%3 %4x%5 in a %6x%7 plot").arg(text->text())
+                                                        .arg(r.left()).arg(r.top()).arg(r.width()).arg(r.height())
+                                                        .arg(plot->viewport().width()).arg(plot->viewport().height())));
+                    }
                 }
                 const QStringList small = smallTexts(w, scale);
                 QVERIFY2(small.isEmpty(), qPrintable(where + small.join(QStringLiteral("; "))));

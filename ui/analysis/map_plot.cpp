@@ -3,6 +3,8 @@
 #include "widgets/axis_range.h"
 #include "widgets/plot_layout.h"
 
+#include <QFontMetricsF>
+
 #include <algorithm>
 #include <cmath>
 
@@ -44,8 +46,17 @@ MapPlot::MapPlot(QWidget* parent) : QCustomPlot(parent)
     m_empty = new QCPItemText(this);
     m_empty->position->setType(QCPItemPosition::ptAxisRectRatio);
     m_empty->position->setCoords(0.5, 0.5);
-    m_empty->setText(tr("No map yet: choose the parameter plane and the value per point, then Start."));
     m_empty->setSelectable(false);
+    // Wrapped to the plot's width before each replot: at 200 % on a 1280-pixel screen the one line
+    // ran past both edges.
+    connect(this, &QCustomPlot::beforeReplot, this, [this] {
+        if (!m_empty->visible())
+            return;
+        const QString text = wrappedToWidth(tr("No map yet: choose the parameter plane and the value per point, then Start."),
+                                            QFontMetricsF(m_empty->font()), 0.9 * viewport().width());
+        if (m_empty->text() != text)
+            m_empty->setText(text);
+    });
     for (QCPLayerable* part : std::initializer_list<QCPLayerable*>{m_map, m_scale, xAxis, yAxis})
         part->setVisible(false);
 
@@ -72,6 +83,24 @@ MapPlot::MapPlot(QWidget* parent) : QCustomPlot(parent)
         if (!(event->buttons() & Qt::LeftButton) && cellAt(event->pos(), i, j))
             emit cellHovered(i, j);
     });
+}
+
+QString MapPlot::wrappedToWidth(const QString& text, const QFontMetricsF& metrics, double width)
+{
+    QStringList lines;
+    QString line;
+    for (const QString& word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        const QString longer = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+        if (!line.isEmpty() && metrics.horizontalAdvance(longer) > width) {
+            lines << line;
+            line = word;
+        } else {
+            line = longer;
+        }
+    }
+    if (!line.isEmpty())
+        lines << line;
+    return lines.join(QLatin1Char('\n'));
 }
 
 void MapPlot::applyGradient()

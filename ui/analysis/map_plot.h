@@ -12,6 +12,8 @@
 
 #include <vector>
 
+class QFontMetricsF;
+
 namespace fl::ui {
 
 class MapPlot : public QCustomPlot {
@@ -57,6 +59,9 @@ private:
     QCPColorMap* m_map;
     QCPColorScale* m_scale;
     QCPItemText* m_marker;
+    /// The words of text in lines no wider than width.
+    static QString wrappedToWidth(const QString& text, const QFontMetricsF& metrics, double width);
+
     QCPItemText* m_empty; ///< what to do, until the first map: no colour field, axes or bar before there is data
     fl::MapSpec m_spec;
     std::vector<int> m_block; ///< per cell: side of the block whose value it shows (0: none yet)
