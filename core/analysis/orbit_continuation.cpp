@@ -120,12 +120,16 @@ std::string sequenceChangeType(const std::string& before, const std::string& aft
     if (prefix == longer.size())
         return "grazing";
     // Several contacts: the phases are the contacts' modes joined by '/', compared contact by contact.
+    // A slip phase next to a stick phase of its contact (before or after it) is the holding force
+    // touching the limit there: "slip-;stick" -> "slip-;slip+;stick" is a contact that arrives at
+    // v_r = 0 with its holding force just beyond the limit, slips back, and then sticks.
     const std::vector<std::string> inserted = split(longer[prefix], '/');
     const std::vector<std::string> host = split(prefix > 0 ? longer[prefix - 1] : longer.back(), '/');
+    const std::vector<std::string> next = split(longer[(prefix + 1) % longer.size()], '/');
     bool stickAppears = false, slipAppears = false;
-    for (size_t c = 0; c < inserted.size() && c < host.size(); ++c) {
+    for (size_t c = 0; c < inserted.size() && c < host.size() && c < next.size(); ++c) {
         stickAppears = stickAppears || (inserted[c] == "stick" && host[c] != "stick");
-        slipAppears = slipAppears || (host[c] == "stick" && inserted[c] != "stick");
+        slipAppears = slipAppears || (inserted[c] != "stick" && inserted[c] != host[c] && (host[c] == "stick" || next[c] == "stick"));
     }
     if (stickAppears)
         return "stick-onset";

@@ -77,8 +77,9 @@ Branch continueBranch(const Scenario& scenario, const ContinuationSetup& setup, 
                       const std::function<void(const BranchPoint& point, int direction)>& pointFound);
 
 /// The type of a change of the mode sequence from `before` to `after` (phases joined by ';'):
-/// a stick phase that appears or vanishes inside slip is a stick onset, a slip phase inside stick a
-/// holding tangency, a slip phase of the other direction inside slip a grazing. Several contacts'
+/// a stick phase that appears or vanishes inside slip is a stick onset, a slip phase inside stick or
+/// next to it (at a stick phase's start or end) a holding tangency, a slip phase of the other
+/// direction inside slip a grazing. Several contacts'
 /// phases ("slip+/stick") are compared contact by contact.
 std::string sequenceChangeType(const std::string& before, const std::string& after);
 /// Whether two sequences are the same cycle (one is a rotation of the other).

@@ -41,7 +41,7 @@ std::string conditionOf(const std::string& type)
     if (type == "stick-onset")
         return "v_r = 0 reached inside a slip phase with the holding force within the static limit: a stick phase begins";
     if (type == "holding-tangency")
-        return "the holding force touches the static limit inside a stick phase";
+        return "the holding force touches the static limit in a stick phase (inside it, or where it begins or ends)";
     return "a slip phase grazes v_r = 0: min |v_r| = 0 over the phase";
 }
 
