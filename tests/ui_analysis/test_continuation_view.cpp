@@ -21,6 +21,7 @@
 
 #include "systems/scenario_setup.h"
 
+#include <QComboBox>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
@@ -30,6 +31,7 @@
 
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace fl::ui;
@@ -435,6 +437,33 @@ private slots:
                 QCOMPARE(box->drawn().size(), size_t(2));
                 shoot(b, QStringLiteral("session-branches-drawn"));
             });
+    }
+
+    /// Until the user sets the box up, it follows the diagram's sweep (parameter and range), so
+    /// that its first branch falls on the diagram; after an edit of the box it keeps its own.
+    void followsTheSweepUntilSetUp()
+    {
+        SetupWindow w;
+        QVERIFY(w.waitForRun());
+        BifurcationView* view = openBifurcation(w);
+        ContinuationBox* box = view->continuationBox();
+        auto* sweepParameter = view->setupPanel()->findChild<QComboBox*>(QStringLiteral("parameter"));
+        QVERIFY(sweepParameter);
+        // The sweep in mu_s over [1.5, 3] (the v_b range it had would be below mu_k: no case for either).
+        choose(sweepParameter, QStringLiteral("mu_s"));
+        typeInto(view->setupPanel()->findChild<QLineEdit*>(QStringLiteral("from")), QStringLiteral("1.5"));
+        typeInto(view->setupPanel()->findChild<QLineEdit*>(QStringLiteral("to")), QStringLiteral("3"));
+        const fl::SweepSpec spec = view->setupPanel()->spec();
+        QCOMPARE(spec.parameter, std::string("mu_s"));
+        QTRY_COMPARE(box->parameterCombo()->currentData().toString(), QStringLiteral("mu_s"));
+        QCOMPARE(box->fromField()->text().toDouble(), 1.5);
+        QCOMPARE(box->toField()->text().toDouble(), 3.0);
+        QCOMPARE(box->startField()->text().toDouble(), 2.0); // the belt's mu_s
+        setUpBox(box, "v_b", "0.2", "1.2", "0.5");
+        choose(sweepParameter, QStringLiteral("zeta"));
+        QTest::qWait(50);
+        QCOMPARE(box->parameterCombo()->currentData().toString(), QStringLiteral("v_b"));
+        QCOMPARE(box->toField()->text(), QStringLiteral("1.2"));
     }
 
     /// The box's setup (equilibria, a parameter, its range and start, a second parameter) comes

@@ -104,6 +104,14 @@ void BifurcationView::followSetupScenario()
 {
     if (!ParameterUndo::sameScenario(m_setup->scenario(), m_box->scenario()))
         m_box->setScenario(m_setup->scenario());
+    // Once the sweep's form has settled (a new parameter reports its change before its range).
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+            const fl::SweepSpec spec = m_setup->spec();
+            m_box->followSweep(spec.parameter, spec.from, spec.to);
+        },
+        Qt::QueuedConnection);
 }
 
 void BifurcationView::onContinuationStarted(const fl::Scenario& scenario, const fl::ContinuationAnalysisSetup& setup)

@@ -172,6 +172,19 @@ void ContinuationBox::setScenario(const fl::Scenario& scenario)
         updateState();
 }
 
+void ContinuationBox::followSweep(const std::string& parameter, double from, double to)
+{
+    if (m_used || m_jobs.isRunning() || !m_scenario.params.has(parameter))
+        return;
+    fl::ContinuationAnalysisSetup setup = fl::ContinuationAnalysis::defaults(m_scenario);
+    setup.branch.parameter = parameter;
+    setup.branch.from = from;
+    setup.branch.to = to;
+    setup.branch.start = std::clamp(m_scenario.params.value(parameter), from, to);
+    if (fl::ContinuationAnalysis::check(m_scenario, setup).ok())
+        showSetup(setup);
+}
+
 void ContinuationBox::onParameterChanged()
 {
     if (m_filling)

@@ -40,6 +40,9 @@ public:
     /// no longer fits it (another system) starts from the analysis's defaults.
     void setScenario(const fl::Scenario& scenario);
     const fl::Scenario& scenario() const { return m_scenario; }
+    /// The Bifurcation view's sweep (its parameter and range): the box takes them while the user
+    /// has not set it up, so that its first branch falls on the diagram. No change otherwise.
+    void followSweep(const std::string& parameter, double from, double to);
     /// The window's run: "Start from: the window's run" takes its last section point.
     void followRun(const RunOutputPtr& run) { m_run = run; }
 
