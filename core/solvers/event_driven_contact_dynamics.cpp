@@ -232,28 +232,18 @@ Status EventDrivenContactDynamics::integrate(State& y, double& t, double tEnd, D
 Status EventDrivenContactDynamics::integrateVariational(State& y, double& t, double tEnd, std::vector<double>& phi, int k,
                                                         IntegrationStats& stats) const
 {
-    const int n = m_system->dimension();
-    if (static_cast<int>(phi.size()) != n * k)
-        return Status::error("integrateVariational: phi must hold n x k values");
     ModeDynamics dyn(*m_system, *m_law);
     dyn.enter(t, y.data());
-    detail::TangentTracker<ModeDynamics> tracker(dyn, n, k, tEnd, phi);
-    if (dyn.mode == ContactMode::Stick) { // a start in stick: v_r's part removed, as its entry would have
+    auto startInStick = [&](auto& tracker) {
+        if (dyn.mode != ContactMode::Stick)
+            return; // a start in stick: v_r's part removed, as its entry would have
         State fF, grad;
         double b = 1.0;
         dyn.stickEntryMap(t, y.data(), fF, grad, b);
         tracker.rankOne(fF, grad, -1.0 / b);
-    }
-    detail::SaltationHooks<ModeDynamics> hooks{dyn, tracker};
-    const Status status = detail::runEventLoop(hooks, y, t, tEnd, m_settings, tracker, stats);
-    if (!status.ok())
-        return status;
-    if (tracker.reachedEnd) { // the loop's last step went past tEnd: the state at tEnd, its mode exact
-        y = tracker.yEnd;
-        t = tEnd;
-        settleMode(t, y, tracker.lastMode);
-    }
-    return Status::success();
+    };
+    return detail::integrateWithSaltation(dyn, y, t, tEnd, phi, k, m_settings, stats, startInStick,
+                                          [&](int mode) { settleMode(t, y, mode); });
 }
 
 } // namespace fl

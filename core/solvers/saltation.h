@@ -6,6 +6,7 @@
 // switchMode(t, y, observer), armed, grazeBand(tol), graze(t, y, observer) and
 // mapGraze(t, yBefore, tracker) for a graze that changed the mode.
 #include "solvers/dynamics.h"
+#include "solvers/event_loop.h"
 
 #include <algorithm>
 #include <cmath>
@@ -208,5 +209,27 @@ struct SaltationHooks {
     }
 };
 
+/// The body of an event-driven Dynamics::integrateVariational, the hooks already entered at (t, y):
+/// k tangent vectors from phi, startInStick(tracker) removing what a start in stick removes, the
+/// event loop with a saltation matrix at every switch, and the state at exactly tEnd made exact
+/// for its mode by settle(mode).
+template <class Dyn, class StartInStick, class Settle>
+Status integrateWithSaltation(Dyn& dyn, std::vector<double>& y, double& t, double tEnd, std::vector<double>& phi, int k,
+                              const IntegrationSettings& settings, IntegrationStats& stats, StartInStick startInStick, Settle settle)
+{
+    const int n = static_cast<int>(y.size());
+    if (static_cast<int>(phi.size()) != n * k)
+        return Status::error("integrateVariational: phi must hold n x k values");
+    TangentTracker<Dyn> tracker(dyn, n, k, tEnd, phi);
+    startInStick(tracker);
+    SaltationHooks<Dyn> hooks{dyn, tracker};
+    const Status status = runEventLoop(hooks, y, t, tEnd, settings, tracker, stats);
+    if (status.ok() && tracker.reachedEnd) { // the loop's last step went past tEnd: the state at tEnd
+        y = tracker.yEnd;
+        t = tEnd;
+        settle(tracker.lastMode);
+    }
+    return status;
+}
 
 } // namespace fl::detail

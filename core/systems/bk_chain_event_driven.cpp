@@ -252,21 +252,11 @@ public:
     Status integrateVariational(std::vector<double>& y, double& t, double tEnd, std::vector<double>& phi, int k,
                                 IntegrationStats& stats) const override
     {
-        const int n = dimension();
-        if (static_cast<int>(phi.size()) != n * k)
-            return Status::error("integrateVariational: phi must hold n x k values");
         ChainHooks hooks(m_p, *m_law);
         hooks.enter(t, y.data());
-        detail::TangentTracker<ChainHooks> tracker(hooks, n, k, tEnd, phi);
-        hooks.projectStuckTangents(tracker);
-        detail::SaltationHooks<ChainHooks> salt{hooks, tracker};
-        const Status status = detail::runEventLoop(salt, y, t, tEnd, m_settings, tracker, stats);
-        if (status.ok() && tracker.reachedEnd) { // the loop's last step went past tEnd: the state at tEnd
-            y = tracker.yEnd;
-            t = tEnd;
-            settleMode(t, y, -1);
-        }
-        return status;
+        return detail::integrateWithSaltation(
+            hooks, y, t, tEnd, phi, k, m_settings, stats, [&](auto& tracker) { hooks.projectStuckTangents(tracker); },
+            [&](int mode) { settleMode(t, y, mode); });
     }
     void outputs(double, const double* y, int, double* out) const override
     {

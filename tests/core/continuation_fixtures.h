@@ -1,10 +1,28 @@
 #pragma once
-// Small helpers of the continuation tests (test_orbit_continuation, test_branch_switch): a setup,
+// Small helpers of the continuation tests (test_orbit_continuation, test_branch_switch, test_periodic_orbit,
+// test_multiple_shooting): the belt, a setup,
 // a located point by type, the located points printed.
 #include "analysis/orbit_continuation.h"
+#include "scenario/scenario.h"
+#include "systems/scenario_setup.h"
+
+#include <QtGlobal>
 
 #include <cstdio>
 #include <string>
+
+/// The belt (Coulomb mu_s = 2, mu_k = 1) by a method, with these values, checked.
+inline fl::Scenario belt(std::initializer_list<std::pair<const char*, double>> values, fl::Method method = fl::Method::EventDriven)
+{
+    fl::Scenario s = fl::defaultScenario();
+    s.method = method;
+    for (const auto& [id, v] : values)
+        if (!s.params.set(id, v).ok())
+            qFatal("cannot set %s", id);
+    if (!fl::validate(s).ok())
+        qFatal("invalid scenario");
+    return s;
+}
 
 inline fl::ContinuationSetup setupOf(const char* parameter, double start, double from, double to, bool equilibrium = false)
 {

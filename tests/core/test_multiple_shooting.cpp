@@ -18,18 +18,6 @@
 
 namespace {
 
-fl::Scenario belt(std::initializer_list<std::pair<const char*, double>> values, fl::Method method = fl::Method::EventDriven)
-{
-    fl::Scenario s = fl::defaultScenario(); // Coulomb mu_s = 2, mu_k = 1
-    s.method = method;
-    for (const auto& [id, v] : values)
-        if (!s.params.set(id, v).ok())
-            qFatal("cannot set %s", id);
-    if (!fl::validate(s).ok())
-        qFatal("invalid scenario");
-    return s;
-}
-
 fl::ContinuationSetup segmented(fl::ContinuationSetup setup, int segments)
 {
     setup.segments = segments;

@@ -3,6 +3,7 @@
 // Floquet multipliers (a stick phase's exact zero, an autonomous orbit's trivial 1), and Newton's
 // fixed point against the orbit a long run settles on.
 #include "analysis/periodic_orbit.h"
+#include "continuation_fixtures.h"
 #include "analysis/orbit_phases.h"
 #include "scenario/scenario.h"
 #include "simulation/dynamics_factory.h"
@@ -17,18 +18,6 @@
 #include <sstream>
 
 namespace {
-
-fl::Scenario belt(std::initializer_list<std::pair<const char*, double>> values, fl::Method method = fl::Method::EventDriven)
-{
-    fl::Scenario s = fl::defaultScenario(); // the belt, Coulomb mu_s = 2, mu_k = 1
-    s.method = method;
-    for (const auto& [id, v] : values)
-        if (!s.params.set(id, v).ok())
-            qFatal("cannot set %s", id);
-    if (!fl::validate(s).ok())
-        qFatal("invalid scenario");
-    return s;
-}
 
 /// Central differences of the return map P (no variational equations) at y0.
 Eigen::MatrixXd finiteDifferenceMonodromy(const fl::Dynamics& d, const fl::OrbitClosure& c, const std::vector<double>& y0, double h)
