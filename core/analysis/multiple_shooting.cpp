@@ -9,51 +9,41 @@
 namespace fl {
 namespace {
 
-/// The vector field at the end of an integration to exactly tEnd: the smooth ODE's right-hand side,
-/// or (event-driven) a central difference of the last step's dense output.
-class EndField final : public DynamicsObserver {
-public:
-    EndField(double tEnd, size_t n) : y(n), field(static_cast<Eigen::Index>(n)), m_tEnd(tEnd) {}
-    bool onStep(const StepView& step, int) override
-    {
-        if (step.t1 < m_tEnd)
-            return true;
-        step.stateAt(m_tEnd, y.data());
-        const double d = std::max(1e-12, 1e-5 * (step.t1 - step.t0));
-        const double a = std::max(step.t0, m_tEnd - d), b = std::min(step.t1, m_tEnd + d);
-        std::vector<double> ya(y.size()), yb(y.size());
-        step.stateAt(a, ya.data());
-        step.stateAt(b, yb.data());
-        for (size_t i = 0; i < y.size(); ++i)
-            field(static_cast<Eigen::Index>(i)) = (yb[i] - ya[i]) / (b - a);
-        reached = true;
-        return false;
-    }
-    std::vector<double> y;
-    Eigen::VectorXd field;
-    bool reached = false;
-
-private:
-    double m_tEnd;
-};
-
-Status fieldAtEnd(const Dynamics& dynamics, const std::vector<double>& y0, double t0, double t1, Eigen::VectorXd& f)
+/// The vector field at a segment's end state yEnd (at t1): the smooth ODE's right-hand side, or
+/// (event-driven) the dense output's central difference from an integration to exactly t1.
+Status fieldAtEnd(const Dynamics& dynamics, const std::vector<double>& y0, double t0, double t1, const std::vector<double>& yEnd,
+                  Eigen::VectorXd& f)
 {
-    EndField end(t1, y0.size());
+    if (const SmoothOde* ode = dynamics.smoothOde()) {
+        std::vector<double> rhs(yEnd.size());
+        ode->rhs(t1, yEnd.data(), rhs.data());
+        f = Eigen::Map<const Eigen::VectorXd>(rhs.data(), static_cast<Eigen::Index>(rhs.size()));
+        return Status::success();
+    }
+    class EndField final : public DynamicsObserver {
+    public:
+        EndField(double tEnd, size_t n) : m_tEnd(tEnd), m_n(n) {}
+        bool onStep(const StepView& step, int) override
+        {
+            if (step.t1 < m_tEnd)
+                return true;
+            field = denseField(step, m_tEnd, m_n);
+            return false;
+        }
+        Eigen::VectorXd field;
+
+    private:
+        double m_tEnd;
+        size_t m_n;
+    } end(t1, y0.size());
     std::vector<double> y = y0;
     double t = t0;
     IntegrationStats stats;
     if (const Status status = dynamics.integrate(y, t, t1, end, stats); !status.ok())
         return status;
-    if (!end.reached)
+    if (end.field.size() == 0)
         return Status::error("a segment's integration stopped before its end");
-    if (const SmoothOde* ode = dynamics.smoothOde()) {
-        std::vector<double> rhs(y0.size());
-        ode->rhs(t1, end.y.data(), rhs.data());
-        f = Eigen::Map<const Eigen::VectorXd>(rhs.data(), static_cast<Eigen::Index>(rhs.size()));
-    } else {
-        f = end.field;
-    }
+    f = end.field;
     return Status::success();
 }
 
@@ -139,7 +129,7 @@ SegmentsEvaluation evaluateSegments(const Dynamics& dynamics, const OrbitClosure
         }
         if (!closure.forced) { // d(end of k) / dT = f(end) (s_{k+1} - s_k)
             Eigen::VectorXd f;
-            if (e.status = fieldAtEnd(dynamics, y, t0, t0 + span, f); !e.status.ok())
+            if (e.status = fieldAtEnd(dynamics, y, t0, t0 + span, yEnd, f); !e.status.ok())
                 return e;
             e.du.block(row, m - 1, n, 1) = f * (span / period);
             if (k + 1 == K)

@@ -10,7 +10,8 @@ namespace {
 class PhaseRecorder final : public DynamicsObserver {
 public:
     explicit PhaseRecorder(const Dynamics& d)
-        : m_dynamics(d), m_out(d.outputNames().size()), m_contacts(d.contactNames().size()), m_y(static_cast<size_t>(d.dimension()))
+        : m_dynamics(d), m_out(d.outputNames().size()), m_contacts(d.contactNames().size()), m_y(static_cast<size_t>(d.dimension())),
+          m_modes(m_contacts)
     {
         const std::vector<std::string> names = d.outputNames();
         const auto it = std::find(names.begin(), names.end(), "v_r");
@@ -50,13 +51,12 @@ private:
     {
         const double tm = 0.5 * (step.t0 + step.t1);
         step.stateAt(tm, m_y.data());
-        std::vector<signed char> modes(m_contacts);
-        m_dynamics.contactModes(tm, m_y.data(), modes.data());
+        m_dynamics.contactModes(tm, m_y.data(), m_modes.data());
         std::string label;
         for (size_t c = 0; c < m_contacts; ++c) {
             if (c > 0)
                 label.push_back('/');
-            label.append(modes[c] == 0 ? "stick" : (modes[c] > 0 ? "slip+" : "slip-"));
+            label.append(m_modes[c] == 0 ? "stick" : (m_modes[c] > 0 ? "slip+" : "slip-"));
         }
         return label;
     }
@@ -65,6 +65,7 @@ private:
     std::vector<double> m_out;
     size_t m_contacts;
     std::vector<double> m_y;
+    std::vector<signed char> m_modes;
     int m_vr = -1;
 };
 } // namespace

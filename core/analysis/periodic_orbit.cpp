@@ -58,14 +58,7 @@ public:
         for (const SectionPoint& p : points)
             if (++m_count == m_returns) {
                 hit = p;
-                const double span = step.t1 - step.t0, d = std::max(1e-12, 1e-5 * span);
-                const double a = std::max(step.t0, p.t - d), b = std::min(step.t1, p.t + d);
-                std::vector<double> ya(p.y.size()), yb(p.y.size());
-                step.stateAt(a, ya.data());
-                step.stateAt(b, yb.data());
-                field = Eigen::VectorXd(static_cast<Eigen::Index>(p.y.size()));
-                for (size_t i = 0; i < p.y.size(); ++i)
-                    field(static_cast<Eigen::Index>(i)) = (yb[i] - ya[i]) / (b - a);
+                field = denseField(step, p.t, p.y.size());
                 found = true;
                 return false;
             }
@@ -134,6 +127,19 @@ Status monodromyOver(const Dynamics& dynamics, const OrbitClosure& closure, cons
         return status;
     m = Eigen::Map<const Eigen::MatrixXd>(phi.data(), n, n);
     return Status::success();
+}
+
+Eigen::VectorXd denseField(const StepView& step, double t, size_t n)
+{
+    const double d = std::max(1e-12, 1e-5 * (step.t1 - step.t0));
+    const double a = std::max(step.t0, t - d), b = std::min(step.t1, t + d);
+    std::vector<double> ya(n), yb(n);
+    step.stateAt(a, ya.data());
+    step.stateAt(b, yb.data());
+    Eigen::VectorXd field(static_cast<Eigen::Index>(n));
+    for (size_t i = 0; i < n; ++i)
+        field(static_cast<Eigen::Index>(i)) = (yb[i] - ya[i]) / (b - a);
+    return field;
 }
 
 /// Integrates y from t0 to exactly t1 (steps also to `inner`).

@@ -56,6 +56,10 @@ struct OrbitReturn {
 Status monodromyOver(const Dynamics& dynamics, const OrbitClosure& closure, const std::vector<double>& y0, double t0, double span,
                      std::vector<double>& yEnd, Eigen::MatrixXd& m);
 
+/// The vector field at time t inside a step, from its dense output by a central difference over
+/// 1e-5 of the step (the event-driven dynamics has no right-hand side to call).
+Eigen::VectorXd denseField(const StepView& step, double t, size_t n);
+
 /// P(y0): integrates one return; withMonodromy also integrates the variational equations.
 OrbitReturn orbitReturn(const Dynamics& dynamics, const OrbitClosure& closure, const std::vector<double>& y0, bool withMonodromy);
 

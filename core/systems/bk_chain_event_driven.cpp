@@ -240,7 +240,7 @@ public:
     /// A stick phase keeps v_i = v_b exactly (settleMode puts round-off there).
     void contactModes(double, const double* y, signed char* modes) const override
     {
-        const double tiny = 1e-12 * std::max(1.0, std::abs(m_p.vb));
+        const double tiny = stuckBand();
         for (int i = 0; i < m_p.n; ++i) {
             const double vr = y[vIndex(i)] - m_p.vb;
             modes[i] = std::abs(vr) < tiny ? 0 : (vr > 0.0 ? 1 : -1);
@@ -283,13 +283,16 @@ public:
     /// Blocks reported at v_r = 0 up to round-off are put at v_r = 0 exactly (they stick).
     void settleMode(double, std::vector<double>& y, int) const override
     {
-        const double tiny = 1e-12 * std::max(1.0, std::abs(m_p.vb));
+        const double tiny = stuckBand();
         for (int i = 0; i < m_p.n; ++i)
             if (std::abs(y[static_cast<size_t>(vIndex(i))] - m_p.vb) < tiny)
                 y[static_cast<size_t>(vIndex(i))] = m_p.vb;
     }
 
 private:
+    /// |v_r| below which a block counts as stuck (round-off of v_i = v_b).
+    double stuckBand() const { return 1e-12 * std::max(1.0, std::abs(m_p.vb)); }
+
     BkChainParameters m_p;
     std::unique_ptr<FrictionLaw> m_law;
     IntegrationSettings m_settings;

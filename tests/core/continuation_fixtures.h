@@ -11,17 +11,24 @@
 #include <cstdio>
 #include <string>
 
-/// The belt (Coulomb mu_s = 2, mu_k = 1) by a method, with these values, checked.
-inline fl::Scenario belt(std::initializer_list<std::pair<const char*, double>> values, fl::Method method = fl::Method::EventDriven)
+/// A system on Coulomb's law (mu_s = 2, mu_k = 1) by a method, with these values, checked.
+inline fl::Scenario scenarioOf(const char* system, fl::Method method, std::initializer_list<std::pair<const char*, double>> values)
 {
-    fl::Scenario s = fl::defaultScenario();
-    s.method = method;
+    fl::Scenario s;
+    if (!fl::makeScenario(system, "coulomb", method, fl::Regularization::Kudra, s).ok())
+        qFatal("no scenario of %s", system);
     for (const auto& [id, v] : values)
         if (!s.params.set(id, v).ok())
             qFatal("cannot set %s", id);
     if (!fl::validate(s).ok())
         qFatal("invalid scenario");
     return s;
+}
+
+/// The belt (Coulomb mu_s = 2, mu_k = 1) by a method, with these values.
+inline fl::Scenario belt(std::initializer_list<std::pair<const char*, double>> values, fl::Method method = fl::Method::EventDriven)
+{
+    return scenarioOf("belt", method, values);
 }
 
 inline fl::ContinuationSetup setupOf(const char* parameter, double start, double from, double to, bool equilibrium = false)

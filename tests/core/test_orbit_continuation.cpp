@@ -22,19 +22,6 @@
 
 namespace {
 
-fl::Scenario scenarioOf(const char* system, fl::Method method, std::initializer_list<std::pair<const char*, double>> values)
-{
-    fl::Scenario s;
-    if (!fl::makeScenario(system, "coulomb", method, fl::Regularization::Kudra, s).ok())
-        qFatal("no scenario of %s", system);
-    for (const auto& [id, v] : values)
-        if (!s.params.set(id, v).ok())
-            qFatal("cannot set %s", id);
-    if (!fl::validate(s).ok())
-        qFatal("invalid scenario");
-    return s;
-}
-
 /// The orbit a run at `value` settles on, refined (forced closure, its own shooting start).
 fl::PeriodicOrbit settledOrbit(fl::Scenario s, const char* parameter, double value)
 {
