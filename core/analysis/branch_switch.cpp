@@ -40,8 +40,7 @@ Status trialsNear(const Scenario& scenario, const ContinuationSetup& parent, dou
                 const double lambda = point + sign * side * range;
                 if (lambda < parent.from || lambda > parent.to)
                     continue;
-                Scenario near = scenario;
-                near.params.set(parent.parameter, lambda);
+                const Scenario near = at(scenario, parent.parameter, lambda);
                 const std::unique_ptr<Dynamics> d = makeDynamics(near, cancel);
                 accepted = trial(lambda, amplitude, near, *d) || accepted;
             }
