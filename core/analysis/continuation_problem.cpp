@@ -28,6 +28,12 @@ Status ContinuationProblem::scenarioAt(double lambda, Scenario& at) const
 Status ContinuationProblem::jacobianAt(const Eigen::VectorXd& z, const ContinuationEvaluation& e, double back, Eigen::MatrixXd& j)
 {
     const Eigen::Index m = z.size() - 1;
+    if (e.dlambda.size() == m) {
+        j.resize(m, m + 1);
+        j.leftCols(m) = e.du;
+        j.col(m) = e.dlambda;
+        return Status::success();
+    }
     const double lambda = z(m);
     // dG/dlambda by a one-sided difference towards where the branch came from (`back`): a step
     // the other way can cross a grazing the branch has not reached, where G jumps. 1e-7 relative:
@@ -120,7 +126,7 @@ Eigen::VectorXd ContinuationProblem::tangent(const ContinuationPoint& p, const E
 }
 
 ContinuationPoint ContinuationProblem::locate(const ContinuationPoint& a, const ContinuationPoint& b,
-                                              const std::function<bool(const ContinuationPoint&)>& sameSideAsA)
+                                              const std::function<bool(const ContinuationPoint&)>& sameSideAsA, Bracket* bracket)
 {
     double lo = 0.0, hi = a.tangent.dot(b.z - a.z);
     ContinuationPoint pLo = a, pHi = b;
@@ -141,6 +147,8 @@ ContinuationPoint ContinuationProblem::locate(const ContinuationPoint& a, const 
             pHi = p;
         }
     }
+    if (bracket)
+        *bracket = Bracket{pLo, pHi, lo, hi, a.tangent.dot(b.z - a.z)};
     ContinuationPoint result = pLo;
     result.z(result.z.size() - 1) = 0.5 * (pLo.lambda() + pHi.lambda());
     return result;

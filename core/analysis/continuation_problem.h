@@ -35,6 +35,8 @@ struct ContinuationPoint {
 struct ContinuationEvaluation {
     Eigen::VectorXd g;
     Eigen::MatrixXd du;
+    /// dG/dlambda where the problem computed it exactly with du (empty: by a difference).
+    Eigen::VectorXd dlambda;
     OrbitReturn orbitReturn;
 };
 
@@ -71,9 +73,16 @@ protected:
     virtual Status evaluate(const Eigen::VectorXd& z, bool withDu, ContinuationEvaluation& e) = 0;
     /// Fills a converged point's state, stability and test functions from its evaluation.
     virtual Status describe(ContinuationPoint& p, const ContinuationEvaluation& e) = 0;
-    /// Bisection on the step length from a along a's tangent: where `sameSideAsA` turns false.
+    /// The two points last bisected: on a's side and on b's, at steps sA and sB from a along a's tangent.
+    struct Bracket {
+        ContinuationPoint onA, onB;
+        double sA = 0.0, sB = 0.0;
+        double span = 0.0; ///< b's step from a
+    };
+    /// Bisection on the step length from a along a's tangent: where `sameSideAsA` turns false
+    /// (the point on a's side with lambda halfway to b's side's); `bracket` gets both ends.
     ContinuationPoint locate(const ContinuationPoint& a, const ContinuationPoint& b,
-                             const std::function<bool(const ContinuationPoint&)>& sameSideAsA);
+                             const std::function<bool(const ContinuationPoint&)>& sameSideAsA, Bracket* bracket = nullptr);
     /// The scenario with the continued parameter at lambda, checked.
     Status scenarioAt(double lambda, Scenario& at) const;
     /// A fold between a and b (the tangent's lambda component changes sign), located and appended
@@ -89,7 +98,8 @@ protected:
     Status m_status = Status::success();
 
 private:
-    /// [dG/du, dG/dlambda] at z: dG/dlambda by a one-sided difference (one more evaluation).
+    /// [dG/du, dG/dlambda] at z: dG/dlambda as the evaluation has it, else by a one-sided
+    /// difference (one more evaluation).
     Status jacobianAt(const Eigen::VectorXd& z, const ContinuationEvaluation& e, double back, Eigen::MatrixXd& j);
 };
 

@@ -248,6 +248,7 @@ Branch continueBranch(const Scenario& scenario, const ContinuationSetup& setup, 
     } else {
         auto orbits = std::make_unique<OrbitProblem>(scenario, setup, cancel);
         branch.closure = orbits->closure();
+        branch.parameterDerivative = orbits->parameterDerivative();
         owned = std::move(orbits);
     }
     ContinuationProblem& problem = *owned;

@@ -62,6 +62,7 @@ OrbitProblem::OrbitProblem(const Scenario& scenario, const ContinuationSetup& se
         m_status = orbitClosure(at, setup.periods, m_closure);
     m_closure.integration.cancel = cancel;
     m_eventDriven = !methodInfo(scenario.method).smooth;
+    prepareParameterModel();
 }
 
 const Dynamics* OrbitProblem::dynamicsAt(double lambda, Status& status)
@@ -121,6 +122,8 @@ Status OrbitProblem::evaluate(const Eigen::VectorXd& z, bool withDu, Continuatio
         r = std::move(s.whole);
         return Status::success();
     }
+    if (withDu && evaluateWithParameterColumn(z, e, status))
+        return status;
     r = orbitReturn(*dynamics, m_closure, sectionState(m_closure, z.head(m)), withDu);
     if (!r.status.ok())
         return r.status;
@@ -180,9 +183,13 @@ void OrbitProblem::detectBetween(const ContinuationPoint& a, const ContinuationP
     }
     if (m_eventDriven && !sameCycle(a.orbit.sequence, b.orbit.sequence)) {
         const std::string before = a.orbit.sequence, after = b.orbit.sequence;
-        const ContinuationPoint p = locate(a, b, [&](const ContinuationPoint& q) { return sameCycle(q.orbit.sequence, before); });
+        Bracket bracket;
+        ContinuationPoint p = locate(a, b, [&](const ContinuationPoint& q) { return sameCycle(q.orbit.sequence, before); }, &bracket);
+        std::string how;
+        if (!solveSequenceChange(a, b, bracket, p, how))
+            how = "located by bisection on the sequence";
         const std::string type = sequenceChangeType(before, after);
-        located.push_back(locatedAt(p, type, conditionOf(type) + " (modes " + before + " -> " + after + ")"));
+        located.push_back(locatedAt(p, type, conditionOf(type) + " (modes " + before + " -> " + after + "); " + how));
     }
 }
 
@@ -259,12 +266,19 @@ LocatedPoint OrbitProblem::branchEnd(const ContinuationPoint& a, double h, const
     const std::vector<double> start = startOf(beyond.head(m));
     if (!stateOnSection(*dynamics, m_closure, start, y).ok())
         return locatedAt(a, "branch-end", why);
-    const std::string after = modeSequence(*dynamics, y, m_closure.forced ? m_closure.phase : 0.0, a.orbit.period);
+    const std::vector<ModePhase> phases = modePhases(*dynamics, y, m_closure.forced ? m_closure.phase : 0.0, a.orbit.period);
+    std::string after;
+    for (const ModePhase& phase : phases)
+        after += (after.empty() ? "" : ";") + phase.label;
     if (after.empty() || sameCycle(after, a.orbit.sequence))
         return locatedAt(a, "branch-end", why);
     const std::string type = sequenceChangeType(a.orbit.sequence, after);
-    return locatedAt(a, type, conditionOf(type) + " (modes " + a.orbit.sequence + " -> " + after
-                                  + "); the branch ends here: the orbit beyond changes discontinuously (a stick phase of finite length)");
+    ContinuationPoint p = a;
+    std::string how;
+    if (!solveSequenceChangeBeyond(a, phases, h, p, how))
+        how = "the last orbit before it";
+    return locatedAt(p, type, conditionOf(type) + " (modes " + a.orbit.sequence + " -> " + after
+                                  + "); the branch ends here: the orbit beyond changes discontinuously (a stick phase of finite length); " + how);
 }
 
 Status OrbitProblem::settle(ContinuationPoint& first)

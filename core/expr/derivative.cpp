@@ -129,7 +129,10 @@ private:
 
 class Substitution {
 public:
-    Substitution(std::span<const int> slots, std::span<const double> values) : m_slots(slots), m_values(values) {}
+    Substitution(std::span<const int> slots, std::span<const double> values, std::span<const int> moved = {})
+        : m_slots(slots), m_values(values), m_moved(moved)
+    {
+    }
 
     Expr operator()(const Expr& expr)
     {
@@ -138,7 +141,11 @@ public:
         case Kind::Number: return expr;
         case Kind::Variable: {
             const auto it = std::find(m_slots.begin(), m_slots.end(), node.slot);
-            return it == m_slots.end() ? expr : number(m_values[static_cast<std::size_t>(it - m_slots.begin())]);
+            if (it != m_slots.end())
+                return number(m_values[static_cast<std::size_t>(it - m_slots.begin())]);
+            if (node.slot >= 0 && static_cast<std::size_t>(node.slot) < m_moved.size() && m_moved[static_cast<std::size_t>(node.slot)] != node.slot)
+                return variable(m_moved[static_cast<std::size_t>(node.slot)]);
+            return expr;
         }
         default: break;
         }
@@ -163,6 +170,7 @@ public:
 private:
     std::span<const int> m_slots;
     std::span<const double> m_values;
+    std::span<const int> m_moved;
     std::unordered_map<const Node*, Expr> m_done;
 };
 
@@ -226,6 +234,16 @@ std::vector<Expr> substitute(std::span<const Expr> exprs, std::span<const int> s
     out.reserve(exprs.size());
     for (const Expr& e : exprs)
         out.push_back(s(e));
+    return out;
+}
+
+std::vector<Expr> renumber(std::span<const Expr> exprs, std::span<const int> moved)
+{
+    Substitution s({}, {}, moved);
+    std::vector<Expr> out;
+    out.reserve(exprs.size());
+    for (const Expr& e : exprs)
+        out.push_back(e ? s(e) : e);
     return out;
 }
 

@@ -34,6 +34,9 @@ bool dependsOn(const Expr& expr, int slot);
 Expr substitute(const Expr& expr, std::span<const int> slots, std::span<const double> values);
 /// substitute() of each tree, their common subtrees substituted once (and shared in the results).
 std::vector<Expr> substitute(std::span<const Expr> exprs, std::span<const int> slots, std::span<const double> values);
+/// Each tree with the variable at slot s moved to slot moved[s] (slots past moved's end stay), the
+/// common subtrees renumbered once and shared in the results.
+std::vector<Expr> renumber(std::span<const Expr> exprs, std::span<const int> moved);
 /// The value of expr at variables (variables[slot] for each variable): a direct walk of the tree,
 /// slow but obvious; the reference for the tape (tape.h) and the constant folding.
 double evaluate(const Expr& expr, const double* variables);

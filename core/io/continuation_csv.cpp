@@ -19,6 +19,8 @@ std::string header(const Scenario& scenario, const ContinuationSetup& setup, con
                            + " = " + formatNumber(c.level) + (c.direction < 0 ? " downward" : " upward");
     if (setup.segments > 1)
         text += "; multiple shooting in " + std::to_string(setup.segments) + " segments";
+    if (!branch.parameterDerivative.empty())
+        text += "; dG/d" + setup.parameter + " " + branch.parameterDerivative;
     return text + "\n";
 }
 

@@ -94,6 +94,7 @@ public:
     /// exactly, so that integrate() applies the stick test (it takes stick only at v_r == 0).
     void settleMode(double t, std::vector<double>& y, int mode) const override;
     bool slipField(double t, const double* y, double* dydt) const override;
+    bool switchConditions(double t, const double* y, double* vr, double* margin) const override;
     bool hasSaltationVariational() const override { return true; }
     /// Tangent vectors through stick and slip: J of the mode's right-hand side by central
     /// differences, RK4 on each step's dense output, saltation matrices at the switches.

@@ -75,6 +75,16 @@ public:
     {
         (void)t, (void)y, (void)modes;
     }
+    /// Event-driven methods: the two functions whose zeros are each contact's switches, at a state
+    /// of a run (one contact, or contactNames().size()): vr[c], its relative velocity, and margin[c],
+    /// its static limit minus |the force that would hold it| were it stuck there (v_r,c = 0 imposed;
+    /// the other contacts in the modes contactModes() reads). Defining conditions of the changes of
+    /// a mode sequence (analysis/sequence_change.h). False where a method has none to give.
+    virtual bool switchConditions(double t, const double* y, double* vr, double* margin) const
+    {
+        (void)t, (void)y, (void)vr, (void)margin;
+        return false;
+    }
     /// Whether integrateVariational works: event-driven methods with saltation matrices.
     virtual bool hasSaltationVariational() const { return false; }
     /// Integrates the state from (t, y) to exactly tEnd together with k tangent vectors phi (n x k,

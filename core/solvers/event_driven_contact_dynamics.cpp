@@ -201,6 +201,17 @@ bool EventDrivenContactDynamics::slipField(double t, const double* y, double* dy
     return true;
 }
 
+bool EventDrivenContactDynamics::switchConditions(double t, const double* y, double* vr, double* margin) const
+{
+    const ModeDynamics dyn(*m_system, *m_law);
+    vr[0] = m_system->relativeVelocity(t, y);
+    State stuck(y, y + m_system->dimension());
+    m_system->projectToStick(t, stuck.data());
+    const double hold = dyn.holdingForce(t, stuck.data());
+    margin[0] = dyn.staticLimitAgainst(hold) - std::abs(hold);
+    return true;
+}
+
 void EventDrivenContactDynamics::settleMode(double t, State& y, int mode) const
 {
     // Round-off only: a state written with 15+ significant digits or recomputed from its parts.

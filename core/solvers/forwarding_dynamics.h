@@ -27,6 +27,10 @@ public:
     bool slipField(double t, const double* y, double* dydt) const override { return m_inner->slipField(t, y, dydt); }
     std::vector<std::string> contactNames() const override { return m_inner->contactNames(); }
     void contactModes(double t, const double* y, signed char* modes) const override { m_inner->contactModes(t, y, modes); }
+    bool switchConditions(double t, const double* y, double* vr, double* margin) const override
+    {
+        return m_inner->switchConditions(t, y, vr, margin);
+    }
     bool hasSaltationVariational() const override { return m_inner->hasSaltationVariational(); }
     Status integrateVariational(std::vector<double>& y, double& t, double tEnd, std::vector<double>& phi, int k,
                                 IntegrationStats& stats) const override

@@ -246,6 +246,16 @@ public:
             modes[i] = std::abs(vr) < tiny ? 0 : (vr > 0.0 ? 1 : -1);
         }
     }
+    /// Block i's holding force depends on positions only (the springs): F_s - |k (neighbours) ...|.
+    bool switchConditions(double, const double* y, double* vr, double* margin) const override
+    {
+        const double Fs = m_law->staticLimit();
+        for (int i = 0; i < m_p.n; ++i) {
+            vr[i] = y[vIndex(i)] - m_p.vb;
+            margin[i] = Fs - std::abs(bkChainSpringForce(m_p, y, i));
+        }
+        return true;
+    }
     bool hasSaltationVariational() const override { return true; }
     /// Tangent vectors through every block's stick and slip: detail::TangentTracker inside the
     /// modes, a saltation matrix per block that switches at an event (solvers/saltation.h).

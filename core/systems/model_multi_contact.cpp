@@ -348,6 +348,31 @@ public:
             modes[c] = std::abs(v) <= kStuck ? 0 : (v > 0.0 ? 1 : -1);
         }
     }
+    /// Contact c held (with the contacts stuck at this state, as contactModes() reads them): the
+    /// stuck set projected to v_r = 0 and its holding forces solved together (MultiHooks::evaluate).
+    bool switchConditions(double t, const double* y, double* vr, double* margin) const override
+    {
+        const int n = m_core.eq.contacts();
+        std::vector<signed char> modes(static_cast<size_t>(n));
+        contactModes(t, y, modes.data());
+        for (int c = 0; c < n; ++c)
+            vr[c] = m_core.vr[static_cast<size_t>(c)];
+        for (int c = 0; c < n; ++c) {
+            MultiHooks hooks(m_core);
+            std::vector<int> stuck;
+            for (int d = 0; d < n; ++d) {
+                hooks.direction[static_cast<size_t>(d)] = d == c ? 0 : modes[static_cast<size_t>(d)];
+                if (hooks.direction[static_cast<size_t>(d)] == 0)
+                    stuck.push_back(d);
+            }
+            std::vector<double> held(y, y + dimension());
+            m_core.projectStuck(stuck, t, held.data());
+            hooks.evaluate(t, held.data());
+            const double F = m_core.F[static_cast<size_t>(c)];
+            margin[c] = hooks.limit(c, F) - std::abs(F);
+        }
+        return true;
+    }
     bool hasSaltationVariational() const override { return true; }
     /// Tangent vectors through stick and slip of every contact: detail::TangentTracker inside the
     /// modes, saltation matrices at the switches (solvers/saltation.h), as for one contact.

@@ -41,7 +41,7 @@ private slots:
         const QString branch = dir.filePath("branch.csv"), points = dir.filePath("points.csv");
         const Outcome o = runCli(kForcedBelt + QStringList{"--start", "0.2", "--from", "0.1", "--to", "3", "--out", branch, "--points", points});
         QVERIFY2(o.exitCode == 0, qPrintable(o.err));
-        QVERIFY2(o.err.contains("stick-onset at A = 0.85699733"), qPrintable(o.err));
+        QVERIFY2(o.err.contains("stick-onset at A = 0.85699734"), qPrintable(o.err));
         const QList<QStringList> rows = csvRows(branch);
         QVERIFY(rows.size() > 10);
         QCOMPARE(rows.first(), (QStringList{"A", "x", "v", "period", "stable", "sequence", "mu1_re", "mu1_im", "mu2_re", "mu2_im"}));

@@ -89,8 +89,10 @@ private slots:
         const fl::LocatedPoint* end = findLocated(branch, "stick-onset");
         QVERIFY2(end, "no stick onset located");
         std::printf("stick onset at A = %.12g, closed form %.12g (difference %.3g)\n", end->parameter, grazing, end->parameter - grazing);
-        // 1e-8: the event location's graze band (|v_r| < 100 tol counts as a touch) moves it by ~1e-8.
-        QVERIFY(std::abs(end->parameter - grazing) < 3e-8);
+        // Solved as min |v_r| = 0 over the pure-slip phase, extrapolated from the orbits before it
+        // (where the sequence changes, the event location's graze band moved it by ~1e-8).
+        QVERIFY2(end->condition.find("solved min over phase 1 of the period of |v_r|") != std::string::npos, end->condition.c_str());
+        QVERIFY(std::abs(end->parameter - grazing) < 1e-9);
         QVERIFY2(branch.points.size() >= 10, "too few points to compare");
         double worst = 0.0;
         for (const fl::BranchPoint& p : branch.points) {

@@ -1,0 +1,114 @@
+// dG/dlambda of a periodic orbit exactly, where lambda is a model's own parameter
+// (docs/continuation.md, "Exact parameter derivatives"): the model with the parameter as its last
+// coordinate (systems/model_parameter_coordinate.h) integrated with its variational equations from
+// (y, lambda, 0); the tangent column of that coordinate, through the return map's section, is dP/dlambda.
+#include "analysis/orbit_problem.h"
+#include "simulation/dynamics_factory.h"
+#include "systems/model_dynamics.h"
+#include "systems/model_equations.h"
+#include "systems/model_parameter_coordinate.h"
+#include "systems/model_registry.h"
+
+namespace fl {
+
+void OrbitProblem::prepareParameterModel()
+{
+    const std::string difference = "by a one-sided difference of relative step 1e-7 (good to about 1e-3 of it at tol 1e-10): ";
+    const model::Model* model = findModel(m_scenario.systemId);
+    if (!model) {
+        m_parameterDerivative = difference + "a built-in system's equations are not expressions";
+        return;
+    }
+    // A forcing period that moves with lambda (lambda the forcing frequency) adds f dT/dlambda,
+    // which the coordinate does not carry.
+    Scenario a, b;
+    OrbitClosure ca, cb;
+    const double other = m_setup.start + 1e-3 * (1.0 + std::abs(m_setup.start));
+    if (scenarioAt(m_setup.start, a).ok() && scenarioAt(other, b).ok() && orbitClosure(a, m_setup.periods, ca).ok()
+        && orbitClosure(b, m_setup.periods, cb).ok() && ca.forced && ca.period != cb.period) {
+        m_parameterDerivative = difference + "the forcing period moves with " + m_setup.parameter;
+        return;
+    }
+    std::string why;
+    std::optional<model::Model> with = withParameterAsCoordinate(*model, m_setup.parameter, why);
+    if (!with) {
+        m_parameterDerivative = difference + why;
+        return;
+    }
+    const ModelCompilation compiled = compileModel(std::move(*with));
+    if (!compiled.ok()) {
+        m_parameterDerivative = difference + compiled.error.reason;
+        return;
+    }
+    m_parameterModel = compiled.compiled;
+    m_parameterDerivative = m_setup.segments > 1 ? difference + "multiple shooting"
+                                                 : "exactly, by the model's variational equations with " + m_setup.parameter + " as a coordinate";
+}
+
+double OrbitProblem::levelSlope(double lambda)
+{
+    // The section's level is a closed form of the values (v = v_b, ...): its central difference is
+    // exact to rounding; one-sided at the parameter's limits.
+    const double h = 1e-6 * (1.0 + std::abs(lambda));
+    double at[2] = {lambda - h, lambda + h}, level[2] = {0.0, 0.0};
+    for (int side = 0; side < 2; ++side) {
+        Scenario s;
+        OrbitClosure c;
+        if (!scenarioAt(at[side], s).ok() || !orbitClosure(s, m_setup.periods, c).ok()) {
+            at[side] = lambda;
+            c = m_closure;
+        }
+        level[side] = c.level;
+    }
+    return at[1] > at[0] ? (level[1] - level[0]) / (at[1] - at[0]) : 0.0;
+}
+
+bool OrbitProblem::evaluateWithParameterColumn(const Eigen::VectorXd& z, ContinuationEvaluation& e, Status& status)
+{
+    if (!m_parameterModel || multiple())
+        return false;
+    const Eigen::Index m = z.size() - 1;
+    const double lambda = z(m);
+    if (!m_parameterDynamics || m_parameterLambda != lambda) {
+        Scenario at;
+        if (status = scenarioAt(lambda, at); !status.ok())
+            return true;
+        m_parameterDynamics = makeModelDynamics(m_parameterModel, at, integrationSettings(at, m_cancel));
+        m_parameterLambda = lambda;
+        m_levelSlope = m_closure.forced ? 0.0 : levelSlope(lambda);
+    }
+    std::vector<double> y = sectionState(m_closure, z.head(m));
+    const size_t n = y.size();
+    y.push_back(lambda);
+    y.push_back(0.0);
+    OrbitReturn r = orbitReturn(*m_parameterDynamics, m_closure, y, true);
+    if (!(status = r.status).ok())
+        return true;
+    // dy(T)/dlambda: the coordinate's tangent column; an autonomous orbit's also through its section
+    // moving with lambda (level L): the start's section variable moves by L', and the return time by
+    // dT = (L' - w_v) / f_v where the return meets the moved level.
+    const auto N = static_cast<Eigen::Index>(n);
+    Eigen::VectorXd w = r.monodromy.col(N).head(N);
+    if (m_closure.forced) {
+        e.dlambda = w;
+    } else {
+        const Eigen::Index v = m_closure.variable;
+        w += r.monodromy.col(v).head(N) * m_levelSlope;
+        w -= r.field.head(N) * ((w(v) - m_levelSlope) / r.field(v));
+        e.dlambda.resize(m);
+        for (Eigen::Index i = 0, j = 0; i < N; ++i)
+            if (i != v)
+                e.dlambda(j++) = w(i);
+    }
+    r.y.resize(n);
+    r.monodromy = r.monodromy.topLeftCorner(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(n)).eval();
+    if (r.field.size() > 0)
+        r.field = r.field.head(static_cast<Eigen::Index>(n)).eval();
+    e.g = sectionCoordinates(m_closure, r.y) - z.head(m);
+    e.du = returnMapJacobian(m_closure, r) - Eigen::MatrixXd::Identity(m, m);
+    e.orbitReturn = std::move(r);
+    status = e.g.allFinite() ? Status::success() : Status::error("the return map is not finite here");
+    return true;
+}
+
+} // namespace fl

@@ -1,0 +1,88 @@
+#include "systems/model_parameter_coordinate.h"
+
+#include "expr/build.h"
+#include "expr/derivative.h"
+
+#include <algorithm>
+
+namespace fl {
+
+std::optional<model::Model> withParameterAsCoordinate(const model::Model& m, std::string_view id, std::string& why)
+{
+    const auto found = std::find_if(m.parameters.begin(), m.parameters.end(), [&](const ParameterSpec& p) { return p.id == id; });
+    if (found == m.parameters.end()) {
+        why = std::string(id) + " is not a parameter of the model";
+        return std::nullopt;
+    }
+    const int j = static_cast<int>(found - m.parameters.begin());
+    // Masses, couplings and starts read the parameters alone (slot i is parameter i).
+    for (const model::Coordinate& q : m.coordinates)
+        if (expr::dependsOn(q.mass, j)) {
+            why = std::string(id) + " sets the mass of " + q.id;
+            return std::nullopt;
+        }
+    for (const model::MassCoupling& c : m.couplings)
+        if (expr::dependsOn(c.value, j)) {
+            why = std::string(id) + " sets a mass coupling";
+            return std::nullopt;
+        }
+    for (const model::Contact& c : m.contacts)
+        if (std::find(c.lawParameterIds.begin(), c.lawParameterIds.end(), id) != c.lawParameterIds.end()) {
+            why = std::string(id) + " is a value of contact " + c.id + "'s friction law";
+            return std::nullopt;
+        }
+
+    // The state slots move: coordinates 0..n-1 stay, the new one is n, velocities n+1..2n+1 (the new
+    // one's last), t at 2n+2, the parameters after it; the parameter itself reads the coordinate.
+    const int n = static_cast<int>(m.coordinates.size()), parameters = static_cast<int>(m.parameters.size());
+    std::vector<int> moved(static_cast<size_t>(m.parameterSlot(parameters)));
+    for (int i = 0; i < n; ++i) {
+        moved[static_cast<size_t>(m.coordinateSlot(i))] = i;
+        moved[static_cast<size_t>(m.velocitySlot(i))] = n + 1 + i;
+    }
+    moved[static_cast<size_t>(m.timeSlot())] = 2 * n + 2;
+    for (int p = 0; p < parameters; ++p)
+        moved[static_cast<size_t>(m.parameterSlot(p))] = p == j ? n : 2 * n + 3 + p;
+
+    // Every state expression, renumbered together (their shared subtrees once).
+    std::vector<expr::Expr> all;
+    for (const model::Force& f : m.forces)
+        all.push_back(f.value);
+    for (const model::Contact& c : m.contacts) {
+        all.push_back(c.slip);
+        all.push_back(c.slipConstant);
+        all.push_back(c.normal);
+        all.insert(all.end(), c.slipGradient.begin(), c.slipGradient.end());
+    }
+    for (const model::Output& o : m.outputs)
+        all.push_back(o.value);
+    for (const model::Drawing& d : m.drawings)
+        all.push_back(d.speed);
+    all = expr::renumber(all, moved);
+
+    model::Model out = m;
+    auto next = all.begin();
+    for (model::Force& f : out.forces)
+        f.value = *next++;
+    for (model::Contact& c : out.contacts) {
+        c.slip = *next++;
+        c.slipConstant = *next++;
+        c.normal = *next++;
+        for (expr::Expr& g : c.slipGradient)
+            g = *next++;
+        c.slipGradient.push_back(expr::number(0.0));
+    }
+    for (model::Output& o : out.outputs)
+        o.value = *next++;
+    for (model::Drawing& d : out.drawings)
+        d.speed = *next++;
+    model::Coordinate p;
+    p.id = std::string(id);
+    p.mass = expr::number(1.0);
+    p.start = expr::variable(j);
+    p.velocity = expr::number(0.0);
+    out.coordinates.push_back(std::move(p));
+    return out;
+}
+
+} // namespace fl
