@@ -66,6 +66,8 @@ public:
     /// Where the steps became too small after a: why, as a located point.
     virtual LocatedPoint branchEnd(const ContinuationPoint& a, double h, const std::string& why) { (void)h; return locatedAt(a, "branch-end", why); }
     LocatedPoint locatedAt(const ContinuationPoint& p, const std::string& type, const std::string& condition) const;
+    /// How dG/dlambda is computed, for the branch's notes: exactly or by a difference, and why.
+    const std::string& parameterDerivative() const { return m_parameterDerivative; }
     BranchPoint branchPoint(const ContinuationPoint& p) const;
 
 protected:
@@ -91,13 +93,24 @@ protected:
                     std::vector<LocatedPoint>& located);
     /// The first point from a guess u at the start value: Newton at fixed lambda, then the tangent.
     Status startFrom(const Eigen::VectorXd& u, ContinuationPoint& first);
+    /// Where the continued parameter is a model's own: the model with it as its last coordinate,
+    /// compiled (systems/model_parameter_coordinate.h), for dG/dlambda exactly; else null, and
+    /// `how` says how dG/dlambda is computed instead and why.
+    std::shared_ptr<const struct CompiledModel> parameterModel(std::string& how) const;
+    /// That model's dynamics at lambda (kept for the next call at the same lambda).
+    const Dynamics* parameterDynamicsAt(const std::shared_ptr<const struct CompiledModel>& model, double lambda, Status& status);
+    /// dG/dlambda by a difference: the text that says so, before its reason.
+    static const char* differenceNote();
 
     Scenario m_scenario;
     ContinuationSetup m_setup;
     const std::atomic<bool>* m_cancel;
     Status m_status = Status::success();
+    std::string m_parameterDerivative;
 
 private:
+    double m_parameterLambda = 0.0;
+    std::unique_ptr<Dynamics> m_parameterDynamics;
     /// [dG/du, dG/dlambda] at z: dG/dlambda as the evaluation has it, else by a one-sided
     /// difference (one more evaluation).
     Status jacobianAt(const Eigen::VectorXd& z, const ContinuationEvaluation& e, double back, Eigen::MatrixXd& j);

@@ -31,6 +31,7 @@ int unstableComplex(const std::vector<std::complex<double>>& l)
 EquilibriumProblem::EquilibriumProblem(const Scenario& scenario, const ContinuationSetup& setup, const std::atomic<bool>* cancel)
     : ContinuationProblem(scenario, setup, cancel)
 {
+    m_parameterModel = parameterModel(m_parameterDerivative);
 }
 
 const Dynamics* EquilibriumProblem::dynamicsAt(double lambda, Status& status)
@@ -94,6 +95,8 @@ Status EquilibriumProblem::evaluate(const Eigen::VectorXd& z, bool withDu, Conti
     const Dynamics* dynamics = dynamicsAt(z(m), status);
     if (!dynamics)
         return status;
+    if (withDu && m_parameterModel)
+        return evaluateWithParameterColumn(z, e);
     return field(*dynamics, z.head(m), e.g, withDu ? &e.du : nullptr);
 }
 

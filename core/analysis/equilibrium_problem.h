@@ -28,8 +28,13 @@ private:
 
     double m_sign = 0.0; ///< event-driven: the sign of v_r of the sliding followed (0 until settled)
     int m_vr = -1;       ///< the index of v_r among the outputs, or -1
+    /// A model's own parameter as a coordinate (ContinuationProblem::parameterModel): f, df/dy and
+    /// df/dlambda from its field at (y, lambda, 0).
+    Status evaluateWithParameterColumn(const Eigen::VectorXd& z, ContinuationEvaluation& e);
+
     double m_cachedLambda = 0.0;
     std::unique_ptr<Dynamics> m_cached;
+    std::shared_ptr<const struct CompiledModel> m_parameterModel; ///< null: dG/dlambda by a difference
 };
 
 } // namespace fl

@@ -248,12 +248,12 @@ Branch continueBranch(const Scenario& scenario, const ContinuationSetup& setup, 
     } else {
         auto orbits = std::make_unique<OrbitProblem>(scenario, setup, cancel);
         branch.closure = orbits->closure();
-        branch.parameterDerivative = orbits->parameterDerivative();
         owned = std::move(orbits);
     }
     ContinuationProblem& problem = *owned;
     if (branch.status = problem.status(); !branch.status.ok())
         return branch;
+    branch.parameterDerivative = problem.parameterDerivative();
     branch.equilibria = setup.equilibrium;
     branch.stateIds = stateNames(scenario);
     ContinuationPoint first;

@@ -56,7 +56,7 @@ struct Branch {
     std::vector<LocatedPoint> located;
     OrbitClosure closure;
     std::vector<std::string> stateIds;
-    /// Orbits: how dG/d(parameter) was computed, exactly or by a difference and why.
+    /// How dG/d(parameter) was computed, exactly or by a difference and why.
     std::string parameterDerivative;
     bool cancelled = false;
 };

@@ -16,8 +16,6 @@ class OrbitProblem final : public ContinuationProblem {
 public:
     OrbitProblem(const Scenario& scenario, const ContinuationSetup& setup, const std::atomic<bool>* cancel);
     const OrbitClosure& closure() const { return m_closure; }
-    /// How dG/dlambda is computed, for the branch's notes: exactly or by a difference, and why.
-    const std::string& parameterDerivative() const { return m_parameterDerivative; }
 
     /// The orbit a run at the start value settles on, refined by Newton at that value.
     Status settle(ContinuationPoint& first) override;
@@ -73,11 +71,9 @@ private:
     std::vector<double> m_fractions; ///< multiple shooting: the segments' starts in periods (empty: single)
     double m_cachedLambda = 0.0;
     std::unique_ptr<Dynamics> m_cached;
-    std::string m_parameterDerivative;
     std::shared_ptr<const struct CompiledModel> m_parameterModel; ///< null: dG/dlambda by a difference
-    double m_parameterLambda = 0.0;
-    double m_levelSlope = 0.0;
-    std::unique_ptr<Dynamics> m_parameterDynamics; ///< m_parameterModel's at m_parameterLambda
+    double m_levelSlope = 0.0, m_levelLambda = 0.0; ///< levelSlope() at m_levelLambda
+    bool m_levelKnown = false;
 };
 
 } // namespace fl

@@ -11,17 +11,16 @@ std::string header(const Scenario& scenario, const ContinuationSetup& setup, con
     const OrbitClosure& c = branch.closure;
     std::string text = "# " + describe(scenario) + "\n# continuation in " + setup.parameter + " over [" + formatNumber(setup.from) + ", "
                        + formatNumber(setup.to) + "] from " + formatNumber(setup.start) + "; ";
+    const std::string derivative = branch.parameterDerivative.empty() ? "" : "; dG/d" + setup.parameter + " " + branch.parameterDerivative;
     if (branch.equilibria)
-        return text + "equilibria (period 0; ev: the Jacobian's eigenvalues, largest real part first)\n";
+        return text + "equilibria (period 0; ev: the Jacobian's eigenvalues, largest real part first)" + derivative + "\n";
     text += c.forced ? "orbits of " + std::to_string(setup.periods) + " forcing period(s), section t = " + formatNumber(c.phase) + " mod "
                            + formatNumber(c.period / setup.periods)
                      : "orbits closing at crossing " + std::to_string(c.returns) + " of " + branch.stateIds[static_cast<size_t>(c.variable)]
                            + " = " + formatNumber(c.level) + (c.direction < 0 ? " downward" : " upward");
     if (setup.segments > 1)
         text += "; multiple shooting in " + std::to_string(setup.segments) + " segments";
-    if (!branch.parameterDerivative.empty())
-        text += "; dG/d" + setup.parameter + " " + branch.parameterDerivative;
-    return text + "\n";
+    return text + derivative + "\n";
 }
 
 void appendState(std::string& row, const std::vector<double>& y)

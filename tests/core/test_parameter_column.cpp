@@ -6,10 +6,12 @@
 // enters every switch's guard (the belt speed, in v_r = x' - v_b), for a forced and an autonomous
 // orbit, event-driven and regularized, and for two contacts (the chain as a model). Built-in systems,
 // law values and a forcing frequency keep the difference, and say so.
+#include "analysis/equilibrium_problem.h"
 #include "analysis/orbit_problem.h"
 #include "continuation_fixtures.h"
 #include "simulation/dynamics_factory.h"
 #include "solvers/dynamics.h"
+#include "solvers/smooth_ode.h"
 #include "systems/model_export.h"
 #include "systems/model_registry.h"
 #include "systems/scenario_setup.h"
@@ -162,6 +164,51 @@ private slots:
         fl::Scenario chain;
         QVERIFY(fl::applyPreset("bk-chain-two", chain).ok());
         check("chain of two blocks as a model, d/dv_b", columnsAt(asModel(chain), "v_b", 0.5, 0.4, 0.6), 1e-5);
+    }
+
+    /// Steady sliding on a falling law (the belt as a model, exponential Stribeck, A = 0 with the
+    /// forcing term left out): df/dv_b from the model, event-driven (slip's field by central
+    /// differences in every column) and regularized (the exact Jacobian), against central
+    /// differences of f; then the Hopf point of that branch against its closed form.
+    void equilibria()
+    {
+        for (const fl::Method method : {fl::Method::EventDriven, fl::Method::Regularized}) {
+            fl::Scenario s = belt({{"zeta", 0.1}, {"A", 0.0}}, method);
+            QVERIFY(fl::changeModel(s, "belt", "stribeck-exp").ok());
+            const fl::Scenario model = asModel(s, " + A*cos(w*t)");
+            fl::ContinuationSetup setup = setupOf("v_b", 1.5, 0.05, 3.0, true);
+            fl::EquilibriumProblem problem(model, setup, nullptr);
+            fl::ContinuationPoint first;
+            QVERIFY(problem.settle(first).ok());
+            QVERIFY2(problem.parameterDerivative().rfind("exactly", 0) == 0, problem.parameterDerivative().c_str());
+            const Eigen::Index m = first.z.size() - 1;
+            const Eigen::VectorXd y = first.z.head(m);
+            const double h = 1e-6;
+            Eigen::VectorXd f[2];
+            for (int side = 0; side < 2; ++side) {
+                fl::Scenario at = model;
+                QVERIFY(at.params.set("v_b", 1.5 + (side ? h : -h)).ok());
+                const auto d = fl::makeDynamics(at);
+                f[side].resize(m);
+                if (d->smoothOde())
+                    d->smoothOde()->rhs(0.0, y.data(), f[side].data());
+                else
+                    QVERIFY(d->slipField(0.0, y.data(), f[side].data()));
+            }
+            const Eigen::VectorXd differences = (f[1] - f[0]) / (2.0 * h), exact = first.jacobian.col(m);
+            const double error = (exact - differences).lpNorm<Eigen::Infinity>() / differences.lpNorm<Eigen::Infinity>();
+            std::printf("steady sliding, %s: df/dv_b = (%.10g, %.10g), central differences (%.10g, %.10g): %.3g relative\n",
+                        method == fl::Method::EventDriven ? "event-driven" : "regularized", exact(0), exact(1), differences(0), differences(1), error);
+            QVERIFY(error < 1e-6);
+            const fl::Branch branch = fl::continueBranch(model, setup);
+            QVERIFY2(branch.status.ok(), branch.status.message().c_str());
+            const double delta = s.params.value("delta"), drop = s.params.value("mu_0") - s.params.value("mu_k");
+            const double closedForm = drop / delta * std::log(delta / (2.0 * 0.1));
+            const fl::LocatedPoint* hopf = findLocated(branch, "hopf");
+            QVERIFY2(hopf, "no Hopf point located");
+            std::printf("  its Hopf point at v_b = %.12g, closed form %.12g\n", hopf->parameter, closedForm);
+            QVERIFY(std::abs(hopf->parameter - closedForm) < (method == fl::Method::EventDriven ? 1e-8 : 1e-3));
+        }
     }
 
     /// Where the coordinate cannot carry the parameter, the difference stays, with why.

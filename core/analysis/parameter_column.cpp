@@ -1,7 +1,8 @@
-// dG/dlambda of a periodic orbit exactly, where lambda is a model's own parameter
-// (docs/continuation.md, "Exact parameter derivatives"): the model with the parameter as its last
-// coordinate (systems/model_parameter_coordinate.h) integrated with its variational equations from
-// (y, lambda, 0); the tangent column of that coordinate, through the return map's section, is dP/dlambda.
+// dG/dlambda exactly where lambda is a model's own parameter (docs/continuation.md, "Exact parameter
+// derivatives"): the model with the parameter as its last coordinate (systems/model_parameter_coordinate.h).
+// Orbits: integrated with its variational equations from (y, lambda, 0), the tangent column of that
+// coordinate, through the return map's section, is dP/dlambda. Equilibria: the column of df/dy.
+#include "analysis/equilibrium_problem.h"
 #include "analysis/orbit_problem.h"
 #include "simulation/dynamics_factory.h"
 #include "systems/model_dynamics.h"
@@ -11,14 +12,47 @@
 
 namespace fl {
 
-void OrbitProblem::prepareParameterModel()
+const char* ContinuationProblem::differenceNote()
 {
-    const std::string difference = "by a one-sided difference of relative step 1e-7 (good to about 1e-3 of it at tol 1e-10): ";
+    return "by a one-sided difference of relative step 1e-7: ";
+}
+
+std::shared_ptr<const CompiledModel> ContinuationProblem::parameterModel(std::string& how) const
+{
     const model::Model* model = findModel(m_scenario.systemId);
     if (!model) {
-        m_parameterDerivative = difference + "a built-in system's equations are not expressions";
-        return;
+        how = std::string(differenceNote()) + "a built-in system's equations are not expressions";
+        return nullptr;
     }
+    std::string why;
+    std::optional<model::Model> with = withParameterAsCoordinate(*model, m_setup.parameter, why);
+    if (!with) {
+        how = differenceNote() + why;
+        return nullptr;
+    }
+    const ModelCompilation compiled = compileModel(std::move(*with));
+    if (!compiled.ok()) {
+        how = differenceNote() + compiled.error.reason;
+        return nullptr;
+    }
+    how = "exactly, by the model's variational equations with " + m_setup.parameter + " as a coordinate";
+    return compiled.compiled;
+}
+
+const Dynamics* ContinuationProblem::parameterDynamicsAt(const std::shared_ptr<const CompiledModel>& model, double lambda, Status& status)
+{
+    if (m_parameterDynamics && m_parameterLambda == lambda)
+        return m_parameterDynamics.get();
+    Scenario at;
+    if (status = scenarioAt(lambda, at); !status.ok())
+        return nullptr;
+    m_parameterDynamics = makeModelDynamics(model, at, integrationSettings(at, m_cancel));
+    m_parameterLambda = lambda;
+    return m_parameterDynamics.get();
+}
+
+void OrbitProblem::prepareParameterModel()
+{
     // A forcing period that moves with lambda (lambda the forcing frequency) adds f dT/dlambda,
     // which the coordinate does not carry.
     Scenario a, b;
@@ -26,23 +60,32 @@ void OrbitProblem::prepareParameterModel()
     const double other = m_setup.start + 1e-3 * (1.0 + std::abs(m_setup.start));
     if (scenarioAt(m_setup.start, a).ok() && scenarioAt(other, b).ok() && orbitClosure(a, m_setup.periods, ca).ok()
         && orbitClosure(b, m_setup.periods, cb).ok() && ca.forced && ca.period != cb.period) {
-        m_parameterDerivative = difference + "the forcing period moves with " + m_setup.parameter;
+        m_parameterDerivative = std::string(differenceNote()) + "the forcing period moves with " + m_setup.parameter;
         return;
     }
-    std::string why;
-    std::optional<model::Model> with = withParameterAsCoordinate(*model, m_setup.parameter, why);
-    if (!with) {
-        m_parameterDerivative = difference + why;
+    if (m_setup.segments > 1) {
+        m_parameterDerivative = std::string(differenceNote()) + "multiple shooting";
         return;
     }
-    const ModelCompilation compiled = compileModel(std::move(*with));
-    if (!compiled.ok()) {
-        m_parameterDerivative = difference + compiled.error.reason;
-        return;
-    }
-    m_parameterModel = compiled.compiled;
-    m_parameterDerivative = m_setup.segments > 1 ? difference + "multiple shooting"
-                                                 : "exactly, by the model's variational equations with " + m_setup.parameter + " as a coordinate";
+    m_parameterModel = parameterModel(m_parameterDerivative);
+}
+
+Status EquilibriumProblem::evaluateWithParameterColumn(const Eigen::VectorXd& z, ContinuationEvaluation& e)
+{
+    const Eigen::Index m = z.size() - 1;
+    Status status = Status::success();
+    const Dynamics* dynamics = parameterDynamicsAt(m_parameterModel, z(m), status);
+    if (!dynamics)
+        return status;
+    Eigen::VectorXd y(m + 2), f;
+    y << z.head(m), z(m), 0.0;
+    Eigen::MatrixXd du;
+    if (status = field(*dynamics, y, f, &du); !status.ok())
+        return status;
+    e.g = f.head(m);
+    e.du = du.topLeftCorner(m, m);
+    e.dlambda = du.col(m).head(m);
+    return Status::success();
 }
 
 double OrbitProblem::levelSlope(double lambda)
@@ -69,19 +112,19 @@ bool OrbitProblem::evaluateWithParameterColumn(const Eigen::VectorXd& z, Continu
         return false;
     const Eigen::Index m = z.size() - 1;
     const double lambda = z(m);
-    if (!m_parameterDynamics || m_parameterLambda != lambda) {
-        Scenario at;
-        if (status = scenarioAt(lambda, at); !status.ok())
-            return true;
-        m_parameterDynamics = makeModelDynamics(m_parameterModel, at, integrationSettings(at, m_cancel));
-        m_parameterLambda = lambda;
+    const Dynamics* dynamics = parameterDynamicsAt(m_parameterModel, lambda, status);
+    if (!dynamics)
+        return true;
+    if (m_levelLambda != lambda || !m_levelKnown) {
         m_levelSlope = m_closure.forced ? 0.0 : levelSlope(lambda);
+        m_levelLambda = lambda;
+        m_levelKnown = true;
     }
     std::vector<double> y = sectionState(m_closure, z.head(m));
     const size_t n = y.size();
     y.push_back(lambda);
     y.push_back(0.0);
-    OrbitReturn r = orbitReturn(*m_parameterDynamics, m_closure, y, true);
+    OrbitReturn r = orbitReturn(*dynamics, m_closure, y, true);
     if (!(status = r.status).ok())
         return true;
     // dy(T)/dlambda: the coordinate's tangent column; an autonomous orbit's also through its section
