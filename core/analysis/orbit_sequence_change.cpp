@@ -2,6 +2,7 @@
 // docs/continuation.md "Where the sequence changes"): bisection on the sequence brackets the change,
 // then the condition's zero is solved along the branch.
 #include "analysis/orbit_problem.h"
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -124,7 +125,7 @@ bool OrbitProblem::solveSequenceChange(const ContinuationPoint& a, const Continu
     // orbit's run may show a vanishing phase in another form (the chain's block arriving with its
     // holding force at the limit sticks for 2e-6 and breaks away, where further on it slips back).
     const std::vector<ModePhase> onA = phasesOf(a), onB = phasesOf(b);
-    const bool aSimple = onA.size() < onB.size();
+    const bool aSimple = onA.size() <= onB.size();
     const SequenceChangeTest test = aSimple ? sequenceChangeTest(onA, onB) : sequenceChangeTest(onB, onA);
     if (test.kind == SequenceChangeTest::Kind::None)
         return false;
@@ -132,8 +133,14 @@ bool OrbitProblem::solveSequenceChange(const ContinuationPoint& a, const Continu
     // 1e-4 of the step and at most half of it (past a or b where the bracket ends on them).
     const double width = std::abs(bracket.sB - bracket.sA), span = std::abs(bracket.span);
     const double delta = std::min(std::max(4.0 * width, 1e-4 * span), 0.5 * span);
-    return aSimple ? solveChange(a, test, bracket.sA, bracket.onA, delta, &bracket.onB, bracket.sB, p, how)
-                   : solveChange(a, test, bracket.sB, bracket.onB, delta, &bracket.onA, bracket.sA, p, how);
+    ContinuationPoint solved;
+    const bool ok = aSimple ? solveChange(a, test, bracket.sA, bracket.onA, delta, &bracket.onB, bracket.sB, solved, how)
+                            : solveChange(a, test, bracket.sB, bracket.onB, delta, &bracket.onA, bracket.sA, solved, how);
+    // The change lies between a and b: a zero outside is another switch's, not this change's.
+    if (!ok || solved.lambda() < std::min(a.lambda(), b.lambda()) || solved.lambda() > std::max(a.lambda(), b.lambda()))
+        return false;
+    p = solved;
+    return true;
 }
 
 bool OrbitProblem::solveSequenceChangeBeyond(const ContinuationPoint& a, const std::vector<ModePhase>& beyond, double h,
@@ -142,8 +149,13 @@ bool OrbitProblem::solveSequenceChangeBeyond(const ContinuationPoint& a, const s
     const SequenceChangeTest test = sequenceChangeTest(phasesOf(a), beyond);
     if (test.kind == SequenceChangeTest::Kind::None)
         return false;
-    const double delta = std::max(16.0 * h, 1e-7 * std::abs(m_setup.to - m_setup.from));
-    return solveChange(a, test, 0.0, a, delta, nullptr, 0.0, p, how);
+    const double range = std::abs(m_setup.to - m_setup.from), delta = std::max(16.0 * h, 1e-7 * range);
+    ContinuationPoint solved;
+    // The branch ended within a step of the change: a zero further off is not this change's.
+    if (!solveChange(a, test, 0.0, a, delta, nullptr, 0.0, solved, how) || std::abs(solved.lambda() - a.lambda()) > 1e-4 * range)
+        return false;
+    p = solved;
+    return true;
 }
 
 } // namespace fl

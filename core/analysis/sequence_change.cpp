@@ -126,13 +126,14 @@ SequenceChangeTest sequenceChangeTest(const std::vector<ModePhase>& simplePhases
     test.simple = labelsOf(simplePhases);
     const std::vector<std::string>& s = test.simple;
     const std::vector<std::string> o = labelsOf(otherPhases);
-    if (s.empty() || o.size() <= s.size())
+    if (s.empty() || o.size() < s.size())
         return test;
+    const bool longer = o.size() > s.size(); // else a phase replaced: only a switch on both sides applies
     const int contacts = static_cast<int>(std::count(s.front().begin(), s.front().end(), '/')) + 1;
     for (size_t j = 0; j < s.size(); ++j) {
         // Phase j split on the other side: it ends early there, a new phase follows, then phase j's
         // mode again, ending where the simple side's phase j ends.
-        if (s[j] == o[j] && j + 2 < o.size() && o[j + 2] == s[j] && o[j + 1] != s[j]
+        if (longer && s[j] == o[j] && j + 2 < o.size() && o[j + 2] == s[j] && o[j + 1] != s[j]
             && std::abs(otherPhases[j + 2].t1 - simplePhases[j].t1) < std::abs(otherPhases[j].t1 - simplePhases[j].t1)) {
             for (int c = 0; c < contacts; ++c) {
                 const std::string part = contactPart(s[j], c);

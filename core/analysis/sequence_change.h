@@ -34,9 +34,9 @@ struct SequenceChangeTest {
 /// Contact c's part of a phase label ("stick", "slip+", ... or the c-th of "a/b/c").
 std::string contactPart(const std::string& label, int contact);
 
-/// The condition a change between these two sides solves (simple: the side with fewer phases), from
-/// the first phase they differ in: a phase that the other side splits (Minimum), else the first
-/// label that differs (Arrival); Kind::None where neither applies.
+/// The condition a change between these two sides solves (simple: the side with fewer phases, or
+/// as many), from the first phase they differ in: a phase that the other side splits (Minimum),
+/// else the first label that differs (Arrival); Kind::None where neither applies.
 SequenceChangeTest sequenceChangeTest(const std::vector<ModePhase>& simple, const std::vector<ModePhase>& other);
 
 /// The test on an orbit (its state y0 at t0, one period): nothing where the orbit's phases are

@@ -211,6 +211,37 @@ private slots:
         }
     }
 
+    /// The error of the one-sided difference (relative step 1e-7) that built-in systems keep, at
+    /// the scenario's own tolerance, measured against the exact column of the same case as a model:
+    /// it is what Newton's matrix and the tangent carry there.
+    void theDifferenceItReplaces()
+    {
+        for (const double tol : {1e-9, 1e-11}) {
+            fl::Scenario s = asModel(forcedBelt());
+            QVERIFY(s.params.set("tol", tol).ok());
+            fl::OrbitProblem problem(s, setupOf("v_b", 0.3, 0.25, 0.35), nullptr);
+            fl::ContinuationPoint first;
+            QVERIFY(problem.settle(first).ok());
+            const Eigen::Index m = first.z.size() - 1;
+            const Eigen::VectorXd u = first.z.head(m);
+            const fl::OrbitClosure closure = problem.closure();
+            const double delta = -1e-7 * 1.0; // towards where a branch rising in v_b came from, as jacobianAt does
+            Eigen::VectorXd g[2];
+            for (int side = 0; side < 2; ++side) {
+                fl::Scenario at = s;
+                QVERIFY(at.params.set("v_b", 0.3 + (side ? delta : 0.0)).ok());
+                const auto d = fl::makeDynamics(at);
+                const fl::OrbitReturn r = fl::orbitReturn(*d, closure, fl::sectionState(closure, u), false);
+                QVERIFY(r.status.ok());
+                g[side] = fl::sectionCoordinates(closure, r.y) - u;
+            }
+            const Eigen::VectorXd difference = (g[1] - g[0]) / delta, exact = first.jacobian.col(m);
+            const double error = (difference - exact).lpNorm<Eigen::Infinity>() / exact.lpNorm<Eigen::Infinity>();
+            std::printf("forced belt, d/dv_b at tol %g: one-sided difference (step 1e-7) %.3g relative from the exact column\n", tol, error);
+            QVERIFY(error < 1e-5);
+        }
+    }
+
     /// Where the coordinate cannot carry the parameter, the difference stays, with why.
     void theDifferenceWhereItCannot()
     {
