@@ -129,8 +129,8 @@ private:
 
 class Substitution {
 public:
-    Substitution(std::span<const int> slots, std::span<const double> values, std::span<const int> moved = {})
-        : m_slots(slots), m_values(values), m_moved(moved)
+    Substitution(std::span<const int> slots, std::span<const double> values, std::span<const int> moved = {}, std::span<const Expr> trees = {})
+        : m_slots(slots), m_values(values), m_moved(moved), m_trees(trees)
     {
     }
 
@@ -142,7 +142,8 @@ public:
         case Kind::Variable: {
             const auto it = std::find(m_slots.begin(), m_slots.end(), node.slot);
             if (it != m_slots.end())
-                return number(m_values[static_cast<std::size_t>(it - m_slots.begin())]);
+                return m_trees.empty() ? number(m_values[static_cast<std::size_t>(it - m_slots.begin())])
+                                       : m_trees[static_cast<std::size_t>(it - m_slots.begin())];
             if (node.slot >= 0 && static_cast<std::size_t>(node.slot) < m_moved.size() && m_moved[static_cast<std::size_t>(node.slot)] != node.slot)
                 return variable(m_moved[static_cast<std::size_t>(node.slot)]);
             return expr;
@@ -171,6 +172,7 @@ private:
     std::span<const int> m_slots;
     std::span<const double> m_values;
     std::span<const int> m_moved;
+    std::span<const Expr> m_trees;
     std::unordered_map<const Node*, Expr> m_done;
 };
 
@@ -245,6 +247,11 @@ std::vector<Expr> renumber(std::span<const Expr> exprs, std::span<const int> mov
     for (const Expr& e : exprs)
         out.push_back(e ? s(e) : e);
     return out;
+}
+
+Expr replace(const Expr& expr, std::span<const int> slots, std::span<const Expr> trees)
+{
+    return Substitution(slots, {}, {}, trees)(expr);
 }
 
 double evaluate(const Expr& expr, const double* variables)

@@ -37,6 +37,9 @@ std::vector<Expr> substitute(std::span<const Expr> exprs, std::span<const int> s
 /// Each tree with the variable at slot s moved to slot moved[s] (slots past moved's end stay), the
 /// common subtrees renumbered once and shared in the results.
 std::vector<Expr> renumber(std::span<const Expr> exprs, std::span<const int> moved);
+/// expr with each variable whose slot is in slots replaced by the tree at the same index of trees
+/// (shared, not copied), simplified.
+Expr replace(const Expr& expr, std::span<const int> slots, std::span<const Expr> trees);
 /// The value of expr at variables (variables[slot] for each variable): a direct walk of the tree,
 /// slow but obvious; the reference for the tape (tape.h) and the constant folding.
 double evaluate(const Expr& expr, const double* variables);

@@ -23,10 +23,20 @@ const FunctionInfo* functionTable(int* count)
 
 const FunctionInfo* findFunction(std::string_view name)
 {
+    if (name == "sgn") // the papers' name of sign
+        return &kFunctions[static_cast<int>(Function::Sign)];
     for (const FunctionInfo& info : kFunctions)
         if (info.name == name)
             return &info;
     return nullptr;
+}
+
+std::string functionListing()
+{
+    std::string out;
+    for (const FunctionInfo& info : kFunctions)
+        out += (out.empty() ? "" : ", ") + std::string(info.name);
+    return out + " (sgn is sign)";
 }
 
 const FunctionInfo& functionInfo(Function function) { return kFunctions[static_cast<int>(function)]; }

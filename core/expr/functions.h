@@ -12,6 +12,7 @@
 
 #include <cmath>
 #include <limits>
+#include <string>
 #include <string_view>
 
 namespace fl::expr {
@@ -24,8 +25,10 @@ struct FunctionInfo {
 
 /// Every function, in the order of enum Function.
 const FunctionInfo* functionTable(int* count);
-/// The function called name, or nullptr.
+/// The function called name (sgn: sign), or nullptr.
 const FunctionInfo* findFunction(std::string_view name);
+/// "sin, cos, ..., hypot (sgn is sign)": the known functions, for error messages.
+std::string functionListing();
 const FunctionInfo& functionInfo(Function function);
 
 inline double signOf(double x) { return x > 0.0 ? 1.0 : x < 0.0 ? -1.0 : x; } // 0, -0 and NaN as they are

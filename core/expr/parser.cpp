@@ -169,7 +169,7 @@ private:
             if (!function) {
                 if (token.text == "pi" || m_symbols.slotOf(token.text) >= 0)
                     return fail(token.position, joined({describeToken(token), " is not a function"}));
-                return fail(token.position, joined({"unknown function ", describeToken(token)}));
+                return fail(token.position, joined({"unknown function ", describeToken(token), " (functions: ", functionListing(), ")"}));
             }
             return call(token, *function);
         }
@@ -180,6 +180,12 @@ private:
         const int slot = m_symbols.slotOf(token.text);
         if (slot >= 0)
             return counted(makeVariable(slot), token.position);
+        // x'' where x' is a name: an acceleration, which the equations give and no expression reads.
+        if (token.text.size() > 2 && token.text.ends_with("''") && !token.text.ends_with("'''")
+            && m_symbols.slotOf(token.text.substr(0, token.text.size() - 1)) >= 0 && m_symbols.slotOf(token.text.substr(0, token.text.size() - 2)) >= 0)
+            return fail(token.position, joined({describeToken(token), " is an acceleration: expressions read coordinates and velocities (",
+                                                token.text.substr(0, token.text.size() - 2), ", ", token.text.substr(0, token.text.size() - 1),
+                                                "), not accelerations"}));
         std::string names = m_symbols.listing();
         if (names.size() > 200)
             names = joined({std::string_view(names).substr(0, names.rfind(", ", 200)), ", ..."});

@@ -42,10 +42,12 @@ void number(double value, std::string& out)
 
 class Printer {
 public:
-    explicit Printer(const SymbolTable& symbols) : m_symbols(symbols) {}
+    Printer(const SymbolTable& symbols, std::size_t limit) : m_symbols(symbols), m_limit(limit) {}
 
     void print(const Node& node, int needed, std::string& out) const
     {
+        if (out.size() >= m_limit)
+            return; // every node prints at least a character: the walk stops within the limit
         const bool parens = level(node) < needed;
         if (parens)
             out += '(';
@@ -101,6 +103,7 @@ private:
     }
 
     const SymbolTable& m_symbols;
+    std::size_t m_limit;
 };
 
 } // namespace
@@ -109,7 +112,19 @@ std::string print(const Expr& expr, const SymbolTable& symbols)
 {
     std::string out;
     if (expr)
-        Printer(symbols).print(*expr, 0, out);
+        Printer(symbols, std::string::npos).print(*expr, 0, out);
+    return out;
+}
+
+std::string print(const Expr& expr, const SymbolTable& symbols, std::size_t maxLength)
+{
+    std::string out;
+    if (expr)
+        Printer(symbols, maxLength).print(*expr, 0, out);
+    if (out.size() > maxLength) {
+        out.resize(maxLength);
+        out += " ... (longer than " + std::to_string(maxLength) + " characters)";
+    }
     return out;
 }
 

@@ -7,10 +7,15 @@
 #include "expr/node.h"
 #include "expr/symbols.h"
 
+#include <cstddef>
 #include <string>
 
 namespace fl::expr {
 
 std::string print(const Expr& expr, const SymbolTable& symbols);
+/// The same, cut after maxLength characters (with a note that says so): the text of a tree whose
+/// subtrees are shared (a model's lets written in) can be exponentially longer than the tree, and
+/// the walk stops within the limit.
+std::string print(const Expr& expr, const SymbolTable& symbols, std::size_t maxLength);
 
 } // namespace fl::expr

@@ -66,6 +66,92 @@ bool dependsOnAny(const expr::Expr& e, const std::vector<int>& slots)
     return false;
 }
 
+/// An expression with its derived quantities inlined may be no taller than a parsed one: what runs
+/// on it afterwards recurses over its height (expr/parser.h).
+void checkHeight(const expr::Expr& e, const text::LineIndex& lines, const Pending::Text& text)
+{
+    const int limit = expr::Limits{}.maxHeight;
+    if (e->height > limit)
+        fail(lines.at(text.begin), "with its derived quantities (let, output) written in, this expression is " + std::to_string(e->height)
+                                       + " levels deep, more than " + std::to_string(limit) + ": nest fewer lets");
+}
+
+/// The names of derived quantities (let, output) in the state's expressions: each at a slot after
+/// the parameters while parsing, then replaced by its tree.
+class DerivedNames {
+public:
+    DerivedNames(const Model& model, const text::LineIndex& lines, const expr::SymbolTable& state)
+        : m_model(model), m_lines(lines), m_table(state)
+    {
+    }
+    expr::Expr parse(const Pending::Text& text) const
+    {
+        expr::Expr e = parseAt(m_lines, text, m_table);
+        if (!m_slots.empty())
+            e = expr::replace(e, m_slots, m_trees);
+        checkHeight(e, m_lines, text);
+        return e;
+    }
+    void name(const std::string& id, const expr::Expr& tree)
+    {
+        const int slot = m_model.parameterSlot(static_cast<int>(m_model.parameters.size() + m_slots.size()));
+        m_table.add(id, slot);
+        m_slots.push_back(slot);
+        m_trees.push_back(tree);
+    }
+
+private:
+    const Model& m_model;
+    const text::LineIndex& m_lines;
+    expr::SymbolTable m_table;
+    std::vector<int> m_slots;
+    std::vector<expr::Expr> m_trees;
+};
+
+/// The parameters' expressions (mass, start, velocity, couplings: slot i is parameter i) with the
+/// lets that read parameters only, renumbered to those slots; a let that reads the state is refused
+/// where it is used.
+class ParameterNames {
+public:
+    ParameterNames(const Model& model, const text::LineIndex& lines) : m_model(model), m_lines(lines), m_table(model.parameterSlots())
+    {
+        const int parameters = static_cast<int>(model.parameters.size());
+        std::vector<int> moved(static_cast<std::size_t>(model.parameterSlot(parameters)), -1);
+        for (int i = 0; i < parameters; ++i)
+            moved[static_cast<std::size_t>(model.parameterSlot(i))] = i;
+        for (const Let& l : model.lets) {
+            const int slot = parameters + static_cast<int>(m_slots.size());
+            m_table.add(l.id, slot);
+            m_slots.push_back(slot);
+            bool ofParameters = true;
+            for (int s = 0; s < model.parameterSlot(0); ++s)
+                ofParameters = ofParameters && !expr::dependsOn(l.value, s);
+            m_ofParameters.push_back(ofParameters);
+            m_trees.push_back(ofParameters ? expr::renumber(std::span(&l.value, 1), moved).front() : expr::number(0.0));
+        }
+    }
+    expr::Expr parse(const Pending::Text& text) const
+    {
+        expr::Expr e = parseAt(m_lines, text, m_table);
+        for (std::size_t j = 0; j < m_slots.size(); ++j)
+            if (!m_ofParameters[j] && expr::dependsOn(e, m_slots[j]))
+                fail(m_lines.at(text.begin), "'" + m_model.lets[j].id + "' (line " + std::to_string(m_model.lets[j].where.line)
+                                                 + ") reads coordinates, velocities or t: masses, starts and initial velocities read parameters only");
+        if (!m_slots.empty())
+            e = expr::replace(e, m_slots, m_trees);
+        checkHeight(e, m_lines, text);
+        return e;
+    }
+
+private:
+    const Model& m_model;
+    const text::LineIndex& m_lines;
+    expr::SymbolTable m_table;
+    std::vector<int> m_slots;
+    std::vector<char> m_ofParameters;
+    std::vector<expr::Expr> m_trees;
+};
+
 /// The contact's law parameters appended to the model's parameters (ids: the law's own with one
 /// contact, "<contact>.<id>" with several), with the values the file gives.
 void addLawParameters(const Pending::Contact& pending, Contact& contact, bool prefixed, Model& model,
@@ -185,18 +271,33 @@ void finish(const Pending& pending, const text::LineIndex& lines, Model& model)
             fail(model.contacts[i].where, "contact '" + model.contacts[i].id + "' has no law = … (e.g. law = coulomb(mu_s = 2, mu_k = 1))");
         addLawParameters(pending.contacts[i], model.contacts[i], model.contacts.size() > 1, model, names);
     }
-    const expr::SymbolTable parameters = model.parameterSlots();
     const expr::SymbolTable state = model.stateSlots();
     std::vector<double> defaults; // parameterSlots(): slot i is parameter i
     for (const ParameterSpec& spec : model.parameters)
         defaults.push_back(spec.defaultValue);
 
+    // Derived quantities: each let, then each output, reads the state, t, the parameters and those
+    // declared before it; a name stands for its tree, inlined (shared) where it is used.
+    DerivedNames derived(model, lines, state);
+    for (const Pending::Let& l : pending.lets) {
+        const expr::Expr value = derived.parse(l.value);
+        model.lets.push_back({l.id, value, l.where});
+        derived.name(l.id, value);
+    }
+    for (const Pending::Output& o : pending.outputs) {
+        const expr::Expr value = derived.parse(o.value);
+        model.outputs.push_back({o.id, o.label, o.unit, value, o.where});
+        derived.name(o.id, value);
+    }
+    // Masses, starts and velocities read parameters, and the lets that read parameters only.
+    const ParameterNames parameters(model, lines);
+
     for (std::size_t i = 0; i < model.coordinates.size(); ++i) {
         Coordinate& c = model.coordinates[i];
         const Pending::Coordinate& p = pending.coordinates[i];
-        c.mass = p.mass.present() ? parseAt(lines, p.mass, parameters) : expr::number(1.0);
-        c.start = p.start.present() ? parseAt(lines, p.start, parameters) : expr::number(0.0);
-        c.velocity = p.velocity.present() ? parseAt(lines, p.velocity, parameters) : expr::number(0.0);
+        c.mass = p.mass.present() ? parameters.parse(p.mass) : expr::number(1.0);
+        c.start = p.start.present() ? parameters.parse(p.start) : expr::number(0.0);
+        c.velocity = p.velocity.present() ? parameters.parse(p.velocity) : expr::number(0.0);
         const double mass = expr::evaluate(c.mass, defaults.data());
         if (!(mass > 0.0) || !std::isfinite(mass))
             fail(p.mass.present() ? lines.at(p.mass.begin) : c.where,
@@ -214,7 +315,7 @@ void finish(const Pending& pending, const text::LineIndex& lines, Model& model)
             if (std::min(earlier.first, earlier.second) == std::min(coupling.first, coupling.second)
                 && std::max(earlier.first, earlier.second) == std::max(coupling.first, coupling.second))
                 fail(p.where, "mass " + p.first.text + " " + p.second.text + " given twice");
-        coupling.value = parseAt(lines, p.value, parameters);
+        coupling.value = parameters.parse(p.value);
         coupling.where = p.where;
         model.couplings.push_back(coupling);
     }
@@ -223,7 +324,7 @@ void finish(const Pending& pending, const text::LineIndex& lines, Model& model)
     for (const Pending::Force& f : pending.forces) {
         Force force;
         force.coordinate = coordinateIndex(model, {f.coordinate, f.coordinateWhere}, false);
-        force.value = parseAt(lines, f.value, state);
+        force.value = derived.parse(f.value);
         force.where = f.where;
         model.forces.push_back(force);
     }
@@ -232,7 +333,7 @@ void finish(const Pending& pending, const text::LineIndex& lines, Model& model)
         const Pending::Contact& p = pending.contacts[i];
         if (!p.slip.present())
             fail(c.where, "contact '" + c.id + "' has no slip = … (its relative velocity, e.g. slip = x' - v_b)");
-        c.slip = parseAt(lines, p.slip, state);
+        c.slip = derived.parse(p.slip);
         const auto affine = expr::affineForm(c.slip, velocities);
         if (!affine)
             fail(lines.at(p.slip.begin), "the slip velocity must be affine in the velocities (" + velocityNames(model)
@@ -242,10 +343,8 @@ void finish(const Pending& pending, const text::LineIndex& lines, Model& model)
         c.slipConstant = affine->constant;
         c.slipGradient = affine->coefficients;
         // The normal force may follow velocities too (a damper in the pressing spring, the brake).
-        c.normal = p.normal.present() ? parseAt(lines, p.normal, state) : expr::number(1.0);
+        c.normal = p.normal.present() ? derived.parse(p.normal) : expr::number(1.0);
     }
-    for (const Pending::Output& o : pending.outputs)
-        model.outputs.push_back({o.id, o.label, o.unit, parseAt(lines, o.value, state), o.where});
     std::vector<int> coordinatesAndVelocities = velocities;
     for (std::size_t i = 0; i < model.coordinates.size(); ++i)
         coordinatesAndVelocities.push_back(model.coordinateSlot(static_cast<int>(i)));
@@ -255,7 +354,7 @@ void finish(const Pending& pending, const text::LineIndex& lines, Model& model)
         drawing.where = d.where;
         drawing.at = d.at;
         if (d.kind == Drawing::Kind::Belt) {
-            drawing.speed = parseAt(lines, d.speed, state);
+            drawing.speed = derived.parse(d.speed);
             if (dependsOnAny(drawing.speed, coordinatesAndVelocities))
                 fail(lines.at(d.speed.begin), "the belt's speed may depend on t and parameters only");
         } else {

@@ -53,6 +53,11 @@ struct Pending {
         Text value;
         Where where;
     };
+    struct Let { ///< let ID = EXPR
+        std::string id;
+        Text value;
+        Where where;
+    };
     struct Drawing {
         fl::model::Drawing::Kind kind = fl::model::Drawing::Kind::Block;
         Name first, second;
@@ -66,6 +71,7 @@ struct Pending {
     std::vector<Coupling> couplings;
     std::vector<Contact> contacts;
     std::vector<Output> outputs;
+    std::vector<Let> lets;
     std::vector<Drawing> drawings;
 };
 

@@ -157,6 +157,14 @@ private:
             expectEnd(cursor);
         } else if (k == "param") {
             parameter(cursor, where);
+        } else if (k == "let") {
+            if (static_cast<int>(m_pending.lets.size()) >= kMaxLets)
+                fail(where, "more than " + std::to_string(kMaxLets) + " lets");
+            Pending::Let l;
+            l.id = declare(cursor, "a derived quantity's name");
+            l.value = expressionAfterEquals(cursor);
+            l.where = where;
+            m_pending.lets.push_back(l);
         } else if (k == "numerics") {
             numerics(cursor);
         } else if (k == "breakaway") {
@@ -232,7 +240,7 @@ private:
         } else if (k == "draw") {
             draw(cursor, where);
         } else {
-            fail(where, "unknown statement '" + k + "' (statements: flmodel, name, about, numerics, breakaway, param, coord, mass, start, "
+            fail(where, "unknown statement '" + k + "' (statements: flmodel, name, about, numerics, breakaway, param, let, coord, mass, start, "
                         "velocity, force, contact, slip, normal, law, output, draw)");
         }
     }
@@ -294,11 +302,19 @@ private:
                 if (pending.lawValues.count(name.text))
                     fail(cursor, name, "'" + name.text + "' given twice");
                 expectSign(cursor, "=");
-                const Token value = expect(cursor, Token::Kind::Number, "a number");
+                // A law's values are numbers: each becomes a parameter of the model (its slider, --set).
+                const std::string numbersOnly = "a law's values are numbers (write " + name.text + " = 2): each becomes a parameter of the "
+                                                "model that --set and the sliders change";
+                const Token value = cursor.next();
+                if (value.kind != Token::Kind::Number)
+                    fail(cursor, value, numbersOnly + "; got " + text::describe(value));
                 pending.lawValues[name.text] = {value.number, m_lines.at(value.offset)};
                 const Token after = cursor.next();
                 if (after.kind == Token::Kind::Sign && after.text == ")")
                     break;
+                const bool plainEnd = after.kind == Token::Kind::End && after.text.empty();
+                if (!plainEnd && !(after.kind == Token::Kind::Sign && after.text == ","))
+                    fail(cursor, after, numbersOnly + ", not expressions");
                 if (after.kind != Token::Kind::Sign || after.text != ",")
                     fail(cursor, after, "expected ',' or ')', got " + text::describe(after));
             }

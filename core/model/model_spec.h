@@ -60,6 +60,14 @@ struct Contact {
     Where where;
 };
 
+/// A derived quantity, `let ID = EXPR`: inlined (its tree shared) wherever its name is used, so the
+/// equations hold no trace of it; kept for the summary.
+struct Let {
+    std::string id;
+    expr::Expr value; ///< of coordinates, velocities, t and parameters (stateSlots())
+    Where where;
+};
+
 struct Output {
     std::string id;
     std::string label;
@@ -95,6 +103,7 @@ struct Model {
     std::vector<Force> forces;
     std::vector<MassCoupling> couplings; ///< the mass matrix's off-diagonal entries (none: diagonal)
     std::vector<Contact> contacts;
+    std::vector<Let> lets;
     std::vector<Output> outputs;
     std::vector<Drawing> drawings;
     /// numerics statements: settings the model's scenarios open with (t_end, dt, tol, eps, ...).

@@ -3,6 +3,10 @@
 #include "expr/print.h"
 
 namespace fl::model {
+namespace {
+/// Characters of an expression shown: lets written in can make its text exponentially long.
+constexpr std::size_t kShown = 2000;
+} // namespace
 
 std::string summarize(const Model& model)
 {
@@ -11,8 +15,8 @@ std::string summarize(const Model& model)
     std::string out = "model: " + model.name + "\n";
     out += "coordinates: " + std::to_string(model.coordinates.size()) + "\n";
     for (const Coordinate& c : model.coordinates) {
-        out += "  " + c.id + "  mass " + expr::print(c.mass, parameters) + "  start " + expr::print(c.start, parameters)
-               + "  velocity " + expr::print(c.velocity, parameters);
+        out += "  " + c.id + "  mass " + expr::print(c.mass, parameters, kShown) + "  start " + expr::print(c.start, parameters, kShown)
+               + "  velocity " + expr::print(c.velocity, parameters, kShown);
         int forces = 0;
         for (const Force& f : model.forces)
             forces += &model.coordinates[static_cast<std::size_t>(f.coordinate)] == &c ? 1 : 0;
@@ -20,10 +24,10 @@ std::string summarize(const Model& model)
     }
     for (const MassCoupling& m : model.couplings)
         out += "  mass " + model.coordinates[static_cast<std::size_t>(m.first)].id + " " + model.coordinates[static_cast<std::size_t>(m.second)].id
-               + " " + expr::print(m.value, parameters) + "\n";
+               + " " + expr::print(m.value, parameters, kShown) + "\n";
     out += "contacts: " + std::to_string(model.contacts.size()) + "\n";
     for (const Contact& c : model.contacts) {
-        out += "  " + c.id + "  slip " + expr::print(c.slip, state) + "  normal " + expr::print(c.normal, state) + "  law " + c.lawId + " (";
+        out += "  " + c.id + "  slip " + expr::print(c.slip, state, kShown) + "  normal " + expr::print(c.normal, state, kShown) + "  law " + c.lawId + " (";
         for (std::size_t i = 0; i < c.lawParameterIds.size(); ++i)
             out += (i ? ", " : "") + c.lawParameterIds[i];
         out += ")\n";
@@ -34,9 +38,14 @@ std::string summarize(const Model& model)
     for (const ParameterSpec& p : model.parameters)
         out += "  " + p.id + " = " + formatNumber(p.defaultValue) + "  range " + formatNumber(p.min) + " .. " + formatNumber(p.max)
                + (p.unit.empty() || p.unit == "–" ? std::string() : "  " + p.unit) + "\n";
+    if (!model.lets.empty()) {
+        out += "derived (let): " + std::to_string(model.lets.size()) + "\n";
+        for (const Let& l : model.lets)
+            out += "  " + l.id + " = " + expr::print(l.value, state, kShown) + "\n";
+    }
     out += "outputs: " + std::to_string(model.outputs.size()) + "\n";
     for (const Output& o : model.outputs)
-        out += "  " + o.id + " = " + expr::print(o.value, state) + "\n";
+        out += "  " + o.id + " = " + expr::print(o.value, state, kShown) + "\n";
     out += "drawings: " + std::to_string(model.drawings.size()) + "\n";
     return out;
 }

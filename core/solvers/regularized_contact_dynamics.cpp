@@ -26,10 +26,7 @@ void RegularizedContactDynamics::outputs(double t, const double* y, int, double*
 
 std::string RegularizedContactDynamics::warning() const
 {
-    if (m_regularization == Regularization::Kudra || m_friction.eta() <= 1.0)
-        return {};
-    return regularizationInfo(m_regularization).id + " has no static peak: the stick limit is "
-           + formatNumber(m_friction.eta()) + " times the slip level at v_r = 0 and is lost; use kudra";
+    return m_friction.lostPeakWarning();
 }
 
 } // namespace fl

@@ -1,6 +1,7 @@
 #include "solvers/smooth_friction.h"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace fl {
 
@@ -15,6 +16,16 @@ SmoothFriction::SmoothFriction(const FrictionLaw& law, Regularization kind, doub
     }
     m_eta[1] = m_symmetric ? m_eta[0] : m_eta[1];
     m_etaPrime[1] = m_symmetric ? m_etaPrime[0] : m_etaPrime[1];
+}
+
+std::string SmoothFriction::lostPeakWarning(const std::string& contact) const
+{
+    if (m_kind == Regularization::Kudra || eta() <= 1.0)
+        return {};
+    char ratio[32];
+    std::snprintf(ratio, sizeof ratio, "%.6g", eta()); // 1.5, not the 1.4999999999999998 of its division
+    return regularizationInfo(m_kind).id + " has no static peak: " + (contact.empty() ? "the" : "contact " + contact + "'s")
+           + " stick limit is " + ratio + " times the slip level at v_r = 0 and is lost; use kudra";
 }
 
 } // namespace fl

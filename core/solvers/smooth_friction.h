@@ -3,6 +3,7 @@
 #include "friction/regularization.h"
 
 #include <cmath>
+#include <string>
 
 namespace fl {
 
@@ -34,6 +35,10 @@ public:
     /// The static peak F_s/g(0) Kudra's law keeps (of the positive branch for an asymmetric law).
     double eta() const { return m_eta[0]; }
     double etaPrime() const { return m_etaPrime[0]; }
+    /// A regularization without a static peak loses a law's stick limit above its slip level at
+    /// v_r = 0 (eta > 1): the remark that says so ("tanh has no static peak: ... 1.5 times ..."),
+    /// naming the contact when `contact` is given; empty when nothing is lost.
+    std::string lostPeakWarning(const std::string& contact = {}) const;
 
 private:
     static constexpr double kDirection[2] = {1.0, -1.0};

@@ -173,6 +173,16 @@ public:
         m_core.writeOutputs(F.data(), out);
     }
     const SmoothOde* smoothOde() const override { return &m_ode; }
+    /// Each contact whose regularization loses its law's static peak, named.
+    std::string warning() const override
+    {
+        std::string text;
+        const model::Model& m = m_core.eq.compiled().model;
+        for (int c = 0; c < m_core.eq.contacts(); ++c)
+            if (const std::string w = m_ode.friction(c).lostPeakWarning(m.contacts[static_cast<size_t>(c)].id); !w.empty())
+                text += (text.empty() ? "" : "; ") + w;
+        return text;
+    }
 
 private:
     mutable MultiContactCore m_core;

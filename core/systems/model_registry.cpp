@@ -58,11 +58,11 @@ std::string equationText(const model::Model& m)
         auto term = [&rhs](const std::string& t) { rhs.append(rhs.empty() ? "" : " + ").append(t); };
         for (const model::Force& f : m.forces)
             if (f.coordinate == static_cast<int>(i))
-                term(expr::print(f.value, state));
+                term(expr::print(f.value, state, 2000)); // lets written in: bounded text
         for (const model::Contact& c : m.contacts)
             if (!expr::isNumber(c.slipGradient[i], 0.0))
                 term("friction of " + c.id);
-        text.append(text.empty() ? "" : "\n").append(expr::print(q.mass, parameters)).append(" ").append(q.id).append("'' = ");
+        text.append(text.empty() ? "" : "\n").append(expr::print(q.mass, parameters, 2000)).append(" ").append(q.id).append("'' = ");
         text.append(rhs.empty() ? "0" : rhs);
     }
     return text;

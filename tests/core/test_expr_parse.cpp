@@ -150,6 +150,7 @@ private slots:
             {"abs(t)", [](double, double, double t, double) { return std::fabs(t); }},
             {"sign(t)", [](double, double, double t, double) { return t > 0 ? 1.0 : -1.0; }},
             {"sign(t - t)", [](double, double, double, double) { return 0.0; }},
+            {"sgn(t)", [](double, double, double t, double) { return t > 0 ? 1.0 : -1.0; }}, // the papers' name of sign
             {"sign(0/0)", [](double, double, double, double) { return std::nan(""); }},
             {"min(x, v)", [](double x, double v, double, double) { return std::min(x, v); }},
             {"max(x, v)", [](double x, double v, double, double) { return std::max(x, v); }},
@@ -209,7 +210,7 @@ private slots:
         CHECK_ERROR("x, v", Position{}, 1, 2, "unexpected ',' outside a function's arguments");
         CHECK_ERROR("x(2)", Position{}, 1, 1, "'x' is not a function");
         CHECK_ERROR("2*pi(2)", Position{}, 1, 3, "'pi' is not a function");
-        CHECK_ERROR("foo(x)", Position{}, 1, 1, "unknown function 'foo'");
+        CHECK_ERROR("foo(x)", Position{}, 1, 1, "unknown function 'foo' (functions: sin, cos, tan, asin, acos, atan, atan2, sinh, cosh, tanh, exp, log, log10, sqrt, abs, sign, min, max, pow, hypot (sgn is sign))");
         CHECK_ERROR("sin + 1", Position{}, 1, 1, "function 'sin' needs its arguments in parentheses");
         CHECK_ERROR("x +\n\n  k*inf", Position{}, 3, 5, "unknown name 'inf' (variables: x, v, t, k)");
         // A long name is cut short in the message.

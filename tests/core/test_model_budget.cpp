@@ -11,6 +11,7 @@
 #include "expr/derivative.h"
 #include "expr/tape.h"
 #include "model/model_parser.h"
+#include "model/model_summary.h"
 #include "params/parameter_set.h"
 #include "simulation/simulate.h"
 #include "systems/model_equations.h"
@@ -195,6 +196,45 @@ private slots:
         QVERIFY(!later.ok());
         qInfo("%d:%d: %s", later.error.where.line, later.error.where.column, later.error.reason.c_str());
         QVERIFY(later.error.reason.find("more than 600 expression nodes") != std::string::npos);
+    }
+
+    /// Lets written in share their trees: a chain of 60 lets each squaring the one before is a force
+    /// of 2^60 leaves as text, but of 60 distinct nodes. It prepares within the budget, its summary
+    /// (what `model check` prints) is cut at 2000 characters, and it runs; lets nested 1200 levels
+    /// deep are refused where they are used, at the expression's line.
+    void letChainsStayLinear()
+    {
+        std::string text = "flmodel 1\nname \"let chain\"\ncoord x\n    start = 0.5\nlet a0 = 0.5*sin(x)\n";
+        for (int i = 1; i <= 60; ++i)
+            text += "let a" + std::to_string(i) + " = a" + std::to_string(i - 1) + "*a" + std::to_string(i - 1) + "\n";
+        text += "force x = -x - a60\ncontact c\n    slip = x' - 0.2\n    law = coulomb\n";
+        const expr::NodeBudget budget(100000);
+        const PreparedModel p = prepareModel(text);
+        QVERIFY2(p.ok(), p.error.reason.c_str());
+        qInfo("60 squaring lets: %ld expression nodes prepared", budget.used());
+        QVERIFY(budget.used() < 5000);
+        const std::string summary = model::summarize(p.compiled->model);
+        for (size_t begin = 0, end; begin < summary.size(); begin = end + 1) {
+            end = summary.find('\n', begin);
+            QVERIFY(end - begin < 2100);
+        }
+        QVERIFY(summary.find("longer than 2000 characters") != std::string::npos);
+        const ModelRegistration r = registerModel(text);
+        QVERIFY(r.ok());
+        Scenario s;
+        QVERIFY(makeScenario(r.system->id, r.system->laws.front(), Method::EventDriven, Regularization::Kudra, s).ok());
+        QVERIFY(s.params.set("t_end", 5.0).ok());
+        const RunResult run = simulate(s);
+        QVERIFY2(run.status.ok(), run.status.message().c_str());
+
+        std::string deep = "flmodel 1\nname \"deep\"\ncoord x\nlet b0 = x\n";
+        for (int i = 1; i <= 400; ++i) // each three levels deeper than the one before
+            deep += "let b" + std::to_string(i) + " = sin(cos(1 + b" + std::to_string(i - 1) + "))\n";
+        deep += "force x = -b400\n";
+        const model::ParsedModel refused = model::parseModel(deep);
+        QVERIFY(!refused.ok());
+        qInfo("%d:%d: %s", refused.error.where.line, refused.error.where.column, refused.error.reason.c_str());
+        QVERIFY(refused.error.reason.find("levels deep, more than 1000: nest fewer lets") != std::string::npos);
     }
 
     void aModelWithoutContactIsRefusedByTheCheck()

@@ -424,6 +424,51 @@ private slots:
         }
     }
 
+    /// A model written with derived quantities (let, an output used in a force) runs as the same
+    /// model written out, to the bit, by every method: the names are written into the equations.
+    void letsRunAsWrittenOut()
+    {
+        const std::string head = "flmodel 1\nname \"Mode coupling\"\nparam k1 = 1 range 0 .. 10\nparam k2 = 2 range 0 .. 10\n"
+                                 "param alpha = 0.3 range 0 .. 1.5\nparam v_b = 0.1 range -1 .. 1\ncoord x\n    start = 0.1\ncoord y\n";
+        const std::string tail = "contact belt\n    slip = x' - v_b\n    normal = 1 + 0.1*y\n    law = coulomb(mu_s = 1, mu_k = 0.5)\n";
+        const std::string named = head + "let s = sin(alpha)\nlet c = cos(alpha)\nlet k12 = (k1 - k2)*s*c\n"
+                                         "output spring = (k1*c^2 + k2*s^2)*x\nforce x = -spring - k12*y\nforce y = -k12*x - (k2*c^2 + k1*s^2)*y\n" + tail;
+        const std::string written = head + "force x = -(k1*cos(alpha)^2 + k2*sin(alpha)^2)*x - (k1 - k2)*sin(alpha)*cos(alpha)*y\n"
+                                           "force y = -(k1 - k2)*sin(alpha)*cos(alpha)*x - (k2*cos(alpha)^2 + k1*sin(alpha)^2)*y\n" + tail;
+        for (const Method method : {Method::EventDriven, Method::Regularized}) {
+            Scenario a = modelScenario(named, method), b = modelScenario(written, method);
+            QVERIFY(a.params.set("t_end", 30.0).ok() && b.params.set("t_end", 30.0).ok());
+            const RunResult ra = simulate(a), rb = simulate(b);
+            QVERIFY(ra.status.ok() && rb.status.ok());
+            QCOMPARE(ra.size(), rb.size());
+            const int x = column(ra, "x"), xb = column(rb, "x");
+            double worst = 0.0;
+            for (size_t i = 0; i < ra.size(); ++i)
+                worst = std::max(worst, std::abs(ra.column(i, x) - rb.column(i, xb)));
+            qInfo("%s: max |x(let) - x(written out)| = %g over %zu samples, %ld and %ld switches", methodInfo(method).id.c_str(), worst, ra.size(),
+                  ra.switchCount, rb.switchCount);
+            QCOMPARE(ra.switchCount, rb.switchCount);
+            QVERIFY(method != Method::EventDriven || ra.switchCount > 4);
+            QVERIFY(worst < 1e-12);
+        }
+    }
+
+    /// A regularization without a static peak (tanh) warns for every contact whose law has one,
+    /// naming it, with the ratio as written (1.5, not 1.4999999999999998).
+    void lostStaticPeakWarnsForEveryContact()
+    {
+        const std::string text = "flmodel 1\nname \"Two\"\ncoord x\ncoord y\nforce x = -x\nforce y = -y\n"
+                                 "contact a\n    slip = x' - 1\n    law = coulomb(mu_s = 0.3, mu_k = 0.2)\n"
+                                 "contact b\n    slip = y' - 1\n    law = coulomb(mu_s = 2, mu_k = 2)\n";
+        Scenario s = modelScenario(text, Method::Regularized);
+        s.regularization = Regularization::Tanh;
+        const auto d = makeDynamics(s);
+        const std::string warning = d->warning();
+        qInfo("%s", warning.c_str());
+        QVERIFY2(warning.find("tanh has no static peak: contact a's stick limit is 1.5 times the slip level") != std::string::npos, warning.c_str());
+        QVERIFY2(warning.find("contact b") == std::string::npos, warning.c_str());
+    }
+
     void divisionByZeroStopsTheRunWithOneLine()
     {
         // 1/x' at the start (x' = 0), and the logarithm of a negative number once x < 1.

@@ -8,6 +8,7 @@
 
 #include <QTest>
 
+#include <cstdio>
 #include <cstdlib>
 #include <random>
 #include <string>
@@ -94,6 +95,29 @@ private slots:
                 || fl::model::summarize(m).find("right  slip 2*x2' - x1' + sin(x1)") != std::string::npos);
     }
 
+    /// let ID = EXPR: a derived quantity, written into every expression that names it (the trees
+    /// the same as if it had been written out), usable in the parameters' expressions when it reads
+    /// parameters only; outputs are named quantities too, usable in forces.
+    void letsAndOutputsAreWrittenIn()
+    {
+        const std::string text = "flmodel 1\nname \"mode coupling\"\n"
+                                 "param k1 = 1 range 0 .. 10\nparam k2 = 2 range 0 .. 10\nparam alpha = 0.3 range 0 .. 1.5\n"
+                                 "let s = sin(alpha)\nlet c = cos(alpha)\nlet k12 = (k1 - k2)*s*c\nlet m = 1 + s\n"
+                                 "coord x\n    mass = m\ncoord y\n"
+                                 "let pull = k12*y + 0.5*sgn(x')\n"
+                                 "output stretch = k1*x\n"
+                                 "force x = -pull - stretch\nforce y = -k12*x\n";
+        const fl::model::ParsedModel parsed = parseModel(text);
+        QVERIFY2(parsed.ok(), parsed.error.reason.c_str());
+        const fl::model::Model& m = parsed.model;
+        const fl::expr::SymbolTable state = m.stateSlots();
+        QCOMPARE(m.lets.size(), size_t(5));
+        QCOMPARE(fl::expr::print(m.forces[0].value, state), std::string("-((k1 - k2)*sin(alpha)*cos(alpha)*y + 0.5*sign(x')) - k1*x"));
+        QCOMPARE(fl::expr::print(m.forces[1].value, state), std::string("-((k1 - k2)*sin(alpha)*cos(alpha)*x)"));
+        QCOMPARE(fl::expr::print(m.coordinates[0].mass, m.parameterSlots()), std::string("1 + sin(alpha)"));
+        QVERIFY(fl::model::summarize(m).find("derived (let): 5\n  s = sin(alpha)\n") != std::string::npos);
+    }
+
     /// One contact: its law's parameters keep their own ids (as a built-in system's).
     void oneContactKeepsTheLawsIds()
     {
@@ -118,7 +142,19 @@ private slots:
         row("no name", "flmodel 1\ncoord x\n", 1, 1, "the model has no name (name \"...\")");
         row("no coordinate", "flmodel 1\nname \"m\"\n", 3, 1, "the model has no coordinate (coord x)");
         row("unknown statement", withLine("spring x"), 5, 1,
-            "unknown statement 'spring' (statements: flmodel, name, about, numerics, breakaway, param, coord, mass, start, velocity, force, contact, slip, normal, law, output, draw)");
+            "unknown statement 'spring' (statements: flmodel, name, about, numerics, breakaway, param, let, coord, mass, start, velocity, force, contact, slip, normal, law, output, draw)");
+        row("let of a later let", withLine("let a = b + 1\nlet b = 2"), 5, 9, "unknown name 'b' (variables: x, x', t, k)");
+        row("let taken", withLine("let k = 2"), 5, 5, "'k' is already declared at line 3");
+        row("let of the state in a mass", withLine("let e = x + 1\nmass = e"), 6, 8,
+            "'e' (line 5) reads coordinates, velocities or t: masses, starts and initial velocities read parameters only");
+        row("let without expression", withLine("let e ="), 5, 8, "expected an expression after '='");
+        row("acceleration", withLine("contact c\nslip = x'\nnormal = 1 + x''\nlaw = coulomb"), 7, 14,
+            "'x''' is an acceleration: expressions read coordinates and velocities (x, x'), not accelerations");
+        row("unknown function", withLine("force x = sgnum(x')"), 5, 11, "unknown function 'sgnum' (functions: sin, cos, tan, ");
+        row("law value expression", withLine("contact c\nslip = x'\nlaw = coulomb(mu_s = 2*k)"), 7, 23,
+            "a law's values are numbers (write mu_s = 2): each becomes a parameter of the model that --set and the sliders change, not expressions");
+        row("law value name", withLine("contact c\nslip = x'\nlaw = coulomb(mu_s = k)"), 7, 22,
+            "a law's values are numbers (write mu_s = 2): each becomes a parameter of the model that --set and the sliders change; got 'k'");
         row("breakaway rule unknown", withLine("breakaway = fastest"), 5, 13, "expected a break-away rule (most-loaded, in-order), got 'fastest'");
         row("breakaway twice", withLine("breakaway = in-order\nbreakaway = most-loaded"), 6, 1, "'breakaway' given twice");
         row("default outside", withLine("param c = 3 range 0 .. 2"), 5, 11, "default 3 is outside its range 0 .. 2");

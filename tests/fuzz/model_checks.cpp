@@ -75,7 +75,8 @@ QByteArray mutateModel(Mutator& m, const QByteArray& input)
         "contact c2", "    slip = x'", "    slip = x*x'", "    normal = -1", "    normal = 1/(x - x)", "    law = lugre",
         "    law = coulomb(mu_s = 1, mu_k = 2)", "    law = stribeck-exp(delta = 0)", "    mass = 0", "    mass = -1",
         "    start = 1e308", "    velocity = 1/0", "numerics t_end = 1e9", "numerics tol = 1", "draw belt = x",
-        "draw spring wall wall", "output o = x'/0", "flmodel 1", "name \"\"", "about \"a\"", "(", ")", "#", "\xff\xfe"};
+        "draw spring wall wall", "output o = x'/0", "let a = x + p", "let b = a*a*a", "let c = b(1)", "let a = 1", "force x = -a - o",
+        "    mass = a", "    start = b", "normal = 1 + x''", "    law = coulomb(mu_s = 2*p)", "force x = sgn(x')", "flmodel 1", "name \"\"", "about \"a\"", "(", ")", "#", "\xff\xfe"};
     QList<QByteArray> lines = input.split('\n');
     const int edits = 1 + m.below(4);
     for (int e = 0; e < edits && !lines.isEmpty(); ++e) {
