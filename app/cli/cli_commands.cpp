@@ -10,6 +10,7 @@
 #include "friction/friction_law.h"
 #include "io/csv_writer.h"
 #include "scenario/scenario.h"
+#include "simulation/dynamics_factory.h"
 #include "simulation/simulate.h"
 #include "systems/system_registry.h"
 
@@ -216,8 +217,9 @@ int runCommand(const QStringList& arguments)
     TextOutput& out = files.output("out", parser.value("out"));
     TextOutput* events = parser.isSet("events") ? &files.output("events", parser.value("events")) : nullptr;
     status = files.open(); // before the run: a wrong folder costs nothing
+    const std::vector<std::string> contacts = events ? fl::makeDynamics(scenario)->contactNames() : std::vector<std::string>();
     if (status.ok() && events)
-        status = events->write(fl::eventsCsvHead());
+        status = events->write(fl::eventsCsvHead(contacts));
     if (!status.ok())
         return fail(2, q(status.message()));
 
@@ -236,7 +238,7 @@ int runCommand(const QStringList& arguments)
         drainedRows += block.size();
         if (events && (!block.switches.empty() || !block.grazes.empty())) {
             eventsText.clear();
-            fl::appendEventsCsvRows(eventsText, block);
+            fl::appendEventsCsvRows(eventsText, block, contacts);
             if (eventsWritten = events->write(eventsText); !eventsWritten.ok())
                 return eventsWritten;
         }

@@ -79,7 +79,7 @@ int compareCommand(const QStringList& arguments)
     parser.setApplicationDescription(
         "Compare one scenario run event-driven (exact stick/slip switching) and regularized (smooth law of width\n"
         "eps, the stiff integrator), as the GUI's \"Compare methods\": the two runs go side by side, and the CSV\n"
-        "holds t and, per state variable of the system's time history, the event-driven value, the regularized\n"
+        "holds t and, per state variable (every coordinate, velocity and state both runs have), the event-driven value, the regularized\n"
         "value and their absolute difference on the event-driven run's grid, every number exact. A summary on\n"
         "stderr gives both runs' status, steps and switches and each variable's largest difference and its t.\n"
         "eps is the scenario's, as the GUI takes it: --eps, --set eps=..., the preset's or the session's, else the\n"

@@ -63,7 +63,7 @@ public:
         m_previous.assign(step.y1, step.y1 + m_previous.size());
         return !periodic || static_cast<int>(sectionPoints.size()) < sectionPointsToDecide(m_spec.maxPeriod);
     }
-    void onSwitch(double t, ContactMode entered) override
+    void onSwitch(double t, ContactMode entered, int) override
     {
         if (entered == ContactMode::Stick)
             stickEntries.push_back(t);

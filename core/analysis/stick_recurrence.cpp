@@ -34,7 +34,7 @@ public:
         std::copy(step.y1, step.y1 + last_.size(), last_.begin());
         return true;
     }
-    void onSwitch(double t, ContactMode entered) override
+    void onSwitch(double t, ContactMode entered, int) override
     {
         if (entered == ContactMode::Stick)
             entries_.push_back({t, last_});

@@ -110,16 +110,18 @@ void writeRunCsv(std::ostream& out, const Scenario& scenario, const RunResult& r
     out.write(text.data(), static_cast<std::streamsize>(text.size()));
 }
 
-std::string eventsCsvHead() { return "t,event\n"; }
+std::string eventsCsvHead(const std::vector<std::string>& contacts) { return contacts.empty() ? "t,event\n" : "t,event,contact\n"; }
 
-void appendEventsCsvRows(std::string& text, const RunResult& block)
+void appendEventsCsvRows(std::string& text, const RunResult& block, const std::vector<std::string>& contacts)
 {
+    // Several contacts: which one switched (a graze's row leaves it empty).
+    const bool named = !contacts.empty();
     // The switches and the grazes in time order; a graze into stick comes before its switch.
     size_t g = 0;
     auto grazesUpTo = [&](double t) {
         for (; g < block.grazes.size() && block.grazes[g].t <= t; ++g) {
             appendCsvNumber(text, block.grazes[g].t);
-            text += ",graze\n";
+            text += named ? ",graze,\n" : ",graze\n";
         }
     };
     for (const ModeSwitch& s : block.switches) {
@@ -127,6 +129,11 @@ void appendEventsCsvRows(std::string& text, const RunResult& block)
         appendCsvNumber(text, s.t);
         text += ',';
         text += modeName(s.entered);
+        if (named) {
+            text += ',';
+            if (s.contact >= 0 && static_cast<size_t>(s.contact) < contacts.size())
+                text += contacts[static_cast<size_t>(s.contact)];
+        }
         text += '\n';
     }
     grazesUpTo(std::numeric_limits<double>::infinity());
@@ -134,8 +141,8 @@ void appendEventsCsvRows(std::string& text, const RunResult& block)
 
 void writeEventsCsv(std::ostream& out, const RunResult& result)
 {
-    std::string text = eventsCsvHead();
-    appendEventsCsvRows(text, result);
+    std::string text = eventsCsvHead(result.contactNames);
+    appendEventsCsvRows(text, result, result.contactNames);
     out.write(text.data(), static_cast<std::streamsize>(text.size()));
 }
 

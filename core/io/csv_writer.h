@@ -24,11 +24,13 @@ std::string runCsvHead(const Scenario& scenario, const RunResult& firstBlock);
 void appendRunCsvRows(std::string& text, const RunResult& block);
 std::string runCsvStatusLine(const RunResult& result);
 /// Header "t,event", one row per mode switch (event = the mode entered: stick / slip) and per
-/// graze (event = graze: a tangential touch), in time order.
+/// graze (event = graze: a tangential touch), in time order; with several contacts
+/// (RunResult::contactNames) "t,event,contact", the contact that switched (empty for a graze).
 void writeEventsCsv(std::ostream& out, const RunResult& result);
 /// The same file written a block at a time (a streamed run): the header line, then each block's
-/// switches and grazes in time order (a graze into stick before its switch).
-std::string eventsCsvHead();
-void appendEventsCsvRows(std::string& text, const RunResult& block);
+/// switches and grazes in time order (a graze into stick before its switch). contacts: the run's
+/// Dynamics::contactNames() (empty: one contact).
+std::string eventsCsvHead(const std::vector<std::string>& contacts);
+void appendEventsCsvRows(std::string& text, const RunResult& block, const std::vector<std::string>& contacts);
 
 } // namespace fl

@@ -94,7 +94,7 @@ public:
     {
         // A mode other than the carried one (e.g. a lower mu_s under a sticking block) switches here.
         if (!m_stepped && m_mode >= 0 && mode >= 0 && mode != m_mode)
-            m_recorder.onSwitch(step.t0, static_cast<ContactMode>(mode));
+            m_recorder.onSwitch(step.t0, static_cast<ContactMode>(mode), -1);
         m_stepped = true;
         m_recorder.onStep(step, mode);
         m_mode = m_lastMode = mode;
@@ -110,11 +110,11 @@ public:
         }
         return true;
     }
-    void onSwitch(double t, ContactMode entered) override
+    void onSwitch(double t, ContactMode entered, int contact) override
     {
         if (t > m_tEnd)
             return;
-        m_recorder.onSwitch(t, entered);
+        m_recorder.onSwitch(t, entered, contact);
         m_mode = static_cast<int>(entered);
     }
     void onGraze(double t, ContactMode mode) override

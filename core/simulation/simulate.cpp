@@ -55,7 +55,7 @@ public:
     }
     /// The error of a drain that failed (success if none did).
     const Status& drainStatus() const { return m_drainStatus; }
-    void onSwitch(double t, ContactMode entered) override { m_recorder.onSwitch(t, entered); }
+    void onSwitch(double t, ContactMode entered, int contact) override { m_recorder.onSwitch(t, entered, contact); }
     void onGraze(double t, ContactMode mode) override { m_recorder.onGraze(t, mode); }
     void report()
     {

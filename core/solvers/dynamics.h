@@ -18,8 +18,9 @@ public:
     virtual ~DynamicsObserver() = default;
     /// One accepted step; mode is -1 for smooth methods. Return false to stop.
     virtual bool onStep(const StepView& step, int mode) = 0;
-    /// A located stick/slip switch (event-driven methods).
-    virtual void onSwitch(double t, ContactMode entered) { (void)t; (void)entered; }
+    /// A located stick/slip switch (event-driven methods) of contact `contact` (its index in
+    /// Dynamics::contactNames(); -1 for a system of one contact).
+    virtual void onSwitch(double t, ContactMode entered, int contact) { (void)t, (void)entered, (void)contact; }
     /// A guard that touched its bound tangentially at t while in `mode`: a slip whose
     /// v_r touched 0, or a stick whose holding force touched the static limit. If the mode changes
     /// there, onSwitch follows.

@@ -64,7 +64,7 @@ public:
         }
         armed = mode == ContactMode::Stick;
         if (mode != before)
-            observer.onSwitch(t, mode);
+            observer.onSwitch(t, mode, -1);
     }
 
     /// How close to zero a local minimum of the guard counts as a graze: in stick the
@@ -94,7 +94,7 @@ public:
         y = stuck;
         armed = mode == ContactMode::Stick;
         if (mode == ContactMode::Stick)
-            observer.onSwitch(t, mode);
+            observer.onSwitch(t, mode, -1);
         return true;
     }
 

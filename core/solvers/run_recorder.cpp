@@ -37,6 +37,7 @@ RunRecorder::RunRecorder(const Dynamics& dynamics, double dt, GridRange range, R
         m_perUnit = perUnit;
     m_out.stateNames = dynamics.stateNames();
     m_out.outputNames = dynamics.outputNames();
+    m_out.contactNames = dynamics.contactNames();
 }
 
 bool RunRecorder::onStep(const StepView& step, int mode)
@@ -67,11 +68,11 @@ bool RunRecorder::onStep(const StepView& step, int mode)
     return !done();
 }
 
-void RunRecorder::onSwitch(double t, ContactMode entered)
+void RunRecorder::onSwitch(double t, ContactMode entered, int contact)
 {
     ++m_out.switchCount;
     if (m_out.switches.size() < m_cap)
-        m_out.switches.push_back({t, entered});
+        m_out.switches.push_back({t, entered, contact});
     else
         capped(Switches, m_out.switches.size());
     if (entered == ContactMode::Stick) {

@@ -38,7 +38,7 @@ public:
     const std::string& capWarning() const { return m_capWarning; }
 
     bool onStep(const StepView& step, int mode) override;
-    void onSwitch(double t, ContactMode entered) override;
+    void onSwitch(double t, ContactMode entered, int contact) override;
     void onGraze(double t, ContactMode mode) override;
     /// Closes an open stick interval at tEnd, the time the run reached.
     void finish(double tEnd);

@@ -15,6 +15,7 @@ const char* modeName(ContactMode mode); ///< "slip" / "stick"
 struct ModeSwitch {
     double t;            ///< located on the dense output to the solver's accuracy
     ContactMode entered;
+    int contact = -1;    ///< which contact (RunResult::contactNames), -1 for a system of one
 };
 
 /// A guard that touched its bound tangentially: a slip whose v_r touched 0 (it sticks
@@ -35,6 +36,7 @@ struct RunResult {
     std::string warning;                 ///< non-fatal remark shown to the user (empty if none)
     std::vector<std::string> stateNames;
     std::vector<std::string> outputNames; ///< derived columns, e.g. "v_r", "F"
+    std::vector<std::string> contactNames; ///< several contacts: their names (ModeSwitch::contact); empty for one
     std::vector<double> t;               ///< output grid
     std::vector<double> states;          ///< row-major: sample i, variable j at i * dimension() + j
     std::vector<double> outputs;         ///< row-major: sample i, output k at i * outputNames.size() + k

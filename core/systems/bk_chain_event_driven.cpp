@@ -92,7 +92,7 @@ struct ChainHooks {
         const double h = holding(y, i);
         const signed char next = std::abs(h) <= Fs ? 0 : (h < 0.0 ? 1 : -1); // friction -h opposes the slip
         if (observer && next != direction[static_cast<size_t>(i)] && (next == 0 || direction[static_cast<size_t>(i)] == 0))
-            observer->onSwitch(t, next == 0 ? ContactMode::Stick : ContactMode::Slip);
+            observer->onSwitch(t, next == 0 ? ContactMode::Stick : ContactMode::Slip, i);
         direction[static_cast<size_t>(i)] = next;
         fresh[static_cast<size_t>(i)] = 1;
     }
@@ -167,7 +167,7 @@ struct ChainHooks {
         if (direction[static_cast<size_t>(i)] == 0) {
             direction[static_cast<size_t>(i)] = holding(y.data(), i) < 0.0 ? 1 : -1;
             fresh[static_cast<size_t>(i)] = 1;
-            observer.onSwitch(t, ContactMode::Slip);
+            observer.onSwitch(t, ContactMode::Slip, i);
         } else if (!fresh[static_cast<size_t>(i)]) {
             settle(y.data(), i, t, &observer);
         }

@@ -115,7 +115,7 @@ Status EventDrivenDiskDynamics::integrate(State& y, double& t, double tEnd, Dyna
         {
             if (current == ContactMode::Stick) {
                 startSlip(x.data());
-                observer.onSwitch(t, ContactMode::Slip);
+                observer.onSwitch(t, ContactMode::Slip, -1);
                 return;
             }
             State stuck = x;
@@ -123,7 +123,7 @@ Status EventDrivenDiskDynamics::integrate(State& y, double& t, double tEnd, Dyna
             if (d.stickRatio(stuck.data()) <= d.m_law.eta) {
                 x = stuck;
                 current = ContactMode::Stick;
-                observer.onSwitch(t, ContactMode::Stick);
+                observer.onSwitch(t, ContactMode::Stick, -1);
             } else {
                 armed = false; // passes near lambda = 0 and slips on
             }

@@ -42,7 +42,7 @@ public:
         }
         return m_inner.onStep(step, mode);
     }
-    void onSwitch(double t, ContactMode entered) override { m_inner.onSwitch(t, entered); }
+    void onSwitch(double t, ContactMode entered, int contact) override { m_inner.onSwitch(t, entered, contact); }
     void onGraze(double t, ContactMode mode) override { m_inner.onGraze(t, mode); }
 
 private:

@@ -384,9 +384,9 @@ std::vector<std::string> modelContactOutputNames(const model::Model& model)
         return {"v_r", "F"};
     std::vector<std::string> names;
     for (const model::Contact& c : model.contacts) {
-        std::string slip = "v_r.", force = "F.";
-        names.push_back(slip.append(c.id));
-        names.push_back(force.append(c.id));
+        names.push_back("v_r." + c.id);
+        names.push_back("F." + c.id);
+        names.push_back("mode." + c.id);
     }
     return names;
 }

@@ -176,7 +176,8 @@ private:
 
 /// Column ids of a model run's mechanical state: q_1, dq_1, q_2, dq_2, ... ("x", "dx").
 std::vector<std::string> modelStateNames(const model::Model& model);
-/// "v_r" and "F" for one contact; "v_r.ID" and "F.ID" for each of several.
+/// "v_r" and "F" for one contact; "v_r.ID", "F.ID" and "mode.ID" for each of several (mode: 0 stuck,
+/// +1 / -1 slipping with v_r > 0 / < 0; the smooth methods, which have no stick, give the sign of v_r).
 std::vector<std::string> modelContactOutputNames(const model::Model& model);
 
 } // namespace fl

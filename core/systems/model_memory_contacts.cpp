@@ -183,11 +183,13 @@ public:
     {
         m_ode.forces(t, y, nullptr);
         const int k = m_ode.equations().contacts();
-        for (int c = 0; c < k; ++c) {
-            out[2 * c] = m_ode.slipVelocities()[static_cast<size_t>(c)];
-            out[2 * c + 1] = m_ode.frictionForces()[static_cast<size_t>(c)];
+        for (int c = 0; c < k; ++c) { // v_r, F, and the sign of v_r as the mode (a smooth method has no stick)
+            const double v = m_ode.slipVelocities()[static_cast<size_t>(c)];
+            out[3 * c] = v;
+            out[3 * c + 1] = m_ode.frictionForces()[static_cast<size_t>(c)];
+            out[3 * c + 2] = v > 0.0 ? 1.0 : (v < 0.0 ? -1.0 : 0.0);
         }
-        m_ode.equations().outputs(out + 2 * k);
+        m_ode.equations().outputs(out + 3 * k);
     }
     const SmoothOde* smoothOde() const override { return &m_ode; }
 

@@ -117,7 +117,7 @@ struct MultiHooks {
         resolve(t, y, observer, c);
         const signed char next = direction[static_cast<size_t>(c)];
         if (observer && next != before && (next == 0 || before == 0))
-            observer->onSwitch(t, next == 0 ? ContactMode::Stick : ContactMode::Slip);
+            observer->onSwitch(t, next == 0 ? ContactMode::Stick : ContactMode::Slip, c);
     }
 
     /// Until the stuck contacts hold within their limits: the one the model's break-away rule names
@@ -148,7 +148,7 @@ struct MultiHooks {
             direction[static_cast<size_t>(worst)] = core.F[static_cast<size_t>(worst)] < 0.0 ? 1 : -1; // friction -F opposes the slip
             fresh[static_cast<size_t>(worst)] = 1;
             if (observer && worst != arriving)
-                observer->onSwitch(t, ContactMode::Slip);
+                observer->onSwitch(t, ContactMode::Slip, worst);
         }
     }
 
@@ -264,7 +264,7 @@ struct MultiHooks {
         if (direction[static_cast<size_t>(c)] == 0) {
             direction[static_cast<size_t>(c)] = heldAtEvent[static_cast<size_t>(c)] < 0.0 ? 1 : -1;
             fresh[static_cast<size_t>(c)] = 1;
-            observer.onSwitch(t, ContactMode::Slip);
+            observer.onSwitch(t, ContactMode::Slip, c);
         } else if (!fresh[static_cast<size_t>(c)]) {
             settle(t, y.data(), c, &observer);
         }
@@ -329,7 +329,7 @@ public:
                 F = std::clamp(F, -hooks.limit(c, F), hooks.limit(c, F));
             }
         const std::vector<double> F = m_core.F;
-        m_core.writeOutputs(F.data(), out);
+        m_core.writeOutputs(F.data(), hooks.direction.data(), out);
     }
     std::vector<std::string> contactNames() const override
     {

@@ -50,14 +50,17 @@ struct MultiContactCore {
             names.push_back(o.id);
         return names;
     }
-    /// v_r and F of every contact (F given), then the model's outputs; eq loaded at the state.
-    void writeOutputs(const double* force, double* out)
+    /// v_r, F and the mode of every contact (F given; modes: the event-driven method's, or null for
+    /// the sign of v_r), then the model's outputs; eq loaded at the state.
+    void writeOutputs(const double* force, const signed char* modes, double* out)
     {
         for (int c = 0; c < eq.contacts(); ++c) {
-            out[2 * c] = vr[static_cast<size_t>(c)];
-            out[2 * c + 1] = force[c];
+            const double v = vr[static_cast<size_t>(c)];
+            out[3 * c] = v;
+            out[3 * c + 1] = force[c];
+            out[3 * c + 2] = modes ? modes[c] : (v > 0.0 ? 1.0 : (v < 0.0 ? -1.0 : 0.0));
         }
-        eq.outputs(out + 2 * eq.contacts());
+        eq.outputs(out + 3 * eq.contacts());
     }
 
     /// The forces of the stuck contacts that keep their slip velocities at zero, with the F of the

@@ -170,7 +170,7 @@ public:
     {
         m_ode.forces(t, y);
         const std::vector<double> F = m_core.F;
-        m_core.writeOutputs(F.data(), out);
+        m_core.writeOutputs(F.data(), nullptr, out);
     }
     const SmoothOde* smoothOde() const override { return &m_ode; }
     /// Each contact whose regularization loses its law's static peak, named.

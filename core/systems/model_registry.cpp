@@ -84,7 +84,7 @@ std::vector<VariableLabel> labelsOf(const model::Model& m)
     // F is the law's force at unit normal load (the built-in systems' convention): F/N.
     const std::vector<std::string> contactColumns = modelContactOutputNames(m);
     for (const std::string& id : contactColumns)
-        labels.push_back({id, id.front() == 'F' ? "F/N" + id.substr(1) : id, ""});
+        labels.push_back({id, id.front() == 'F' ? "F/N" + id.substr(1) : (id.rfind("mode.", 0) == 0 ? "mode of " + id.substr(5) + " (0 stick, ±1 slip)" : id), ""});
     for (const model::Output& o : m.outputs)
         labels.push_back({o.id, o.label.empty() ? o.id : o.label, o.unit});
     return labels;

@@ -1,5 +1,6 @@
 #include "systems/scenario_setup.h"
 #include "friction/friction_law.h"
+#include "systems/model_registry.h"
 #include "systems/run_variables.h"
 #include "systems/system_registry.h"
 
@@ -180,7 +181,10 @@ bool usesRegularization(const Scenario& scenario)
 
 std::string describe(const Scenario& scenario)
 {
-    std::string text = scenario.systemId + " / " + scenario.lawId + " / " + methodInfo(scenario.method).id;
+    // A model by its name, then its id (the hash of its text, which finds it again).
+    const model::Model* model = findModel(scenario.systemId);
+    std::string text = (model ? "\"" + model->name + "\" (" + scenario.systemId + ")" : scenario.systemId) + " / " + scenario.lawId + " / "
+                       + methodInfo(scenario.method).id;
     if (usesRegularization(scenario))
         text += " (" + regularizationInfo(scenario.regularization).id + ", eps = "
                 + formatNumber(scenario.params.value("eps")) + ")";

@@ -23,7 +23,7 @@ public:
         lastT = step.t1;
         return true;
     }
-    void onSwitch(double t, fl::ContactMode entered) override
+    void onSwitch(double t, fl::ContactMode entered, int) override
     {
         if (entered == fl::ContactMode::Stick)
             times.push_back(t);

@@ -95,7 +95,7 @@ private slots:
         const QString written = QString::fromUtf8(readAll(out));
         const QStringList rows = dataLines(written);
         QCOMPARE(rows.size(), 20002); // header + t = 0, 0.01, ..., 200
-        QCOMPARE(rows.first(), QString("t,x_event,x_regularized,abs_dx"));
+        QCOMPARE(rows.first(), QString("t,x_event,x_regularized,abs_dx,v_event,v_regularized,abs_dv")); // every state variable
         QVERIFY(rows == dataLines(expected));
         QCOMPARE(commentLines(written), commentLines(expected));
         const fl::VariableDifference& x = core.difference.variables.at(0);
@@ -134,12 +134,13 @@ private slots:
         QCOMPARE(event.exitCode, 0);
         QCOMPARE(smooth.exitCode, 0);
         const QStringList c = dataLines(compared.out), e = dataLines(event.out), r = dataLines(smooth.out);
-        QCOMPARE(c.first(), QString("t,x_event,x_regularized,abs_dx,phi_event,phi_regularized,abs_dphi"));
+        QCOMPARE(c.first(), QString("t,x_event,x_regularized,abs_dx,phi_event,phi_regularized,abs_dphi,dx_event,dx_regularized,abs_ddx,"
+                                    "dphi_event,dphi_regularized,abs_ddphi"));
         QCOMPARE(c.size(), e.size());
         QCOMPARE(c.size(), r.size());
         const QStringList header = e.first().split(',');
         int differing = 0;
-        for (const char* name : {"x", "phi"}) {
+        for (const char* name : {"x", "phi", "dx", "dphi"}) {
             const int k = c.first().split(',').indexOf(QString(name) + "_event");
             const QStringList ev = column(e, header.indexOf(name)), rv = column(r, r.first().split(',').indexOf(name));
             QCOMPARE(column(c, 0), column(e, 0));

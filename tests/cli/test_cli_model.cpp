@@ -6,6 +6,7 @@
 #include "cli_runner.h"
 
 #include <QElapsedTimer>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -228,6 +229,71 @@ private slots:
     }
 
     /// A model with no contact: `model check` refuses it as `run` does (it accepted it before).
+    /// Several contacts on the command line: the events file names the contact that switched, the
+    /// run has a mode.ID column per contact (0 exactly while its v_r.ID is 0, the sign of v_r.ID
+    /// else), the summary names the model by its name, and compare covers every coordinate: a third
+    /// block's too.
+    void severalContactsSayWhichContact()
+    {
+        QTemporaryDir dir;
+        const QString run = dir.filePath("run.csv"), events = dir.filePath("events.csv");
+        const cli_test::Outcome o = runCli({"run", "--model", kTwoBlocks, "--set", "t_end=20", "--out", run, "--events", events});
+        QVERIFY2(o.exitCode == 0, qPrintable(o.err));
+        QVERIFY2(o.err.startsWith("\"Two blocks on one belt\" (model-"), qPrintable(o.err));
+        QFile eventFile(events);
+        QVERIFY(eventFile.open(QIODevice::ReadOnly));
+        const QStringList eventLines = QString::fromUtf8(eventFile.readAll()).split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(eventLines.first(), QStringLiteral("t,event,contact"));
+        QSet<QString> contacts;
+        for (const QString& line : eventLines.mid(1)) {
+            const QStringList f = line.split(',');
+            QCOMPARE(f.size(), 3);
+            if (f[1] != "graze")
+                contacts.insert(f[2]);
+        }
+        QCOMPARE(contacts, (QSet<QString>{"left", "right"}));
+        QFile runFile(run);
+        QVERIFY(runFile.open(QIODevice::ReadOnly));
+        QStringList header;
+        int stuck = 0, checked = 0;
+        for (const QByteArray& line : runFile.readAll().split('\n')) {
+            if (line.isEmpty() || line.startsWith('#'))
+                continue;
+            const QStringList f = QString::fromUtf8(line).split(',');
+            if (header.isEmpty()) {
+                header = f;
+                continue;
+            }
+            for (const char* c : {"left", "right"}) {
+                const double vr = f[header.indexOf(QString("v_r.") + c)].toDouble(), mode = f[header.indexOf(QString("mode.") + c)].toDouble();
+                QCOMPARE(mode, vr == 0.0 ? 0.0 : (vr > 0.0 ? 1.0 : -1.0));
+                stuck += mode == 0.0;
+                ++checked;
+            }
+        }
+        QVERIFY(header.contains("mode.left") && header.contains("mode.right"));
+        QVERIFY(stuck > 100 && stuck < checked);
+
+        // Three blocks, the third only through a spring: compare's table and summary cover x3.
+        const QString three = writeFile(dir, "three.flmodel", "flmodel 1\nname \"Three blocks\"\nparam v_b = 0.3 range -1 .. 1\ncoord x1\ncoord x2\ncoord x3\n"
+                         "force x1 = -x1 - (x1 - x2)\nforce x2 = -(x2 - x1) - (x2 - x3)\nforce x3 = -(x3 - x2) + 0.5*cos(1.3*t)\n"
+                         "contact a\n    slip = x1' - v_b\n    law = coulomb(mu_s = 1, mu_k = 0.6)\n"
+                         "contact b\n    slip = x2' - v_b\n    law = coulomb(mu_s = 1, mu_k = 0.6)\n");
+        const QString compared = dir.filePath("compare.csv");
+        const cli_test::Outcome c = runCli({"compare", "--model", three, "--set", "t_end=30", "--out", compared});
+        QVERIFY2(c.exitCode == 0, qPrintable(c.err));
+        QVERIFY2(c.err.contains("\n  x3 ") || c.err.contains("\nx3 "), qPrintable(c.err));
+        QFile table(compared);
+        QVERIFY(table.open(QIODevice::ReadOnly));
+        QString head;
+        for (const QByteArray& line : table.readAll().split('\n'))
+            if (!line.startsWith('#')) {
+                head = QString::fromUtf8(line);
+                break;
+            }
+        QVERIFY2(head.contains("x3_event,x3_regularized,abs_dx3") && head.contains("dx3_event"), qPrintable(head));
+    }
+
     void checkRefusesWhatARunRefuses()
     {
         QTemporaryDir dir;

@@ -49,7 +49,7 @@ struct SwitchLog final : fl::DynamicsObserver {
         v = step.y1[1];
         return true;
     }
-    void onSwitch(double t, fl::ContactMode entered) override { switches.push_back({t, entered == fl::ContactMode::Stick, x, v}); }
+    void onSwitch(double t, fl::ContactMode entered, int) override { switches.push_back({t, entered == fl::ContactMode::Stick, x, v}); }
     void onGraze(double t, fl::ContactMode mode) override { grazes.push_back({t, mode}); }
 };
 

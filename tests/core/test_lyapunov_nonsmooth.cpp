@@ -56,7 +56,7 @@ private slots:
         // Start in slip, away from a switch, and make sure the interval holds a stick phase.
         struct Count final : fl::DynamicsObserver {
             bool onStep(const fl::StepView&, int) override { return true; }
-            void onSwitch(double, fl::ContactMode) override { ++switches; }
+            void onSwitch(double, fl::ContactMode, int) override { ++switches; }
             int switches = 0;
         } count;
         double t0 = t;

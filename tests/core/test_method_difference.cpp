@@ -74,7 +74,7 @@ private slots:
             const fl::MethodDifference& d = runs.difference;
             QVERIFY(d.eventRun.succeeded() && d.regularizedRun.succeeded());
             QCOMPARE(runs.regularizedScenario.params.value("eps"), eps);
-            QCOMPARE(d.variables.size(), size_t(1)); // x: v_r and F are outputs, not state variables
+            QCOMPARE(d.variables.size(), size_t(2)); // every state variable, x and v (v_r and F are outputs)
             const fl::VariableDifference& x = d.variables[0];
             QCOMPARE(x.name, std::string("x"));
             QCOMPARE(d.t.size(), size_t(20001));
@@ -208,7 +208,7 @@ private slots:
     {
         const fl::MethodComparisonRuns runs = compare(fltest::presetScenario("jtam2016-fig4a"), 1e-4);
         const fl::MethodDifference& d = runs.difference;
-        QCOMPARE(d.variables.size(), size_t(2)); // x and phi of the disk
+        QCOMPARE(d.variables.size(), size_t(4)); // every state variable of the disk: x, phi, dx, dphi
         std::istringstream in(fl::methodDifferenceCsv(d));
         std::string line;
         for (const char* start : {"# FrictionLab method comparison", "# disk / I00 / event: ", "# disk / I00 / regularized (kudra, eps = 0.0001): "}) {
@@ -216,16 +216,16 @@ private slots:
             QVERIFY2(line.starts_with(start), line.c_str());
         }
         QVERIFY(std::getline(in, line));
-        QCOMPARE(line, std::string("t,x_event,x_regularized,abs_dx,phi_event,phi_regularized,abs_dphi"));
+        QCOMPARE(line, std::string("t,x_event,x_regularized,abs_dx,phi_event,phi_regularized,abs_dphi,dx_event,dx_regularized,abs_ddx,dphi_event,dphi_regularized,abs_ddphi"));
         size_t row = 0;
         for (; std::getline(in, line); ++row) {
             std::vector<double> values;
             std::istringstream fields(line);
             for (std::string field; std::getline(fields, field, ',');)
                 values.push_back(std::strtod(field.c_str(), nullptr));
-            QCOMPARE(values.size(), size_t(7));
+            QCOMPARE(values.size(), size_t(13));
             QVERIFY(same(values[0], d.t[row]));
-            for (size_t v = 0; v < 2; ++v) {
+            for (size_t v = 0; v < 4; ++v) {
                 QVERIFY(same(values[1 + 3 * v], d.variables[v].eventValues[row]));
                 QVERIFY(same(values[2 + 3 * v], d.variables[v].regularizedValues[row]));
                 QVERIFY(same(values[3 + 3 * v], d.variables[v].difference[row]));

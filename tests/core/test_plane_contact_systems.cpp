@@ -154,7 +154,7 @@ private slots:
             fl::EventDrivenDiskDynamics dynamics(mechanics, law, settings);
             struct Switches final : fl::DynamicsObserver {
                 bool onStep(const fl::StepView&, int) override { return true; }
-                void onSwitch(double t, fl::ContactMode) override { times.push_back(t); }
+                void onSwitch(double t, fl::ContactMode, int) override { times.push_back(t); }
                 std::vector<double> times;
             } observer;
             std::vector<double> y = dynamics.initialState();

@@ -296,7 +296,7 @@ void TestMethodComparison::exports()
     const QList<QByteArray> lines = diffText.split('\n');
     for (int column : {1, 2, 3})
         QVERIFY(csv_digits::mostDigits(diffText, column) >= 16); // exact numbers
-    QVERIFY(lines.contains("t,x_event,x_regularized,abs_dx"));
+    QVERIFY(lines.contains("t,x_event,x_regularized,abs_dx,v_event,v_regularized,abs_dv"));
     for (auto content : {MethodComparison::CsvContent::EventRun, MethodComparison::CsvContent::RegularizedRun}) {
         const QString path = dir.filePath("run.csv");
         QVERIFY(m_view->exportCsv(content, path));

@@ -45,9 +45,10 @@ private slots:
         QTest::addColumn<QString>("preset"); // empty: fl::defaultScenario()
         QTest::addColumn<QStringList>("options");
         QTest::addColumn<QStringList>("variables");
-        QTest::newRow("default belt") << QString() << QStringList{} << QStringList{"x"};
-        QTest::newRow("jtam2016-fig4a") << QString("jtam2016-fig4a") << QStringList{"--t-end", "100"} << QStringList{"x", "phi"};
-        QTest::newRow("belt-lugre-vs-stribeck") << QString("belt-lugre-vs-stribeck") << QStringList{} << QStringList{"x"};
+        // Every state variable of the event-driven run that the regularized one has (LuGre's z is its own).
+        QTest::newRow("default belt") << QString() << QStringList{} << QStringList{"x", "v"};
+        QTest::newRow("jtam2016-fig4a") << QString("jtam2016-fig4a") << QStringList{"--t-end", "100"} << QStringList{"x", "phi", "dx", "dphi"};
+        QTest::newRow("belt-lugre-vs-stribeck") << QString("belt-lugre-vs-stribeck") << QStringList{} << QStringList{"x", "v"};
     }
     void guiAndCliGiveTheSameTable()
     {
