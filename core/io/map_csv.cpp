@@ -1,5 +1,7 @@
 #include "io/map_csv.h"
 #include "params/parameter_spec.h"
+#include "simulation/simulate.h"
+#include "solvers/poincare_section.h"
 #include "systems/scenario_setup.h"
 
 #include <charconv>
@@ -21,20 +23,21 @@ void appendNumber(std::string& line, double value)
 
 } // namespace
 
-std::string describeMapValue(const MapSpec& spec, const std::vector<std::string>& stateNames)
+std::string describeMapValue(const MapSpec& spec, const std::vector<std::string>& stateNames, const std::string& section)
 {
+    const std::string points = section.empty() ? "Poincare-section points" : "points of the section " + section + " (at each point's values)";
     switch (spec.observable) {
     case MapObservable::Amplitude:
         return "amplitude of " + stateNames.at(static_cast<size_t>(spec.variable)) + " (half the peak-to-peak range)";
     case MapObservable::Period:
-        return "period in Poincare-section points (0 = at rest, -1 = not periodic up to " + std::to_string(spec.maxPeriod)
+        return "period in " + points + " (0 = at rest, -1 = not periodic up to " + std::to_string(spec.maxPeriod)
                + ", -2 = too few section points to decide; tolerance " + formatNumber(spec.periodTolerance) + ")";
     case MapObservable::Lyapunov:
         return "largest Lyapunov exponent (1/time unit; re-orthonormalised every " + formatNumber(spec.lyapunovInterval) + ")";
     case MapObservable::StickFraction:
         return "fraction of the recording time in stick (event-driven) or near-stick (smooth methods)";
     case MapObservable::StickPhases:
-        return "stick phases per period of the attractor (0 = at rest, -1 = not periodic up to " + std::to_string(spec.maxPeriod)
+        return "stick phases per period of the attractor, periods in " + points + " (0 = at rest, -1 = not periodic up to " + std::to_string(spec.maxPeriod)
                + ", -2 = too few section points to decide)";
     }
     return {};
@@ -48,7 +51,7 @@ void writeMapCsv(std::ostream& out, const Scenario& scenario, const MapSpec& spe
     for (const auto& [name, axis] : {std::pair{"x", &spec.x}, std::pair{"y", &spec.y}})
         out << "# " << name << ": " << axis->parameter << " from " << formatNumber(axis->from) << " to " << formatNumber(axis->to)
             << " in " << axis->steps << " steps\n";
-    out << "# value: " << mapObservableId(spec.observable) << ": " << describeMapValue(spec, stateNames) << "\n";
+    out << "# value: " << mapObservableId(spec.observable) << ": " << describeMapValue(spec, stateNames, sectionDefinitionText(defaultSection(scenario), stateNames)) << "\n";
     out << "# transient: " << formatNumber(spec.transient) << ", record: " << formatNumber(spec.record)
         << ", every point from the initial state; nan = the point's run failed\n";
     for (size_t k = 0; k < scenario.params.specs().size(); ++k) {

@@ -10,7 +10,9 @@
 namespace fl {
 
 /// What the value column holds, e.g. "amplitude of x (half the peak-to-peak range)".
-std::string describeMapValue(const MapSpec& spec, const std::vector<std::string>& stateNames);
+/// The observable in words; period and stick phases name the section they count points of (the
+/// scenario's default section, taken again at each point's values).
+std::string describeMapValue(const MapSpec& spec, const std::vector<std::string>& stateNames, const std::string& section = {});
 
 void writeMapCsv(std::ostream& out, const Scenario& scenario, const MapSpec& spec, const std::vector<std::string>& stateNames,
                  const std::vector<double>& values);

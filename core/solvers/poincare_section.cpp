@@ -1,5 +1,7 @@
 #include "solvers/poincare_section.h"
 
+#include <cstdio>
+
 #include <boost/math/tools/roots.hpp>
 
 #include <cmath>
@@ -64,6 +66,33 @@ void PoincareSection::collect(const StepView& step, const std::vector<double>& y
     SectionPoint p{0.5 * (lo + hi), std::vector<double>(n)};
     step.stateAt(p.t, p.y.data());
     out.push_back(std::move(p));
+}
+
+std::string sectionDefinitionText(const PoincareSection& section, const std::vector<std::string>& names)
+{
+    // Appended piece by piece (GCC 12 warns wrongly, -Wrestrict, on some chains of string +).
+    char number[64];
+    std::string text;
+    if (section.isStroboscopic()) {
+        text.append("strobe t = ");
+        if (section.phase() != 0.0) {
+            std::snprintf(number, sizeof number, "%.6g + ", section.phase());
+            text.append(number);
+        }
+        std::snprintf(number, sizeof number, "k T, T = %.6g", section.period());
+        return text.append(number);
+    }
+    const auto v = static_cast<size_t>(section.variable());
+    if (v < names.size())
+        text.append(names[v]);
+    else
+        text.append("y").append(std::to_string(v));
+    std::snprintf(number, sizeof number, " = %.6g", section.level());
+    text.append(number).append(section.direction() > 0 ? " upward" : section.direction() < 0 ? " downward" : " either way");
+    // A velocity's zero crossing after its coordinate (x, v or x1, dx1): that coordinate's extrema.
+    if (section.level() == 0.0 && section.direction() != 0 && v > 0 && v % 2 == 1 && v < names.size())
+        text.append(section.direction() < 0 ? " (the maxima of " : " (the minima of ").append(names[v - 1]).append(")");
+    return text;
 }
 
 } // namespace fl

@@ -3,6 +3,7 @@
 // output grid): stroboscopic (t = phase + k T) and hyperplane crossings y_j = level.
 #include "solvers/ode_integrator.h"
 
+#include <string>
 #include <vector>
 
 namespace fl {
@@ -39,5 +40,9 @@ private:
     double m_level = 0.0;
     int m_direction = 1;
 };
+
+/// A section in words, for CSV headers and the window: "strobe t = k T, T = 4.18879" or
+/// "dx1 = 0 downward (the maxima of x1)"; names: the state's ids.
+std::string sectionDefinitionText(const PoincareSection& section, const std::vector<std::string>& names);
 
 } // namespace fl

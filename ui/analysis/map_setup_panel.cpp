@@ -4,6 +4,8 @@
 #include "bridge/qs.h"
 #include "analysis/bifurcation_number_field.h"
 #include "params/parameter_spec.h"
+#include "simulation/simulate.h"
+#include "solvers/poincare_section.h"
 #include "systems/run_variables.h"
 #include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
@@ -76,6 +78,13 @@ MapSetupPanel::MapSetupPanel(QWidget* parent) : QWidget(parent)
     }
     m_observable->setToolTip(tr("What is computed at every point of the plane"));
     form->addRow(tr("Observable"), m_observable);
+    // Period and stick phases count the points of a section: which one, for the case shown.
+    m_sectionText = new QLabel(valueBox);
+    m_sectionText->setObjectName(QStringLiteral("sectionText"));
+    m_sectionText->setWordWrap(true);
+    m_sectionText->setToolTip(tr("The case's Poincaré section: the strobe at its forcing's period, or a crossing when it has\n"
+                                 "no forcing (a model's: the maxima of its first coordinate). Taken again at every point's values."));
+    form->addRow(m_sectionText);
     m_variable = new QComboBox(valueBox);
     m_variable->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon); // shrinks with the column, elided
     m_variable->setMinimumContentsLength(8);
@@ -283,7 +292,11 @@ void MapSetupPanel::revalidate()
     spec.variable = std::max(0, m_variable->currentIndex());
     spec.maxPeriod = m_maxPeriod->value();
     m_variable->setEnabled(spec.observable == fl::MapObservable::Amplitude);
-    m_maxPeriod->setEnabled(spec.observable == fl::MapObservable::Period || spec.observable == fl::MapObservable::StickPhases);
+    const bool counted = spec.observable == fl::MapObservable::Period || spec.observable == fl::MapObservable::StickPhases;
+    m_maxPeriod->setEnabled(counted);
+    m_sectionText->setVisible(counted && !m_stateNames.empty());
+    if (counted && !m_stateNames.empty())
+        m_sectionText->setText(tr("Section: %1").arg(qs(fl::sectionDefinitionText(fl::defaultSection(m_scenario), m_stateNames))));
     if (numbers) {
         const fl::Status status = fl::validateMap(m_scenario, spec);
         error = status.ok() ? QString() : qs(status.message());

@@ -79,6 +79,7 @@ private:
     QLabel* m_caseText;
     Axis m_axis[2];
     QComboBox* m_observable;
+    QLabel* m_sectionText; ///< the section period and stick phases count points of
     QComboBox* m_variable;
     QLineEdit* m_transient;
     QLineEdit* m_record;
