@@ -38,13 +38,17 @@ public:
     /// The static limit against the holding force F_h: a slip would start in direction -sgn(F_h)
     /// (the branches of an asymmetric law may hold differently in the two directions).
     double staticLimitAgainst(double hold) const { return m_law.branchStaticLimit(hold > 0.0 ? -1.0 : 1.0); }
+    /// F_s - |F_h| at a state: positive while friction can hold the contact.
+    double holdingMargin(double t, const double* y) const
+    {
+        const double hold = holdingForce(t, y);
+        return staticLimitAgainst(hold) - std::abs(hold);
+    }
     /// Positive inside the current mode; its zero is the switching event.
     double eventFunction(double t, const double* y) const
     {
-        if (mode == ContactMode::Stick) {
-            const double hold = holdingForce(t, y);
-            return staticLimitAgainst(hold) - std::abs(hold);
-        }
+        if (mode == ContactMode::Stick)
+            return holdingMargin(t, y);
         return direction * m_system.relativeVelocity(t, y);
     }
     void rhs(const State& y, State& dydt, double t) const { m_system.rhs(t, y.data(), force(t, y.data()), dydt.data()); }
@@ -207,8 +211,7 @@ bool EventDrivenContactDynamics::switchConditions(double t, const double* y, dou
     vr[0] = m_system->relativeVelocity(t, y);
     State stuck(y, y + m_system->dimension());
     m_system->projectToStick(t, stuck.data());
-    const double hold = dyn.holdingForce(t, stuck.data());
-    margin[0] = dyn.staticLimitAgainst(hold) - std::abs(hold);
+    margin[0] = dyn.holdingMargin(t, stuck.data());
     return true;
 }
 

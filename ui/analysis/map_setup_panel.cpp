@@ -171,6 +171,9 @@ void MapSetupPanel::setScenario(const fl::Scenario& scenario)
     m_scenario = scenario;
     m_stateNames = fl::validate(scenario).ok() ? fl::stateNames(scenario) : std::vector<std::string>{};
     m_caseText->setText(qs(fl::describe(scenario)));
+    // The section period and stick phases count points of: once per case, not at every edit.
+    m_sectionText->setText(m_stateNames.empty() ? QString()
+                                                : tr("Section: %1").arg(qs(fl::sectionDefinitionText(fl::defaultSection(scenario), m_stateNames))));
     m_filling = true;
     const QString variable = m_variable->currentData().toString();
     m_variable->clear();
@@ -294,9 +297,7 @@ void MapSetupPanel::revalidate()
     m_variable->setEnabled(spec.observable == fl::MapObservable::Amplitude);
     const bool counted = spec.observable == fl::MapObservable::Period || spec.observable == fl::MapObservable::StickPhases;
     m_maxPeriod->setEnabled(counted);
-    m_sectionText->setVisible(counted && !m_stateNames.empty());
-    if (counted && !m_stateNames.empty())
-        m_sectionText->setText(tr("Section: %1").arg(qs(fl::sectionDefinitionText(fl::defaultSection(m_scenario), m_stateNames))));
+    m_sectionText->setVisible(counted && !m_sectionText->text().isEmpty());
     if (numbers) {
         const fl::Status status = fl::validateMap(m_scenario, spec);
         error = status.ok() ? QString() : qs(status.message());
