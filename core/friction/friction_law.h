@@ -108,6 +108,8 @@ struct FrictionLawInfo {
     /// runs against it (systems/law_counterpart.h). Empty: the event-driven law sharing the most
     /// parameter ids with it is taken.
     std::string counterpart{};
+    /// A law written in a model file (friction/custom_law.h): its help is the model files' page.
+    bool custom = false;
 
     bool hasMemory() const { return !states.empty(); }
 };
@@ -138,9 +140,13 @@ const char* lawFamilyId(LawFamily family);
 const FrictionLawInfo* findAnyLaw(std::string_view id);
 /// The laws of a family.
 const std::vector<FrictionLawInfo>& lawsOf(LawFamily family);
-/// The help page of a law (its section's anchor is the law's id): its family's page, or
-/// "laws-memory.html" for the 1-D laws with memory and the stick window.
+/// The help page of a law (its section's anchor is lawHelpAnchor()): its family's page, or
+/// "laws-memory.html" for the 1-D laws with memory and the stick window, or "model-files.html" for a
+/// law written in a model file.
 std::string lawHelpPage(const FrictionLawInfo& law);
+/// The anchor of the law's section on its help page: its id, or "custom-law" for a law written in a
+/// model file.
+std::string lawHelpAnchor(const FrictionLawInfo& law);
 /// The 1-D law with this id, or nullptr.
 const FrictionLawInfo* findFrictionLaw(std::string_view id);
 /// The law of a family with this id, or nullptr.

@@ -2,6 +2,7 @@
 // tyre_laws.cpp), and the searches by id. A family is listed here once; every site that walks the
 // families (the CLI's catalogue, the about box, the help's links) iterates lawFamilies().
 #include "friction/friction_law.h"
+#include "friction/custom_law.h"
 
 namespace fl {
 
@@ -37,7 +38,7 @@ const FrictionLawInfo* findLaw(LawFamily family, std::string_view id)
     for (const FrictionLawInfo& law : lawsOf(family))
         if (law.id == id)
             return &law;
-    return nullptr;
+    return family == LawFamily::OneDimensional ? findCustomLaw(id) : nullptr; // a model file's own law
 }
 
 const FrictionLawInfo* findFrictionLaw(std::string_view id) { return findLaw(LawFamily::OneDimensional, id); }
@@ -50,8 +51,12 @@ const FrictionLawInfo* findAnyLaw(std::string_view id)
     return nullptr;
 }
 
+std::string lawHelpAnchor(const FrictionLawInfo& law) { return law.custom ? "custom-law" : law.id; }
+
 std::string lawHelpPage(const FrictionLawInfo& law)
 {
+    if (law.custom)
+        return "model-files.html";
     // The 1-D laws without a set-valued form (memory, Karnopp's window) have a page of their own.
     if (law.family == LawFamily::OneDimensional && (law.hasMemory() || !law.eventDriven))
         return "laws-memory.html";

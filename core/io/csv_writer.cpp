@@ -18,7 +18,8 @@ void writeHead(std::ostream& out, const Scenario& scenario, const RunResult& res
     const MethodInfo& method = methodInfo(scenario.method);
     out << "# FrictionLab run\n";
     out << "# system: " << scenario.systemId << " (" << findSystem(scenario.systemId)->name << ")\n";
-    out << "# law: " << scenario.lawId << " (" << findLaw(findSystem(scenario.systemId)->lawFamily, scenario.lawId)->name << ")\n";
+    const FrictionLawInfo* law = findLaw(findSystem(scenario.systemId)->lawFamily, scenario.lawId);
+    out << "# law: " << scenario.lawId << " (" << law->name << (law->custom ? ": " + law->formula : std::string()) << ")\n";
     out << "# method: " << method.id << " (" << method.name << ")\n";
     if (usesRegularization(scenario))
         out << "# regularization: " << regularizationInfo(scenario.regularization).id << "\n";

@@ -6,11 +6,15 @@
 #include "expr/derivative.h"
 #include "expr/functions.h"
 #include "expr/parser.h"
+#include "expr/print.h"
+#include "friction/custom_law.h"
 #include "friction/friction_law.h"
 #include "params/parameter_set.h"
 #include "scenario/scenario.h"
 
 #include <cmath>
+#include <span>
+#include <tuple>
 
 namespace fl::model {
 namespace {
@@ -189,6 +193,69 @@ void addLawParameters(const Pending::Contact& pending, Contact& contact, bool pr
     }
 }
 
+/// law = custom: g of speed and parameters, F_s of parameters (friction/custom_law.h), registered as
+/// a law whose parameters are the model parameters it reads.
+void addCustomLaw(const Pending::Contact& pending, Contact& contact, const text::LineIndex& lines, const Model& model)
+{
+    if (!pending.kinetic.present())
+        fail(pending.lawWhere, "law = custom needs kinetic = EXPR on a line of its contact: the friction coefficient while slipping, "
+                               "of speed (the contact's |slip|) and parameters");
+    const int count = static_cast<int>(model.parameters.size());
+    expr::SymbolTable table;
+    table.add("speed", kCustomSpeedSlot);
+    for (int i = 0; i < count; ++i) {
+        if (model.parameters[static_cast<std::size_t>(i)].id == "speed")
+            fail(pending.lawWhere, "'speed' in a custom law is the contact's speed: rename the parameter 'speed'");
+        table.add(model.parameters[static_cast<std::size_t>(i)].id, customParameterSlot(i)); // a law's "c.mu_s" is no name
+    }
+    const expr::Expr kinetic = parseAt(lines, pending.kinetic, table);
+    expr::Expr staticLimit;
+    if (pending.staticLimit.present()) {
+        staticLimit = parseAt(lines, pending.staticLimit, table);
+        if (expr::dependsOn(staticLimit, kCustomSpeedSlot))
+            fail(lines.at(pending.staticLimit.begin), "the static limit is a number of the parameters: it cannot read speed");
+    }
+    // The law's parameters: those it reads, in the model's order, at slots 1, 2, ...
+    CustomLawDefinition law;
+    std::vector<int> moved(static_cast<std::size_t>(customParameterSlot(count)), -1);
+    moved[kCustomSpeedSlot] = kCustomSpeedSlot;
+    expr::SymbolTable own;
+    own.add("speed", kCustomSpeedSlot);
+    for (int i = 0; i < count; ++i) {
+        const int slot = customParameterSlot(i);
+        if (!expr::dependsOn(kinetic, slot) && !(staticLimit && expr::dependsOn(staticLimit, slot)))
+            continue;
+        const ParameterSpec& spec = model.parameters[static_cast<std::size_t>(i)];
+        moved[static_cast<std::size_t>(slot)] = customParameterSlot(static_cast<int>(law.specs.size()));
+        own.add(spec.id, customParameterSlot(static_cast<int>(law.specs.size())));
+        law.specs.push_back(spec);
+        contact.lawParameterIds.push_back(spec.id);
+    }
+    law.kinetic = expr::renumber(std::span(&kinetic, 1), moved).front();
+    law.kineticSlope = expr::derivative(law.kinetic, kCustomSpeedSlot);
+    if (staticLimit)
+        law.staticLimit = expr::renumber(std::span(&staticLimit, 1), moved).front();
+    law.name = "Custom law (" + contact.id + ")";
+    constexpr std::size_t kShown = 2000;
+    law.formula = "g = " + expr::print(law.kinetic, own, kShown)
+                  + (staticLimit ? "; F_s = " + expr::print(law.staticLimit, own, kShown) : "; no static limit (the smooth methods only)");
+    contact.kinetic = law.kinetic;
+    contact.staticLimit = law.staticLimit;
+    contact.lawId = registerCustomLaw(law);
+    ParameterSet defaults(law.specs);
+    if (const Status status = findCustomLaw(contact.lawId)->validate(defaults); !status.ok())
+        fail(pending.lawWhere, "law custom: " + status.message());
+}
+
+/// kinetic and static lines in a contact whose law is not custom.
+void refuseCustomLines(const Pending::Contact& pending, const Contact& contact)
+{
+    for (const auto& [text, where, name] : {std::tuple(pending.kinetic, pending.kineticWhere, "kinetic"),
+                                           std::tuple(pending.staticLimit, pending.staticWhere, "static")})
+        if (text.present())
+            fail(where, std::string("'") + name + "' belongs to law = custom; contact '" + contact.id + "' has law " + contact.lawId);
+}
+
 } // namespace
 
 bool massMatrixPositive(const Model& model, const std::vector<double>& parameters)
@@ -269,7 +336,12 @@ void finish(const Pending& pending, const text::LineIndex& lines, Model& model)
     for (std::size_t i = 0; i < model.contacts.size(); ++i) {
         if (!pending.contacts[i].hasLaw)
             fail(model.contacts[i].where, "contact '" + model.contacts[i].id + "' has no law = … (e.g. law = coulomb(mu_s = 2, mu_k = 1))");
-        addLawParameters(pending.contacts[i], model.contacts[i], model.contacts.size() > 1, model, names);
+        if (model.contacts[i].lawId == "custom") {
+            addCustomLaw(pending.contacts[i], model.contacts[i], lines, model);
+        } else {
+            refuseCustomLines(pending.contacts[i], model.contacts[i]);
+            addLawParameters(pending.contacts[i], model.contacts[i], model.contacts.size() > 1, model, names);
+        }
     }
     const expr::SymbolTable state = model.stateSlots();
     std::vector<double> defaults; // parameterSlots(): slot i is parameter i

@@ -47,6 +47,8 @@ struct Pending {
         bool hasLaw = false;
         Where lawWhere;
         std::map<std::string, LawValue> lawValues;
+        Text kinetic, staticLimit; ///< law = custom: kinetic = EXPR, static = EXPR
+        Where kineticWhere, staticWhere;
     };
     struct Output {
         std::string id, label, unit;

@@ -224,6 +224,15 @@ private:
             if (slot.present())
                 fail(where, "'" + k + "' given twice for contact '" + m_model.contacts.back().id + "'");
             slot = expressionAfterEquals(cursor);
+        } else if (k == "kinetic" || k == "static") {
+            if (m_block != Block::Contact)
+                fail(where, "'" + k + "' belongs to a contact with law = custom: write it after its contact line");
+            Pending::Contact& contact = m_pending.contacts.back();
+            Pending::Text& slot = k == "kinetic" ? contact.kinetic : contact.staticLimit;
+            if (slot.present())
+                fail(where, "'" + k + "' given twice for contact '" + m_model.contacts.back().id + "'");
+            (k == "kinetic" ? contact.kineticWhere : contact.staticWhere) = where;
+            slot = expressionAfterEquals(cursor);
         } else if (k == "law") {
             if (m_block != Block::Contact)
                 fail(where, "'law' belongs to a contact: write it after its contact line");
@@ -241,7 +250,7 @@ private:
             draw(cursor, where);
         } else {
             fail(where, "unknown statement '" + k + "' (statements: flmodel, name, about, numerics, breakaway, param, let, coord, mass, start, "
-                        "velocity, force, contact, slip, normal, law, output, draw)");
+                        "velocity, force, contact, slip, normal, law, kinetic, static, output, draw)");
         }
     }
 
@@ -284,9 +293,18 @@ private:
         const Token id = cursor.nextLawId();
         if (id.kind != Token::Kind::Word)
             fail(cursor, id, id.kind == Token::Kind::End && !id.text.empty() ? id.text : "expected a friction law's id, got " + text::describe(id));
+        if (id.text == "custom") { // the law written in the contact's kinetic (and static) lines
+            m_model.contacts.back().lawId = id.text;
+            pending.hasLaw = true;
+            pending.lawWhere = m_lines.at(id.offset);
+            if (cursor.peek().kind == Token::Kind::Sign && cursor.peek().text == "(")
+                fail(cursor, cursor.peek(), "law = custom takes no values: write kinetic = EXPR (and static = EXPR) on the contact's next lines");
+            expectEnd(cursor);
+            return;
+        }
         const FrictionLawInfo* info = findLaw(LawFamily::OneDimensional, id.text);
         if (!info)
-            fail(cursor, id, "unknown friction law '" + id.text + "' (laws: " + lawIdList() + ")");
+            fail(cursor, id, "unknown friction law '" + id.text + "' (laws: " + lawIdList() + ", or custom)");
         m_model.contacts.back().lawId = id.text;
         pending.hasLaw = true;
         pending.lawWhere = m_lines.at(id.offset);

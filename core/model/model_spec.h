@@ -57,6 +57,11 @@ struct Contact {
     std::string lawId;                      ///< a 1-D law of the registry (friction/friction_law.h)
     /// The law's parameters as model parameters: their ids in Model::parameters, in the law's order.
     std::vector<std::string> lawParameterIds;
+    /// law = custom (friction/custom_law.h): g and F_s as written, slot 0 the speed and slot 1 + i the
+    /// parameter lawParameterIds[i]; staticLimit null without `static`. Null for a registry law.
+    /// lawId is then the registered law's id ("custom-..."), the same for the same law text.
+    expr::Expr kinetic;
+    expr::Expr staticLimit;
     Where where;
 };
 

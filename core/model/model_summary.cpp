@@ -1,6 +1,7 @@
 #include "model/model_summary.h"
 
 #include "expr/print.h"
+#include "friction/custom_law.h"
 
 namespace fl::model {
 namespace {
@@ -27,10 +28,18 @@ std::string summarize(const Model& model)
                + " " + expr::print(m.value, parameters, kShown) + "\n";
     out += "contacts: " + std::to_string(model.contacts.size()) + "\n";
     for (const Contact& c : model.contacts) {
-        out += "  " + c.id + "  slip " + expr::print(c.slip, state, kShown) + "  normal " + expr::print(c.normal, state, kShown) + "  law " + c.lawId + " (";
+        out += "  " + c.id + "  slip " + expr::print(c.slip, state, kShown) + "  normal " + expr::print(c.normal, state, kShown) + "  law " + (c.kinetic ? std::string("custom") : c.lawId) + " (";
         for (std::size_t i = 0; i < c.lawParameterIds.size(); ++i)
             out += (i ? ", " : "") + c.lawParameterIds[i];
         out += ")\n";
+        if (c.kinetic) { // law = custom: as written, over speed and the parameters it reads
+            expr::SymbolTable law;
+            law.add("speed", kCustomSpeedSlot);
+            for (std::size_t i = 0; i < c.lawParameterIds.size(); ++i)
+                law.add(c.lawParameterIds[i], customParameterSlot(static_cast<int>(i)));
+            out += "    kinetic " + expr::print(c.kinetic, law, kShown) + "\n";
+            out += "    static " + (c.staticLimit ? expr::print(c.staticLimit, law, kShown) : std::string("none (the smooth methods only)")) + "\n";
+        }
     }
     if (model.contacts.size() > 1) // which one gives way where the stuck ones cannot all hold
         out += std::string("  breakaway = ") + (model.breakaway == Breakaway::InOrder ? "in-order" : "most-loaded") + "\n";

@@ -183,7 +183,10 @@ std::string describe(const Scenario& scenario)
 {
     // A model by its name, then its id (the hash of its text, which finds it again).
     const model::Model* model = findModel(scenario.systemId);
-    std::string text = (model ? "\"" + model->name + "\" (" + scenario.systemId + ")" : scenario.systemId) + " / " + scenario.lawId + " / "
+    // A law written in the file as "custom", then its id (the hash of its content).
+    const FrictionLawInfo* law = findFrictionLaw(scenario.lawId);
+    const std::string lawText = law && law->custom ? "custom (" + scenario.lawId + ")" : scenario.lawId;
+    std::string text = (model ? "\"" + model->name + "\" (" + scenario.systemId + ")" : scenario.systemId) + " / " + lawText + " / "
                        + methodInfo(scenario.method).id;
     if (usesRegularization(scenario))
         text += " (" + regularizationInfo(scenario.regularization).id + ", eps = "

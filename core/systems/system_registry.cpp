@@ -36,6 +36,9 @@ std::vector<const FrictionLawInfo*> lawsOf(const SystemInfo& system)
     for (const FrictionLawInfo& law : lawsOf(system.lawFamily))
         if (system.laws.empty() || std::find(system.laws.begin(), system.laws.end(), law.id) != system.laws.end())
             laws.push_back(&law);
+    for (const std::string& id : system.laws) // a model file's own laws (law = custom) are in no family's list
+        if (const FrictionLawInfo* law = findLaw(system.lawFamily, id); law && law->custom)
+            laws.push_back(law);
     return laws;
 }
 

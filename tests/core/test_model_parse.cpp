@@ -142,7 +142,7 @@ private slots:
         row("no name", "flmodel 1\ncoord x\n", 1, 1, "the model has no name (name \"...\")");
         row("no coordinate", "flmodel 1\nname \"m\"\n", 3, 1, "the model has no coordinate (coord x)");
         row("unknown statement", withLine("spring x"), 5, 1,
-            "unknown statement 'spring' (statements: flmodel, name, about, numerics, breakaway, param, let, coord, mass, start, velocity, force, contact, slip, normal, law, output, draw)");
+            "unknown statement 'spring' (statements: flmodel, name, about, numerics, breakaway, param, let, coord, mass, start, velocity, force, contact, slip, normal, law, kinetic, static, output, draw)");
         row("let of a later let", withLine("let a = b + 1\nlet b = 2"), 5, 9, "unknown name 'b' (variables: x, x', t, k)");
         row("let taken", withLine("let k = 2"), 5, 5, "'k' is already declared at line 3");
         row("let of the state in a mass", withLine("let e = x + 1\nmass = e"), 6, 8,
@@ -185,6 +185,24 @@ private slots:
         row("unknown law parameter", withLine("contact c\nslip = x'\nlaw = coulomb(mu = 1)"), 7, 15, "law coulomb has no parameter 'mu' (its parameters: mu_s, mu_k)");
         row("law value outside", withLine("contact c\nslip = x'\nlaw = coulomb(mu_s = -1)"), 7, 22, "mu_s = -1 is outside its range [0, 10]");
         row("law relation", withLine("contact c\nslip = x'\nlaw = coulomb(mu_s = 1, mu_k = 2)"), 7, 7, "law coulomb: ");
+        const std::string custom = "contact c\nslip = x'\nlaw = custom\n";
+        row("custom without kinetic", withLine("contact c\nslip = x'\nlaw = custom"), 7, 7,
+            "law = custom needs kinetic = EXPR on a line of its contact: the friction coefficient while slipping, of speed (the contact's |slip|) and parameters");
+        row("custom with values", withLine("contact c\nslip = x'\nlaw = custom(mu = 1)"), 7, 13,
+            "law = custom takes no values: write kinetic = EXPR (and static = EXPR) on the contact's next lines");
+        row("kinetic of a coordinate", withLine(custom + "kinetic = 0.3 + x"), 8, 17, "unknown name 'x' (variables: speed, k)");
+        row("static of speed", withLine(custom + "kinetic = 0.3\nstatic = 0.5 + speed"), 9, 10,
+            "the static limit is a number of the parameters: it cannot read speed");
+        row("static below kinetic", withLine(custom + "kinetic = 0.5*k\nstatic = 0.3"), 7, 7,
+            "law custom: the static limit 0.3 is below the kinetic friction at speed 0, 0.5 (a contact that holds less than it slides with)");
+        row("kinetic infinite at rest", withLine(custom + "kinetic = 0.3 + 0.01*log(speed)"), 7, 7,
+            "law custom: the kinetic friction at speed 0 is ");
+        row("kinetic without custom", withLine("contact c\nslip = x'\nlaw = coulomb\nkinetic = 0.3"), 8, 1,
+            "'kinetic' belongs to law = custom; contact 'c' has law coulomb");
+        row("static outside contact", withLine("static = 0.3"), 5, 1, "'static' belongs to a contact with law = custom: write it after its contact line");
+        row("kinetic twice", withLine(custom + "kinetic = 0.3\nkinetic = 0.2"), 9, 1, "'kinetic' given twice for contact 'c'");
+        row("speed is a parameter", "flmodel 1\nname \"m\"\nparam speed = 1 range 0 .. 2\ncoord x\n" + custom + "kinetic = 0.3\n", 7, 7,
+            "'speed' in a custom law is the contact's speed: rename the parameter 'speed'");
         row("slip outside contact", withLine("slip = x'"), 5, 1, "'slip' belongs to a contact: write it after its contact line");
         row("unknown option", withLine("param c = 1 range 0 .. 2 colour \"red\""), 5, 26, "unknown option 'colour' (options here: unit, symbol, label, help)");
         row("option twice", withLine("param c = 1 range 0 .. 2 unit \"m\" unit \"s\""), 5, 35, "option 'unit' given twice");

@@ -19,6 +19,8 @@
 #include "widgets/main_window.h"
 #include "widgets/parameter_panel.h"
 
+#include "model/model_manager.h"
+
 #include <QPushButton>
 #include <QScrollArea>
 #include "playback/playback_controller.h"
@@ -97,7 +99,8 @@ int main(int argc, char* argv[])
                                  QStringLiteral("X:FROM:TO:N,Y:FROM:TO:M,OBSERVABLE[,TRANSIENT,RECORD]"));
     const QCommandLineOption side(QStringLiteral("side"), QStringLiteral("Show the side tab with this title, e.g. \"Lyapunov\""),
                                   QStringLiteral("title"));
-    parser.addOptions({system, law, method, regularization, size, preset, time, live, mechanismOnly, theme, scale, noPanel, layout, sweep, continuation, tab, map, side});
+    const QCommandLineOption model(QStringLiteral("model"), QStringLiteral("Open this model file (.flmodel) first"), QStringLiteral("file"));
+    parser.addOptions({system, law, method, regularization, size, preset, time, live, mechanismOnly, theme, scale, noPanel, layout, sweep, continuation, tab, map, side, model});
     parser.process(app);
     if (parser.positionalArguments().size() != 1)
         parser.showHelp(2);
@@ -108,6 +111,11 @@ int main(int argc, char* argv[])
     window.resize(wh.value(0).toInt(), wh.value(1).toInt());
     window.show();
     fl::ui::ParameterPanel* panel = window.findChild<fl::ui::ParameterPanel*>();
+    auto* models = new fl::ui::ModelManager(window);
+    if (QString error; parser.isSet(model) && !models->openFile(parser.value(model), &error)) {
+        std::fprintf(stderr, "model: %s\n", qPrintable(error));
+        return 2;
+    }
     if (parser.isSet(preset) && !window.loadPreset(parser.value(preset))) {
         std::fprintf(stderr, "unknown preset\n");
         return 2;

@@ -30,10 +30,10 @@ QString pageOfView(const QWidget* view)
     return analysis ? QString::fromStdString(analysis->helpPage) : QString();
 }
 
-/// The law's section on its family's page (fl::lawHelpPage; ids as anchors).
+/// The law's section on its family's page (fl::lawHelpPage, fl::lawHelpAnchor).
 QUrl lawUrl(const fl::FrictionLawInfo& law)
 {
-    return helpUrl(QString::fromStdString(fl::lawHelpPage(law)), QString::fromStdString(law.id));
+    return helpUrl(QString::fromStdString(fl::lawHelpPage(law)), QString::fromStdString(fl::lawHelpAnchor(law)));
 }
 
 } // namespace

@@ -1,0 +1,183 @@
+#include "friction/custom_law.h"
+
+#include "common/number_text.h"
+#include "expr/derivative.h"
+#include "expr/tape.h"
+#include "params/parameter_set.h"
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+
+namespace fl {
+namespace {
+
+/// g(s) and dg/ds from the law's expressions with its parameters folded in: one tape of both.
+/// Not thread-safe (its tape's registers): a law belongs to one run, as every FrictionLaw.
+class CustomLaw final : public FrictionLaw {
+public:
+    CustomLaw(const CustomLawDefinition& d, const ParameterSet& values)
+    {
+        std::vector<int> slots;
+        std::vector<double> numbers(1 + d.specs.size(), 0.0);
+        for (std::size_t i = 0; i < d.specs.size(); ++i) {
+            slots.push_back(customParameterSlot(static_cast<int>(i)));
+            numbers[1 + i] = values.value(d.specs[i].id);
+        }
+        const std::vector<double> folded(numbers.begin() + 1, numbers.end());
+        const expr::Expr both[2] = {d.kinetic, d.kineticSlope};
+        m_tape = expr::Tape::compile(expr::substitute(both, slots, folded));
+        m_static = d.staticLimit ? expr::evaluate(d.staticLimit, numbers.data()) : slipMagnitude(0.0);
+    }
+    double slipMagnitude(double speed) const override { return at(speed)[0]; }
+    double slipMagnitudeSlope(double speed) const override { return at(speed)[1]; }
+    double staticLimit() const override { return m_static; }
+
+private:
+    const double* at(double speed) const
+    {
+        if (!(speed == m_speed)) {
+            double variable[1] = {speed};
+            m_tape.evaluate(variable, m_results);
+            m_speed = speed;
+        }
+        return m_results;
+    }
+    mutable expr::Tape m_tape;
+    mutable double m_results[2] = {0.0, 0.0};
+    mutable double m_speed = std::numeric_limits<double>::quiet_NaN();
+    double m_static = 0.0;
+};
+
+/// g(0) finite and at least 0; F_s finite, at least g(0).
+Status validateCustom(const CustomLawDefinition& d, const ParameterSet& values)
+{
+    const CustomLaw law(d, values);
+    const double g0 = law.slipMagnitude(0.0);
+    if (!std::isfinite(g0) || g0 < 0.0)
+        return Status::error("the kinetic friction at speed 0 is " + formatNumber(g0) + " at these values; it must be a finite number >= 0");
+    if (d.staticLimit) {
+        const double fs = law.staticLimit();
+        if (!std::isfinite(fs) || fs < 0.0)
+            return Status::error("the static limit is " + formatNumber(fs) + " at these values; it must be a finite number >= 0");
+        if (fs < g0)
+            return Status::error("the static limit " + formatNumber(fs) + " is below the kinetic friction at speed 0, "
+                                 + formatNumber(g0) + " (a contact that holds less than it slides with)");
+    }
+    return Status::success();
+}
+
+/// FNV-1a over the law's content: its trees node by node (each distinct node once, by its place in
+/// the walk), its parameters, name and formula.
+class ContentHash {
+public:
+    void bytes(const void* data, std::size_t size)
+    {
+        const auto* p = static_cast<const unsigned char*>(data);
+        for (std::size_t i = 0; i < size; ++i) {
+            m_h ^= p[i];
+            m_h *= 0x100000001b3ull;
+        }
+    }
+    void text(const std::string& s)
+    {
+        const std::uint64_t n = s.size();
+        bytes(&n, sizeof n);
+        bytes(s.data(), s.size());
+    }
+    void number(double v) { bytes(&v, sizeof v); }
+    /// The node's index in the walk (post-order); a shared node is hashed once.
+    std::int64_t tree(const expr::Expr& e)
+    {
+        if (!e)
+            return -1;
+        if (const auto seen = m_index.find(e.get()); seen != m_index.end())
+            return seen->second;
+        const std::int64_t a = tree(e->a), b = tree(e->b); // height is bounded by the parser
+        const std::uint8_t head[3] = {static_cast<std::uint8_t>(e->kind), static_cast<std::uint8_t>(e->function), e->arity};
+        bytes(head, sizeof head);
+        bytes(&e->slot, sizeof e->slot);
+        number(e->value);
+        bytes(&a, sizeof a);
+        bytes(&b, sizeof b);
+        const auto index = static_cast<std::int64_t>(m_index.size());
+        m_index.emplace(e.get(), index);
+        return index;
+    }
+    std::uint64_t value() const { return m_h; }
+
+private:
+    std::uint64_t m_h = 0xcbf29ce484222325ull;
+    std::unordered_map<const expr::Node*, std::int64_t> m_index;
+};
+
+std::string contentId(const CustomLawDefinition& d)
+{
+    ContentHash h;
+    h.text(d.name);
+    h.text(d.formula);
+    for (const ParameterSpec& s : d.specs) {
+        for (const std::string* t : {&s.id, &s.label, &s.symbol, &s.unit, &s.help})
+            h.text(*t);
+        for (const double v : {s.defaultValue, s.min, s.max})
+            h.number(v);
+    }
+    const std::int64_t roots[3] = {h.tree(d.kinetic), h.tree(d.kineticSlope), h.tree(d.staticLimit)};
+    h.bytes(roots, sizeof roots);
+    char buffer[24];
+    std::snprintf(buffer, sizeof buffer, "%016llx", static_cast<unsigned long long>(h.value()));
+    return std::string("custom-") + buffer;
+}
+
+struct Registry {
+    std::mutex mutex;
+    std::map<std::string, std::unique_ptr<FrictionLawInfo>, std::less<>> laws; // map nodes never move
+};
+
+Registry& registry()
+{
+    static Registry r;
+    return r;
+}
+
+} // namespace
+
+std::string registerCustomLaw(const CustomLawDefinition& definition)
+{
+    std::string id = contentId(definition);
+    Registry& r = registry();
+    const std::lock_guard<std::mutex> lock(r.mutex);
+    if (r.laws.count(id))
+        return id;
+    auto d = std::make_shared<const CustomLawDefinition>(definition);
+    auto info = std::make_unique<FrictionLawInfo>();
+    info->id = id;
+    info->name = d->name;
+    info->formula = d->formula;
+    info->specs = d->specs;
+    info->create = [d](const ParameterSet& values) -> std::unique_ptr<FrictionLaw> { return std::make_unique<CustomLaw>(*d, values); };
+    info->validate = [d](const ParameterSet& values) { return validateCustom(*d, values); };
+    info->eventDriven = d->staticLimit != nullptr;
+    info->family = LawFamily::OneDimensional;
+    info->custom = true;
+    r.laws.emplace(id, std::move(info));
+    return id;
+}
+
+const FrictionLawInfo* findCustomLaw(std::string_view id)
+{
+    if (id.substr(0, 7) != "custom-")
+        return nullptr;
+    Registry& r = registry();
+    const std::lock_guard<std::mutex> lock(r.mutex);
+    const auto found = r.laws.find(id);
+    return found == r.laws.end() ? nullptr : found->second.get();
+}
+
+} // namespace fl

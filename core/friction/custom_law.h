@@ -1,0 +1,39 @@
+#pragma once
+// A friction law written in a model file (`law = custom`, docs/model-files.md): the slip magnitude
+// g(s) as an expression of the speed s = |v_r| and the model's parameters (`kinetic = EXPR`), and
+// optionally the static limit F_s, of the parameters alone (`static = EXPR`). With F_s the law has a
+// set-valued stick branch, |F| <= F_s, and runs event-driven with exact stick like the registry's
+// laws; without it only the smooth methods take it, sgn(v_r) regularized as for them.
+//
+// A custom law becomes a law of the registry (findFrictionLaw finds it), under an id made from its
+// content ("custom-" and 16 hex digits), so every method, analysis and file that names a law by its
+// id takes it unchanged, and the same law text gets the same id in every process (a session that
+// embeds its model finds its law again).
+#include "expr/node.h"
+#include "friction/friction_law.h"
+#include "params/parameter_spec.h"
+
+#include <string>
+#include <string_view>
+
+namespace fl {
+
+struct CustomLawDefinition {
+    std::string name;        ///< e.g. "Custom law of belt"
+    std::string formula;     ///< e.g. "g = mu0 - alpha*speed + beta*speed^3; F_s = mu0"
+    ParameterSpecs specs;    ///< the model's parameters the law reads, in the model's order
+    expr::Expr kinetic;      ///< g: slot 0 the speed, slot 1 + i specs[i]
+    expr::Expr kineticSlope; ///< dg/ds, same slots (built where the model is prepared, inside its node budget)
+    expr::Expr staticLimit;  ///< F_s, slot 1 + i specs[i]; null: no set-valued form
+};
+
+/// The slot of the speed in a custom law's expressions, and of its parameter i.
+inline constexpr int kCustomSpeedSlot = 0;
+inline int customParameterSlot(int i) { return 1 + i; }
+
+/// Registers the law (thread-safe; the same content again returns the same id) and returns its id.
+std::string registerCustomLaw(const CustomLawDefinition& definition);
+/// A registered custom law, or nullptr (findLaw falls back to it for the 1-D family).
+const FrictionLawInfo* findCustomLaw(std::string_view id);
+
+} // namespace fl

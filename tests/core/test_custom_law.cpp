@@ -1,0 +1,196 @@
+// Friction laws written in a model file (law = custom, friction/custom_law.h): Popp and Stelter's
+// cubic law as `custom` runs as the same system written with Coulomb plus a force, switch for
+// switch; a registry law written out as `custom` runs as the registry's own on every method; the
+// law's slope is the derivative of its kinetic expression; a law without a static limit runs on the
+// smooth methods only; the same law text gets the same id.
+#include "friction/custom_law.h"
+#include "model/model_parser.h"
+#include "model/model_summary.h"
+#include "simulation/simulate.h"
+#include "systems/model_registry.h"
+#include "systems/scenario_setup.h"
+
+#include <QTest>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+using namespace fl;
+
+namespace {
+
+Scenario modelScenario(const std::string& text, Method method)
+{
+    const ModelRegistration r = registerModel(text);
+    if (!r.ok())
+        qFatal("model: %d:%d: %s", r.error.where.line, r.error.where.column, r.error.reason.c_str());
+    Scenario s;
+    const Status made = makeScenario(r.system->id, r.system->laws.front(), method, Regularization::Kudra, s);
+    if (!made.ok())
+        qFatal("%s", made.message().c_str());
+    return s;
+}
+
+/// A forced oscillator on a belt (m x'' + c x' + k x = A cos(w t) + friction), with `contact` as its
+/// contact's law lines and `extra` as more statements.
+std::string beltModel(const std::string& name, const std::string& law, const std::string& extra = {})
+{
+    return "flmodel 1\nname \"" + name + "\"\nnumerics t_end = 60, tol = 1e-12\n"
+           "param mu0 = 0.4 range 0 .. 2\nparam alpha = 0.5 range 0 .. 2\nparam beta = 0.6 range 0 .. 5\n"
+           "param v_b = 0.5 range -2 .. 2\nparam A = 0.3 range 0 .. 2\nparam w = 0.8 range 0.1 .. 5\nparam N = 1 range 0 .. 10\n"
+           "coord x\nforce x = -x - 0.05*x' + A*cos(w*t)\n" + extra
+           + "contact belt\n    slip = x' - v_b\n    normal = N\n" + law + "\n";
+}
+
+} // namespace
+
+class TestCustomLaw : public QObject {
+    Q_OBJECT
+private slots:
+    /// Popp-Stelter: F = -N (mu0 sgn(v_r) - alpha v_r + beta v_r^3). As custom, g(s) = mu0 - alpha s +
+    /// beta s^3 with F_s = mu0; as Coulomb (mu_s = mu_k = mu0) plus the force N (alpha v_r - beta v_r^3),
+    /// which vanishes in stick. Event-driven, the same switches to 1e-9.
+    void poppStelterCustomMatchesCoulombPlusForce()
+    {
+        const std::string custom = beltModel("Popp-Stelter, custom", "    law = custom\n    kinetic = mu0 - alpha*speed + beta*speed^3\n    static = mu0");
+        const std::string written = beltModel("Popp-Stelter, Coulomb + force", "    law = coulomb(mu_s = 0.4, mu_k = 0.4)",
+                                              "force x = N*(alpha*(x' - v_b) - beta*(x' - v_b)^3)\n");
+        const RunResult a = simulate(modelScenario(custom, Method::EventDriven));
+        const RunResult b = simulate(modelScenario(written, Method::EventDriven));
+        QVERIFY2(a.status.ok(), a.status.message().c_str());
+        QVERIFY2(b.status.ok(), b.status.message().c_str());
+        QVERIFY(a.switches.size() >= 10);
+        QCOMPARE(a.switches.size(), b.switches.size());
+        double worstSwitch = 0.0, worstX = 0.0;
+        for (size_t i = 0; i < a.switches.size(); ++i) {
+            QCOMPARE(a.switches[i].entered, b.switches[i].entered);
+            worstSwitch = std::max(worstSwitch, std::abs(a.switches[i].t - b.switches[i].t));
+        }
+        QCOMPARE(a.size(), b.size());
+        for (size_t k = 0; k < a.size(); ++k)
+            worstX = std::max(worstX, std::abs(a.state(k, 0) - b.state(k, 0)));
+        qInfo("Popp-Stelter: %zu switches, times agree to %.3g, x to %.3g over %zu samples", a.switches.size(), worstSwitch, worstX, a.size());
+        QVERIFY(worstSwitch < 1e-9);
+        QVERIFY(worstX < 1e-9);
+    }
+
+    /// Several contacts (their own event-driven method): the cubic law on one of two blocks, as custom
+    /// and as Coulomb plus a force, switch for switch on either contact.
+    void severalContactsCarryTheCustomLaw()
+    {
+        const auto blocks = [](const std::string& left, const std::string& extra) {
+            return "flmodel 1\nname \"Two blocks" + std::string(extra.empty() ? "" : ", Coulomb + force") + "\"\nnumerics t_end = 40, tol = 1e-12\n"
+                   "param mu0 = 0.4 range 0 .. 2\nparam alpha = 0.5 range 0 .. 2\nparam beta = 0.6 range 0 .. 5\nparam v_b = 0.4 range -2 .. 2\n"
+                   "coord x1\ncoord x2\n    start = 0.1\nforce x1 = -x1 - 0.5*(x1 - x2) + 0.2*cos(0.9*t)\nforce x2 = -1.3*x2 - 0.5*(x2 - x1)\n" + extra
+                   + "contact left\n    slip = x1' - v_b\n" + left + "\ncontact right\n    slip = x2' - v_b\n    law = coulomb(mu_s = 0.5, mu_k = 0.3)\n";
+        };
+        const std::string custom = blocks("    law = custom\n    kinetic = mu0 - alpha*speed + beta*speed^3\n    static = mu0", "");
+        const std::string written = blocks("    law = coulomb(mu_s = 0.4, mu_k = 0.4)", "force x1 = alpha*(x1' - v_b) - beta*(x1' - v_b)^3\n");
+        const RunResult a = simulate(modelScenario(custom, Method::EventDriven)), b = simulate(modelScenario(written, Method::EventDriven));
+        QVERIFY2(a.status.ok(), a.status.message().c_str());
+        QVERIFY2(b.status.ok(), b.status.message().c_str());
+        QVERIFY(a.switches.size() >= 10);
+        QCOMPARE(a.switches.size(), b.switches.size());
+        double worst = 0.0;
+        bool bothContacts[2] = {false, false};
+        for (size_t i = 0; i < a.switches.size(); ++i) {
+            QCOMPARE(a.switches[i].contact, b.switches[i].contact);
+            bothContacts[a.switches[i].contact == 0 ? 0 : 1] = true;
+            worst = std::max(worst, std::abs(a.switches[i].t - b.switches[i].t));
+        }
+        qInfo("two blocks: %zu switches, times agree to %.3g", a.switches.size(), worst);
+        QVERIFY(bothContacts[0] && bothContacts[1]);
+        QVERIFY(worst < 1e-9);
+        const RunResult smooth = simulate(modelScenario(custom, Method::Regularized));
+        QVERIFY2(smooth.status.ok(), smooth.status.message().c_str());
+    }
+
+    /// The registry's exponential Stribeck law written out as custom: the same run on every method
+    /// (the regularization, the stiff integrator's Jacobian from the law's slope, exact stick).
+    void registryLawWrittenOutRunsAsTheRegistrys()
+    {
+        const std::string registry = beltModel("Stribeck, registry", "    law = stribeck-exp(mu_0 = 0.6, mu_k = 0.3, delta = 1.5)");
+        const std::string custom = beltModel("Stribeck, custom",
+                                             "    law = custom\n    kinetic = (mu_s - mu_k)*exp(-delta*speed/(mu_s - mu_k)) + mu_k\n    static = mu_s",
+                                             "param mu_s = 0.6 range 0 .. 2\nparam mu_k = 0.3 range 0 .. 2\nparam delta = 1.5 range 0 .. 100\n");
+        for (const Method method : {Method::EventDriven, Method::Regularized, Method::Explicit}) {
+            const RunResult a = simulate(modelScenario(registry, method)), b = simulate(modelScenario(custom, method));
+            QVERIFY2(a.status.ok(), a.status.message().c_str());
+            QVERIFY2(b.status.ok(), b.status.message().c_str());
+            QCOMPARE(a.size(), b.size());
+            double worst = 0.0;
+            for (size_t k = 0; k < a.size(); ++k)
+                worst = std::max({worst, std::abs(a.state(k, 0) - b.state(k, 0)), std::abs(a.state(k, 1) - b.state(k, 1))});
+            qInfo("%s: |registry - custom| <= %.3g over %zu samples, %zu and %zu switches", methodInfo(method).id.c_str(), worst, a.size(),
+                  a.switches.size(), b.switches.size());
+            QCOMPARE(a.switches.size(), b.switches.size());
+            QVERIFY(worst < 1e-8);
+        }
+    }
+
+    /// dg/ds is the derivative of the kinetic expression: central differences agree.
+    void slopeIsTheKineticsDerivative()
+    {
+        const auto parsed = model::parseModel(beltModel("slope", "    law = custom\n    kinetic = mu0/(1 + alpha*speed) + beta*speed^2*exp(-speed)"));
+        QVERIFY2(parsed.ok(), parsed.error.reason.c_str());
+        const FrictionLawInfo* info = findFrictionLaw(parsed.model.contacts[0].lawId);
+        QVERIFY(info);
+        QVERIFY(!info->eventDriven);
+        ParameterSet values(info->specs);
+        const std::unique_ptr<FrictionLaw> law = info->create(values);
+        double worst = 0.0;
+        for (const double s : {0.0, 0.01, 0.3, 1.0, 2.5}) {
+            const double h = s > 0.0 ? 1e-6 : 1e-8, fd = (law->slipMagnitude(s + h) - law->slipMagnitude(std::max(0.0, s - h))) / (s + h - std::max(0.0, s - h));
+            worst = std::max(worst, std::abs(law->slipMagnitudeSlope(s) - fd));
+            QCOMPARE(law->slipMagnitude(s), 0.4 / (1 + 0.5 * s) + 0.6 * s * s * std::exp(-s));
+        }
+        qInfo("slope vs central differences: %.3g", worst);
+        QVERIFY(worst < 1e-6);
+        QCOMPARE(law->staticLimit(), 0.4); // without `static`: g(0), what the regularization keeps
+    }
+
+    /// Without `static` the law has no set-valued form: the model offers the smooth methods only.
+    void withoutStaticOnlyTheSmoothMethods()
+    {
+        const ModelRegistration r = registerModel(beltModel("smooth only", "    law = custom\n    kinetic = mu0 - alpha*speed + beta*speed^3"));
+        QVERIFY2(r.ok(), r.error.reason.c_str());
+        QVERIFY(std::find(r.system->methods.begin(), r.system->methods.end(), Method::EventDriven) == r.system->methods.end());
+        QVERIFY(std::find(r.system->methods.begin(), r.system->methods.end(), Method::Regularized) != r.system->methods.end());
+        Scenario s;
+        QVERIFY(!makeScenario(r.system->id, r.system->laws.front(), Method::EventDriven, Regularization::Kudra, s).ok());
+        const RunResult run = simulate(modelScenario(beltModel("smooth only", "    law = custom\n    kinetic = mu0 - alpha*speed + beta*speed^3"),
+                                                     Method::Regularized));
+        QVERIFY2(run.status.ok(), run.status.message().c_str());
+    }
+
+    /// The law's parameters are the model parameters it reads (sliders and --set as any); the same
+    /// text is the same law; another default is another.
+    void parametersAndIds()
+    {
+        const std::string law = "    law = custom\n    kinetic = mu0 - alpha*speed + beta*speed^3\n    static = 1.2*mu0";
+        const auto first = model::parseModel(beltModel("ids", law)), again = model::parseModel(beltModel("ids", law));
+        QVERIFY2(first.ok(), first.error.reason.c_str());
+        const model::Contact& c = first.model.contacts[0];
+        QCOMPARE(c.lawParameterIds, (std::vector<std::string>{"mu0", "alpha", "beta"}));
+        QVERIFY(c.lawId.rfind("custom-", 0) == 0);
+        QCOMPARE(again.model.contacts[0].lawId, c.lawId);
+        std::string other = beltModel("ids", law);
+        other.replace(other.find("mu0 = 0.4"), 9, "mu0 = 0.5");
+        QVERIFY(model::parseModel(other).model.contacts[0].lawId != c.lawId);
+        const std::string summary = model::summarize(first.model);
+        QVERIFY2(summary.find("    kinetic mu0 - alpha*speed + beta*speed^3\n    static 1.2*mu0\n") != std::string::npos, summary.c_str());
+        // Set through the scenario as any parameter: the static limit follows mu0.
+        Scenario s = modelScenario(beltModel("ids", law), Method::EventDriven);
+        QVERIFY(s.params.set("mu0", 0.7).ok());
+        const FrictionLawInfo* info = findFrictionLaw(s.lawId);
+        QVERIFY(info);
+        ParameterSet own(info->specs);
+        QVERIFY(own.set("mu0", 0.7).ok());
+        QCOMPARE(info->create(own)->staticLimit(), 1.2 * 0.7);
+        QVERIFY(validate(s).ok());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestCustomLaw)
+#include "test_custom_law.moc"
