@@ -42,7 +42,15 @@ fl::Status parseSweep(const QCommandLineParser& parser, const std::vector<std::s
     const std::pair<const char*, double*> numbers[] = {{"from", &spec.from},         {"to", &spec.to},
                                                        {"steps", &steps},            {"transient", &spec.transient},
                                                        {"samples", &samples},        {"max-time", &spec.maxRecordTime},
-                                                       {"level", &spec.level},       {"period", &spec.period}};
+                                                       {"level", &spec.level}};
+    // --period: a number, or an expression of the parameters evaluated at each value (2*pi/w).
+    if (parser.isSet("period")) {
+        bool number = false;
+        spec.period = toFinite(parser.value("period"), &number);
+        spec.periodText = number ? std::string() : parser.value("period").toStdString();
+        if (!number && spec.periodText.empty())
+            return fl::Status::error("--period: empty");
+    }
     for (const auto& [option, target] : numbers) {
         bool ok = true;
         if (parser.isSet(option))
@@ -183,7 +191,7 @@ int sweepCommand(const QStringList& arguments)
         {"section-variable", "section: the state variable that crosses --level (default --variable).", "name"},
         {"level", "section: the crossing level (default 0).", "x"},
         {"crossing", "section: up | down | both (default up).", "dir"},
-        {"period", "strobe: the section period.", "T"},
+        {"period", "strobe: the section period, a number or an expression of the parameters evaluated at each value (2*pi/w).", "T"},
         {"direction", "Sweep up | down | both (default up).", "dir"},
         {"fixed-ic", "Start every value from the initial state (default: from the previous value's final state)."},
         {"threads", "Worker threads (default: all cores; not with --mpi: one job per rank at a time).", "n"},

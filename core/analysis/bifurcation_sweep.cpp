@@ -1,4 +1,5 @@
 #include "analysis/bifurcation_sweep.h"
+#include "scenario/parameter_expression.h"
 #include "common/workers.h"
 #include "analysis/extrema_detector.h"
 #include "solvers/poincare_section.h"
@@ -10,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace fl {
 namespace {
@@ -95,6 +97,9 @@ SweepColumn computeColumn(const Scenario& base, const SweepSpec& spec, double va
     column.status = scenario.params.set(spec.parameter, value);
     if (column.status.ok())
         column.status = validate(scenario);
+    SweepSpec own = spec; // a period written as an expression of the parameters: at this value
+    if (column.status.ok() && spec.observable == SweepObservable::Stroboscopic && !spec.periodText.empty())
+        column.status = positiveParameterExpression(spec.periodText, scenario.params, "the period", own.period);
     if (!column.status.ok())
         return column;
     const std::unique_ptr<Dynamics> dynamics = makeDynamics(scenario, cancel);
@@ -107,7 +112,7 @@ SweepColumn computeColumn(const Scenario& base, const SweepSpec& spec, double va
     IgnoreSteps ignore;
     column.status = dynamics->integrate(y, t, t + spec.transient, ignore, stats);
     if (column.status.ok()) {
-        ObservableCollector collector(spec, y);
+        ObservableCollector collector(own, y);
         column.status = dynamics->integrate(y, t, t + spec.maxRecordTime, collector, stats);
         for (const SectionPoint& p : collector.points)
             column.values.push_back(p.y[static_cast<size_t>(spec.variable)]);
@@ -155,14 +160,36 @@ Status validateSweep(const Scenario& base, const SweepSpec& spec)
     }
     if (spec.variable < 0 || spec.variable >= n || spec.sectionVariable < 0 || spec.sectionVariable >= n)
         return Status::error("the sweep variable must be a state variable");
-    if (spec.observable == SweepObservable::Stroboscopic && !(spec.period > 0.0))
-        return Status::error("a stroboscopic section needs a period > 0");
-    if (spec.observable == SweepObservable::Stroboscopic && (spec.transient + spec.maxRecordTime) / spec.period > kMaxStrobeTimes)
-        return Status::error("a stroboscopic period of " + formatNumber(spec.period) + " makes "
-                             + formatNumber((spec.transient + spec.maxRecordTime) / spec.period) + " section times per value; at most "
-                             + formatNumber(kMaxStrobeTimes) + " (raise the period)");
+    if (spec.observable == SweepObservable::Stroboscopic) {
+        // The shortest period over the swept values (a period of the parameters: at each of them).
+        double period = spec.period;
+        if (!spec.periodText.empty()) {
+            ParameterExpression written;
+            if (Status status = ParameterExpression::parse(spec.periodText, base.params, written); !status.ok())
+                return Status::error("the period " + status.message());
+            period = std::numeric_limits<double>::infinity();
+            Scenario at = base;
+            for (int i = 0; i < spec.steps; ++i) {
+                const double value = sweepValue(spec, i);
+                (void)at.params.set(spec.parameter, value); // in range: checked above
+                const double here = written.evaluate(at.params);
+                if (!std::isfinite(here) || !(here > 0.0))
+                    return Status::error("the period " + spec.periodText + " is " + formatNumber(here) + " at " + p.id + " = "
+                                         + formatNumber(value) + "; it must be > 0");
+                period = std::min(period, here);
+            }
+        }
+        if (!(period > 0.0))
+            return Status::error("a stroboscopic section needs a period > 0");
+        if ((spec.transient + spec.maxRecordTime) / period > kMaxStrobeTimes)
+            return Status::error("a stroboscopic period of " + formatNumber(period) + " makes "
+                                 + formatNumber((spec.transient + spec.maxRecordTime) / period) + " section times per value; at most "
+                                 + formatNumber(kMaxStrobeTimes) + " (raise the period)");
+    }
     return validate(base);
 }
+
+bool isPeriodProblem(const std::string& message) { return message.rfind("the period ", 0) == 0 || message.rfind("a stroboscopic", 0) == 0; }
 
 int sweepThreads(const SweepSpec& spec, int threads)
 {

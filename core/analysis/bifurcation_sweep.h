@@ -36,6 +36,8 @@ inline constexpr double kMaxStrobeTimes = 1e7;
 /// Checks a sweep against a scenario (parameter exists, range inside its allowed range, finite
 /// times within kMaxSweepTime and kMaxStrobeTimes, ...).
 Status validateSweep(const Scenario& base, const SweepSpec& spec);
+/// Whether a message of validateSweep is about the strobe's period (the field a window marks).
+bool isPeriodProblem(const std::string& message);
 
 /// Worker threads a sweep keeps busy out of `threads`: with continuation each branch is one
 /// sequential job (1 for up or down, 2 for both), otherwise one job per column.

@@ -1,4 +1,5 @@
 #include "contract/sweep_analysis.h"
+#include "scenario/parameter_expression.h"
 #include "contract/stepped_values.h"
 #include "io/sweep_csv.h"
 #include "params/parameter_spec.h"
@@ -83,6 +84,8 @@ SetupRecord SweepAnalysis::write(const Scenario&, const Setup& setup)
         .flag("continuation", s.continuation)
         .text("direction", sweepDirectionIds()[static_cast<size_t>(s.direction)])
         .number("threads", setup.threads);
+    if (!s.periodText.empty()) // the period as written (2*pi/w), evaluated at each value
+        record.text("periodText", s.periodText);
     return record;
 }
 
@@ -106,6 +109,7 @@ void SweepAnalysis::read(SetupRecordReader& r, const Scenario&, Setup& setup)
     if (r.oneOf("crossingDirection", sweepCrossingIds(), word))
         s.crossingDirection = word == "up" ? 1 : word == "down" ? -1 : 0;
     r.number("period", s.period);
+    r.text("periodText", s.periodText);
     r.flag("continuation", s.continuation);
     if (r.oneOf("direction", sweepDirectionIds(), word))
         s.direction = static_cast<SweepDirection>(indexOf(sweepDirectionIds(), word));
@@ -119,8 +123,13 @@ SetupProblem SweepAnalysis::check(const Scenario& scenario, const Setup& setup)
                                                  + scenario.lawId);
     if (setup.threads < 0 || setup.threads > 256)
         return SetupProblem::at("threads", "must be in [0, 256] (0: every core)");
+    if (setup.spec.observable == SweepObservable::Stroboscopic && !setup.spec.periodText.empty()) {
+        ParameterExpression period; // a name the parameters do not have is the field's problem
+        if (const Status status = ParameterExpression::parse(setup.spec.periodText, scenario.params, period); !status.ok())
+            return SetupProblem::at("period", "the period " + status.message());
+    }
     if (const Status status = validateSweep(scenario, setup.spec); !status.ok())
-        return SetupProblem::at("", status.message());
+        return SetupProblem::at(isPeriodProblem(status.message()) ? "period" : "", status.message());
     // A whole-number parameter is swept through whole values only (as runSweep computes them).
     const ParameterSpec& p = scenario.params.specs()[static_cast<size_t>(scenario.params.index(setup.spec.parameter))];
     return checkSteppedValues(p, setup.spec.steps, [&setup](int i) { return sweepValue(setup.spec, i); });

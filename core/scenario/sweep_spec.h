@@ -23,6 +23,9 @@ struct SweepSpec {
     double level = 0.0;
     int crossingDirection = 1;  ///< hyperplane: +1 up, -1 down, 0 both
     double period = 0.0;        ///< stroboscopic: section period (time units)
+    /// stroboscopic: the period as written, an expression of the parameters (`2*pi/w`) evaluated at
+    /// each swept value (scenario/parameter_expression.h); empty: `period`.
+    std::string periodText;
     bool continuation = true;
     SweepDirection direction = SweepDirection::Up;
 };

@@ -190,6 +190,54 @@ private slots:
     }
 
     /// CSV: metadata naming the parameter and observable, then param,sample,value,branch rows.
+    /// A strobe period written as an expression of the parameters (2*pi/w) is evaluated at each
+    /// swept value: every column equals a sweep at that value with the period written as a number.
+    /// A name the parameters lack, or a period <= 0 at some value, is refused with the value.
+    void periodOfTheParametersFollowsTheSweep()
+    {
+        fl::Scenario forced;
+        fl::makeScenario("belt", "coulomb", fl::Method::EventDriven, fl::Regularization::Kudra, forced);
+        QVERIFY(forced.params.set("A", 0.8).ok());
+        fl::SweepSpec spec;
+        spec.parameter = "w";
+        spec.from = 0.8;
+        spec.to = 1.6;
+        spec.steps = 3;
+        spec.transient = 60.0;
+        spec.samples = 4;
+        spec.maxRecordTime = 200.0;
+        spec.observable = fl::SweepObservable::Stroboscopic;
+        spec.continuation = false;
+        spec.periodText = "2*pi/w";
+        QVERIFY(fl::validateSweep(forced, spec).ok());
+        const auto columns = fl::runSweep(forced, spec, 1, nullptr);
+        QCOMPARE(columns.size(), size_t(3));
+        double worst = 0.0;
+        for (const fl::SweepColumn& column : columns) {
+            QVERIFY2(column.status.ok(), column.status.message().c_str());
+            QCOMPARE(column.values.size(), size_t(4));
+            fl::SweepSpec fixed = spec; // the same value twice, its period as a number
+            fixed.periodText.clear();
+            fixed.period = 2.0 * M_PI / column.parameter;
+            fixed.from = column.parameter;
+            fixed.to = column.parameter + 1e-9;
+            fixed.steps = 2;
+            const auto reference = fl::runSweep(forced, fixed, 1, nullptr);
+            QCOMPARE(reference.front().values.size(), column.values.size());
+            for (size_t i = 0; i < column.values.size(); ++i)
+                worst = std::max(worst, std::abs(reference.front().values[i] - column.values[i]));
+        }
+        qInfo("strobe at 2*pi/w: columns equal the fixed-period sweeps to %.3g", worst);
+        QVERIFY(worst < 1e-12);
+        std::ostringstream out;
+        fl::writeSweepCsv(out, forced, spec, {"x", "v"}, columns);
+        QVERIFY(QString::fromStdString(out.str()).contains("stroboscopic section (period 2*pi/w)"));
+        spec.periodText = "2*pi/q";
+        QVERIFY(QString::fromStdString(fl::validateSweep(forced, spec).message()).startsWith("the period '2*pi/q': unknown name 'q' (variables: "));
+        spec.periodText = "w - 2";
+        QCOMPARE(QString::fromStdString(fl::validateSweep(forced, spec).message()), QString("the period w - 2 is -1.2 at w = 0.8; it must be > 0"));
+    }
+
     void csv()
     {
         const fl::SweepSpec spec = maximaOfX(0.5, 0.6, 2);

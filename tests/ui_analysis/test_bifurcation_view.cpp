@@ -2,6 +2,7 @@
 // on a column, CSV and PNG export. Physics: the belt's Stribeck hysteresis (two branches at
 // v_b = 1.5) and the pendulum's equilibrium at omega0 = 30 (Acta Fig. 5a/6a).
 #include "analysis/bifurcation_plot.h"
+#include "analysis/bifurcation_sweep.h"
 #include "analysis/bifurcation_setup_panel.h"
 #include "analysis/bifurcation_view.h"
 #include "../ui/axis_checks.h"
@@ -212,6 +213,56 @@ private slots:
 
     /// The Stribeck belt swept up and down: stick-slip (x_max = 3) up, steady sliding (x = g(1.5))
     /// down at v_b = 1.5; then a click on the column v_b = 1.3 picks that scenario; CSV and PNG.
+    /// The strobe's period typed as an expression of the parameters (2*pi/w): a name the system
+    /// lacks marks the field and says which; 2*pi/w strobes each swept frequency at its own period.
+    void strobePeriodOfTheParameters()
+    {
+        fl::Scenario forced;
+        fl::makeScenario("belt", "coulomb", fl::Method::EventDriven, fl::Regularization::Kudra, forced);
+        QVERIFY(forced.params.set("A", 0.8).ok());
+        m_view->setScenario(forced);
+        choose(field<QComboBox>(*m_view, "parameter"), QString("w"));
+        type(field<QLineEdit>(*m_view, "from"), "0.8");
+        type(field<QLineEdit>(*m_view, "to"), "1.6");
+        field<QSpinBox>(*m_view, "steps")->setValue(3);
+        type(field<QLineEdit>(*m_view, "transient"), "60");
+        field<QSpinBox>(*m_view, "samples")->setValue(4);
+        field<QCheckBox>(*m_view, "continuation")->setChecked(false);
+        choose(field<QComboBox>(*m_view, "observable"), int(fl::SweepObservable::Stroboscopic));
+        QLineEdit* period = field<QLineEdit>(*m_view, "period");
+        QVERIFY(period->isVisible());
+        type(period, "2*pi/q");
+        QVERIFY(!m_view->setupPanel()->isValid());
+        QVERIFY(!m_view->startButton()->isEnabled());
+        QVERIFY2(m_view->setupPanel()->validationMessage().startsWith("the period '2*pi/q': unknown name 'q' (variables: v_b, zeta, A, w"),
+                 qPrintable(m_view->setupPanel()->validationMessage()));
+        QVERIFY(period->styleSheet().contains("border"));
+        type(period, "w - 2");
+        QCOMPARE(m_view->setupPanel()->validationMessage(), QString("the period w - 2 is -1.2 at w = 0.8; it must be > 0"));
+        type(period, "2*pi/w");
+        QVERIFY2(m_view->setupPanel()->isValid(), qPrintable(m_view->setupPanel()->validationMessage()));
+        QVERIFY(!period->styleSheet().contains("border"));
+        QCOMPARE(m_view->setupPanel()->spec().periodText, std::string("2*pi/w"));
+        QSignalSpy finished(m_view, &BifurcationView::sweepFinished);
+        QTest::mouseClick(m_view->startButton(), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
+        const std::vector<fl::SweepColumn> columns = m_view->columns();
+        QCOMPARE(int(columns.size()), 3);
+        for (const fl::SweepColumn& c : columns) {
+            QVERIFY2(c.status.ok(), c.status.message().c_str());
+            QCOMPARE(int(c.values.size()), 4);
+        }
+        // The same sweep in the core, the period written as a number at each value: the same points.
+        fl::SweepSpec fixed = m_view->setupPanel()->spec();
+        fixed.periodText.clear();
+        fixed.period = 2.0 * M_PI / columns[1].parameter;
+        fixed.from = columns[1].parameter;
+        fixed.to = columns[1].parameter + 1e-9;
+        fixed.steps = 2;
+        const auto reference = fl::runSweep(forced, fixed, 1, nullptr);
+        QCOMPARE(reference.front().values, columns[1].values);
+    }
+
     void stribeckHysteresisClickAndExport()
     {
         m_view->setScenario(stribeckBelt());

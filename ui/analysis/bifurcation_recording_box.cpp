@@ -61,7 +61,9 @@ BifurcationRecordingBox::BifurcationRecordingBox(QWidget* parent) : QGroupBox(tr
     m_crossing->addItem(tr("Downward"), -1);
     m_crossing->addItem(tr("Both"), 0);
     m_period = makeNumberField(QStringLiteral("period"), tr("Period"),
-                               tr("Stroboscopic: the section period, t = k T (time unit of the system). Allowed: > 0"), this);
+                               tr("Stroboscopic: the section period, t = k T (time unit of the system): a number, or an\n"
+                                  "expression of the parameters evaluated at each swept value, e.g. 2*pi/w. Allowed: > 0"),
+                               this);
     setNumberField(m_period, 2.0 * std::numbers::pi);
     m_level->setText(QStringLiteral("0"));
     m_form->addRow(tr("Transient"), m_transient);
@@ -117,7 +119,9 @@ void BifurcationRecordingBox::showSpec(const fl::SweepSpec& spec)
     selectData(m_sectionVariable, spec.sectionVariable);
     setNumberField(m_level, spec.level);
     selectData(m_crossing, spec.crossingDirection);
-    if (spec.period > 0.0)
+    if (!spec.periodText.empty())
+        m_period->setText(QString::fromStdString(spec.periodText));
+    else if (spec.period > 0.0)
         setNumberField(m_period, spec.period);
     m_showing = false;
     updateRows();
@@ -137,7 +141,14 @@ void BifurcationRecordingBox::applyTo(fl::SweepSpec& spec) const
                                : spec.variable;
     readNumberField(m_level, spec.level);
     spec.crossingDirection = m_crossing->currentData().toInt();
-    readNumberField(m_period, spec.period);
+    // A number, or an expression of the parameters (2*pi/w), which the sweep's check parses.
+    double period = 0.0;
+    if (readNumberField(m_period, period)) {
+        spec.period = period;
+        spec.periodText.clear();
+    } else {
+        spec.periodText = m_period->text().trimmed().toStdString();
+    }
 }
 
 QString BifurcationRecordingBox::fieldError()
@@ -150,12 +161,20 @@ QString BifurcationRecordingBox::fieldError()
                               && (field != m_period || kind == fl::SweepObservable::Stroboscopic);
         double scratch = 0.0;
         QString error;
-        const bool ok = !relevant || readNumberField(field, scratch, &error);
+        // The period may be an expression (checked with the parameters' names by the sweep's check).
+        const bool expression = field == m_period && !field->text().trimmed().isEmpty();
+        const bool ok = !relevant || readNumberField(field, scratch, &error) || expression;
         markNumberField(field, ok);
         if (!ok && message.isEmpty())
             message = error;
     }
     return message;
+}
+
+void BifurcationRecordingBox::markPeriod(bool valid)
+{
+    if (!valid) // fieldError() cleared it: a valid period stays as it marked it
+        markNumberField(m_period, false);
 }
 
 void BifurcationRecordingBox::updateRows()

@@ -30,6 +30,8 @@ public:
     void applyTo(fl::SweepSpec& spec) const;
     /// The first field of the observable in use whose text is not a number (marked red), or empty.
     QString fieldError();
+    /// Marks the period field (a period written as an expression that the sweep's check refused).
+    void markPeriod(bool valid);
 
 signals:
     void changed();

@@ -371,6 +371,7 @@ void BifurcationSetupPanel::revalidate()
         const fl::Status status = fl::validateSweep(m_scenario, spec());
         if (!status.ok())
             message = qs(status.message());
+        m_recording->markPeriod(status.ok() || !fl::isPeriodProblem(status.message())); // 2*pi/q: the field's fault
     }
     updateThreadsNote();
     m_message = message;
