@@ -1,4 +1,5 @@
 #include "model/model_checks.h"
+#include "model/model_check_parts.h"
 #include "model/model_text.h"
 
 #include "expr/affine.h"
@@ -6,20 +7,16 @@
 #include "expr/derivative.h"
 #include "expr/functions.h"
 #include "expr/parser.h"
-#include "expr/print.h"
-#include "friction/custom_law.h"
 #include "friction/friction_law.h"
 #include "params/parameter_set.h"
 #include "scenario/scenario.h"
 
 #include <cmath>
-#include <span>
-#include <tuple>
 
 namespace fl::model {
-namespace {
+namespace detail {
 
-[[noreturn]] void fail(Where where, std::string reason) { throw CheckFailure{{where, std::move(reason)}}; }
+void fail(Where where, std::string reason) { throw CheckFailure{{where, std::move(reason)}}; }
 
 std::string whereText(Where where) { return "line " + std::to_string(where.line); }
 
@@ -80,81 +77,11 @@ void checkHeight(const expr::Expr& e, const text::LineIndex& lines, const Pendin
                                        + " levels deep, more than " + std::to_string(limit) + ": nest fewer lets");
 }
 
-/// The names of derived quantities (let, output) in the state's expressions: each at a slot after
-/// the parameters while parsing, then replaced by its tree.
-class DerivedNames {
-public:
-    DerivedNames(const Model& model, const text::LineIndex& lines, const expr::SymbolTable& state)
-        : m_model(model), m_lines(lines), m_table(state)
-    {
-    }
-    expr::Expr parse(const Pending::Text& text) const
-    {
-        expr::Expr e = parseAt(m_lines, text, m_table);
-        if (!m_slots.empty())
-            e = expr::replace(e, m_slots, m_trees);
-        checkHeight(e, m_lines, text);
-        return e;
-    }
-    void name(const std::string& id, const expr::Expr& tree)
-    {
-        const int slot = m_model.parameterSlot(static_cast<int>(m_model.parameters.size() + m_slots.size()));
-        m_table.add(id, slot);
-        m_slots.push_back(slot);
-        m_trees.push_back(tree);
-    }
+} // namespace detail
 
-private:
-    const Model& m_model;
-    const text::LineIndex& m_lines;
-    expr::SymbolTable m_table;
-    std::vector<int> m_slots;
-    std::vector<expr::Expr> m_trees;
-};
+namespace {
 
-/// The parameters' expressions (mass, start, velocity, couplings: slot i is parameter i) with the
-/// lets that read parameters only, renumbered to those slots; a let that reads the state is refused
-/// where it is used.
-class ParameterNames {
-public:
-    ParameterNames(const Model& model, const text::LineIndex& lines) : m_model(model), m_lines(lines), m_table(model.parameterSlots())
-    {
-        const int parameters = static_cast<int>(model.parameters.size());
-        std::vector<int> moved(static_cast<std::size_t>(model.parameterSlot(parameters)), -1);
-        for (int i = 0; i < parameters; ++i)
-            moved[static_cast<std::size_t>(model.parameterSlot(i))] = i;
-        for (const Let& l : model.lets) {
-            const int slot = parameters + static_cast<int>(m_slots.size());
-            m_table.add(l.id, slot);
-            m_slots.push_back(slot);
-            bool ofParameters = true;
-            for (int s = 0; s < model.parameterSlot(0); ++s)
-                ofParameters = ofParameters && !expr::dependsOn(l.value, s);
-            m_ofParameters.push_back(ofParameters);
-            m_trees.push_back(ofParameters ? expr::renumber(std::span(&l.value, 1), moved).front() : expr::number(0.0));
-        }
-    }
-    expr::Expr parse(const Pending::Text& text) const
-    {
-        expr::Expr e = parseAt(m_lines, text, m_table);
-        for (std::size_t j = 0; j < m_slots.size(); ++j)
-            if (!m_ofParameters[j] && expr::dependsOn(e, m_slots[j]))
-                fail(m_lines.at(text.begin), "'" + m_model.lets[j].id + "' (line " + std::to_string(m_model.lets[j].where.line)
-                                                 + ") reads coordinates, velocities or t: masses, starts and initial velocities read parameters only");
-        if (!m_slots.empty())
-            e = expr::replace(e, m_slots, m_trees);
-        checkHeight(e, m_lines, text);
-        return e;
-    }
-
-private:
-    const Model& m_model;
-    const text::LineIndex& m_lines;
-    expr::SymbolTable m_table;
-    std::vector<int> m_slots;
-    std::vector<char> m_ofParameters;
-    std::vector<expr::Expr> m_trees;
-};
+using namespace detail;
 
 /// The contact's law parameters appended to the model's parameters (ids: the law's own with one
 /// contact, "<contact>.<id>" with several), with the values the file gives.
@@ -191,69 +118,6 @@ void addLawParameters(const Pending::Contact& pending, Contact& contact, bool pr
         contact.lawParameterIds.push_back(spec.id);
         model.parameters.push_back(spec);
     }
-}
-
-/// law = custom: g of speed and parameters, F_s of parameters (friction/custom_law.h), registered as
-/// a law whose parameters are the model parameters it reads.
-void addCustomLaw(const Pending::Contact& pending, Contact& contact, const text::LineIndex& lines, const Model& model)
-{
-    if (!pending.kinetic.present())
-        fail(pending.lawWhere, "law = custom needs kinetic = EXPR on a line of its contact: the friction coefficient while slipping, "
-                               "of speed (the contact's |slip|) and parameters");
-    const int count = static_cast<int>(model.parameters.size());
-    expr::SymbolTable table;
-    table.add("speed", kCustomSpeedSlot);
-    for (int i = 0; i < count; ++i) {
-        if (model.parameters[static_cast<std::size_t>(i)].id == "speed")
-            fail(pending.lawWhere, "'speed' in a custom law is the contact's speed: rename the parameter 'speed'");
-        table.add(model.parameters[static_cast<std::size_t>(i)].id, customParameterSlot(i)); // a law's "c.mu_s" is no name
-    }
-    const expr::Expr kinetic = parseAt(lines, pending.kinetic, table);
-    expr::Expr staticLimit;
-    if (pending.staticLimit.present()) {
-        staticLimit = parseAt(lines, pending.staticLimit, table);
-        if (expr::dependsOn(staticLimit, kCustomSpeedSlot))
-            fail(lines.at(pending.staticLimit.begin), "the static limit is a number of the parameters: it cannot read speed");
-    }
-    // The law's parameters: those it reads, in the model's order, at slots 1, 2, ...
-    CustomLawDefinition law;
-    std::vector<int> moved(static_cast<std::size_t>(customParameterSlot(count)), -1);
-    moved[kCustomSpeedSlot] = kCustomSpeedSlot;
-    expr::SymbolTable own;
-    own.add("speed", kCustomSpeedSlot);
-    for (int i = 0; i < count; ++i) {
-        const int slot = customParameterSlot(i);
-        if (!expr::dependsOn(kinetic, slot) && !(staticLimit && expr::dependsOn(staticLimit, slot)))
-            continue;
-        const ParameterSpec& spec = model.parameters[static_cast<std::size_t>(i)];
-        moved[static_cast<std::size_t>(slot)] = customParameterSlot(static_cast<int>(law.specs.size()));
-        own.add(spec.id, customParameterSlot(static_cast<int>(law.specs.size())));
-        law.specs.push_back(spec);
-        contact.lawParameterIds.push_back(spec.id);
-    }
-    law.kinetic = expr::renumber(std::span(&kinetic, 1), moved).front();
-    law.kineticSlope = expr::derivative(law.kinetic, kCustomSpeedSlot);
-    if (staticLimit)
-        law.staticLimit = expr::renumber(std::span(&staticLimit, 1), moved).front();
-    law.name = "Custom law (" + contact.id + ")";
-    constexpr std::size_t kShown = 2000;
-    law.formula = "g = " + expr::print(law.kinetic, own, kShown)
-                  + (staticLimit ? "; F_s = " + expr::print(law.staticLimit, own, kShown) : "; no static limit (the smooth methods only)");
-    contact.kinetic = law.kinetic;
-    contact.staticLimit = law.staticLimit;
-    contact.lawId = registerCustomLaw(law);
-    ParameterSet defaults(law.specs);
-    if (const Status status = findCustomLaw(contact.lawId)->validate(defaults); !status.ok())
-        fail(pending.lawWhere, "law custom: " + status.message());
-}
-
-/// kinetic and static lines in a contact whose law is not custom.
-void refuseCustomLines(const Pending::Contact& pending, const Contact& contact)
-{
-    for (const auto& [text, where, name] : {std::tuple(pending.kinetic, pending.kineticWhere, "kinetic"),
-                                           std::tuple(pending.staticLimit, pending.staticWhere, "static")})
-        if (text.present())
-            fail(where, std::string("'") + name + "' belongs to law = custom; contact '" + contact.id + "' has law " + contact.lawId);
 }
 
 } // namespace
@@ -417,6 +281,7 @@ void finish(const Pending& pending, const text::LineIndex& lines, Model& model)
         // The normal force may follow velocities too (a damper in the pressing spring, the brake).
         c.normal = p.normal.present() ? derived.parse(p.normal) : expr::number(1.0);
     }
+    checkSection(pending.section, lines, derived, parameters, defaults, model);
     std::vector<int> coordinatesAndVelocities = velocities;
     for (std::size_t i = 0; i < model.coordinates.size(); ++i)
         coordinatesAndVelocities.push_back(model.coordinateSlot(static_cast<int>(i)));

@@ -67,6 +67,13 @@ struct Pending {
         Text speed;
         Where where;
     };
+    struct Section { ///< section strobe = EXPR, section plane = EXPR direction +|-
+        fl::model::Section::Kind kind = fl::model::Section::Kind::None;
+        Text value;
+        int direction = 1;
+        Where where;
+    };
+    Section section;
     std::vector<Where> parameterWhere;
     std::vector<Coordinate> coordinates;
     std::vector<Force> forces;

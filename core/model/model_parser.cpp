@@ -9,6 +9,7 @@
 #include "scenario/scenario.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <new>
 
@@ -248,9 +249,11 @@ private:
             m_pending.outputs.push_back(o);
         } else if (k == "draw") {
             draw(cursor, where);
+        } else if (k == "section") {
+            section(cursor, where);
         } else {
             fail(where, "unknown statement '" + k + "' (statements: flmodel, name, about, numerics, breakaway, param, let, coord, mass, start, "
-                        "velocity, force, contact, slip, normal, law, kinetic, static, output, draw)");
+                        "velocity, force, contact, slip, normal, law, kinetic, static, output, draw, section)");
         }
     }
 
@@ -363,6 +366,56 @@ private:
             if (after.kind != Token::Kind::Sign || after.text != ",")
                 fail(cursor, after, "expected ',' or the end of the statement, got " + text::describe(after));
         }
+    }
+
+    /// section strobe = EXPR | section plane = EXPR direction +|-: the plane's expression ends at the
+    /// last word 'direction' of the statement.
+    void section(Cursor& cursor, Where where)
+    {
+        if (m_pending.section.kind != Section::Kind::None)
+            fail(where, "'section' given twice (a model has one Poincaré section)");
+        const Token kind = expect(cursor, Token::Kind::Word, "the kind of section (strobe, plane)");
+        if (kind.text != "strobe" && kind.text != "plane")
+            fail(cursor, kind, "unknown section '" + kind.text + "' (strobe = PERIOD, plane = EXPR direction +|-)");
+        Pending::Section& section = m_pending.section;
+        section.where = where;
+        if (kind.text == "strobe") {
+            section.kind = Section::Kind::Strobe;
+            section.value = expressionAfterEquals(cursor);
+            return;
+        }
+        section.kind = Section::Kind::Plane;
+        expectSign(cursor, "=");
+        const std::size_t begin = cursor.restOffset();
+        const std::string_view text = cursor.text().substr(begin, cursor.end() - begin);
+        std::size_t at = std::string_view::npos;
+        for (std::size_t i = text.find("direction"); i != std::string_view::npos; i = text.find("direction", i + 1)) {
+            const bool startsWord = i == 0 || !(std::isalnum(static_cast<unsigned char>(text[i - 1])) || text[i - 1] == '_');
+            const std::size_t after = i + 9;
+            const bool endsWord = after >= text.size() || !(std::isalnum(static_cast<unsigned char>(text[after])) || text[after] == '_' || text[after] == '\'');
+            if (startsWord && endsWord)
+                at = i;
+        }
+        if (at == std::string_view::npos)
+            fail(m_lines.at(cursor.end()), "a section plane ends with its direction: section plane = EXPR direction + (where EXPR rises "
+                                           "through 0) or direction - (where it falls)");
+        std::size_t end = begin + at;
+        while (end > begin && std::isspace(static_cast<unsigned char>(m_text[end - 1])))
+            --end;
+        if (end == begin)
+            fail(m_lines.at(begin), "expected an expression after '='");
+        section.value = {begin, end};
+        std::size_t sign = begin + at + 9;
+        while (sign < cursor.end() && std::isspace(static_cast<unsigned char>(m_text[sign])))
+            ++sign;
+        std::size_t last = cursor.end();
+        while (last > sign && std::isspace(static_cast<unsigned char>(m_text[last - 1])))
+            --last;
+        const std::string_view word = std::string_view(m_text).substr(sign, last - sign);
+        if (word != "+" && word != "-")
+            fail(m_lines.at(sign), "expected + or - after 'direction' (+: where the expression rises through 0, -: where it falls), got '"
+                                       + std::string(word.substr(0, 40)) + "'");
+        section.direction = word == "+" ? 1 : -1;
     }
 
     void draw(Cursor& cursor, Where where)

@@ -92,6 +92,26 @@ struct Drawing {
     Where where;
 };
 
+/// The model's own Poincaré section (`section strobe = EXPR` or `section plane = EXPR direction +|-`),
+/// which replaces its default one (stroboscopic at its fastest forcing, else the maxima of its first
+/// coordinate) everywhere a section is used: the Poincaré view, sweeps' default observable, the map's
+/// period, periodic orbits.
+struct Section {
+    enum class Kind { None, Strobe, Plane };
+    Kind kind = Kind::None;
+    /// Strobe: the period T (t = k T), of parameters only (parameterSlots()).
+    expr::Expr period;
+    /// Plane: EXPR = a s + b with s one coordinate or velocity (stateSlots()), a and b of parameters
+    /// only: the crossings of s = -b/a, counted where EXPR rises (+) or falls (-).
+    expr::Expr plane;
+    int coordinate = 0;   ///< s's coordinate
+    bool velocity = false; ///< s is the coordinate's velocity
+    expr::Expr slope;     ///< a
+    expr::Expr offset;    ///< b
+    int direction = 1;    ///< +1: EXPR rising through 0; -1: falling
+    Where where;
+};
+
 /// Which stuck contact gives way where several cannot all hold (event-driven; `breakaway = RULE`).
 enum class Breakaway {
     MostLoaded, ///< `most-loaded` (the default): the one furthest beyond its static limit, |F| / limit
@@ -113,6 +133,7 @@ struct Model {
     std::vector<Drawing> drawings;
     /// numerics statements: settings the model's scenarios open with (t_end, dt, tol, eps, ...).
     std::vector<std::pair<std::string, double>> numerics;
+    Section section; ///< Kind::None: the default section
     Breakaway breakaway = Breakaway::MostLoaded;
     bool breakawayGiven = false; ///< a `breakaway` statement was written
 

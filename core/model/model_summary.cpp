@@ -55,6 +55,11 @@ std::string summarize(const Model& model)
     out += "outputs: " + std::to_string(model.outputs.size()) + "\n";
     for (const Output& o : model.outputs)
         out += "  " + o.id + " = " + expr::print(o.value, state, kShown) + "\n";
+    if (model.section.kind == Section::Kind::Strobe)
+        out += "section: strobe, period " + expr::print(model.section.period, parameters, kShown) + "\n";
+    else if (model.section.kind == Section::Kind::Plane)
+        out += "section: plane " + expr::print(model.section.plane, state, kShown) + " = 0, "
+               + (model.section.direction > 0 ? "rising" : "falling") + "\n";
     out += "drawings: " + std::to_string(model.drawings.size()) + "\n";
     return out;
 }

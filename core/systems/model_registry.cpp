@@ -90,9 +90,50 @@ std::vector<VariableLabel> labelsOf(const model::Model& m)
     return labels;
 }
 
+/// The slots of a model's expressions with the parameters at their values (coordinates, velocities
+/// and t at 0): what an expression of the parameters alone reads.
+std::vector<double> parameterValues(const model::Model& m, const ParameterSet& values)
+{
+    std::vector<double> v(static_cast<size_t>(m.parameterSlot(static_cast<int>(m.parameters.size()))), 0.0);
+    for (size_t i = 0; i < m.parameters.size(); ++i)
+        v[static_cast<size_t>(m.parameterSlot(static_cast<int>(i)))] = values.value(m.parameters[i].id);
+    return v;
+}
+
+/// The section the file declares at these values: strobe at T, or s = -b/a (state index of s: the
+/// coordinate's 2i, its velocity's 2i + 1) counted where a s + b rises (+) or falls (-).
+PoincareSection declaredSection(const model::Model& m, const ParameterSet& values)
+{
+    const model::Section& section = m.section;
+    std::vector<double> p;
+    for (const ParameterSpec& spec : m.parameters)
+        p.push_back(values.value(spec.id));
+    if (section.kind == model::Section::Kind::Strobe)
+        return PoincareSection::stroboscopic(expr::evaluate(section.period, p.data()));
+    const std::vector<double> v = parameterValues(m, values);
+    const double a = expr::evaluate(section.slope, v.data()), b = expr::evaluate(section.offset, v.data());
+    return PoincareSection::hyperplane(2 * section.coordinate + (section.velocity ? 1 : 0), -b / a, a > 0.0 ? section.direction : -section.direction);
+}
+
+/// The declared section at the scenario's values: a period > 0, a plane's coefficient not 0.
+Status validateSection(const model::Model& m, const ParameterSet& values)
+{
+    if (m.section.kind == model::Section::Kind::None)
+        return Status::success();
+    const PoincareSection section = declaredSection(m, values);
+    if (m.section.kind == model::Section::Kind::Strobe && !(section.period() > 0.0 && std::isfinite(section.period())))
+        return Status::error("the model's section strobe has period " + formatNumber(section.period()) + " at these values; it must be > 0");
+    if (m.section.kind == model::Section::Kind::Plane && !std::isfinite(section.level()))
+        return Status::error("the model's section plane has no level at these values (its coefficient of "
+                             + m.coordinates[static_cast<size_t>(m.section.coordinate)].id + (m.section.velocity ? "'" : "") + " is 0)");
+    return Status::success();
+}
+
 /// Masses positive at the scenario's values; several contacts: each law's own checks and methods.
 Status validateModel(const CompiledModel& compiled, const Scenario& scenario)
 {
+    if (Status status = validateSection(compiled.model, scenario.params); !status.ok())
+        return status;
     const std::vector<double> initial = modelInitialValues(compiled, scenario.params); // masses, starts, velocities
     const int n = compiled.coordinates();
     for (int i = 0; i < n; ++i) {
@@ -237,7 +278,10 @@ SystemInfo systemOf(const std::string& id, const std::shared_ptr<const CompiledM
     // Forced (an explicit sin or cos of t): stroboscopic at its fastest forcing's period, as a
     // built-in forced system; else the maxima of q_1. (A hyperplane section of a forced model made
     // its periodic orbits, found as if autonomous, wrong.)
+    // A section the file declares (section strobe/plane) replaces both.
     info.defaultSection = [compiled](const Scenario& s) {
+        if (compiled->model.section.kind != model::Section::Kind::None)
+            return declaredSection(compiled->model, s.params);
         if (const double w = modelForcingFrequency(*compiled, s.params); w > 0.0)
             return PoincareSection::stroboscopic(2.0 * std::numbers::pi / w);
         return PoincareSection::hyperplane(1, 0.0, -1);
@@ -245,11 +289,8 @@ SystemInfo systemOf(const std::string& id, const std::shared_ptr<const CompiledM
     if (isBlockChain(m)) {
         info.blockChain = true;
         info.chainBeltSpeed = [compiled](const Scenario& s) {
-            const model::Model& model = compiled->model;
-            std::vector<double> v(static_cast<size_t>(model.parameterSlot(0)) + model.parameters.size(), 0.0);
-            for (size_t i = 0; i < model.parameters.size(); ++i)
-                v[static_cast<size_t>(model.parameterSlot(static_cast<int>(i)))] = s.params.value(model.parameters[i].id);
-            return -expr::evaluate(model.contacts.front().slipConstant, v.data()); // slip = q' - V
+            const std::vector<double> v = parameterValues(compiled->model, s.params);
+            return -expr::evaluate(compiled->model.contacts.front().slipConstant, v.data()); // slip = q' - V
         };
     }
     if (!single && !m.contacts.empty())

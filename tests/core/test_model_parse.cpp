@@ -142,7 +142,7 @@ private slots:
         row("no name", "flmodel 1\ncoord x\n", 1, 1, "the model has no name (name \"...\")");
         row("no coordinate", "flmodel 1\nname \"m\"\n", 3, 1, "the model has no coordinate (coord x)");
         row("unknown statement", withLine("spring x"), 5, 1,
-            "unknown statement 'spring' (statements: flmodel, name, about, numerics, breakaway, param, let, coord, mass, start, velocity, force, contact, slip, normal, law, kinetic, static, output, draw)");
+            "unknown statement 'spring' (statements: flmodel, name, about, numerics, breakaway, param, let, coord, mass, start, velocity, force, contact, slip, normal, law, kinetic, static, output, draw, section)");
         row("let of a later let", withLine("let a = b + 1\nlet b = 2"), 5, 9, "unknown name 'b' (variables: x, x', t, k)");
         row("let taken", withLine("let k = 2"), 5, 5, "'k' is already declared at line 3");
         row("let of the state in a mass", withLine("let e = x + 1\nmass = e"), 6, 8,
@@ -203,6 +203,19 @@ private slots:
         row("kinetic twice", withLine(custom + "kinetic = 0.3\nkinetic = 0.2"), 9, 1, "'kinetic' given twice for contact 'c'");
         row("speed is a parameter", "flmodel 1\nname \"m\"\nparam speed = 1 range 0 .. 2\ncoord x\n" + custom + "kinetic = 0.3\n", 7, 7,
             "'speed' in a custom law is the contact's speed: rename the parameter 'speed'");
+        row("section twice", withLine("section strobe = 2\nsection strobe = 3"), 6, 1, "'section' given twice (a model has one Poincaré section)");
+        row("section kind", withLine("section cylinder = 2"), 5, 9, "unknown section 'cylinder' (strobe = PERIOD, plane = EXPR direction +|-)");
+        row("strobe of the state", withLine("section strobe = 2*pi/x"), 5, 23, "unknown name 'x' (variables: k)");
+        row("strobe not positive", withLine("section strobe = k - 1"), 5, 18, "the strobe's period is 0 at the parameters' defaults; it must be > 0");
+        row("plane without direction", withLine("section plane = x'"), 5, 19, "a section plane ends with its direction: section plane = EXPR direction + ");
+        row("plane direction word", withLine("section plane = x' direction down"), 5, 30, "expected + or - after 'direction' (+: where the expression rises through 0, -: where it falls), got 'down'");
+        row("plane of two variables", withLine("coord y\nsection plane = x + y direction +"), 6, 17,
+            "a section plane is one coordinate or velocity at a level, with coefficients of the parameters (x' or x - 0.5 or 2*x1 - d): a combination of several, or of t, is not supported");
+        row("plane of t", withLine("section plane = x - t direction +"), 5, 17, "a section plane is one coordinate or velocity at a level");
+        row("plane nonlinear", withLine("section plane = x^2 - 1 direction +"), 5, 17, "a section plane is one coordinate or velocity at a level");
+        row("plane of no variable", withLine("section plane = k direction +"), 5, 17, "the section plane depends on no coordinate or velocity");
+        row("plane coefficient zero", withLine("section plane = (k - 1)*x' direction -"), 5, 17,
+            "the section plane's coefficient of x' is 0 at the parameters' defaults; it must not be 0");
         row("slip outside contact", withLine("slip = x'"), 5, 1, "'slip' belongs to a contact: write it after its contact line");
         row("unknown option", withLine("param c = 1 range 0 .. 2 colour \"red\""), 5, 26, "unknown option 'colour' (options here: unit, symbol, label, help)");
         row("option twice", withLine("param c = 1 range 0 .. 2 unit \"m\" unit \"s\""), 5, 35, "option 'unit' given twice");

@@ -1,0 +1,132 @@
+// A contact's law written in the file (law = custom) and the model's own Poincaré section
+// (section strobe / plane): parsed and checked at their places (docs/model-files.md).
+#include "model/model_check_parts.h"
+
+#include "expr/affine.h"
+#include "expr/print.h"
+#include "friction/custom_law.h"
+#include "params/parameter_set.h"
+
+#include <cmath>
+#include <tuple>
+
+namespace fl::model::detail {
+
+/// law = custom: g of speed and parameters, F_s of parameters (friction/custom_law.h), registered as
+/// a law whose parameters are the model parameters it reads.
+void addCustomLaw(const Pending::Contact& pending, Contact& contact, const text::LineIndex& lines, const Model& model)
+{
+    if (!pending.kinetic.present())
+        fail(pending.lawWhere, "law = custom needs kinetic = EXPR on a line of its contact: the friction coefficient while slipping, "
+                               "of speed (the contact's |slip|) and parameters");
+    const int count = static_cast<int>(model.parameters.size());
+    expr::SymbolTable table;
+    table.add("speed", kCustomSpeedSlot);
+    for (int i = 0; i < count; ++i) {
+        if (model.parameters[static_cast<std::size_t>(i)].id == "speed")
+            fail(pending.lawWhere, "'speed' in a custom law is the contact's speed: rename the parameter 'speed'");
+        table.add(model.parameters[static_cast<std::size_t>(i)].id, customParameterSlot(i)); // a law's "c.mu_s" is no name
+    }
+    const expr::Expr kinetic = parseAt(lines, pending.kinetic, table);
+    expr::Expr staticLimit;
+    if (pending.staticLimit.present()) {
+        staticLimit = parseAt(lines, pending.staticLimit, table);
+        if (expr::dependsOn(staticLimit, kCustomSpeedSlot))
+            fail(lines.at(pending.staticLimit.begin), "the static limit is a number of the parameters: it cannot read speed");
+    }
+    // The law's parameters: those it reads, in the model's order, at slots 1, 2, ...
+    CustomLawDefinition law;
+    std::vector<int> moved(static_cast<std::size_t>(customParameterSlot(count)), -1);
+    moved[kCustomSpeedSlot] = kCustomSpeedSlot;
+    expr::SymbolTable own;
+    own.add("speed", kCustomSpeedSlot);
+    for (int i = 0; i < count; ++i) {
+        const int slot = customParameterSlot(i);
+        if (!expr::dependsOn(kinetic, slot) && !(staticLimit && expr::dependsOn(staticLimit, slot)))
+            continue;
+        const ParameterSpec& spec = model.parameters[static_cast<std::size_t>(i)];
+        moved[static_cast<std::size_t>(slot)] = customParameterSlot(static_cast<int>(law.specs.size()));
+        own.add(spec.id, customParameterSlot(static_cast<int>(law.specs.size())));
+        law.specs.push_back(spec);
+        contact.lawParameterIds.push_back(spec.id);
+    }
+    law.kinetic = expr::renumber(std::span(&kinetic, 1), moved).front();
+    law.kineticSlope = expr::derivative(law.kinetic, kCustomSpeedSlot);
+    if (staticLimit)
+        law.staticLimit = expr::renumber(std::span(&staticLimit, 1), moved).front();
+    law.name = "Custom law (" + contact.id + ")";
+    constexpr std::size_t kShown = 2000;
+    law.formula = "g = " + expr::print(law.kinetic, own, kShown)
+                  + (staticLimit ? "; F_s = " + expr::print(law.staticLimit, own, kShown) : "; no static limit (the smooth methods only)");
+    contact.kinetic = law.kinetic;
+    contact.staticLimit = law.staticLimit;
+    contact.lawId = registerCustomLaw(law);
+    ParameterSet defaults(law.specs);
+    if (const Status status = findCustomLaw(contact.lawId)->validate(defaults); !status.ok())
+        fail(pending.lawWhere, "law custom: " + status.message());
+}
+
+/// section strobe = EXPR (of parameters, > 0 at the defaults) or section plane = EXPR direction +|-,
+/// EXPR = a s + b in one coordinate or velocity s with a and b of parameters (a != 0 at the defaults).
+void checkSection(const Pending::Section& pending, const text::LineIndex& lines, const DerivedNames& derived,
+                  const ParameterNames& parameters, const std::vector<double>& defaults, Model& model)
+{
+    Section& section = model.section;
+    section.kind = pending.kind;
+    section.where = pending.where;
+    section.direction = pending.direction;
+    if (pending.kind == Section::Kind::None)
+        return;
+    const Where at = lines.at(pending.value.begin);
+    if (pending.kind == Section::Kind::Strobe) {
+        section.period = parameters.parse(pending.value);
+        const double period = expr::evaluate(section.period, defaults.data());
+        if (!(period > 0.0) || !std::isfinite(period))
+            fail(at, "the strobe's period is " + formatNumber(period) + " at the parameters' defaults; it must be > 0");
+        return;
+    }
+    section.plane = derived.parse(pending.value);
+    std::vector<int> state;
+    for (std::size_t i = 0; i < model.coordinates.size(); ++i) {
+        state.push_back(model.coordinateSlot(static_cast<int>(i)));
+        state.push_back(model.velocitySlot(static_cast<int>(i)));
+    }
+    const std::string oneVariable = "a section plane is one coordinate or velocity at a level, with coefficients of the parameters "
+                                    "(x' or x - 0.5 or 2*x1 - d): a combination of several, or of t, is not supported";
+    if (expr::dependsOn(section.plane, model.timeSlot()))
+        fail(at, oneVariable);
+    const auto affine = expr::affineForm(section.plane, state);
+    if (!affine || dependsOnAny(affine->constant, state))
+        fail(at, oneVariable);
+    int found = -1;
+    for (std::size_t j = 0; j < state.size(); ++j)
+        if (!expr::isNumber(affine->coefficients[j], 0.0)) {
+            if (found >= 0 || dependsOnAny(affine->coefficients[j], state))
+                fail(at, oneVariable);
+            found = static_cast<int>(j);
+        }
+    if (found < 0)
+        fail(at, "the section plane depends on no coordinate or velocity");
+    section.coordinate = found / 2;
+    section.velocity = found % 2 == 1;
+    section.slope = affine->coefficients[static_cast<std::size_t>(found)];
+    section.offset = affine->constant;
+    std::vector<double> values(static_cast<std::size_t>(model.parameterSlot(static_cast<int>(model.parameters.size()))), 0.0);
+    for (std::size_t i = 0; i < model.parameters.size(); ++i)
+        values[static_cast<std::size_t>(model.parameterSlot(static_cast<int>(i)))] = defaults[i];
+    const double slope = expr::evaluate(section.slope, values.data());
+    if (!(slope != 0.0) || !std::isfinite(slope))
+        fail(at, "the section plane's coefficient of " + model.coordinates[static_cast<std::size_t>(section.coordinate)].id
+                     + (section.velocity ? "'" : "") + " is " + formatNumber(slope) + " at the parameters' defaults; it must not be 0");
+}
+
+/// kinetic and static lines in a contact whose law is not custom.
+void refuseCustomLines(const Pending::Contact& pending, const Contact& contact)
+{
+    for (const auto& [text, where, name] : {std::tuple(pending.kinetic, pending.kineticWhere, "kinetic"),
+                                           std::tuple(pending.staticLimit, pending.staticWhere, "static")})
+        if (text.present())
+            fail(where, std::string("'") + name + "' belongs to law = custom; contact '" + contact.id + "' has law " + contact.lawId);
+}
+
+} // namespace fl::model::detail
