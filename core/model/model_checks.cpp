@@ -290,6 +290,8 @@ void finish(const Pending& pending, const text::LineIndex& lines, Model& model)
         drawing.kind = d.kind;
         drawing.where = d.where;
         drawing.at = d.at;
+        drawing.atGiven = d.atGiven;
+        drawing.size = d.size;
         if (d.kind == Drawing::Kind::Belt) {
             drawing.speed = derived.parse(d.speed);
             if (dependsOnAny(drawing.speed, coordinatesAndVelocities))

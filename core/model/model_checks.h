@@ -64,6 +64,8 @@ struct Pending {
         fl::model::Drawing::Kind kind = fl::model::Drawing::Kind::Block;
         Name first, second;
         double at = 0.0;
+        bool atGiven = false;
+        double size = 0.0;
         Text speed;
         Where where;
     };

@@ -420,7 +420,7 @@ private:
 
     void draw(Cursor& cursor, Where where)
     {
-        const Token what = expect(cursor, Token::Kind::Word, "what to draw (block, spring, belt)");
+        const Token what = expect(cursor, Token::Kind::Word, "what to draw (block, spring, belt, pendulum, disk)");
         Pending::Drawing d;
         d.where = where;
         if (what.text == "block") {
@@ -442,8 +442,31 @@ private:
         } else if (what.text == "belt") {
             d.kind = Drawing::Kind::Belt;
             d.speed = expressionAfterEquals(cursor);
+        } else if (what.text == "pendulum" || what.text == "disk") {
+            // draw pendulum ID [at X] length L, draw disk ID [at X] radius R: bodies an angle turns.
+            const bool pendulum = what.text == "pendulum";
+            d.kind = pendulum ? Drawing::Kind::Pendulum : Drawing::Kind::Disk;
+            const Token c = expect(cursor, Token::Kind::Word, pendulum ? "the angle that swings the pendulum" : "the angle that turns the disk");
+            d.first = {c.text, m_lines.at(c.offset)};
+            const char* sizeWord = pendulum ? "length" : "radius";
+            for (Token word = cursor.next();; word = cursor.next()) {
+                if (word.kind == Token::Kind::Word && word.text == "at" && !d.atGiven) {
+                    d.at = expect(cursor, Token::Kind::Number, pendulum ? "the pivot's position" : "the centre's position").number;
+                    d.atGiven = true;
+                } else if (word.kind == Token::Kind::Word && word.text == sizeWord && d.size == 0.0) {
+                    const Token size = expect(cursor, Token::Kind::Number, pendulum ? "the pendulum's length" : "the disk's radius");
+                    if (!(size.number > 0.0))
+                        fail(cursor, size, std::string("the ") + sizeWord + " must be > 0");
+                    d.size = size.number;
+                } else if (word.kind == Token::Kind::End && word.text.empty() && d.size > 0.0) {
+                    break;
+                } else {
+                    fail(cursor, word, std::string("expected ") + (d.atGiven ? "" : "'at X' or ") + (d.size > 0.0 ? "the end of the statement" : "'" + std::string(sizeWord) + " L'")
+                                           + " (draw " + what.text + " " + c.text + " at 0 " + sizeWord + " 1), got " + text::describe(word));
+                }
+            }
         } else {
-            fail(cursor, what, "unknown drawing '" + what.text + "' (block, spring, belt)");
+            fail(cursor, what, "unknown drawing '" + what.text + "' (block, spring, belt, pendulum, disk)");
         }
         m_pending.drawings.push_back(d);
     }

@@ -83,11 +83,15 @@ struct Output {
 
 /// Drawing hints for the generic mechanism view.
 struct Drawing {
-    enum class Kind { Block, Spring, Belt };
+    enum class Kind { Block, Spring, Belt, Pendulum, Disk };
     Kind kind = Kind::Block;
-    int coordinate = -1; ///< Block: the block it moves; Spring: one end (-1: the wall)
+    /// Block: the block it moves; Spring: one end (-1: the wall); Pendulum, Disk: the angle (rad)
+    /// that turns it
+    int coordinate = -1;
     int other = -1;      ///< Spring: the other end (-1: the wall)
-    double at = 0.0;     ///< Block: its position at coordinate 0
+    double at = 0.0;     ///< Block: its position at coordinate 0; Pendulum: its pivot's; Disk: its centre's
+    bool atGiven = false; ///< `at X` was written (a disk without it goes after the other bodies)
+    double size = 0.0;   ///< Pendulum: its length; Disk: its radius (> 0, in the drawing's length unit)
     expr::Expr speed;    ///< Belt: its speed, of t and parameters
     Where where;
 };

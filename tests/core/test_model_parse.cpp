@@ -227,6 +227,11 @@ private slots:
         row("draw unknown", withLine("draw block y"), 5, 12, "'y' is not a coordinate (coordinates: x)");
         row("spring to itself", withLine("draw spring x x"), 5, 15, "a spring needs two different ends");
         row("belt speed of state", withLine("draw belt = x'"), 5, 13, "the belt's speed may depend on t and parameters only");
+        row("pendulum without length", withLine("draw pendulum x at 1"), 5, 21, "expected 'length L' (draw pendulum x at 0 length 1), got the end of the statement");
+        row("pendulum length zero", withLine("draw pendulum x length 0"), 5, 24, "the length must be > 0");
+        row("disk radius word", withLine("draw disk x radius"), 5, 19, "expected the disk's radius, got the end of the statement");
+        row("pendulum at twice", withLine("draw pendulum x at 1 length 2 at 3"), 5, 31, "expected the end of the statement (draw pendulum x at 0 length 1), got 'at'");
+        row("disk of no coordinate", withLine("draw disk q radius 1"), 5, 11, "'q' is not a coordinate (coordinates: x)");
         row("trailing words", withLine("coord y unit \"m\" 3"), 5, 18, "expected the end of the statement, got the number 3");
     }
 

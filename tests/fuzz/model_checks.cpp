@@ -79,7 +79,8 @@ QByteArray mutateModel(Mutator& m, const QByteArray& input)
         "    mass = a", "    start = b", "normal = 1 + x''", "    law = coulomb(mu_s = 2*p)", "force x = sgn(x')", "    law = custom", "    kinetic = 0.4 - 0.5*speed + 0.6*speed^3", "    static = 0.4",
         "    kinetic = log(speed)", "    kinetic = 1/(speed - 1)", "    static = speed", "    static = -p", "    kinetic = p*exp(-speed)",
         "param speed = 1 range 0 .. 2", "section strobe = 2*pi/p", "section strobe = p - 1", "section plane = x' direction -",
-        "section plane = x - p direction +", "section plane = (p - 1)*x direction +", "section plane = x*z direction", "flmodel 1", "name \"\"", "about \"a\"", "(", ")", "#", "\xff\xfe"};
+        "section plane = x - p direction +", "section plane = (p - 1)*x direction +", "section plane = x*z direction", "draw pendulum x at 1 length 2", "draw disk z radius 0.5", "draw pendulum x length -1",
+        "draw disk x at 2 radius", "flmodel 1", "name \"\"", "about \"a\"", "(", ")", "#", "\xff\xfe"};
     QList<QByteArray> lines = input.split('\n');
     const int edits = 1 + m.below(4);
     for (int e = 0; e < edits && !lines.isEmpty(); ++e) {
