@@ -26,3 +26,4 @@ add_library(frictionlab_session ${FL_LIBRARY_KIND}
 )
 target_include_directories(frictionlab_session PUBLIC ${CMAKE_CURRENT_LIST_DIR})
 target_link_libraries(frictionlab_session PUBLIC frictionlab_core Qt6::Core)
+fl_unity(frictionlab_session)

@@ -62,11 +62,6 @@ private:
     PoincareSection m_section;
 };
 
-class IgnoreSteps final : public DynamicsObserver {
-public:
-    bool onStep(const StepView&, int) override { return true; }
-};
-
 SweepColumn computeColumn(const Scenario& base, const SweepSpec& spec, double value, std::vector<double>* yCarry,
                           double* tCarry, const std::atomic<bool>* cancel);
 

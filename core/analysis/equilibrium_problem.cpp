@@ -10,11 +10,6 @@
 namespace fl {
 namespace {
 
-class IgnoreSteps final : public DynamicsObserver {
-public:
-    bool onStep(const StepView&, int) override { return true; }
-};
-
 /// The complex eigenvalues right of the imaginary axis: a Hopf point changes their number. (A
 /// product test such as prod_{i<j} (l_i + l_j) misses two pairs that cross together, as the
 /// undamped brake's two modes do where g' = 0.)

@@ -145,13 +145,6 @@ LyapunovResult lyapunovSpectrum(const SmoothOde& ode, std::vector<double> y0, do
     return result;
 }
 
-namespace {
-class IgnoreSteps final : public DynamicsObserver {
-public:
-    bool onStep(const StepView&, int) override { return true; }
-};
-} // namespace
-
 LyapunovResult lyapunovSpectrumNonsmooth(const Dynamics& dynamics, std::vector<double> y0, double t0, const LyapunovOptions& o)
 {
     LyapunovResult result;

@@ -24,11 +24,6 @@ constexpr double kAtRestRange = 1e-6;
 /// Dense-output samples per step for extremes and the near-stick reading.
 constexpr int kSubSamples = 8;
 
-class IgnoreSteps final : public DynamicsObserver {
-public:
-    bool onStep(const StepView&, int) override { return true; }
-};
-
 /// Everything the observables need from the recording, collected step by step.
 class MapRecorder final : public DynamicsObserver {
 public:

@@ -27,6 +27,12 @@ public:
     virtual void onGraze(double t, ContactMode mode) { (void)t; (void)mode; }
 };
 
+/// An observer that takes every step and keeps nothing: a transient integrated only to be left behind.
+class IgnoreSteps final : public DynamicsObserver {
+public:
+    bool onStep(const StepView&, int) override { return true; }
+};
+
 struct IntegrationStats {
     long steps = 0;
 };

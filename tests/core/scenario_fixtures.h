@@ -4,10 +4,15 @@
 #include "scenario/scenario.h"
 #include "solvers/run_result.h"
 
+#include <string>
+
 namespace fltest {
 
 /// The scenario of a registered preset.
 fl::Scenario presetScenario(const char* presetId);
+
+/// The scenario of a model text (registered), at its defaults, by `method` (Kudra's regularization).
+fl::Scenario modelScenario(const std::string& text, fl::Method method = fl::Method::EventDriven);
 
 /// fl::simulate(s), which must end ok.
 fl::RunResult simulateOk(const fl::Scenario& s);

@@ -3,6 +3,8 @@
 // switch; a registry law written out as `custom` runs as the registry's own on every method; the
 // law's slope is the derivative of its kinetic expression; a law without a static limit runs on the
 // smooth methods only; the same law text gets the same id.
+#include "scenario_fixtures.h"
+
 #include "friction/custom_law.h"
 #include "model/model_parser.h"
 #include "model/model_summary.h"
@@ -17,20 +19,9 @@
 #include <string>
 
 using namespace fl;
+using fltest::modelScenario;
 
 namespace {
-
-Scenario modelScenario(const std::string& text, Method method)
-{
-    const ModelRegistration r = registerModel(text);
-    if (!r.ok())
-        qFatal("model: %d:%d: %s", r.error.where.line, r.error.where.column, r.error.reason.c_str());
-    Scenario s;
-    const Status made = makeScenario(r.system->id, r.system->laws.front(), method, Regularization::Kudra, s);
-    if (!made.ok())
-        qFatal("%s", made.message().c_str());
-    return s;
-}
 
 /// A forced oscillator on a belt (m x'' + c x' + k x = A cos(w t) + friction), with `contact` as its
 /// contact's law lines and `extra` as more statements.

@@ -2,6 +2,8 @@
 // their own: both blocks stick and slip on their own and together, the energy balance closes, the
 // regularized runs converge to the event-driven one as eps shrinks, the exact Jacobian agrees with
 // finite differences, and a model that divides by zero stops its run with a one-line message.
+#include "scenario_fixtures.h"
+
 #include "analysis/lyapunov.h"
 #include "simulation/simulate.h"
 #include "solvers/smooth_ode.h"
@@ -18,6 +20,7 @@
 #include <tuple>
 
 using namespace fl;
+using fltest::modelScenario;
 
 namespace {
 
@@ -27,18 +30,6 @@ std::string shippedModel(const char* name)
     if (!file.open(QIODevice::ReadOnly))
         qFatal("cannot read %s", name);
     return file.readAll().toStdString();
-}
-
-Scenario modelScenario(const std::string& text, Method method)
-{
-    const ModelRegistration r = registerModel(text);
-    if (!r.ok())
-        qFatal("model: %d:%d: %s", r.error.where.line, r.error.where.column, r.error.reason.c_str());
-    Scenario s;
-    const Status made = makeScenario(r.system->id, r.system->laws.front(), method, Regularization::Kudra, s);
-    if (!made.ok())
-        qFatal("%s", made.message().c_str());
-    return s;
 }
 
 int column(const RunResult& r, const char* name)

@@ -2,6 +2,8 @@
 // replaces the default one (the fastest forcing's strobe, else the maxima of the first coordinate)
 // as the system's section, at each scenario's values; the sweep opens on it; a value that makes it
 // undefined is refused with the reason; a plane of a velocity finds the same points as the default.
+#include "scenario_fixtures.h"
+
 #include "analysis/bifurcation_sweep.h"
 #include "model/model_summary.h"
 #include "systems/model_registry.h"
@@ -22,17 +24,6 @@ const std::string kForced = "flmodel 1\nname \"Forced block\"\nnumerics t_end = 
                             "coord x\ncoord y\n    start = 0.2\nforce x = -x - 0.1*x' + A*cos(w*t) - 0.3*(x - y)\nforce y = -y - 0.3*(y - x)\n"
                             "contact belt\n    slip = x' - 0.4\n    law = coulomb(mu_s = 0.5, mu_k = 0.3)\n";
 
-Scenario scenarioOf(const std::string& text)
-{
-    const ModelRegistration r = registerModel(text);
-    if (!r.ok())
-        qFatal("model: %d:%d: %s", r.error.where.line, r.error.where.column, r.error.reason.c_str());
-    Scenario s;
-    if (!makeScenario(r.system->id, r.system->laws.front(), Method::EventDriven, Regularization::Kudra, s).ok())
-        qFatal("no scenario");
-    return s;
-}
-
 PoincareSection sectionOf(const Scenario& s) { return findSystem(s.systemId)->defaultSection(s); }
 
 } // namespace
@@ -43,17 +34,17 @@ private slots:
     /// Without a declaration: the strobe at 2 pi / w (the forcing). Declared: its own, at the values.
     void declaredSectionReplacesTheDefault()
     {
-        Scenario plain = scenarioOf(kForced);
+        Scenario plain = fltest::modelScenario(kForced);
         QVERIFY(sectionOf(plain).isStroboscopic());
         QCOMPARE(sectionOf(plain).period(), 2.0 * M_PI / 0.8);
 
-        Scenario strobe = scenarioOf(kForced + "section strobe = 4*pi/w\n");
+        Scenario strobe = fltest::modelScenario(kForced + "section strobe = 4*pi/w\n");
         QVERIFY(strobe.params.set("w", 1.25).ok());
         QVERIFY(sectionOf(strobe).isStroboscopic());
         QCOMPARE(sectionOf(strobe).period(), 4.0 * M_PI / 1.25);
 
         // c*y - d = 0 rising: y = d/c upward; with c < 0 the same plane falls where y rises.
-        Scenario plane = scenarioOf(kForced + "section plane = c*y - d direction +\n");
+        Scenario plane = fltest::modelScenario(kForced + "section plane = c*y - d direction +\n");
         PoincareSection s = sectionOf(plane);
         QVERIFY(!s.isStroboscopic());
         QCOMPARE(s.variable(), 2); // y: state x, dx, y, dy
@@ -66,7 +57,7 @@ private slots:
         QCOMPARE(QString::fromStdString(validate(plane).message()),
                  QString("the model's section plane has no level at these values (its coefficient of y is 0)"));
 
-        Scenario velocity = scenarioOf(kForced + "section plane = -x' direction +\n");
+        Scenario velocity = fltest::modelScenario(kForced + "section plane = -x' direction +\n");
         s = sectionOf(velocity);
         QCOMPARE(s.variable(), 1);
         QCOMPARE(s.direction(), -1); // -x' rising: x' falling, the maxima of x
@@ -77,7 +68,7 @@ private slots:
     /// observable "x at x' = 0 falling" finds them on the same runs.
     void sweepOpensOnTheDeclaredSection()
     {
-        const Scenario s = scenarioOf(kForced + "section plane = x' direction -\n");
+        const Scenario s = fltest::modelScenario(kForced + "section plane = x' direction -\n");
         SweepSpec spec = defaultSweep(s);
         QCOMPARE(int(spec.observable), int(SweepObservable::Hyperplane));
         QCOMPARE(spec.sectionVariable, 1);

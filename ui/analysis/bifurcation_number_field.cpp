@@ -50,6 +50,13 @@ bool readNumberField(const QLineEdit* field, double& value, QString* error)
     return false;
 }
 
+void selectData(QComboBox* combo, const QVariant& data)
+{
+    const int index = combo->findData(data);
+    if (index >= 0)
+        combo->setCurrentIndex(index);
+}
+
 void markNumberField(QLineEdit* field, bool valid)
 {
     setScaledStyleSheet(field, valid ? QString() : QStringLiteral("border: 1px solid #c0392b;"));

@@ -2,6 +2,7 @@
 // Number fields of the bifurcation form: C-locale text, a label for messages, the allowed values
 // in the tooltip, a red border while the text is not a number.
 #include <QString>
+#include <QVariant>
 
 class QComboBox;
 class QLabel;
@@ -20,6 +21,8 @@ QLineEdit* makeNumberField(const QString& name, const QString& label, const QStr
 /// Reads a finite C-locale number. On failure error (if given) names the field, the text and the
 /// allowed values (the tooltip).
 bool readNumberField(const QLineEdit* field, double& value, QString* error = nullptr);
+/// Selects the combo's item with this data (none found: the selection stays).
+void selectData(QComboBox* combo, const QVariant& data);
 /// Marks a field invalid (red border) or valid.
 void markNumberField(QLineEdit* field, bool valid);
 /// The exact shortest text of a value where it is short, else 7 significant digits.

@@ -14,13 +14,6 @@
 namespace fl::ui {
 namespace {
 
-void selectData(QComboBox* combo, const QVariant& data)
-{
-    const int index = combo->findData(data);
-    if (index >= 0)
-        combo->setCurrentIndex(index);
-}
-
 QComboBox* combo(const QString& name, const QString& tip, QWidget* parent)
 {
     auto* box = new QComboBox(parent);

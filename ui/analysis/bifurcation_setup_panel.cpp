@@ -37,13 +37,6 @@ QLabel* makeNote(const QString& name, QWidget* parent)
     return note;
 }
 
-void selectData(QComboBox* combo, const QVariant& data)
-{
-    const int index = combo->findData(data);
-    if (index >= 0)
-        combo->setCurrentIndex(index);
-}
-
 } // namespace
 
 BifurcationSetupPanel::BifurcationSetupPanel(QWidget* parent) : QWidget(parent)

@@ -27,7 +27,7 @@
 namespace fl::ui {
 namespace {
 
-QString number(double v, int digits = 3) { return std::isfinite(v) ? QString::number(v, 'g', digits) : QStringLiteral("–"); }
+QString digitsText(double v, int digits = 3) { return std::isfinite(v) ? QString::number(v, 'g', digits) : QStringLiteral("–"); }
 
 /// "pendulum / I11 / regularized (kudra)": the case without its eps, which the study varies.
 QString caseText(const fl::Scenario& s)
@@ -293,8 +293,8 @@ void EpsStudyView::fillTable()
     for (size_t k = 0; k < runs; ++k) {
         const fl::EpsStudyRun& run = m_result->study->runs[k];
         const bool reference = k == 0;
-        const QStringList cells = {epsText(run.eps), reference ? tr("pattern") : number(var.max[k]),
-                                   reference ? QString() : number(var.maxTime[k], 5), QString::number(run.result.steps)};
+        const QStringList cells = {epsText(run.eps), reference ? tr("pattern") : digitsText(var.max[k]),
+                                   reference ? QString() : digitsText(var.maxTime[k], 5), QString::number(run.result.steps)};
         for (int c = 0; c < cells.size(); ++c) {
             auto* item = new QTableWidgetItem(cells[c]);
             item->setForeground(EpsStudyPlot::runColor(k));

@@ -362,8 +362,6 @@ Status readDocument(const QJsonObject& root, Session& session, Warnings& warning
     return Status::success();
 }
 
-#undef FL_TRY
-
 /// One line: control characters (a hostile file's keys or ids) become spaces, long lines are cut.
 QString oneLine(QString text)
 {
