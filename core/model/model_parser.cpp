@@ -2,6 +2,7 @@
 // coordinate or parameter declared further down), the second parses and checks the expressions
 // against the complete names.
 #include "model/model_parser.h"
+#include "model/model_statement_steps.h"
 #include "model/model_checks.h"
 #include "model/model_text.h"
 
@@ -18,6 +19,12 @@ namespace {
 
 using text::Cursor;
 using text::Token;
+using detail::expect;
+using detail::expectEnd;
+using detail::expectSign;
+using detail::expressionAfterEquals;
+using detail::readDrawing;
+using detail::readSection;
 
 using Failure = CheckFailure;
 
@@ -68,40 +75,6 @@ private:
             fail({1, 1}, "the model has no name (name \"...\")");
         if (m_model.coordinates.empty())
             fail(m_lines.at(m_text.size()), "the model has no coordinate (coord x)");
-    }
-
-    Token expect(Cursor& cursor, Token::Kind kind, const char* what)
-    {
-        const Token token = cursor.next();
-        if (token.kind == Token::Kind::End && !token.text.empty())
-            fail(cursor, token, token.text);
-        if (token.kind != kind)
-            fail(cursor, token, std::string("expected ") + what + ", got " + text::describe(token));
-        return token;
-    }
-
-    void expectSign(Cursor& cursor, const char* sign)
-    {
-        const Token token = cursor.next();
-        if (token.kind != Token::Kind::Sign || token.text != sign)
-            fail(cursor, token, std::string("expected '") + sign + "', got " + text::describe(token));
-    }
-
-    void expectEnd(Cursor& cursor)
-    {
-        const Token token = cursor.next();
-        if (token.kind != Token::Kind::End || !token.text.empty())
-            fail(cursor, token, token.kind == Token::Kind::End ? token.text : "expected the end of the statement, got " + text::describe(token));
-    }
-
-    /// The rest of the statement after '=' is an expression.
-    Pending::Text expressionAfterEquals(Cursor& cursor)
-    {
-        expectSign(cursor, "=");
-        const std::size_t begin = cursor.restOffset();
-        if (begin >= cursor.end())
-            fail(m_lines.at(begin), "expected an expression after '='");
-        return {begin, cursor.end()};
     }
 
     /// A new name of kind `what` (a parameter, a coordinate, ...): a free identifier, not taken.
@@ -163,7 +136,7 @@ private:
                 fail(where, "more than " + std::to_string(kMaxLets) + " lets");
             Pending::Let l;
             l.id = declare(cursor, "a derived quantity's name");
-            l.value = expressionAfterEquals(cursor);
+            l.value = expressionAfterEquals(cursor, m_lines);
             l.where = where;
             m_pending.lets.push_back(l);
         } else if (k == "numerics") {
@@ -194,7 +167,7 @@ private:
             // mass A B = EXPR: an off-diagonal entry of the mass matrix, anywhere after both coords.
             const Token a = cursor.next();
             const Token b = expect(cursor, Token::Kind::Word, "the second coordinate (mass A B = EXPR)");
-            m_pending.couplings.push_back({{a.text, m_lines.at(a.offset)}, {b.text, m_lines.at(b.offset)}, expressionAfterEquals(cursor), where});
+            m_pending.couplings.push_back({{a.text, m_lines.at(a.offset)}, {b.text, m_lines.at(b.offset)}, expressionAfterEquals(cursor, m_lines), where});
         } else if (k == "mass" || k == "start" || k == "velocity") {
             if (m_block != Block::Coordinate)
                 fail(where, "'" + k + "' belongs to a coordinate: write it after its coord line");
@@ -203,10 +176,10 @@ private:
                                                  : m_pending.coordinates.back().velocity;
             if (slot.present())
                 fail(where, "'" + k + "' given twice for coordinate '" + m_model.coordinates.back().id + "'");
-            slot = expressionAfterEquals(cursor);
+            slot = expressionAfterEquals(cursor, m_lines);
         } else if (k == "force") {
             const Token target = expect(cursor, Token::Kind::Word, "the coordinate it acts on");
-            m_pending.forces.push_back({target.text, m_lines.at(target.offset), expressionAfterEquals(cursor), where});
+            m_pending.forces.push_back({target.text, m_lines.at(target.offset), expressionAfterEquals(cursor, m_lines), where});
         } else if (k == "contact") {
             if (static_cast<int>(m_model.contacts.size()) >= kMaxContacts)
                 fail(where, "more than " + std::to_string(kMaxContacts) + " contacts");
@@ -224,7 +197,7 @@ private:
             Pending::Text& slot = k == "slip" ? m_pending.contacts.back().slip : m_pending.contacts.back().normal;
             if (slot.present())
                 fail(where, "'" + k + "' given twice for contact '" + m_model.contacts.back().id + "'");
-            slot = expressionAfterEquals(cursor);
+            slot = expressionAfterEquals(cursor, m_lines);
         } else if (k == "kinetic" || k == "static") {
             if (m_block != Block::Contact)
                 fail(where, "'" + k + "' belongs to a contact with law = custom: write it after its contact line");
@@ -233,7 +206,7 @@ private:
             if (slot.present())
                 fail(where, "'" + k + "' given twice for contact '" + m_model.contacts.back().id + "'");
             (k == "kinetic" ? contact.kineticWhere : contact.staticWhere) = where;
-            slot = expressionAfterEquals(cursor);
+            slot = expressionAfterEquals(cursor, m_lines);
         } else if (k == "law") {
             if (m_block != Block::Contact)
                 fail(where, "'law' belongs to a contact: write it after its contact line");
@@ -244,13 +217,15 @@ private:
             const auto opts = options(cursor, {"label", "unit"}, true);
             o.label = opts.count("label") ? opts.at("label") : std::string();
             o.unit = opts.count("unit") ? opts.at("unit") : std::string();
-            o.value = expressionAfterEquals(cursor);
+            o.value = expressionAfterEquals(cursor, m_lines);
             o.where = where;
             m_pending.outputs.push_back(o);
         } else if (k == "draw") {
-            draw(cursor, where);
+            m_pending.drawings.push_back(readDrawing(cursor, where, m_lines));
         } else if (k == "section") {
-            section(cursor, where);
+            if (m_pending.section.kind != Section::Kind::None)
+                fail(where, "'section' given twice (a model has one Poincaré section)");
+            m_pending.section = readSection(cursor, where, m_lines);
         } else {
             fail(where, "unknown statement '" + k + "' (statements: flmodel, name, about, numerics, breakaway, param, let, coord, mass, start, "
                         "velocity, force, contact, slip, normal, law, kinetic, static, output, draw, section)");
@@ -366,109 +341,6 @@ private:
             if (after.kind != Token::Kind::Sign || after.text != ",")
                 fail(cursor, after, "expected ',' or the end of the statement, got " + text::describe(after));
         }
-    }
-
-    /// section strobe = EXPR | section plane = EXPR direction +|-: the plane's expression ends at the
-    /// last word 'direction' of the statement.
-    void section(Cursor& cursor, Where where)
-    {
-        if (m_pending.section.kind != Section::Kind::None)
-            fail(where, "'section' given twice (a model has one Poincaré section)");
-        const Token kind = expect(cursor, Token::Kind::Word, "the kind of section (strobe, plane)");
-        if (kind.text != "strobe" && kind.text != "plane")
-            fail(cursor, kind, "unknown section '" + kind.text + "' (strobe = PERIOD, plane = EXPR direction +|-)");
-        Pending::Section& section = m_pending.section;
-        section.where = where;
-        if (kind.text == "strobe") {
-            section.kind = Section::Kind::Strobe;
-            section.value = expressionAfterEquals(cursor);
-            return;
-        }
-        section.kind = Section::Kind::Plane;
-        expectSign(cursor, "=");
-        const std::size_t begin = cursor.restOffset();
-        const std::string_view text = cursor.text().substr(begin, cursor.end() - begin);
-        std::size_t at = std::string_view::npos;
-        for (std::size_t i = text.find("direction"); i != std::string_view::npos; i = text.find("direction", i + 1)) {
-            const bool startsWord = i == 0 || !(std::isalnum(static_cast<unsigned char>(text[i - 1])) || text[i - 1] == '_');
-            const std::size_t after = i + 9;
-            const bool endsWord = after >= text.size() || !(std::isalnum(static_cast<unsigned char>(text[after])) || text[after] == '_' || text[after] == '\'');
-            if (startsWord && endsWord)
-                at = i;
-        }
-        if (at == std::string_view::npos)
-            fail(m_lines.at(cursor.end()), "a section plane ends with its direction: section plane = EXPR direction + (where EXPR rises "
-                                           "through 0) or direction - (where it falls)");
-        std::size_t end = begin + at;
-        while (end > begin && std::isspace(static_cast<unsigned char>(m_text[end - 1])))
-            --end;
-        if (end == begin)
-            fail(m_lines.at(begin), "expected an expression after '='");
-        section.value = {begin, end};
-        std::size_t sign = begin + at + 9;
-        while (sign < cursor.end() && std::isspace(static_cast<unsigned char>(m_text[sign])))
-            ++sign;
-        std::size_t last = cursor.end();
-        while (last > sign && std::isspace(static_cast<unsigned char>(m_text[last - 1])))
-            --last;
-        const std::string_view word = std::string_view(m_text).substr(sign, last - sign);
-        if (word != "+" && word != "-")
-            fail(m_lines.at(sign), "expected + or - after 'direction' (+: where the expression rises through 0, -: where it falls), got '"
-                                       + std::string(word.substr(0, 40)) + "'");
-        section.direction = word == "+" ? 1 : -1;
-    }
-
-    void draw(Cursor& cursor, Where where)
-    {
-        const Token what = expect(cursor, Token::Kind::Word, "what to draw (block, spring, belt, pendulum, disk)");
-        Pending::Drawing d;
-        d.where = where;
-        if (what.text == "block") {
-            d.kind = Drawing::Kind::Block;
-            const Token c = expect(cursor, Token::Kind::Word, "the coordinate that moves the block");
-            d.first = {c.text, m_lines.at(c.offset)};
-            if (cursor.peek().kind == Token::Kind::Word && cursor.peek().text == "at") {
-                cursor.next();
-                d.at = expect(cursor, Token::Kind::Number, "the block's position at coordinate 0").number;
-            }
-            expectEnd(cursor);
-        } else if (what.text == "spring") {
-            d.kind = Drawing::Kind::Spring;
-            const Token a = expect(cursor, Token::Kind::Word, "a coordinate or 'wall'");
-            const Token b = expect(cursor, Token::Kind::Word, "a coordinate or 'wall'");
-            d.first = {a.text, m_lines.at(a.offset)};
-            d.second = {b.text, m_lines.at(b.offset)};
-            expectEnd(cursor);
-        } else if (what.text == "belt") {
-            d.kind = Drawing::Kind::Belt;
-            d.speed = expressionAfterEquals(cursor);
-        } else if (what.text == "pendulum" || what.text == "disk") {
-            // draw pendulum ID [at X] length L, draw disk ID [at X] radius R: bodies an angle turns.
-            const bool pendulum = what.text == "pendulum";
-            d.kind = pendulum ? Drawing::Kind::Pendulum : Drawing::Kind::Disk;
-            const Token c = expect(cursor, Token::Kind::Word, pendulum ? "the angle that swings the pendulum" : "the angle that turns the disk");
-            d.first = {c.text, m_lines.at(c.offset)};
-            const char* sizeWord = pendulum ? "length" : "radius";
-            for (Token word = cursor.next();; word = cursor.next()) {
-                if (word.kind == Token::Kind::Word && word.text == "at" && !d.atGiven) {
-                    d.at = expect(cursor, Token::Kind::Number, pendulum ? "the pivot's position" : "the centre's position").number;
-                    d.atGiven = true;
-                } else if (word.kind == Token::Kind::Word && word.text == sizeWord && d.size == 0.0) {
-                    const Token size = expect(cursor, Token::Kind::Number, pendulum ? "the pendulum's length" : "the disk's radius");
-                    if (!(size.number > 0.0))
-                        fail(cursor, size, std::string("the ") + sizeWord + " must be > 0");
-                    d.size = size.number;
-                } else if (word.kind == Token::Kind::End && word.text.empty() && d.size > 0.0) {
-                    break;
-                } else {
-                    fail(cursor, word, std::string("expected ") + (d.atGiven ? "" : "'at X' or ") + (d.size > 0.0 ? "the end of the statement" : "'" + std::string(sizeWord) + " L'")
-                                           + " (draw " + what.text + " " + c.text + " at 0 " + sizeWord + " 1), got " + text::describe(word));
-                }
-            }
-        } else {
-            fail(cursor, what, "unknown drawing '" + what.text + "' (block, spring, belt, pendulum, disk)");
-        }
-        m_pending.drawings.push_back(d);
     }
 
     enum class Block { None, Coordinate, Contact };
