@@ -391,4 +391,13 @@ std::vector<std::string> modelContactOutputNames(const model::Model& model)
     return names;
 }
 
+std::vector<double> modelParameterSlots(const model::Model& model, const ParameterSet& values, double t)
+{
+    std::vector<double> v(static_cast<size_t>(model.parameterSlot(static_cast<int>(model.parameters.size()))), 0.0);
+    v[static_cast<size_t>(model.timeSlot())] = t;
+    for (size_t i = 0; i < model.parameters.size(); ++i)
+        v[static_cast<size_t>(model.parameterSlot(static_cast<int>(i)))] = values.value(model.parameters[i].id);
+    return v;
+}
+
 } // namespace fl

@@ -74,6 +74,9 @@ ModelCompilation compileModel(model::Model model, long budget = kMaxPreparedNode
 /// The masses (n), starts (n) and initial velocities (n) at the values: what validation needs of a
 /// model, without specialising and compiling every tape of a run (a slider step on the GUI thread).
 std::vector<double> modelInitialValues(const CompiledModel& compiled, const ParameterSet& values);
+/// The slots of a model's state expressions (Model::stateSlots()) with the parameters at their values,
+/// t at `t` and the coordinates and velocities at 0: what an expression of t and the parameters reads.
+std::vector<double> modelParameterSlots(const model::Model& model, const ParameterSet& values, double t = 0.0);
 /// The fastest angular frequency of the model's explicit time dependence at these parameter values:
 /// the largest |d argument / dt| of a sin, cos or tan of t in its forces, normal forces and slips,
 /// at t = 0 and the start (0 if none). Linear in the model's distinct nodes (model_forcing.cpp).

@@ -4,6 +4,7 @@
 // travel at its speed, pendulums hanging from their pivots and disks turned by their angles.
 // A model without hints draws each coordinate as a block, two units apart, so every model animates.
 #include "systems/model_mechanism.h"
+#include "systems/model_equations.h"
 
 #include "expr/derivative.h"
 #include "params/parameter_set.h"
@@ -85,16 +86,6 @@ void drawTurnedBodies(const model::Model& m, const MechanismFrame& frame, double
     }
 }
 
-/// The parameters in the model's slots (t at its slot), for the belt speed's expression.
-std::vector<double> slotValues(const model::Model& m, const Scenario& s, double t)
-{
-    std::vector<double> v(static_cast<size_t>(m.parameterSlot(0)) + m.parameters.size(), 0.0);
-    v[static_cast<size_t>(m.timeSlot())] = t;
-    for (size_t i = 0; i < m.parameters.size(); ++i)
-        v[static_cast<size_t>(m.parameterSlot(static_cast<int>(i)))] = s.params.value(m.parameters[i].id);
-    return v;
-}
-
 } // namespace
 
 MechanismScene drawModelMechanism(const model::Model& m, const Scenario& s, const MechanismFrame& frame)
@@ -139,7 +130,7 @@ MechanismScene drawModelMechanism(const model::Model& m, const Scenario& s, cons
 
     for (const model::Drawing& d : m.drawings)
         if (d.kind == model::Drawing::Kind::Belt) {
-            const std::vector<double> v = slotValues(m, s, frame.t);
+            const std::vector<double> v = modelParameterSlots(m, s.params, frame.t);
             const double speed = expr::evaluate(d.speed, v.data());
             const double from = wallFace, to = right + 0.2 * gap;
             scene.shapes.push_back(scene::box({0.5 * (from + to), -0.06 * gap}, to - from, 0.12 * gap, SceneRole::Surface, true));
@@ -203,7 +194,7 @@ NearStick modelNearStick(const model::Model& m, const Scenario& s, const Mechani
     double speed = 0.0;
     for (const model::Drawing& d : m.drawings)
         if (d.kind == model::Drawing::Kind::Belt) {
-            const std::vector<double> v = slotValues(m, s, frame.t);
+            const std::vector<double> v = modelParameterSlots(m, s.params, frame.t);
             speed = expr::evaluate(d.speed, v.data());
         }
     const double vr = frame.outputs ? frame.outputs[0] : 0.0;

@@ -90,16 +90,6 @@ std::vector<VariableLabel> labelsOf(const model::Model& m)
     return labels;
 }
 
-/// The slots of a model's expressions with the parameters at their values (coordinates, velocities
-/// and t at 0): what an expression of the parameters alone reads.
-std::vector<double> parameterValues(const model::Model& m, const ParameterSet& values)
-{
-    std::vector<double> v(static_cast<size_t>(m.parameterSlot(static_cast<int>(m.parameters.size()))), 0.0);
-    for (size_t i = 0; i < m.parameters.size(); ++i)
-        v[static_cast<size_t>(m.parameterSlot(static_cast<int>(i)))] = values.value(m.parameters[i].id);
-    return v;
-}
-
 /// The section the file declares at these values: strobe at T, or s = -b/a (state index of s: the
 /// coordinate's 2i, its velocity's 2i + 1) counted where a s + b rises (+) or falls (-).
 PoincareSection declaredSection(const model::Model& m, const ParameterSet& values)
@@ -110,7 +100,7 @@ PoincareSection declaredSection(const model::Model& m, const ParameterSet& value
         p.push_back(values.value(spec.id));
     if (section.kind == model::Section::Kind::Strobe)
         return PoincareSection::stroboscopic(expr::evaluate(section.period, p.data()));
-    const std::vector<double> v = parameterValues(m, values);
+    const std::vector<double> v = modelParameterSlots(m, values);
     const double a = expr::evaluate(section.slope, v.data()), b = expr::evaluate(section.offset, v.data());
     return PoincareSection::hyperplane(2 * section.coordinate + (section.velocity ? 1 : 0), -b / a, a > 0.0 ? section.direction : -section.direction);
 }
@@ -289,7 +279,7 @@ SystemInfo systemOf(const std::string& id, const std::shared_ptr<const CompiledM
     if (isBlockChain(m)) {
         info.blockChain = true;
         info.chainBeltSpeed = [compiled](const Scenario& s) {
-            const std::vector<double> v = parameterValues(compiled->model, s.params);
+            const std::vector<double> v = modelParameterSlots(compiled->model, s.params);
             return -expr::evaluate(compiled->model.contacts.front().slipConstant, v.data()); // slip = q' - V
         };
     }
