@@ -93,8 +93,8 @@ protected:
                     std::vector<LocatedPoint>& located);
     /// The first point from a guess u at the start value: Newton at fixed lambda, then the tangent.
     Status startFrom(const Eigen::VectorXd& u, ContinuationPoint& first);
-    /// Where the continued parameter is a model's own: the model with it as its last coordinate,
-    /// compiled (systems/model_parameter_coordinate.h), for dG/dlambda exactly; else null, and
+    /// Where the continued parameter is a model's own: the model with it as its last first-order state,
+    /// compiled (systems/model_parameter_state.h), for dG/dlambda exactly; else null, and
     /// `how` says how dG/dlambda is computed instead and why.
     std::shared_ptr<const struct CompiledModel> parameterModel(std::string& how) const;
     /// That model's dynamics at lambda (kept for the next call at the same lambda).

@@ -28,7 +28,7 @@ private:
 
     double m_sign = 0.0; ///< event-driven: the sign of v_r of the sliding followed (0 until settled)
     int m_vr = -1;       ///< the index of v_r among the outputs, or -1
-    /// A model's own parameter as a coordinate (ContinuationProblem::parameterModel): f, df/dy and
+    /// A model's own parameter as a state (ContinuationProblem::parameterModel): f, df/dy and
     /// df/dlambda from its field at (y, lambda, 0).
     Status evaluateWithParameterColumn(const Eigen::VectorXd& z, ContinuationEvaluation& e);
 

@@ -50,7 +50,7 @@ private:
     std::optional<double> changeValue(const ContinuationPoint& p, const SequenceChangeTest& test);
 
     const Dynamics* dynamicsAt(double lambda, Status& status);
-    /// A model's parameter as a coordinate (systems/model_parameter_coordinate.h): one return with
+    /// A model's parameter as a state (systems/model_parameter_state.h): one return with
     /// its variational equations gives P, DP and dP/dlambda exactly; false where it does not apply
     /// (then G and DP as usual, dG/dlambda by a difference).
     bool evaluateWithParameterColumn(const Eigen::VectorXd& z, ContinuationEvaluation& e, Status& status);

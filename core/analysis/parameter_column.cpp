@@ -1,13 +1,13 @@
 // dG/dlambda exactly where lambda is a model's own parameter (docs/continuation.md, "Exact parameter
-// derivatives"): the model with the parameter as its last coordinate (systems/model_parameter_coordinate.h).
-// Orbits: integrated with its variational equations from (y, lambda, 0), the tangent column of that
-// coordinate, through the return map's section, is dP/dlambda. Equilibria: the column of df/dy.
+// derivatives"): the model with the parameter as its last first-order state (systems/model_parameter_state.h).
+// Orbits: integrated with its variational equations from (y, lambda), the tangent column of that
+// state, through the return map's section, is dP/dlambda. Equilibria: the column of df/dy.
 #include "analysis/equilibrium_problem.h"
 #include "analysis/orbit_problem.h"
 #include "simulation/dynamics_factory.h"
 #include "systems/model_dynamics.h"
 #include "systems/model_equations.h"
-#include "systems/model_parameter_coordinate.h"
+#include "systems/model_parameter_state.h"
 #include "systems/model_registry.h"
 
 namespace fl {
@@ -25,7 +25,7 @@ std::shared_ptr<const CompiledModel> ContinuationProblem::parameterModel(std::st
         return nullptr;
     }
     std::string why;
-    std::optional<model::Model> with = withParameterAsCoordinate(*model, m_setup.parameter, why);
+    std::optional<model::Model> with = withParameterAsState(*model, m_setup.parameter, why);
     if (!with) {
         how = differenceNote() + why;
         return nullptr;
@@ -35,7 +35,7 @@ std::shared_ptr<const CompiledModel> ContinuationProblem::parameterModel(std::st
         how = differenceNote() + compiled.error.reason;
         return nullptr;
     }
-    how = "exactly, by the model's variational equations with " + m_setup.parameter + " as a coordinate";
+    how = "exactly, by the model's variational equations with " + m_setup.parameter + " as a state";
     return compiled.compiled;
 }
 
@@ -77,8 +77,8 @@ Status EquilibriumProblem::evaluateWithParameterColumn(const Eigen::VectorXd& z,
     const Dynamics* dynamics = parameterDynamicsAt(m_parameterModel, z(m), status);
     if (!dynamics)
         return status;
-    Eigen::VectorXd y(m + 2), f;
-    y << z.head(m), z(m), 0.0;
+    Eigen::VectorXd y(m + 1), f;
+    y << z.head(m), z(m);
     Eigen::MatrixXd du;
     if (status = field(*dynamics, y, f, &du); !status.ok())
         return status;
@@ -123,7 +123,6 @@ bool OrbitProblem::evaluateWithParameterColumn(const Eigen::VectorXd& z, Continu
     std::vector<double> y = sectionState(m_closure, z.head(m));
     const size_t n = y.size();
     y.push_back(lambda);
-    y.push_back(0.0);
     OrbitReturn r = orbitReturn(*dynamics, m_closure, y, true);
     if (!(status = r.status).ok())
         return true;

@@ -81,7 +81,7 @@ public:
         for (std::size_t j = 0; j < m_slots.size(); ++j)
             if (!m_ofParameters[j] && expr::dependsOn(e, m_slots[j]))
                 fail(m_lines.at(text.begin), "'" + m_model.lets[j].id + "' (line " + std::to_string(m_model.lets[j].where.line)
-                                                 + ") reads coordinates, velocities or t: masses, starts and initial velocities read parameters only");
+                                                 + ") reads coordinates, velocities, states or t: masses, starts and initial velocities read parameters only");
         if (!m_slots.empty())
             e = expr::replace(e, m_slots, m_trees);
         checkHeight(e, m_lines, text);

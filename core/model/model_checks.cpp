@@ -120,6 +120,32 @@ void addLawParameters(const Pending::Contact& pending, Contact& contact, bool pr
     }
 }
 
+/// Each state's one rate line: rate ID = EXPR, of the state, t, parameters and derived quantities.
+void checkRates(const Pending& pending, const text::LineIndex& lines, const DerivedNames& derived, Model& model)
+{
+    std::vector<char> given(model.states.size(), 0);
+    for (const Pending::Rate& r : pending.rates) {
+        std::size_t j = 0;
+        while (j < model.states.size() && model.states[j].id != r.state.text)
+            ++j;
+        if (j == model.states.size()) {
+            std::string list;
+            for (const State& z : model.states)
+                list += (list.empty() ? "" : ", ") + z.id;
+            fail(r.state.where, "'" + r.state.text + "' is not a state" + (list.empty() ? std::string(" (declare it first: state " + r.state.text + " = START)")
+                                                                                          : " (states: " + list + ")"));
+        }
+        if (given[j])
+            fail(r.where, "rate " + r.state.text + " given twice (line " + std::to_string(model.states[j].rateWhere.line) + ")");
+        given[j] = 1;
+        model.states[j].rate = derived.parse(r.value);
+        model.states[j].rateWhere = r.where;
+    }
+    for (std::size_t j = 0; j < model.states.size(); ++j)
+        if (!given[j])
+            fail(model.states[j].where, "state '" + model.states[j].id + "' has no rate (write rate " + model.states[j].id + " = EXPR, its time derivative)");
+}
+
 } // namespace
 
 bool massMatrixPositive(const Model& model, const std::vector<double>& parameters)
@@ -195,6 +221,8 @@ void finish(const Pending& pending, const text::LineIndex& lines, Model& model)
         names[model.parameters[i].id] = pending.parameterWhere[i];
     for (const Coordinate& c : model.coordinates)
         names[c.id] = c.where;
+    for (const State& z : model.states)
+        names[z.id] = z.where;
     for (const Contact& c : model.contacts)
         names[c.id] = c.where;
     for (std::size_t i = 0; i < model.contacts.size(); ++i) {
@@ -239,6 +267,8 @@ void finish(const Pending& pending, const text::LineIndex& lines, Model& model)
             fail(p.mass.present() ? lines.at(p.mass.begin) : c.where,
                  "the mass of '" + c.id + "' is " + formatNumber(mass) + " at the parameters' defaults; it must be positive");
     }
+    for (std::size_t j = 0; j < model.states.size(); ++j)
+        model.states[j].start = parameters.parse(pending.states[j].start);
     const std::vector<int> velocities = velocitySlots(model);
     for (const Pending::Coupling& p : pending.couplings) {
         MassCoupling coupling;
@@ -264,6 +294,7 @@ void finish(const Pending& pending, const text::LineIndex& lines, Model& model)
         force.where = f.where;
         model.forces.push_back(force);
     }
+    checkRates(pending, lines, derived, model);
     for (std::size_t i = 0; i < model.contacts.size(); ++i) {
         Contact& c = model.contacts[i];
         const Pending::Contact& p = pending.contacts[i];
@@ -273,7 +304,7 @@ void finish(const Pending& pending, const text::LineIndex& lines, Model& model)
         const auto affine = expr::affineForm(c.slip, velocities);
         if (!affine)
             fail(lines.at(p.slip.begin), "the slip velocity must be affine in the velocities (" + velocityNames(model)
-                                                + "): a sum of velocities times expressions of coordinates, t and parameters");
+                                                + "): a sum of velocities times expressions of coordinates, states, t and parameters");
         if (!dependsOnAny(c.slip, velocities))
             fail(lines.at(p.slip.begin), "the slip velocity depends on no velocity (" + velocityNames(model) + ")");
         c.slipConstant = affine->constant;
@@ -285,6 +316,8 @@ void finish(const Pending& pending, const text::LineIndex& lines, Model& model)
     std::vector<int> coordinatesAndVelocities = velocities;
     for (std::size_t i = 0; i < model.coordinates.size(); ++i)
         coordinatesAndVelocities.push_back(model.coordinateSlot(static_cast<int>(i)));
+    for (std::size_t j = 0; j < model.states.size(); ++j)
+        coordinatesAndVelocities.push_back(model.stateSlot(static_cast<int>(j)));
     for (const Pending::Drawing& d : pending.drawings) {
         Drawing drawing;
         drawing.kind = d.kind;
@@ -315,6 +348,8 @@ expr::SymbolTable Model::stateSlots() const
         table.add(coordinates[i].id, coordinateSlot(static_cast<int>(i)));
         table.add(coordinates[i].id + "'", velocitySlot(static_cast<int>(i)));
     }
+    for (std::size_t j = 0; j < states.size(); ++j)
+        table.add(states[j].id, stateSlot(static_cast<int>(j)));
     table.add("t", timeSlot());
     for (std::size_t i = 0; i < parameters.size(); ++i)
         table.add(parameters[i].id, parameterSlot(static_cast<int>(i))); // a law's "c.mu_s" is no name: refused, unreadable

@@ -27,6 +27,14 @@ struct Pending {
     struct Coordinate {
         Text mass, start, velocity;
     };
+    struct State { ///< state ID = START (its rate line may come anywhere)
+        Text start;
+    };
+    struct Rate { ///< rate ID = EXPR
+        Name state;
+        Text value;
+        Where where;
+    };
     struct Coupling { ///< mass A B = EXPR
         Name first, second;
         Text value;
@@ -78,6 +86,8 @@ struct Pending {
     Section section;
     std::vector<Where> parameterWhere;
     std::vector<Coordinate> coordinates;
+    std::vector<State> states;
+    std::vector<Rate> rates;
     std::vector<Force> forces;
     std::vector<Coupling> couplings;
     std::vector<Contact> contacts;

@@ -91,7 +91,9 @@ void checkSection(const Pending::Section& pending, const text::LineIndex& lines,
         state.push_back(model.coordinateSlot(static_cast<int>(i)));
         state.push_back(model.velocitySlot(static_cast<int>(i)));
     }
-    const std::string oneVariable = "a section plane is one coordinate or velocity at a level, with coefficients of the parameters "
+    for (std::size_t j = 0; j < model.states.size(); ++j)
+        state.push_back(model.stateSlot(static_cast<int>(j)));
+    const std::string oneVariable = "a section plane is one coordinate, velocity or state at a level, with coefficients of the parameters "
                                     "(x' or x - 0.5 or 2*x1 - d): a combination of several, or of t, is not supported";
     if (expr::dependsOn(section.plane, model.timeSlot()))
         fail(at, oneVariable);
@@ -106,9 +108,14 @@ void checkSection(const Pending::Section& pending, const text::LineIndex& lines,
             found = static_cast<int>(j);
         }
     if (found < 0)
-        fail(at, "the section plane depends on no coordinate or velocity");
-    section.coordinate = found / 2;
-    section.velocity = found % 2 == 1;
+        fail(at, "the section plane depends on no coordinate, velocity or state");
+    const int mechanical = 2 * static_cast<int>(model.coordinates.size());
+    if (found >= mechanical) {
+        section.state = found - mechanical;
+    } else {
+        section.coordinate = found / 2;
+        section.velocity = found % 2 == 1;
+    }
     section.slope = affine->coefficients[static_cast<std::size_t>(found)];
     section.offset = affine->constant;
     std::vector<double> values(static_cast<std::size_t>(model.parameterSlot(static_cast<int>(model.parameters.size()))), 0.0);
@@ -116,8 +123,10 @@ void checkSection(const Pending::Section& pending, const text::LineIndex& lines,
         values[static_cast<std::size_t>(model.parameterSlot(static_cast<int>(i)))] = defaults[i];
     const double slope = expr::evaluate(section.slope, values.data());
     if (!(slope != 0.0) || !std::isfinite(slope))
-        fail(at, "the section plane's coefficient of " + model.coordinates[static_cast<std::size_t>(section.coordinate)].id
-                     + (section.velocity ? "'" : "") + " is " + formatNumber(slope) + " at the parameters' defaults; it must not be 0");
+        fail(at, "the section plane's coefficient of "
+                     + (section.state >= 0 ? model.states[static_cast<std::size_t>(section.state)].id
+                                           : model.coordinates[static_cast<std::size_t>(section.coordinate)].id + (section.velocity ? "'" : ""))
+                     + " is " + formatNumber(slope) + " at the parameters' defaults; it must not be 0");
 }
 
 /// kinetic and static lines in a contact whose law is not custom.

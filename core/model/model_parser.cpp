@@ -163,6 +163,21 @@ private:
             m_model.coordinates.push_back(c);
             m_pending.coordinates.emplace_back();
             m_block = Block::Coordinate;
+        } else if (k == "state") {
+            if (static_cast<int>(m_model.states.size()) >= kMaxStates)
+                fail(where, "more than " + std::to_string(kMaxStates) + " states");
+            State z;
+            z.id = declare(cursor, "a state's name");
+            const auto o = options(cursor, {"label", "unit"}, true);
+            z.label = o.count("label") ? o.at("label") : std::string();
+            z.unit = o.count("unit") ? o.at("unit") : std::string();
+            z.where = where;
+            m_model.states.push_back(z);
+            m_pending.states.push_back({expressionAfterEquals(cursor, m_lines)});
+            m_block = Block::None;
+        } else if (k == "rate") {
+            const Token target = expect(cursor, Token::Kind::Word, "the state it is the rate of (rate theta = EXPR)");
+            m_pending.rates.push_back({{target.text, m_lines.at(target.offset)}, expressionAfterEquals(cursor, m_lines), where});
         } else if (k == "mass" && cursor.peek().kind == Token::Kind::Word) {
             // mass A B = EXPR: an off-diagonal entry of the mass matrix, anywhere after both coords.
             const Token a = cursor.next();
@@ -228,7 +243,7 @@ private:
             m_pending.section = readSection(cursor, where, m_lines);
         } else {
             fail(where, "unknown statement '" + k + "' (statements: flmodel, name, about, numerics, breakaway, param, let, coord, mass, start, "
-                        "velocity, force, contact, slip, normal, law, kinetic, static, output, draw, section)");
+                        "velocity, state, rate, force, contact, slip, normal, law, kinetic, static, output, draw, section)");
         }
     }
 

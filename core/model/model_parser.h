@@ -13,6 +13,7 @@ inline constexpr std::size_t kMaxFileBytes = 256 * 1024;
 inline constexpr int kMaxParameters = 500;
 inline constexpr int kMaxCoordinates = 100;
 inline constexpr int kMaxContacts = 100;
+inline constexpr int kMaxStates = 100;
 inline constexpr int kMaxLets = 500;
 inline constexpr int kMaxStatements = 5000;
 

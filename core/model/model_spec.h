@@ -31,6 +31,19 @@ struct Coordinate {
     Where where;
 };
 
+/// A state of first order, `state ID = START` with `rate ID = EXPR` (a law's state variable such as
+/// rate-and-state friction's theta, a Maxwell element's force, a clock): z' = rate(q, q', z, t, p).
+/// Every method integrates it beside the coordinates, through stick and slip alike.
+struct State {
+    std::string id;    ///< its name in expressions (theta)
+    std::string label; ///< for plots; empty: the id
+    std::string unit;  ///< empty: "–"
+    expr::Expr start;  ///< its initial value, of parameters only (parameterSlots())
+    expr::Expr rate;   ///< z', of coordinates, velocities, states, t and parameters (stateSlots())
+    Where where;       ///< of its state line
+    Where rateWhere;   ///< of its rate line
+};
+
 /// An off-diagonal entry of the mass matrix, M_ab = M_ba (the diagonal is each coordinate's mass).
 struct MassCoupling {
     int first = 0;   ///< coordinate indices, first != second
@@ -110,6 +123,7 @@ struct Section {
     expr::Expr plane;
     int coordinate = 0;   ///< s's coordinate
     bool velocity = false; ///< s is the coordinate's velocity
+    int state = -1;       ///< >= 0: s is this first-order state (coordinate and velocity unused)
     expr::Expr slope;     ///< a
     expr::Expr offset;    ///< b
     int direction = 1;    ///< +1: EXPR rising through 0; -1: falling
@@ -129,6 +143,7 @@ struct Model {
     /// The model's own parameters, then each contact's law parameters (Contact::lawParameterIds).
     ParameterSpecs parameters;
     std::vector<Coordinate> coordinates;
+    std::vector<State> states; ///< first-order states, after the coordinates in a run's state vector
     std::vector<Force> forces;
     std::vector<MassCoupling> couplings; ///< the mass matrix's off-diagonal entries (none: diagonal)
     std::vector<Contact> contacts;
@@ -141,11 +156,12 @@ struct Model {
     Breakaway breakaway = Breakaway::MostLoaded;
     bool breakawayGiven = false; ///< a `breakaway` statement was written
 
-    /// The slots every state expression reads: coordinates 0..n-1, velocities n..2n-1, t at 2n,
-    /// then the parameters in their order.
+    /// The slots every state expression reads: coordinates 0..n-1, velocities n..2n-1, the first-order
+    /// states 2n..2n+m-1, t at 2n+m, then the parameters in their order.
     int coordinateSlot(int i) const { return i; }
     int velocitySlot(int i) const { return static_cast<int>(coordinates.size()) + i; }
-    int timeSlot() const { return 2 * static_cast<int>(coordinates.size()); }
+    int stateSlot(int j) const { return 2 * static_cast<int>(coordinates.size()) + j; }
+    int timeSlot() const { return 2 * static_cast<int>(coordinates.size()) + static_cast<int>(states.size()); }
     int parameterSlot(int i) const { return timeSlot() + 1 + i; }
     expr::SymbolTable stateSlots() const;
     /// Mass and initial values read the parameters alone: slot i is parameter i.

@@ -26,6 +26,11 @@ std::string summarize(const Model& model)
     for (const MassCoupling& m : model.couplings)
         out += "  mass " + model.coordinates[static_cast<std::size_t>(m.first)].id + " " + model.coordinates[static_cast<std::size_t>(m.second)].id
                + " " + expr::print(m.value, parameters, kShown) + "\n";
+    if (!model.states.empty()) {
+        out += "states: " + std::to_string(model.states.size()) + "\n";
+        for (const State& z : model.states)
+            out += "  " + z.id + "  start " + expr::print(z.start, parameters, kShown) + "  rate " + expr::print(z.rate, state, kShown) + "\n";
+    }
     out += "contacts: " + std::to_string(model.contacts.size()) + "\n";
     for (const Contact& c : model.contacts) {
         out += "  " + c.id + "  slip " + expr::print(c.slip, state, kShown) + "  normal " + expr::print(c.normal, state, kShown) + "  law " + (c.kinetic ? std::string("custom") : c.lawId) + " (";

@@ -34,6 +34,8 @@ void addPartials(const model::Model& m, const Expr& quantity, CompiledModel::Qua
         add(m.coordinateSlot(j), 2 * j);
         add(m.velocitySlot(j), 2 * j + 1);
     }
+    for (int j = 0; j < static_cast<int>(m.states.size()); ++j)
+        add(m.stateSlot(j), 2 * n + j);
     add(m.timeSlot(), -1);
 }
 
@@ -89,6 +91,8 @@ std::shared_ptr<CompiledModel> prepare(model::Model model, Preparing& now)
                 motion.push_back(g);
             }
         }
+    for (const model::State& z : m.states) // the first-order states' rates, last
+        motion.push_back(z.rate);
     c->motion = std::move(motion);
 
     std::vector<Expr> slips, drifts;
@@ -98,6 +102,9 @@ std::shared_ptr<CompiledModel> prepare(model::Model model, Preparing& now)
         Expr drift = expr::derivative(contact.slip, m.timeSlot());
         for (int j = 0; j < n; ++j)
             drift = expr::add(drift, expr::multiply(expr::derivative(contact.slip, m.coordinateSlot(j)), expr::variable(m.velocitySlot(j))));
+        for (int j = 0; j < static_cast<int>(m.states.size()); ++j) // a slip that reads a state moves with its rate
+            if (expr::dependsOn(contact.slip, m.stateSlot(j)))
+                drift = expr::add(drift, expr::multiply(expr::derivative(contact.slip, m.stateSlot(j)), m.states[static_cast<size_t>(j)].rate));
         drifts.push_back(std::move(drift));
     }
     c->slip = std::move(slips);
@@ -115,6 +122,8 @@ std::shared_ptr<CompiledModel> prepare(model::Model model, Preparing& now)
         initial.push_back(q.start);
     for (const model::Coordinate& q : m.coordinates)
         initial.push_back(q.velocity);
+    for (const model::State& z : m.states)
+        initial.push_back(z.start);
     c->initial = std::move(initial);
 
     using Q = CompiledModel::Quantity;
@@ -138,6 +147,10 @@ std::shared_ptr<CompiledModel> prepare(model::Model model, Preparing& now)
     for (int ci = 0; ci < k; ++ci) {
         now = {m.contacts[static_cast<size_t>(ci)].where, "the slip velocity of contact " + m.contacts[static_cast<size_t>(ci)].id};
         addPartials(m, m.contacts[static_cast<size_t>(ci)].slip, Q::Slip, ci, c->partialList, partials);
+    }
+    for (size_t j = 0; j < m.states.size(); ++j) {
+        now = {m.states[j].rateWhere, "the rate of state " + m.states[j].id};
+        addPartials(m, m.states[j].rate, Q::Rate, static_cast<int>(j), c->partialList, partials);
     }
     // Equal subtrees of every list merged (the forces' and their partials' common factors once):
     // what the model holds, and what each run substitutes and compiles, is its distinct nodes.
@@ -171,7 +184,8 @@ std::shared_ptr<CompiledModel> prepare(model::Model model, Preparing& now)
                 widen(2 * g.coordinate + 1, p.column);
         }
     }
-    c->halfBandwidth = 2 * band + 1 < 2 * n ? band : -1;
+    // First-order states (after the interleaved coordinates) read, and are read by, any of them: no band.
+    c->halfBandwidth = m.states.empty() && 2 * band + 1 < 2 * n ? band : -1;
     return c;
 }
 

@@ -17,10 +17,7 @@ void ModelContactSystem::rhs(double t, const double* y, double F, double* dydt) 
     m_eq.load(t, y);
     m_eq.evaluateMotion();
     m_eq.accelerations(&F, m_acc.data());
-    for (int i = 0; i < m_eq.coordinates(); ++i) {
-        dydt[2 * i] = y[2 * i + 1];
-        dydt[2 * i + 1] = m_acc[static_cast<size_t>(i)];
-    }
+    m_eq.derivative(y, m_acc.data(), dydt);
 }
 
 double ModelContactSystem::relativeVelocity(double t, const double* y) const

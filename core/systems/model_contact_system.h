@@ -13,7 +13,7 @@ public:
     /// failure: where the equations last stopped being finite (may be null).
     ModelContactSystem(std::shared_ptr<const CompiledModel> compiled, const ParameterSet& values, std::shared_ptr<ModelFailure> failure);
 
-    int dimension() const override { return 2 * m_eq.coordinates(); }
+    int dimension() const override { return m_eq.dimension(); }
     std::vector<std::string> stateNames() const override { return modelStateNames(m_eq.compiled().model); }
     std::vector<double> initialState() const override { return m_eq.initialState(); }
     void rhs(double t, const double* y, double F, double* dydt) const override;

@@ -13,7 +13,7 @@
 namespace fl {
 
 ModelEquations::ModelEquations(std::shared_ptr<const CompiledModel> compiled, const ParameterSet& values)
-    : m_c(std::move(compiled)), m_n(m_c->coordinates()), m_k(m_c->contacts())
+    : m_c(std::move(compiled)), m_n(m_c->coordinates()), m_k(m_c->contacts()), m_m(m_c->states())
 {
     const model::Model& m = m_c->model;
     const size_t p = m.parameters.size();
@@ -54,7 +54,8 @@ ModelEquations::ModelEquations(std::shared_ptr<const CompiledModel> compiled, co
         m_scratch.resize(static_cast<size_t>(m_n));
     }
     m_start.assign(initial.begin() + m_n, initial.begin() + 2 * m_n);
-    m_velocity.assign(initial.begin() + 2 * m_n, initial.end());
+    m_velocity.assign(initial.begin() + 2 * m_n, initial.begin() + 3 * m_n);
+    m_stateStart.assign(initial.begin() + 3 * m_n, initial.end());
     m_motion.resize(static_cast<size_t>(m_motionTape.outputCount()));
     m_slip.resize(static_cast<size_t>(m_k));
     m_drift.resize(static_cast<size_t>(m_k));
@@ -76,11 +77,12 @@ std::vector<double> modelInitialValues(const CompiledModel& compiled, const Para
 
 std::vector<double> ModelEquations::initialState() const
 {
-    std::vector<double> y(static_cast<size_t>(2 * m_n));
+    std::vector<double> y(static_cast<size_t>(dimension()));
     for (int i = 0; i < m_n; ++i) {
         y[static_cast<size_t>(2 * i)] = m_start[static_cast<size_t>(i)];
         y[static_cast<size_t>(2 * i + 1)] = m_velocity[static_cast<size_t>(i)];
     }
+    std::copy(m_stateStart.begin(), m_stateStart.end(), y.begin() + 2 * m_n);
     return y;
 }
 
@@ -88,17 +90,22 @@ void ModelEquations::load(double t, const double* y)
 {
     // The integrators ask for the same state several times (a stick phase's holding force and its
     // right-hand side, a guard and the step's derivative): the tapes run again only for a new one.
+    // Slots: q (n), q' (n), z (m), t: the states z sit where they sit in y.
     double* v = m_variables.data();
-    bool same = v[2 * m_n] == t && m_cached != 0;
+    const int time = 2 * m_n + m_m;
+    bool same = v[time] == t && m_cached != 0;
     for (int i = 0; i < m_n && same; ++i)
         same = v[i] == y[2 * i] && v[m_n + i] == y[2 * i + 1];
+    for (int j = 2 * m_n; j < time && same; ++j)
+        same = v[j] == y[j];
     if (same)
         return;
     for (int i = 0; i < m_n; ++i) {
         v[i] = y[2 * i];
         v[m_n + i] = y[2 * i + 1];
     }
-    v[2 * m_n] = t;
+    std::copy(y + 2 * m_n, y + time, v + 2 * m_n);
+    v[time] = t;
     m_cached = 0;
 }
 
@@ -134,9 +141,11 @@ void ModelEquations::noteFailure(const double* values, int count, int first, con
             const model::Model& m = m_c->model;
             const int index = first + i;
             std::string what = kind;
+            const int rates = static_cast<int>(m_motion.size()) - m_m; // the motion tape's first rate
             if (what == "force")
-                what = index < m_n ? "the force on " + m.coordinates[static_cast<size_t>(index)].id
+                what = index < m_n        ? "the force on " + m.coordinates[static_cast<size_t>(index)].id
                        : index < m_n + m_k ? "the normal force of contact " + m.contacts[static_cast<size_t>(index - m_n)].id
+                       : index >= rates    ? "the rate of state " + m.states[static_cast<size_t>(index - rates)].id
                                            : "the slip velocity's gradient of contact "
                                                  + m.contacts[static_cast<size_t>(m_c->gradient[static_cast<size_t>(index - m_n - m_k)].contact)].id;
             else if (what == "output")
@@ -145,7 +154,7 @@ void ModelEquations::noteFailure(const double* values, int count, int first, con
                 what = "the slip velocity of contact " + m.contacts[static_cast<size_t>(index)].id;
             m_failure->what = std::move(what);
             m_failure->value = values[i];
-            m_failure->t = m_variables[static_cast<size_t>(2 * m_n)];
+            m_failure->t = m_variables[static_cast<size_t>(2 * m_n + m_m)];
             return;
         }
 }
@@ -239,7 +248,7 @@ void ModelEquations::applyInverseMass(double* v) const
 
 void ModelEquations::jacobian(const double* F, const double* dFdvr, double* dfdy, double* dfdt)
 {
-    const size_t dim = static_cast<size_t>(2 * m_n);
+    const size_t dim = static_cast<size_t>(dimension());
     std::fill(dfdy, dfdy + dim * dim, 0.0);
     std::fill(dfdt, dfdt + dim, 0.0);
     m_partialTape.evaluate(m_variables.data(), m_partials.data());
@@ -259,6 +268,12 @@ void ModelEquations::jacobian(const double* F, const double* dFdvr, double* dfdy
         const CompiledModel::Partial& partial = m_c->partialList[p];
         const double d = m_partials[p];
         switch (partial.quantity) {
+        case Q::Rate: // z_j' = rate_j: its own row, no mass
+            if (partial.column < 0)
+                dfdt[static_cast<size_t>(2 * m_n + partial.index)] += d;
+            else
+                dfdy[static_cast<size_t>(2 * m_n + partial.index) * dim + static_cast<size_t>(partial.column)] += d;
+            break;
         case Q::Force:
             addTo(partial.index, partial.column, d);
             break;
@@ -353,7 +368,7 @@ void ModelEquations::projectToStick(int c, double t, double* y)
 
 void ModelEquations::slipGradient(int c, double* dvdy, double& dvdt)
 {
-    std::fill(dvdy, dvdy + 2 * m_n, 0.0);
+    std::fill(dvdy, dvdy + dimension(), 0.0);
     dvdt = 0.0;
     m_partialTape.evaluate(m_variables.data(), m_partials.data());
     for (size_t p = 0; p < m_c->partialList.size(); ++p) {
@@ -375,6 +390,8 @@ std::vector<std::string> modelStateNames(const model::Model& model)
         std::string velocity = "d";
         names.push_back(velocity.append(q.id));
     }
+    for (const model::State& z : model.states)
+        names.push_back(z.id);
     return names;
 }
 

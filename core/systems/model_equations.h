@@ -1,7 +1,8 @@
 #pragma once
 // A user's model (model/model_spec.h) compiled for the integrators, and its equations evaluated at a
 // state. The state of a model run is interleaved, q_1, q_1', q_2, q_2', ... (a chain's Jacobian is
-// then banded), followed by a law with memory's states where it has them.
+// then banded), then the model's first-order states z_1 .. z_m (z_j' = rate_j), then a law with
+// memory's states where it has them.
 //
 // The equations of motion (docs/model-files.md): m_i q_i'' = f_i(q, q', t) + sum_c g_ci N_c F_c, with
 // f_i the sum of the forces on coordinate i, and for each contact c its slip velocity
@@ -28,11 +29,11 @@ class ParameterSet;
 struct CompiledModel {
     model::Model model;
     /// What a Jacobian entry is the derivative of.
-    enum class Quantity { Force, Normal, Gradient, Slip };
+    enum class Quantity { Force, Normal, Gradient, Slip, Rate };
     struct Partial {
         Quantity quantity;
-        int index;  ///< coordinate (Force), contact (Normal, Slip) or gradient entry (Gradient)
-        int column; ///< interleaved state index, or -1 for t
+        int index;  ///< coordinate (Force), contact (Normal, Slip), gradient entry (Gradient) or state (Rate)
+        int column; ///< index in the run's state vector (interleaved coordinates, then states), or -1 for t
     };
     /// The entries of the slip gradients that are not the number 0: g_ci for (contact, coordinate).
     struct GradientEntry {
@@ -41,11 +42,13 @@ struct CompiledModel {
     };
     std::vector<GradientEntry> gradient;
     // The trees each run compiles to its tapes with its parameter values folded in (ModelEquations).
-    std::vector<expr::Expr> motion;   ///< f_i (n), N_c raw (K), then g of each gradient entry
+    std::vector<expr::Expr> motion;   ///< f_i (n), N_c raw (K), g of each gradient entry, then the states' rates (m)
     std::vector<expr::Expr> slip;     ///< v_r,c (K)
-    std::vector<expr::Expr> drift;    ///< dv_r,c/dt at zero accelerations: partial_t v_r + sum_j partial_qj v_r q_j' (K)
+    /// dv_r,c/dt at zero accelerations: partial_t v_r + sum_j partial_qj v_r q_j' + sum_j partial_zj v_r z_j' (K)
+    std::vector<expr::Expr> drift;
     std::vector<expr::Expr> outputs;  ///< the model's outputs
-    std::vector<expr::Expr> initial;  ///< of the parameters alone: masses (n), starts (n), initial velocities (n)
+    /// Of the parameters alone: masses (n), starts (n), initial velocities (n), the states' starts (m).
+    std::vector<expr::Expr> initial;
     std::vector<expr::Expr> partials; ///< one per entry of `partialList`
     std::vector<Partial> partialList;
     /// Half-bandwidth of df/dy in the interleaved order (-1: none narrower than the matrix).
@@ -53,6 +56,9 @@ struct CompiledModel {
 
     int coordinates() const { return static_cast<int>(model.coordinates.size()); }
     int contacts() const { return static_cast<int>(model.contacts.size()); }
+    int states() const { return static_cast<int>(model.states.size()); }
+    /// The model's own state vector: 2n interleaved coordinates and velocities, then m states.
+    int dimension() const { return 2 * coordinates() + states(); }
 };
 
 /// The most expression nodes preparing one model may build (its partial derivatives and slip drifts,
@@ -115,6 +121,9 @@ public:
     void reportFailuresTo(std::shared_ptr<ModelFailure> sink) { m_failure = std::move(sink); }
     int coordinates() const { return m_n; }
     int contacts() const { return m_k; }
+    int states() const { return m_m; }
+    /// 2n + m: the coordinates, velocities and first-order states (a law's memory states come after).
+    int dimension() const { return 2 * m_n + m_m; }
     double mass(int i) const { return m_mass[static_cast<size_t>(i)]; }
     /// Whether the mass matrix has off-diagonal entries (model `mass A B = ...` lines).
     bool coupledMass() const { return !m_inverse.empty(); }
@@ -125,10 +134,10 @@ public:
             return i == j ? v / m_mass[static_cast<size_t>(i)] : 0.0;
         return v * m_inverse[static_cast<size_t>(i * m_n + j)];
     }
-    /// q_1, q_1', ... at t = 0.
+    /// q_1, q_1', ..., z_1, ... at t = 0.
     std::vector<double> initialState() const;
 
-    /// Reads the state (interleaved) and t for the evaluations below.
+    /// Reads the state (interleaved coordinates, then the states) and t for the evaluations below.
     void load(double t, const double* y);
     /// Evaluates f, N and g at the loaded state.
     void evaluateMotion();
@@ -138,6 +147,19 @@ public:
     bool lifted(int c) const { return !(m_motion[static_cast<size_t>(m_n + c)] > 0.0); }
     /// g of gradient entry e (CompiledModel::gradient).
     double gradient(int e) const { return m_motion[static_cast<size_t>(m_n + m_k + e)]; }
+    /// z_j' at the loaded state (after evaluateMotion()).
+    double rate(int j) const { return m_motion[m_motion.size() - static_cast<size_t>(m_m - j)]; }
+    /// The model's own part of dy/dt, dimension() values: q_i' from y, the accelerations acc, the
+    /// states' rates (after evaluateMotion()).
+    void derivative(const double* y, const double* acc, double* d) const
+    {
+        for (int i = 0; i < m_n; ++i) {
+            d[2 * i] = y[2 * i + 1];
+            d[2 * i + 1] = acc[i];
+        }
+        for (int j = 0; j < m_m; ++j)
+            d[2 * m_n + j] = rate(j);
+    }
     /// v_r of every contact at the loaded state, to out[0 .. K).
     void slips(double* out);
     /// dv_r/dt at zero accelerations, to out[0 .. K).
@@ -147,10 +169,10 @@ public:
     /// Whether every value of the model (forces, normal forces, slip gradients, slip velocities,
     /// outputs) is finite and within kModelValueLimit at (t, y); if not, the first non-finite one is recorded in the sink.
     bool finiteAt(double t, const double* y);
-    /// df/dy (row-major, dimension 2n) and df/dt of the mechanical state at the loaded state with the
+    /// df/dy (row-major, dimension()) and df/dt of the model's state at the loaded state with the
     /// friction forces F_c and their slopes dF_c/dv_r (after evaluateMotion()).
     void jacobian(const double* F, const double* dFdvr, double* dfdy, double* dfdt);
-    /// dv_r,c/dy (2n values) and dv_r,c/dt at the loaded state.
+    /// dv_r,c/dy (dimension() values) and dv_r,c/dt at the loaded state.
     void slipGradient(int c, double* dvdy, double& dvdt);
     /// q'' of every coordinate with the friction forces F_c (after evaluateMotion()), to acc[0 .. n).
     void accelerations(const double* F, double* acc) const;
@@ -161,10 +183,10 @@ public:
 
 private:
     std::shared_ptr<const CompiledModel> m_c;
-    int m_n, m_k;
+    int m_n, m_k, m_m;
     expr::Tape m_motionTape, m_slipTape, m_driftTape, m_outputTape, m_partialTape;
-    std::vector<double> m_variables; ///< the model's slots: q, q', t, parameters
-    std::vector<double> m_mass, m_start, m_velocity;
+    std::vector<double> m_variables; ///< the model's slots: q, q', z, t, parameters
+    std::vector<double> m_mass, m_start, m_velocity, m_stateStart;
     std::vector<double> m_inverse; ///< M^-1 (row-major n x n) when the mass matrix is not diagonal
     std::vector<double> m_scratch;
     void applyInverseMass(double* v) const; ///< v <- M^-1 v (coupled masses)
@@ -177,7 +199,7 @@ private:
     void noteFailure(const double* values, int count, int first, const char* kind);
 };
 
-/// Column ids of a model run's mechanical state: q_1, dq_1, q_2, dq_2, ... ("x", "dx").
+/// Column ids of a model run's own state: q_1, dq_1, q_2, dq_2, ... ("x", "dx"), then the states' ids.
 std::vector<std::string> modelStateNames(const model::Model& model);
 /// "v_r" and "F" for one contact; "v_r.ID", "F.ID" and "mode.ID" for each of several (mode: 0 stuck,
 /// +1 / -1 slipping with v_r > 0 / < 0; the smooth methods, which have no stick, give the sign of v_r).

@@ -28,7 +28,7 @@ public:
     MemoryContactsOde(std::shared_ptr<const CompiledModel> compiled, const ParameterSet& values, std::vector<ContactLaw> laws)
         : m_eq(std::move(compiled), values), m_laws(std::move(laws)), m_n(m_eq.coordinates()), m_k(m_eq.contacts())
     {
-        m_dimension = 2 * m_n;
+        m_dimension = m_eq.dimension(); // the model's own states first, then each memory law's
         for (ContactLaw& law : m_laws)
             if (law.memory) {
                 law.offset = m_dimension;
@@ -70,15 +70,12 @@ public:
     {
         forces(t, y, d);
         m_eq.accelerations(m_F.data(), m_acc.data());
-        for (int i = 0; i < m_n; ++i) {
-            d[2 * i] = y[2 * i + 1];
-            d[2 * i + 1] = m_acc[static_cast<size_t>(i)];
-        }
+        m_eq.derivative(y, m_acc.data(), d);
     }
 
     void jacobian(double t, const double* y, double* J, double* dfdt) const override
     {
-        const int dim = m_dimension, mech = 2 * m_n;
+        const int dim = m_dimension, mech = m_eq.dimension();
         forces(t, y, nullptr);
         std::vector<std::vector<double>> dFdz(static_cast<size_t>(m_k)), dRdv(static_cast<size_t>(m_k)), dRdz(static_cast<size_t>(m_k));
         for (int c = 0; c < m_k; ++c) {

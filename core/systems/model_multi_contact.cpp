@@ -74,10 +74,7 @@ struct MultiHooks {
                 core.acc[static_cast<size_t>(eq.compiled().gradient[static_cast<size_t>(entries[0])].coordinate)] =
                     -core.drift[static_cast<size_t>(c)] / eq.gradient(entries[0]);
         }
-        for (int i = 0; i < eq.coordinates(); ++i) {
-            d[static_cast<size_t>(2 * i)] = y[static_cast<size_t>(2 * i + 1)];
-            d[static_cast<size_t>(2 * i + 1)] = core.acc[static_cast<size_t>(i)];
-        }
+        eq.derivative(y.data(), core.acc.data(), d.data());
     }
 
     double guard(int c) const
@@ -216,7 +213,7 @@ struct MultiHooks {
             if (direction[static_cast<size_t>(d)] == 0)
                 stuck.push_back(d);
         const EventState u = core.stickDirection(stuck, c);
-        EventState grad(static_cast<size_t>(2 * eq.coordinates()), 0.0);
+        EventState grad(static_cast<size_t>(eq.dimension()), 0.0);
         double dvdt = 0.0;
         eq.slipGradient(c, grad.data(), dvdt);
         tracker.rankOne(u, grad, -1.0);
@@ -236,7 +233,7 @@ struct MultiHooks {
                 stuck.push_back(d);
         for (int c : stuck) {
             const EventState u = core.stickDirection(stuck, c);
-            EventState grad(static_cast<size_t>(2 * eq.coordinates()), 0.0);
+            EventState grad(static_cast<size_t>(eq.dimension()), 0.0);
             double dvdt = 0.0;
             eq.slipGradient(c, grad.data(), dvdt);
             tracker.rankOne(u, grad, -1.0);
@@ -299,7 +296,7 @@ public:
     {
     }
 
-    int dimension() const override { return 2 * m_core.eq.coordinates(); }
+    int dimension() const override { return m_core.eq.dimension(); }
     std::vector<std::string> stateNames() const override { return modelStateNames(m_core.eq.compiled().model); }
     std::vector<std::string> outputNames() const override { return m_core.outputNames(); }
     std::vector<double> initialState() const override { return m_core.eq.initialState(); }

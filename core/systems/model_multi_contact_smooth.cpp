@@ -39,13 +39,13 @@ public:
         m_hasWindow = std::any_of(m_windows.begin(), m_windows.end(), [](double w) { return w > 0.0; });
         for (const auto& law : core.laws)
             m_friction.emplace_back(*law, regularization, eps);
-        const int dim = 2 * core.eq.coordinates();
+        const int dim = core.eq.dimension();
         m_dense.resize(static_cast<size_t>(dim * dim));
         m_dfdt.resize(static_cast<size_t>(dim));
         m_slope.resize(core.laws.size());
     }
 
-    int dimension() const override { return 2 * m_core.eq.coordinates(); }
+    int dimension() const override { return m_core.eq.dimension(); }
     int halfBandwidth() const override { return m_hasWindow ? -1 : m_core.eq.compiled().halfBandwidth; }
     /// Loads (t, y) and sets v_r and F of every contact.
     void forces(double t, const double* y) const
@@ -89,10 +89,7 @@ public:
     {
         forces(t, y);
         m_core.eq.accelerations(m_core.F.data(), m_core.acc.data());
-        for (int i = 0; i < m_core.eq.coordinates(); ++i) {
-            d[2 * i] = y[2 * i + 1];
-            d[2 * i + 1] = m_core.acc[static_cast<size_t>(i)];
-        }
+        m_core.eq.derivative(y, m_core.acc.data(), d);
     }
     void jacobian(double t, const double* y, double* J, double* dfdt) const override
     {

@@ -82,7 +82,7 @@ void MultiContactCore::stuckGradients(const std::vector<int>& stuck, Eigen::Matr
 std::vector<double> MultiContactCore::stickDirection(const std::vector<int>& stuck, int c) const
 {
     const int n = eq.coordinates();
-    std::vector<double> u(static_cast<size_t>(2 * n), 0.0);
+    std::vector<double> u(static_cast<size_t>(eq.dimension()), 0.0); // the states do not jump
     const auto at = std::find(stuck.begin(), stuck.end(), c);
     if (at == stuck.end())
         return u;

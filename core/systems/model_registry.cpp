@@ -65,6 +65,8 @@ std::string equationText(const model::Model& m)
         text.append(text.empty() ? "" : "\n").append(expr::print(q.mass, parameters, 2000)).append(" ").append(q.id).append("'' = ");
         text.append(rhs.empty() ? "0" : rhs);
     }
+    for (const model::State& z : m.states)
+        text.append("\n").append(z.id).append("' = ").append(expr::print(z.rate, state, 2000));
     return text;
 }
 
@@ -76,6 +78,8 @@ std::vector<VariableLabel> labelsOf(const model::Model& m)
         labels.push_back({q.id, q.label.empty() ? q.id : q.label, unit});
         labels.push_back({std::string("d").append(q.id), q.id + "′", unit.empty() ? "" : unit + "/s"});
     }
+    for (const model::State& z : m.states)
+        labels.push_back({z.id, z.label.empty() ? z.id : z.label, z.unit == "–" ? "" : z.unit});
     if (m.contacts.size() > 1) // several contacts: their memory laws' states, named by contact
         for (const model::Contact& c : m.contacts)
             if (const FrictionLawInfo* law = findFrictionLaw(c.lawId); law && law->hasMemory())
@@ -90,8 +94,21 @@ std::vector<VariableLabel> labelsOf(const model::Model& m)
     return labels;
 }
 
-/// The section the file declares at these values: strobe at T, or s = -b/a (state index of s: the
-/// coordinate's 2i, its velocity's 2i + 1) counted where a s + b rises (+) or falls (-).
+/// The variable of a declared plane section: its index in a run's state vector (the coordinate's 2i,
+/// its velocity's 2i + 1, first-order state j's 2n + j) and its name in the file.
+int sectionVariable(const model::Model& m)
+{
+    const model::Section& s = m.section;
+    return s.state >= 0 ? 2 * static_cast<int>(m.coordinates.size()) + s.state : 2 * s.coordinate + (s.velocity ? 1 : 0);
+}
+std::string sectionVariableName(const model::Model& m)
+{
+    const model::Section& s = m.section;
+    return s.state >= 0 ? m.states[static_cast<size_t>(s.state)].id : m.coordinates[static_cast<size_t>(s.coordinate)].id + (s.velocity ? "'" : "");
+}
+
+/// The section the file declares at these values: strobe at T, or s = -b/a (s: sectionVariable)
+/// counted where a s + b rises (+) or falls (-).
 PoincareSection declaredSection(const model::Model& m, const ParameterSet& values)
 {
     const model::Section& section = m.section;
@@ -102,7 +119,7 @@ PoincareSection declaredSection(const model::Model& m, const ParameterSet& value
         return PoincareSection::stroboscopic(expr::evaluate(section.period, p.data()));
     const std::vector<double> v = modelParameterSlots(m, values);
     const double a = expr::evaluate(section.slope, v.data()), b = expr::evaluate(section.offset, v.data());
-    return PoincareSection::hyperplane(2 * section.coordinate + (section.velocity ? 1 : 0), -b / a, a > 0.0 ? section.direction : -section.direction);
+    return PoincareSection::hyperplane(sectionVariable(m), -b / a, a > 0.0 ? section.direction : -section.direction);
 }
 
 /// The declared section at the scenario's values: a period > 0, a plane's coefficient not 0.
@@ -115,7 +132,7 @@ Status validateSection(const model::Model& m, const ParameterSet& values)
         return Status::error("the model's section strobe has period " + formatNumber(section.period()) + " at these values; it must be > 0");
     if (m.section.kind == model::Section::Kind::Plane && !std::isfinite(section.level()))
         return Status::error("the model's section plane has no level at these values (its coefficient of "
-                             + m.coordinates[static_cast<size_t>(m.section.coordinate)].id + (m.section.velocity ? "'" : "") + " is 0)");
+                             + sectionVariableName(m) + " is 0)");
     return Status::success();
 }
 

@@ -142,11 +142,23 @@ private slots:
         row("no name", "flmodel 1\ncoord x\n", 1, 1, "the model has no name (name \"...\")");
         row("no coordinate", "flmodel 1\nname \"m\"\n", 3, 1, "the model has no coordinate (coord x)");
         row("unknown statement", withLine("spring x"), 5, 1,
-            "unknown statement 'spring' (statements: flmodel, name, about, numerics, breakaway, param, let, coord, mass, start, velocity, force, contact, slip, normal, law, kinetic, static, output, draw, section)");
+            "unknown statement 'spring' (statements: flmodel, name, about, numerics, breakaway, param, let, coord, mass, start, velocity, state, rate, force, contact, slip, normal, law, kinetic, static, output, draw, section)");
         row("let of a later let", withLine("let a = b + 1\nlet b = 2"), 5, 9, "unknown name 'b' (variables: x, x', t, k)");
         row("let taken", withLine("let k = 2"), 5, 5, "'k' is already declared at line 3");
         row("let of the state in a mass", withLine("let e = x + 1\nmass = e"), 6, 8,
-            "'e' (line 5) reads coordinates, velocities or t: masses, starts and initial velocities read parameters only");
+            "'e' (line 5) reads coordinates, velocities, states or t: masses, starts and initial velocities read parameters only");
+        row("state without rate", withLine("state z = 1"), 5, 1, "state 'z' has no rate (write rate z = EXPR, its time derivative)");
+        row("rate of no state", withLine("state z = 1\nrate z = -z\nrate w = 1"), 7, 6, "'w' is not a state (states: z)");
+        row("rate before any state", withLine("rate w = 1"), 5, 6, "'w' is not a state (declare it first: state w = START)");
+        row("rate twice", withLine("state z = 1\nrate z = -z\nrate z = 1"), 7, 1, "rate z given twice (line 6)");
+        row("state start of the state", withLine("state z = x"), 5, 11, "unknown name 'x'");
+        row("state without start", withLine("state z\nrate z = 1"), 5, 8, "expected '='");
+        row("state start missing", withLine("state z =\nrate z = 1"), 5, 10, "expected an expression after '='");
+        row("state taken", withLine("state k = 1\nrate k = 0"), 5, 7, "'k' is already declared at line 3");
+        row("state option", withLine("state z colour \"red\" = 1\nrate z = 0"), 5, 9, "unknown option 'colour' (options here: label, unit)");
+        row("rate of an unknown name", withLine("state z = 1\nrate z = -q"), 6, 11, "unknown name 'q'");
+        row("rate without expression", withLine("state z = 1\nrate z"), 6, 7, "expected '='");
+        row("start after a state", withLine("state z = 1\nrate z = 0\nstart = 2"), 7, 1, "'start' belongs to a coordinate: write it after its coord line");
         row("let without expression", withLine("let e ="), 5, 8, "expected an expression after '='");
         row("acceleration", withLine("contact c\nslip = x'\nnormal = 1 + x''\nlaw = coulomb"), 7, 14,
             "'x''' is an acceleration: expressions read coordinates and velocities (x, x'), not accelerations");
@@ -175,7 +187,7 @@ private slots:
         row("no slip", withLine("contact c\nlaw = coulomb"), 5, 1, "contact 'c' has no slip = … (its relative velocity, e.g. slip = x' - v_b)");
         row("no law", withLine("contact c\nslip = x'"), 5, 1, "contact 'c' has no law = … (e.g. law = coulomb(mu_s = 2, mu_k = 1))");
         row("slip not affine", withLine("contact c\nslip = x'*x'\nlaw = coulomb"), 6, 8,
-            "the slip velocity must be affine in the velocities (x'): a sum of velocities times expressions of coordinates, t and parameters");
+            "the slip velocity must be affine in the velocities (x'): a sum of velocities times expressions of coordinates, states, t and parameters");
         row("slip without velocity", withLine("contact c\nslip = x - 1\nlaw = coulomb"), 6, 8, "the slip velocity depends on no velocity (x')");
         row("normal with unknown name", withLine("contact c\nslip = x'\nnormal = 1 + q\nlaw = coulomb"), 7, 14,
             "unknown name 'q' (variables: x, x', t, k, mu_s, mu_k)");
@@ -210,10 +222,10 @@ private slots:
         row("plane without direction", withLine("section plane = x'"), 5, 19, "a section plane ends with its direction: section plane = EXPR direction + ");
         row("plane direction word", withLine("section plane = x' direction down"), 5, 30, "expected + or - after 'direction' (+: where the expression rises through 0, -: where it falls), got 'down'");
         row("plane of two variables", withLine("coord y\nsection plane = x + y direction +"), 6, 17,
-            "a section plane is one coordinate or velocity at a level, with coefficients of the parameters (x' or x - 0.5 or 2*x1 - d): a combination of several, or of t, is not supported");
-        row("plane of t", withLine("section plane = x - t direction +"), 5, 17, "a section plane is one coordinate or velocity at a level");
-        row("plane nonlinear", withLine("section plane = x^2 - 1 direction +"), 5, 17, "a section plane is one coordinate or velocity at a level");
-        row("plane of no variable", withLine("section plane = k direction +"), 5, 17, "the section plane depends on no coordinate or velocity");
+            "a section plane is one coordinate, velocity or state at a level, with coefficients of the parameters (x' or x - 0.5 or 2*x1 - d): a combination of several, or of t, is not supported");
+        row("plane of t", withLine("section plane = x - t direction +"), 5, 17, "a section plane is one coordinate, velocity or state at a level");
+        row("plane nonlinear", withLine("section plane = x^2 - 1 direction +"), 5, 17, "a section plane is one coordinate, velocity or state at a level");
+        row("plane of no variable", withLine("section plane = k direction +"), 5, 17, "the section plane depends on no coordinate, velocity or state");
         row("plane coefficient zero", withLine("section plane = (k - 1)*x' direction -"), 5, 17,
             "the section plane's coefficient of x' is 0 at the parameters' defaults; it must not be 0");
         row("slip outside contact", withLine("slip = x'"), 5, 1, "'slip' belongs to a contact: write it after its contact line");

@@ -1,6 +1,6 @@
 // Exact parameter derivatives of a periodic orbit's return map from a model's expressions
-// (core/systems/model_parameter_coordinate.cpp, core/analysis/orbit_parameter_column.cpp): the model
-// with the continued parameter as a coordinate at rest, whose tangent column through the variational
+// (core/systems/model_parameter_state.cpp, core/analysis/orbit_parameter_column.cpp): the model
+// with the continued parameter as a first-order state of rate 0, whose tangent column through the variational
 // equations (saltation matrices included) is dP/dlambda. Checked against central differences of the
 // return map at tol 1e-12: where the parameter enters a force only (the forcing amplitude), where it
 // enters every switch's guard (the belt speed, in v_r = x' - v_b), for a forced and an autonomous

@@ -1,4 +1,4 @@
-#include "systems/model_parameter_coordinate.h"
+#include "systems/model_parameter_state.h"
 
 #include "expr/build.h"
 #include "expr/derivative.h"
@@ -7,7 +7,7 @@
 
 namespace fl {
 
-std::optional<model::Model> withParameterAsCoordinate(const model::Model& m, std::string_view id, std::string& why)
+std::optional<model::Model> withParameterAsState(const model::Model& m, std::string_view id, std::string& why)
 {
     const auto found = std::find_if(m.parameters.begin(), m.parameters.end(), [&](const ParameterSpec& p) { return p.id == id; });
     if (found == m.parameters.end()) {
@@ -32,17 +32,16 @@ std::optional<model::Model> withParameterAsCoordinate(const model::Model& m, std
             return std::nullopt;
         }
 
-    // The state slots move: coordinates 0..n-1 stay, the new one is n, velocities n+1..2n+1 (the new
-    // one's last), t at 2n+2, the parameters after it; the parameter itself reads the coordinate.
-    const int n = static_cast<int>(m.coordinates.size()), parameters = static_cast<int>(m.parameters.size());
+    // The slots move: coordinates, velocities and states stay, the new state is 2n+m, t at 2n+m+1, the
+    // parameters after it; the parameter itself reads the new state.
+    const int parameters = static_cast<int>(m.parameters.size());
+    const int added = m.timeSlot(); // 2n + m
     std::vector<int> moved(static_cast<size_t>(m.parameterSlot(parameters)));
-    for (int i = 0; i < n; ++i) {
-        moved[static_cast<size_t>(m.coordinateSlot(i))] = i;
-        moved[static_cast<size_t>(m.velocitySlot(i))] = n + 1 + i;
-    }
-    moved[static_cast<size_t>(m.timeSlot())] = 2 * n + 2;
+    for (int s = 0; s < added; ++s)
+        moved[static_cast<size_t>(s)] = s;
+    moved[static_cast<size_t>(m.timeSlot())] = added + 1;
     for (int p = 0; p < parameters; ++p)
-        moved[static_cast<size_t>(m.parameterSlot(p))] = p == j ? n : 2 * n + 3 + p;
+        moved[static_cast<size_t>(m.parameterSlot(p))] = p == j ? added : added + 2 + p;
 
     // Every state expression, renumbered together (their shared subtrees once).
     std::vector<expr::Expr> all;
@@ -54,10 +53,14 @@ std::optional<model::Model> withParameterAsCoordinate(const model::Model& m, std
         all.push_back(c.normal);
         all.insert(all.end(), c.slipGradient.begin(), c.slipGradient.end());
     }
+    for (const model::State& z : m.states)
+        all.push_back(z.rate);
     for (const model::Output& o : m.outputs)
         all.push_back(o.value);
     for (const model::Drawing& d : m.drawings)
         all.push_back(d.speed);
+    if (m.section.kind == model::Section::Kind::Plane)
+        all.insert(all.end(), {m.section.plane, m.section.slope, m.section.offset});
     all = expr::renumber(all, moved);
 
     model::Model out = m;
@@ -70,18 +73,23 @@ std::optional<model::Model> withParameterAsCoordinate(const model::Model& m, std
         c.normal = *next++;
         for (expr::Expr& g : c.slipGradient)
             g = *next++;
-        c.slipGradient.push_back(expr::number(0.0));
     }
+    for (model::State& z : out.states)
+        z.rate = *next++;
     for (model::Output& o : out.outputs)
         o.value = *next++;
     for (model::Drawing& d : out.drawings)
         d.speed = *next++;
-    model::Coordinate p;
+    if (out.section.kind == model::Section::Kind::Plane) {
+        out.section.plane = *next++;
+        out.section.slope = *next++;
+        out.section.offset = *next++;
+    }
+    model::State p;
     p.id = std::string(id);
-    p.mass = expr::number(1.0);
     p.start = expr::variable(j);
-    p.velocity = expr::number(0.0);
-    out.coordinates.push_back(std::move(p));
+    p.rate = expr::number(0.0);
+    out.states.push_back(std::move(p));
     return out;
 }
 
