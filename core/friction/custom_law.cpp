@@ -13,16 +13,19 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <unordered_map>
 
 namespace fl {
 namespace {
 
-/// g(s) and dg/ds from the law's expressions with its parameters folded in: one tape of both.
-/// Not thread-safe (its tape's registers): a law belongs to one run, as every FrictionLaw.
-class CustomLaw final : public FrictionLaw {
+/// g(s) and dg/ds (and dg/dz of each state it reads) from the law's expressions with its
+/// parameters folded in: one tape of all. Not thread-safe (its tape's registers): a law belongs to
+/// one run, as every FrictionLaw.
+class CustomLaw final : public FrictionLaw, public StateReadingLaw {
 public:
     CustomLaw(const CustomLawDefinition& d, const ParameterSet& values)
+        : m_parameters(static_cast<int>(d.specs.size())), m_states(d.stateDefaults)
     {
         std::vector<int> slots;
         std::vector<double> numbers(1 + d.specs.size(), 0.0);
@@ -31,26 +34,50 @@ public:
             numbers[1 + i] = values.value(d.specs[i].id);
         }
         const std::vector<double> folded(numbers.begin() + 1, numbers.end());
-        const expr::Expr both[2] = {d.kinetic, d.kineticSlope};
-        m_tape = expr::Tape::compile(expr::substitute(both, slots, folded));
+        std::vector<expr::Expr> all = {d.kinetic, d.kineticSlope};
+        all.insert(all.end(), d.kineticStateSlopes.begin(), d.kineticStateSlopes.end());
+        m_tape = expr::Tape::compile(expr::substitute(std::span<const expr::Expr>(all), slots, folded));
+        m_results.assign(all.size(), 0.0);
+        m_variables.assign(static_cast<std::size_t>(customStateSlot(m_parameters, static_cast<int>(m_states.size()))), 0.0);
         m_static = d.staticLimit ? expr::evaluate(d.staticLimit, numbers.data()) : slipMagnitude(0.0);
     }
     double slipMagnitude(double speed) const override { return at(speed)[0]; }
     double slipMagnitudeSlope(double speed) const override { return at(speed)[1]; }
     double staticLimit() const override { return m_static; }
 
+    void bindStates(const double* modelStates, const std::vector<int>& modelIndices) override
+    {
+        m_bound = modelStates;
+        m_indices = modelIndices;
+        m_speed = std::numeric_limits<double>::quiet_NaN();
+    }
+    int statesRead() const override { return static_cast<int>(m_states.size()); }
+    double stateSlope(double speed, int k) const override { return at(speed)[2 + k]; }
+
 private:
     const double* at(double speed) const
     {
-        if (!(speed == m_speed)) {
-            double variable[1] = {speed};
-            m_tape.evaluate(variable, m_results);
+        bool same = speed == m_speed;
+        double* v = m_variables.data();
+        for (std::size_t k = 0; k < m_states.size(); ++k) {
+            const double z = m_bound ? m_bound[m_indices[k]] : m_states[k];
+            double& slot = v[customStateSlot(m_parameters, static_cast<int>(k))];
+            same = same && slot == z;
+            slot = z;
+        }
+        if (!same) {
+            v[kCustomSpeedSlot] = speed;
+            m_tape.evaluate(v, m_results.data());
             m_speed = speed;
         }
-        return m_results;
+        return m_results.data();
     }
+    int m_parameters;
+    std::vector<double> m_states;    ///< at the model's defaults: what an unbound law reads
+    const double* m_bound = nullptr; ///< a run's states (bindStates)
+    std::vector<int> m_indices;
     mutable expr::Tape m_tape;
-    mutable double m_results[2] = {0.0, 0.0};
+    mutable std::vector<double> m_variables, m_results;
     mutable double m_speed = std::numeric_limits<double>::quiet_NaN();
     double m_static = 0.0;
 };
@@ -130,6 +157,12 @@ std::string contentId(const CustomLawDefinition& d)
     }
     const std::int64_t roots[3] = {h.tree(d.kinetic), h.tree(d.kineticSlope), h.tree(d.staticLimit)};
     h.bytes(roots, sizeof roots);
+    for (std::size_t k = 0; k < d.states.size(); ++k) { // the states it reads, by name, slope and start
+        h.text(d.states[k]);
+        const std::int64_t slope = h.tree(d.kineticStateSlopes[k]);
+        h.bytes(&slope, sizeof slope);
+        h.number(d.stateDefaults[k]);
+    }
     char buffer[24];
     std::snprintf(buffer, sizeof buffer, "%016llx", static_cast<unsigned long long>(h.value()));
     return std::string("custom-") + buffer;
@@ -168,6 +201,12 @@ std::string registerCustomLaw(const CustomLawDefinition& definition)
     info->custom = true;
     r.laws.emplace(id, std::move(info));
     return id;
+}
+
+StateReadingLaw* stateReading(FrictionLaw& law)
+{
+    auto* reading = dynamic_cast<StateReadingLaw*>(&law);
+    return reading && reading->statesRead() > 0 ? reading : nullptr;
 }
 
 const FrictionLawInfo* findCustomLaw(std::string_view id)

@@ -1,6 +1,7 @@
 #pragma once
 // A friction law written in a model file (`law = custom`, docs/model-files.md): the slip magnitude
-// g(s) as an expression of the speed s = |v_r| and the model's parameters (`kinetic = EXPR`), and
+// g(s) as an expression of the speed s = |v_r|, the model's parameters and its first-order states
+// (`kinetic = EXPR`; rate-and-state friction reads its state theta), and
 // optionally the static limit F_s, of the parameters alone (`static = EXPR`). With F_s the law has a
 // set-valued stick branch, |F| <= F_s, and runs event-driven with exact stick like the registry's
 // laws; without it only the smooth methods take it, sgn(v_r) regularized as for them.
@@ -15,6 +16,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace fl {
 
@@ -22,14 +24,37 @@ struct CustomLawDefinition {
     std::string name;        ///< e.g. "Custom law of belt"
     std::string formula;     ///< e.g. "g = mu0 - alpha*speed + beta*speed^3; F_s = mu0"
     ParameterSpecs specs;    ///< the model's parameters the law reads, in the model's order
-    expr::Expr kinetic;      ///< g: slot 0 the speed, slot 1 + i specs[i]
+    expr::Expr kinetic;      ///< g: slot 0 the speed, slot 1 + i specs[i], slot 1 + P + k states[k]
     expr::Expr kineticSlope; ///< dg/ds, same slots (built where the model is prepared, inside its node budget)
     expr::Expr staticLimit;  ///< F_s, slot 1 + i specs[i]; null: no set-valued form
+    /// The model's first-order states g reads, in the model's order (their ids), with dg/dz of each
+    /// and the value each starts with at the model's defaults: what a law not bound to a run (the
+    /// law's plot, its checks) reads.
+    std::vector<std::string> states{};
+    std::vector<expr::Expr> kineticStateSlopes{};
+    std::vector<double> stateDefaults{};
 };
 
-/// The slot of the speed in a custom law's expressions, and of its parameter i.
+/// The slot of the speed in a custom law's expressions, of its parameter i, and of the k-th state it
+/// reads when it has `parameters` parameters.
 inline constexpr int kCustomSpeedSlot = 0;
 inline int customParameterSlot(int i) { return 1 + i; }
+inline int customStateSlot(int parameters, int k) { return 1 + parameters + k; }
+
+/// The run-time face of a custom law that reads the model's states (FrictionLaw::create makes one
+/// for such a law): bound to a run's state vector, it reads the states there at each evaluation.
+class StateReadingLaw {
+public:
+    virtual ~StateReadingLaw() = default;
+    /// From now on the law reads z_j at modelStates[j] (the run's equations keep their loaded
+    /// states there; the law is evaluated after they load the state its speed belongs to).
+    virtual void bindStates(const double* modelStates, const std::vector<int>& modelIndices) = 0;
+    /// How many states it reads, and dg/dz of the k-th at the speed and the bound states.
+    virtual int statesRead() const = 0;
+    virtual double stateSlope(double speed, int k) const = 0;
+};
+/// The law's state-reading face, or nullptr for a law of the speed alone.
+StateReadingLaw* stateReading(FrictionLaw& law);
 
 /// Registers the law (thread-safe; the same content again returns the same id) and returns its id.
 std::string registerCustomLaw(const CustomLawDefinition& definition);

@@ -97,8 +97,10 @@ private:
     std::vector<expr::Expr> m_trees;
 };
 
-/// law = custom (friction/custom_law.h): parses kinetic and static, registers the law.
-void addCustomLaw(const Pending::Contact& pending, Contact& contact, const text::LineIndex& lines, const Model& model);
+/// law = custom (friction/custom_law.h): parses kinetic and static, registers the law; stateStarts:
+/// the states' starts at the parameters' defaults (what the law's checks and plot read).
+void addCustomLaw(const Pending::Contact& pending, Contact& contact, const text::LineIndex& lines, const Model& model,
+                  const std::vector<double>& stateStarts);
 /// kinetic and static lines in a contact whose law is not custom: refused at their line.
 void refuseCustomLines(const Pending::Contact& pending, const Contact& contact);
 /// section strobe / plane: parsed and checked at the defaults into model.section.

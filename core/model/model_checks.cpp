@@ -228,9 +228,7 @@ void finish(const Pending& pending, const text::LineIndex& lines, Model& model)
     for (std::size_t i = 0; i < model.contacts.size(); ++i) {
         if (!pending.contacts[i].hasLaw)
             fail(model.contacts[i].where, "contact '" + model.contacts[i].id + "' has no law = … (e.g. law = coulomb(mu_s = 2, mu_k = 1))");
-        if (model.contacts[i].lawId == "custom") {
-            addCustomLaw(pending.contacts[i], model.contacts[i], lines, model);
-        } else {
+        if (model.contacts[i].lawId != "custom") { // a custom law below, once the states' starts are known
             refuseCustomLines(pending.contacts[i], model.contacts[i]);
             addLawParameters(pending.contacts[i], model.contacts[i], model.contacts.size() > 1, model, names);
         }
@@ -267,8 +265,14 @@ void finish(const Pending& pending, const text::LineIndex& lines, Model& model)
             fail(p.mass.present() ? lines.at(p.mass.begin) : c.where,
                  "the mass of '" + c.id + "' is " + formatNumber(mass) + " at the parameters' defaults; it must be positive");
     }
-    for (std::size_t j = 0; j < model.states.size(); ++j)
+    std::vector<double> stateStarts;
+    for (std::size_t j = 0; j < model.states.size(); ++j) {
         model.states[j].start = parameters.parse(pending.states[j].start);
+        stateStarts.push_back(expr::evaluate(model.states[j].start, defaults.data()));
+    }
+    for (std::size_t i = 0; i < model.contacts.size(); ++i)
+        if (model.contacts[i].lawId == "custom")
+            addCustomLaw(pending.contacts[i], model.contacts[i], lines, model, stateStarts);
     const std::vector<int> velocities = velocitySlots(model);
     for (const Pending::Coupling& p : pending.couplings) {
         MassCoupling coupling;

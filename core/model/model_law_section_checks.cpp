@@ -12,14 +12,16 @@
 
 namespace fl::model::detail {
 
-/// law = custom: g of speed and parameters, F_s of parameters (friction/custom_law.h), registered as
-/// a law whose parameters are the model parameters it reads.
-void addCustomLaw(const Pending::Contact& pending, Contact& contact, const text::LineIndex& lines, const Model& model)
+/// law = custom: g of speed, parameters and states, F_s of parameters (friction/custom_law.h),
+/// registered as a law whose parameters are the model parameters it reads; stateStarts: each state's
+/// start at the parameters' defaults.
+void addCustomLaw(const Pending::Contact& pending, Contact& contact, const text::LineIndex& lines, const Model& model,
+                  const std::vector<double>& stateStarts)
 {
     if (!pending.kinetic.present())
         fail(pending.lawWhere, "law = custom needs kinetic = EXPR on a line of its contact: the friction coefficient while slipping, "
-                               "of speed (the contact's |slip|) and parameters");
-    const int count = static_cast<int>(model.parameters.size());
+                               "of speed (the contact's |slip|), parameters and states");
+    const int count = static_cast<int>(model.parameters.size()), states = static_cast<int>(model.states.size());
     expr::SymbolTable table;
     table.add("speed", kCustomSpeedSlot);
     for (int i = 0; i < count; ++i) {
@@ -27,16 +29,25 @@ void addCustomLaw(const Pending::Contact& pending, Contact& contact, const text:
             fail(pending.lawWhere, "'speed' in a custom law is the contact's speed: rename the parameter 'speed'");
         table.add(model.parameters[static_cast<std::size_t>(i)].id, customParameterSlot(i)); // a law's "c.mu_s" is no name
     }
+    for (int j = 0; j < states; ++j) {
+        if (model.states[static_cast<std::size_t>(j)].id == "speed")
+            fail(pending.lawWhere, "'speed' in a custom law is the contact's speed: rename the state 'speed'");
+        table.add(model.states[static_cast<std::size_t>(j)].id, customStateSlot(count, j));
+    }
     const expr::Expr kinetic = parseAt(lines, pending.kinetic, table);
     expr::Expr staticLimit;
     if (pending.staticLimit.present()) {
         staticLimit = parseAt(lines, pending.staticLimit, table);
-        if (expr::dependsOn(staticLimit, kCustomSpeedSlot))
-            fail(lines.at(pending.staticLimit.begin), "the static limit is a number of the parameters: it cannot read speed");
+        bool readsState = false;
+        for (int j = 0; j < states; ++j)
+            readsState = readsState || expr::dependsOn(staticLimit, customStateSlot(count, j));
+        if (expr::dependsOn(staticLimit, kCustomSpeedSlot) || readsState)
+            fail(lines.at(pending.staticLimit.begin), "the static limit is a number of the parameters: it cannot read speed or states");
     }
-    // The law's parameters: those it reads, in the model's order, at slots 1, 2, ...
+    // The law's parameters: those it reads, in the model's order, at slots 1, 2, ...; then the
+    // states it reads.
     CustomLawDefinition law;
-    std::vector<int> moved(static_cast<std::size_t>(customParameterSlot(count)), -1);
+    std::vector<int> moved(static_cast<std::size_t>(customStateSlot(count, states)), -1);
     moved[kCustomSpeedSlot] = kCustomSpeedSlot;
     expr::SymbolTable own;
     own.add("speed", kCustomSpeedSlot);
@@ -50,8 +61,22 @@ void addCustomLaw(const Pending::Contact& pending, Contact& contact, const text:
         law.specs.push_back(spec);
         contact.lawParameterIds.push_back(spec.id);
     }
+    const int parameters = static_cast<int>(law.specs.size());
+    for (int j = 0; j < states; ++j) {
+        const int slot = customStateSlot(count, j);
+        if (!expr::dependsOn(kinetic, slot))
+            continue;
+        const int k = static_cast<int>(law.states.size());
+        moved[static_cast<std::size_t>(slot)] = customStateSlot(parameters, k);
+        own.add(model.states[static_cast<std::size_t>(j)].id, customStateSlot(parameters, k));
+        law.states.push_back(model.states[static_cast<std::size_t>(j)].id);
+        law.stateDefaults.push_back(stateStarts[static_cast<std::size_t>(j)]);
+        contact.lawStates.push_back(j);
+    }
     law.kinetic = expr::renumber(std::span(&kinetic, 1), moved).front();
     law.kineticSlope = expr::derivative(law.kinetic, kCustomSpeedSlot);
+    for (int k = 0; k < static_cast<int>(law.states.size()); ++k)
+        law.kineticStateSlopes.push_back(expr::derivative(law.kinetic, customStateSlot(parameters, k)));
     if (staticLimit)
         law.staticLimit = expr::renumber(std::span(&staticLimit, 1), moved).front();
     law.name = "Custom law (" + contact.id + ")";
@@ -63,7 +88,7 @@ void addCustomLaw(const Pending::Contact& pending, Contact& contact, const text:
     contact.lawId = registerCustomLaw(law);
     ParameterSet defaults(law.specs);
     if (const Status status = findCustomLaw(contact.lawId)->validate(defaults); !status.ok())
-        fail(pending.lawWhere, "law custom: " + status.message());
+        fail(pending.lawWhere, "law custom: " + status.message() + (law.states.empty() ? "" : " (with the states at their starts)"));
 }
 
 /// section strobe = EXPR (of parameters, > 0 at the defaults) or section plane = EXPR direction +|-,

@@ -75,6 +75,8 @@ struct Contact {
     /// lawId is then the registered law's id ("custom-..."), the same for the same law text.
     expr::Expr kinetic;
     expr::Expr staticLimit;
+    /// law = custom reading the model's states: their indices in Model::states, in the law's slot order.
+    std::vector<int> lawStates;
     Where where;
 };
 

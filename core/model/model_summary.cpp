@@ -37,11 +37,14 @@ std::string summarize(const Model& model)
         for (std::size_t i = 0; i < c.lawParameterIds.size(); ++i)
             out += (i ? ", " : "") + c.lawParameterIds[i];
         out += ")\n";
-        if (c.kinetic) { // law = custom: as written, over speed and the parameters it reads
+        if (c.kinetic) { // law = custom: as written, over speed and the parameters and states it reads
             expr::SymbolTable law;
             law.add("speed", kCustomSpeedSlot);
             for (std::size_t i = 0; i < c.lawParameterIds.size(); ++i)
                 law.add(c.lawParameterIds[i], customParameterSlot(static_cast<int>(i)));
+            for (std::size_t k = 0; k < c.lawStates.size(); ++k)
+                law.add(model.states[static_cast<std::size_t>(c.lawStates[k])].id,
+                        customStateSlot(static_cast<int>(c.lawParameterIds.size()), static_cast<int>(k)));
             out += "    kinetic " + expr::print(c.kinetic, law, kShown) + "\n";
             out += "    static " + (c.staticLimit ? expr::print(c.staticLimit, law, kShown) : std::string("none (the smooth methods only)")) + "\n";
         }

@@ -112,5 +112,9 @@ private:
 /// with memory by their own dynamics above (solvers/contact_dynamics_factory.cpp).
 std::unique_ptr<Dynamics> makeContactDynamics(std::unique_ptr<ContactSystem> system, const struct Scenario& scenario,
                                               const IntegrationSettings& settings);
+/// The same with the law made by the caller (a law of the speed alone, with no memory and no stick
+/// window: a custom law bound to the system's states).
+std::unique_ptr<Dynamics> makeContactDynamics(std::unique_ptr<ContactSystem> system, const struct Scenario& scenario,
+                                              const IntegrationSettings& settings, std::unique_ptr<FrictionLaw> law);
 
 } // namespace fl

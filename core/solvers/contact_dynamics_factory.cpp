@@ -18,7 +18,14 @@ std::unique_ptr<Dynamics> makeContactDynamics(std::unique_ptr<ContactSystem> sys
         return makeKarnoppDynamics(std::move(system), p, integrator, settings);
     if (info->hasMemory())
         return makeStateLawDynamics(std::move(system), *info, p, scenario.regularization, integrator, settings);
-    std::unique_ptr<FrictionLaw> law = info->create(p);
+    return makeContactDynamics(std::move(system), scenario, settings, info->create(p));
+}
+
+std::unique_ptr<Dynamics> makeContactDynamics(std::unique_ptr<ContactSystem> system, const Scenario& scenario,
+                                              const IntegrationSettings& settings, std::unique_ptr<FrictionLaw> law)
+{
+    const ParameterSet& p = scenario.params;
+    const Integrator integrator = scenario.method == Method::Regularized ? settings.stiffIntegrator : IntegrationSettings::kExplicitIntegrator;
     if (scenario.method == Method::EventDriven)
         return std::make_unique<EventDrivenContactDynamics>(std::move(system), std::move(law), settings);
     return std::make_unique<RegularizedContactDynamics>(std::move(system), std::move(law), scenario.regularization,

@@ -1,5 +1,7 @@
 #include "systems/model_contact_system.h"
 
+#include "friction/custom_law.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -63,6 +65,19 @@ void ModelContactSystem::jacobian(double t, const double* y, double F, double dF
     m_eq.load(t, y);
     m_eq.evaluateMotion();
     m_eq.jacobian(&F, &dFdvr, dfdy, dfdt);
+    if (m_stateLaw) {
+        double vr = 0.0;
+        m_eq.slips(&vr);
+        m_eq.addLawStateColumns(0, *m_stateLaw, vr, F, dfdy);
+    }
+}
+
+void ModelContactSystem::closeWith(FrictionLaw& law)
+{
+    if (!stateReading(law))
+        return;
+    m_eq.bindLawToStates(0, law);
+    m_stateLaw = &law;
 }
 
 void ModelContactSystem::relativeVelocityGradient(double t, const double* y, double* dvdy, double& dvdt) const

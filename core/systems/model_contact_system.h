@@ -22,8 +22,12 @@ public:
     void projectToStick(double t, double* y) const override { m_eq.projectToStick(0, t, y); }
     void jacobian(double t, const double* y, double F, double dFdvr, double* dfdy, double* dfdt) const override;
     void relativeVelocityGradient(double t, const double* y, double* dvdy, double& dvdt) const override;
+    /// The run's law, if it is a custom law that reads the model's states: it reads them from this
+    /// system's equations, and the Jacobian takes its dF/dz (the law must outlive the system's use).
+    void closeWith(FrictionLaw& law);
 
 private:
+    FrictionLaw* m_stateLaw = nullptr;
     mutable ModelEquations m_eq; ///< its tapes' registers: a run is on one thread
     mutable std::vector<double> m_acc;
 };

@@ -1,5 +1,6 @@
 #include "systems/model_dynamics.h"
 
+#include "friction/custom_law.h"
 #include "params/parameter_set.h"
 #include "solvers/contact_dynamics.h"
 #include "solvers/forwarding_dynamics.h"
@@ -79,7 +80,15 @@ std::unique_ptr<Dynamics> makeModelDynamics(std::shared_ptr<const CompiledModel>
     if (compiled->contacts() == 1) {
         auto failure = std::make_shared<ModelFailure>();
         auto system = std::make_unique<ModelContactSystem>(compiled, values, failure);
-        std::unique_ptr<Dynamics> inner = makeContactDynamics(std::move(system), scenario, settings);
+        std::unique_ptr<Dynamics> inner;
+        if (!compiled->model.contacts.front().lawStates.empty()) { // a custom law that reads states: bound to the system's
+            const FrictionLawInfo* info = findFrictionLaw(scenario.lawId);
+            std::unique_ptr<FrictionLaw> law = info->create(contactLawValues(compiled->model.contacts.front(), *info, values));
+            system->closeWith(*law);
+            inner = makeContactDynamics(std::move(system), scenario, settings, std::move(law));
+        } else {
+            inner = makeContactDynamics(std::move(system), scenario, settings);
+        }
         return std::make_unique<WithModelOutputs>(std::move(inner), compiled, values, std::move(failure));
     }
     const Integrator integrator =

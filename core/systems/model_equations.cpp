@@ -2,6 +2,7 @@
 
 #include "expr/build.h"
 #include "expr/derivative.h"
+#include "friction/custom_law.h"
 #include "params/parameter_set.h"
 
 #include <Eigen/Dense>
@@ -306,6 +307,35 @@ void ModelEquations::jacobian(const double* F, const double* dFdvr, double* dfdy
             applyInverseMass(column.data());
             for (int i = 0; i < m_n; ++i)
                 base[static_cast<size_t>(2 * i + 1) * stride] = column[static_cast<size_t>(i)];
+        }
+    }
+}
+
+void ModelEquations::bindLawToStates(int c, FrictionLaw& law) const
+{
+    if (StateReadingLaw* reading = stateReading(law))
+        reading->bindStates(loadedStates(), m_c->model.contacts[static_cast<size_t>(c)].lawStates);
+}
+
+void ModelEquations::addLawStateColumns(int c, FrictionLaw& law, double vr, double F, double* dfdy) const
+{
+    StateReadingLaw* reading = stateReading(law);
+    if (!reading)
+        return;
+    const double speed = std::abs(vr), g = law.slipMagnitude(speed);
+    if (g == 0.0)
+        return;
+    const size_t dim = static_cast<size_t>(dimension());
+    const std::vector<int>& states = m_c->model.contacts[static_cast<size_t>(c)].lawStates;
+    for (size_t k = 0; k < states.size(); ++k) {
+        const double dFdz = F * reading->stateSlope(speed, static_cast<int>(k)) / g;
+        const size_t column = static_cast<size_t>(2 * m_n + states[k]);
+        for (size_t e = 0; e < m_c->gradient.size(); ++e) {
+            if (m_c->gradient[e].contact != c)
+                continue;
+            const double v = gradient(static_cast<int>(e)) * normal(c) * dFdz;
+            for (int i = 0; i < m_n; ++i) // q_i'' = M^-1 (... + g N F)
+                dfdy[static_cast<size_t>(2 * i + 1) * dim + column] += overMass(v, i, m_c->gradient[e].coordinate);
         }
     }
 }

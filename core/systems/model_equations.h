@@ -24,6 +24,7 @@
 
 namespace fl {
 
+class FrictionLaw;
 class ParameterSet;
 
 struct CompiledModel {
@@ -137,6 +138,15 @@ public:
     /// q_1, q_1', ..., z_1, ... at t = 0.
     std::vector<double> initialState() const;
 
+    /// The states z_1 .. z_m as last loaded: where a custom law that reads them is bound
+    /// (friction/custom_law.h, bindLawToStates); valid as long as the equations live.
+    const double* loadedStates() const { return m_variables.data() + 2 * m_n; }
+    /// Binds contact c's law to the loaded states if it is a custom law that reads them (else nothing).
+    void bindLawToStates(int c, FrictionLaw& law) const;
+    /// Adds what contact c's force F (of a custom law that reads states, at slip velocity vr) owes
+    /// to the states to df/dy: dF/dz = F (dg/dz) / g, the law's sign factor F/g being fixed by v_r
+    /// (0 where g = 0). Nothing for another law. After evaluateMotion().
+    void addLawStateColumns(int c, FrictionLaw& law, double vr, double F, double* dfdy) const;
     /// Reads the state (interleaved coordinates, then the states) and t for the evaluations below.
     void load(double t, const double* y);
     /// Evaluates f, N and g at the loaded state.

@@ -40,6 +40,9 @@ public:
         m_dF.resize(static_cast<size_t>(m_k));
         m_acc.resize(static_cast<size_t>(m_n));
         m_scratch.resize(static_cast<size_t>(m_dimension));
+        for (int c = 0; c < m_k; ++c) // custom laws that read the model's states read the run's
+            if (m_laws[static_cast<size_t>(c)].plain)
+                m_eq.bindLawToStates(c, *m_laws[static_cast<size_t>(c)].plain);
     }
 
     int dimension() const override { return m_dimension; }
@@ -99,6 +102,9 @@ public:
         // The mechanical block: the model's exact partials with dF/dv_r of each law.
         std::vector<double> mechanical(static_cast<size_t>(mech * mech)), mechanicalDt(static_cast<size_t>(mech));
         m_eq.jacobian(m_F.data(), m_dF.data(), mechanical.data(), mechanicalDt.data());
+        for (int c = 0; c < m_k; ++c)
+            if (const ContactLaw& law = m_laws[static_cast<size_t>(c)]; law.plain)
+                m_eq.addLawStateColumns(c, *law.plain, m_vr[static_cast<size_t>(c)], m_F[static_cast<size_t>(c)], mechanical.data());
         std::fill(J, J + static_cast<size_t>(dim) * static_cast<size_t>(dim), 0.0);
         std::fill(dfdt, dfdt + dim, 0.0);
         for (int r = 0; r < mech; ++r) {

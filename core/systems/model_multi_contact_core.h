@@ -25,6 +25,8 @@ struct MultiContactCore {
         }
         coupled = coupled || eq.coupledMass(); // coupled masses couple every pair of contacts
         eq.reportFailuresTo(failure);
+        for (int k = 0; k < eq.contacts(); ++k) // custom laws that read the model's states read the run's
+            eq.bindLawToStates(k, *laws[static_cast<size_t>(k)]);
     }
     /// A run of the equations: the model's reason if it fails on a non-finite value.
     template <class Run>

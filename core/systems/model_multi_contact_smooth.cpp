@@ -101,6 +101,9 @@ public:
         for (size_t c = 0; c < m_friction.size(); ++c)
             m_slope[c] = m_friction[c].slope(m_core.vr[c]);
         m_core.eq.jacobian(m_core.F.data(), m_slope.data(), J, dfdt);
+        for (int c = 0; c < m_core.eq.contacts(); ++c)
+            m_core.eq.addLawStateColumns(c, *m_core.laws[static_cast<size_t>(c)], m_core.vr[static_cast<size_t>(c)],
+                                         m_core.F[static_cast<size_t>(c)], J);
     }
     bool bandJacobian(double t, const double* y, JacobianSink& sink) const override
     {

@@ -8,7 +8,10 @@
 #include "friction/custom_law.h"
 #include "model/model_parser.h"
 #include "model/model_summary.h"
+#include "simulation/dynamics_factory.h"
 #include "simulation/simulate.h"
+#include "solvers/dynamics.h"
+#include "solvers/smooth_ode.h"
 #include "systems/model_registry.h"
 #include "systems/scenario_setup.h"
 
@@ -32,6 +35,23 @@ std::string beltModel(const std::string& name, const std::string& law, const std
            "param v_b = 0.5 range -2 .. 2\nparam A = 0.3 range 0 .. 2\nparam w = 0.8 range 0.1 .. 5\nparam N = 1 range 0 .. 10\n"
            "coord x\nforce x = -x - 0.05*x' + A*cos(w*t)\n" + extra
            + "contact belt\n    slip = x' - v_b\n    normal = N\n" + law + "\n";
+}
+
+/// Two event-driven runs that must switch alike: the largest difference of their switch times (the
+/// same count, the same modes and contacts, at least 10 switches, or the test fails).
+double switchDifference(const RunResult& a, const RunResult& b)
+{
+    if (!a.status.ok() || !b.status.ok())
+        qFatal("run failed: %s%s", a.status.message().c_str(), b.status.message().c_str());
+    if (a.switches.size() < 10 || a.switches.size() != b.switches.size())
+        return INFINITY;
+    double worst = 0.0;
+    for (size_t i = 0; i < a.switches.size(); ++i) {
+        if (a.switches[i].entered != b.switches[i].entered || a.switches[i].contact != b.switches[i].contact)
+            return INFINITY;
+        worst = std::max(worst, std::abs(a.switches[i].t - b.switches[i].t));
+    }
+    return worst;
 }
 
 } // namespace
@@ -95,6 +115,62 @@ private slots:
         QVERIFY(worst < 1e-9);
         const RunResult smooth = simulate(modelScenario(custom, Method::Regularized));
         QVERIFY2(smooth.status.ok(), smooth.status.message().c_str());
+    }
+
+    /// A law that reads a first-order state (a slip-weakening memory z' = -z/tau + |v_r|, g = mu_k +
+    /// d z): as custom and as Coulomb plus the force -N d z sgn(v_r) (0 in stick), event-driven, one
+    /// contact and one of two; on the smooth methods the several-contact Jacobian, with the state's
+    /// column from the law's dg/dz, against central differences.
+    void lawReadingAStateMatchesCoulombPlusForce()
+    {
+        const std::string memory = "param d = 0.05 range 0 .. 1\nparam tau = 2 range 0.1 .. 10\nstate z = 0\nrate z = -z/tau + abs(x' - v_b)\n";
+        const std::string custom = beltModel("State law, custom", "    law = custom\n    kinetic = 0.3 + d*z\n    static = 0.5", memory);
+        const std::string written = beltModel("State law, Coulomb + force", "    law = coulomb(mu_s = 0.5, mu_k = 0.3)",
+                                              memory + "force x = -N*d*z*sign(x' - v_b)\n");
+        const RunResult a = simulate(modelScenario(custom, Method::EventDriven)), b = simulate(modelScenario(written, Method::EventDriven));
+        const double one = switchDifference(a, b);
+        qInfo("one contact: %zu switches, times agree to %.3g", a.switches.size(), one);
+        QVERIFY(one < 1e-9);
+        const double z = a.state(a.size() - 1, a.columnIndex("z"));
+        QVERIFY(z > 0.05); // the memory is not idle
+
+        const auto blocks = [&](const std::string& left, const std::string& extra) {
+            return "flmodel 1\nname \"Two blocks, state law" + std::string(extra.empty() ? "" : ", Coulomb + force") + "\"\nnumerics t_end = 40, tol = 1e-12\n"
+                   "param v_b = 0.4 range -2 .. 2\nparam N = 1 range 0 .. 10\ncoord x\ncoord y\n    start = 0.1\n"
+                   "force x = -x - 0.5*(x - y) + 0.2*cos(0.9*t)\nforce y = -1.3*y - 0.5*(y - x)\n" + memory + extra
+                   + "contact left\n    slip = x' - v_b\n" + left + "\ncontact right\n    slip = y' - v_b\n    law = coulomb(mu_s = 0.5, mu_k = 0.3)\n";
+        };
+        const std::string twoCustom = blocks("    law = custom\n    kinetic = 0.3 + d*z\n    static = 0.5", "");
+        const RunResult c = simulate(modelScenario(twoCustom, Method::EventDriven));
+        const RunResult e = simulate(modelScenario(blocks("    law = coulomb(mu_s = 0.5, mu_k = 0.3)", "force x = -d*z*sign(x' - v_b)\n"),
+                                                   Method::EventDriven));
+        const double two = switchDifference(c, e);
+        qInfo("two contacts: %zu switches, times agree to %.3g", c.switches.size(), two);
+        QVERIFY(two < 1e-9);
+
+        Scenario smooth = modelScenario(twoCustom, Method::Regularized);
+        QVERIFY(smooth.params.set("eps", 0.05).ok());
+        const std::unique_ptr<Dynamics> dynamics = makeDynamics(smooth);
+        const SmoothOde* ode = dynamics->smoothOde();
+        QVERIFY(ode && ode->dimension() == 5);
+        const double y[5] = {0.2, 0.43, -0.1, 0.3, 0.7}, t = 1.0; // v_r within eps: the regularized sign's slope enters
+        std::vector<double> J(25), dfdt(5), plus(5), minus(5);
+        ode->jacobian(t, y, J.data(), dfdt.data());
+        double worst = 0.0;
+        for (int col = 0; col < 5; ++col) {
+            double yp[5], ym[5];
+            std::copy(y, y + 5, yp);
+            std::copy(y, y + 5, ym);
+            yp[col] += 1e-6;
+            ym[col] -= 1e-6;
+            ode->rhs(t, yp, plus.data());
+            ode->rhs(t, ym, minus.data());
+            for (int row = 0; row < 5; ++row)
+                worst = std::max(worst, std::abs(J[static_cast<size_t>(row * 5 + col)] - (plus[static_cast<size_t>(row)] - minus[static_cast<size_t>(row)]) / 2e-6));
+        }
+        qInfo("two contacts, regularized: the Jacobian within %.3g of central differences (dF/dz %.4f)", worst, J[1 * 5 + 4]);
+        QVERIFY(J[1 * 5 + 4] != 0.0); // the state's column in x's acceleration
+        QVERIFY(worst < 1e-7);
     }
 
     /// The registry's exponential Stribeck law written out as custom: the same run on every method

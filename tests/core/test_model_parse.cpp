@@ -199,12 +199,20 @@ private slots:
         row("law relation", withLine("contact c\nslip = x'\nlaw = coulomb(mu_s = 1, mu_k = 2)"), 7, 7, "law coulomb: ");
         const std::string custom = "contact c\nslip = x'\nlaw = custom\n";
         row("custom without kinetic", withLine("contact c\nslip = x'\nlaw = custom"), 7, 7,
-            "law = custom needs kinetic = EXPR on a line of its contact: the friction coefficient while slipping, of speed (the contact's |slip|) and parameters");
+            "law = custom needs kinetic = EXPR on a line of its contact: the friction coefficient while slipping, of speed (the contact's |slip|), parameters and states");
         row("custom with values", withLine("contact c\nslip = x'\nlaw = custom(mu = 1)"), 7, 13,
             "law = custom takes no values: write kinetic = EXPR (and static = EXPR) on the contact's next lines");
         row("kinetic of a coordinate", withLine(custom + "kinetic = 0.3 + x"), 8, 17, "unknown name 'x' (variables: speed, k)");
         row("static of speed", withLine(custom + "kinetic = 0.3\nstatic = 0.5 + speed"), 9, 10,
             "the static limit is a number of the parameters: it cannot read speed");
+        row("static of a state", withLine("state z = 1\nrate z = -z\n" + custom + "kinetic = 0.3*z\nstatic = 0.5 + z"), 11, 10,
+            "the static limit is a number of the parameters: it cannot read speed or states");
+        row("kinetic of a state below its static", withLine("state z = 2\nrate z = -z\n" + custom + "kinetic = 0.3*z\nstatic = 0.5"), 9, 7,
+            "law custom: the static limit 0.5 is below the kinetic friction at speed 0, 0.6 (a contact that holds less than it slides with) "
+            "(with the states at their starts)");
+        row("kinetic of a rate", withLine("state z = 1\nrate z = -z\n" + custom + "kinetic = 0.3*z'"), 10, 15, "unknown name 'z''");
+        row("state named speed", withLine("state speed = 1\nrate speed = 0\n" + custom + "kinetic = 0.3"), 9, 7,
+            "'speed' in a custom law is the contact's speed: rename the state 'speed'");
         row("static below kinetic", withLine(custom + "kinetic = 0.5*k\nstatic = 0.3"), 7, 7,
             "law custom: the static limit 0.3 is below the kinetic friction at speed 0, 0.5 (a contact that holds less than it slides with)");
         row("kinetic infinite at rest", withLine(custom + "kinetic = 0.3 + 0.01*log(speed)"), 7, 7,
