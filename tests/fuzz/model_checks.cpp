@@ -80,7 +80,9 @@ QByteArray mutateModel(Mutator& m, const QByteArray& input)
         "    kinetic = log(speed)", "    kinetic = 1/(speed - 1)", "    static = speed", "    static = -p", "    kinetic = p*exp(-speed)",
         "param speed = 1 range 0 .. 2", "section strobe = 2*pi/p", "section strobe = p - 1", "section plane = x' direction -",
         "section plane = x - p direction +", "section plane = (p - 1)*x direction +", "section plane = x*z direction", "draw pendulum x at 1 length 2", "draw disk z radius 0.5", "draw pendulum x length -1",
-        "draw disk x at 2 radius", "flmodel 1", "name \"\"", "about \"a\"", "(", ")", "#", "\xff\xfe"};
+        "draw disk x at 2 radius", "state th = 1", "rate th = 1 - abs(x')*th", "rate th = 1/th", "state w label \"W\" = p",
+        "rate w = -w*1e300", "rate q = 1", "state x = 1", "    kinetic = 0.3 + 0.1*log(th)", "    kinetic = p*th/(speed + th)",
+        "section plane = th - 1 direction +", "force x = -th*x'", "    slip = x' - th", "    normal = th^2", "flmodel 1", "name \"\"", "about \"a\"", "(", ")", "#", "\xff\xfe"};
     QList<QByteArray> lines = input.split('\n');
     const int edits = 1 + m.below(4);
     for (int e = 0; e < edits && !lines.isEmpty(); ++e) {

@@ -19,10 +19,10 @@ void ModelHighlighter::setDark(bool dark)
     const QColor function = dark ? QColor(0x7d, 0xd3, 0xc0) : QColor(0x0b, 0x6e, 0x5a);
     const QColor number = dark ? QColor(0xf2, 0xb8, 0x6b) : QColor(0xa6, 0x4b, 0x00);
     m_rules = {
-        {QRegularExpression(QStringLiteral("^\\s*(flmodel|name|about|numerics|breakaway|param|coord|force|contact|output|draw)\\b")),
+        {QRegularExpression(QStringLiteral("^\\s*(flmodel|name|about|numerics|breakaway|param|let|coord|state|rate|force|contact|output|draw|section)\\b")),
          format(keyword, true)},
-        {QRegularExpression(QStringLiteral("^\\s*(mass|start|velocity|slip|normal|law)\\b")), format(keyword, true)},
-        {QRegularExpression(QStringLiteral("\\b(range|unit|symbol|label|help|at|wall|block|spring|belt)\\b")), format(option)},
+        {QRegularExpression(QStringLiteral("^\\s*(mass|start|velocity|slip|normal|law|kinetic|static)\\b")), format(keyword, true)},
+        {QRegularExpression(QStringLiteral("\\b(range|unit|symbol|label|help|at|wall|block|spring|belt|pendulum|disk|length|radius|strobe|plane|direction|custom|speed)\\b")), format(option)},
         {QRegularExpression(QStringLiteral("\\b(sin|cos|tan|asin|acos|atan|atan2|sinh|cosh|tanh|exp|log|log10|sqrt|abs|sign|min|max|pow|"
                                            "hypot|pi|t)\\b")),
          format(function)},
