@@ -6,6 +6,7 @@
 #include "analysis/bifurcation_setup_panel.h"
 #include "analysis/bifurcation_view.h"
 #include "../ui/axis_checks.h"
+#include "systems/model_registry.h"
 #include "systems/scenario_setup.h"
 
 #include <QCheckBox>
@@ -110,6 +111,30 @@ private slots:
         type(field<QLineEdit>(*m_view, "to"), "80");
         QVERIFY(m_view->setupPanel()->isValid());
         QVERIFY(m_view->startButton()->isEnabled());
+    }
+
+    /// A model's scenario (here one with a first-order state) puts the model in the System box, as
+    /// the parameter panel does, not the built-in system that happened to be there; its state is
+    /// a variable the sweep can record.
+    void aModelJoinsTheSystemBox()
+    {
+        const fl::ModelRegistration r = fl::registerModel(
+            "flmodel 1\nname \"Block with a memory\"\nparam tau = 2 range 0.1 .. 10\ncoord x\nstate z label \"Memory\" = 0\n"
+            "rate z = -z/tau + abs(x' - 0.3)\nforce x = -x\ncontact belt\n    slip = x' - 0.3\n    law = custom\n    kinetic = 0.3 + 0.05*z\n"
+            "    static = 0.5\n");
+        QVERIFY2(r.ok(), r.error.reason.c_str());
+        fl::Scenario s;
+        QVERIFY(fl::makeScenario(r.system->id, r.system->laws.front(), fl::Method::EventDriven, fl::Regularization::Kudra, s).ok());
+        m_view->setScenario(s);
+        QComboBox* system = field<QComboBox>(*m_view, "system");
+        QCOMPARE(system->currentData().toString(), QString::fromStdString(r.system->id));
+        QCOMPARE(system->currentText(), QString("Block with a memory (model)"));
+        m_view->setScenario(fl::defaultScenario()); // back to a built-in one, the model stays listed once
+        QCOMPARE(system->currentData().toString(), QString("belt"));
+        m_view->setScenario(s);
+        QCOMPARE(system->findData(QString::fromStdString(r.system->id)), system->currentIndex());
+        QCOMPARE(system->count(), int(fl::systems().size()) + 2); // the separator and the model
+        QVERIFY(field<QComboBox>(*m_view, "variable")->findText("Memory") >= 0);
     }
 
     /// The belt opens on its own observable: x at the downward crossings of x′ = 0 (the maxima of

@@ -8,6 +8,7 @@
 #include "systems/run_variables.h"
 #include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
+#include "widgets/system_combo.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -76,8 +77,7 @@ void BifurcationSetupPanel::buildCaseBox(QFormLayout* form)
     m_system->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon); // shrinks with the column, elided
     m_system->setMinimumContentsLength(8);
     m_system->setObjectName(QStringLiteral("system"));
-    for (const fl::SystemInfo& info : fl::systems())
-        m_system->addItem(qs(info.name), qs(info.id));
+    fillSystemCombo(m_system);
     m_system->setToolTip(tr("The mechanical system; another system starts from its default parameters"));
     m_preset = new QComboBox(box);
     m_preset->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon); // shrinks with the column, elided
@@ -231,6 +231,8 @@ void BifurcationSetupPanel::useScenario(const fl::Scenario& scenario)
     m_caseText->setText(qs(fl::describe(scenario)));
     {
         const QSignalBlocker block(m_system);
+        if (const fl::SystemInfo* system = fl::findSystem(scenario.systemId)) // a model: its entry, as the parameter panel's
+            addSystemEntry(m_system, *system);
         selectData(m_system, qs(scenario.systemId));
     }
     fillParameters();

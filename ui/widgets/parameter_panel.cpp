@@ -1,5 +1,6 @@
 #include "widgets/parameter_panel.h"
 #include "widgets/start_state_note.h"
+#include "widgets/system_combo.h"
 #include "bridge/qs.h"
 #include "document/document.h"
 #include "friction/friction_law.h"
@@ -75,8 +76,7 @@ void ParameterPanel::buildModelBox(QVBoxLayout* layout)
     auto* box = new QGroupBox(tr("Model"), this);
     auto* form = new QFormLayout(box);
     m_system = new QComboBox(box);
-    for (const fl::SystemInfo& info : fl::systems())
-        m_system->addItem(qs(info.name), qs(info.id));
+    fillSystemCombo(m_system);
     m_law = new QComboBox(box); // filled by syncCombos with the laws of the system's family
     m_method = new QComboBox(box);
     for (const fl::MethodInfo& info : fl::methods()) {
@@ -184,15 +184,8 @@ void ParameterPanel::resetToDefaults()
 void ParameterPanel::syncCombos()
 {
     const fl::SystemInfo* system = fl::findSystem(m_scenario.systemId);
-    // A model opened by the user joins the list, after the built-in systems, for the session.
-    if (system && m_system->findData(qs(system->id)) < 0) {
-        const QSignalBlocker block(m_system);
-        if (m_system->count() == static_cast<int>(fl::systems().size()))
-            m_system->insertSeparator(m_system->count());
-        // A model's name comes from its file: cut to a line (the whole of it is in the model).
-        m_system->addItem(tr("%1 (model)").arg(elideChars(qs(system->name))), qs(system->id));
-        m_system->setItemData(m_system->count() - 1, elideChars(qs(system->name), 300), Qt::ToolTipRole);
-    }
+    if (system) // a model opened by the user joins the list, after the built-in systems
+        addSystemEntry(m_system, *system);
     selectData(m_system, qs(m_scenario.systemId));
     {
         // The laws the system takes, in its order (1-D laws for the belt, plane-contact laws for disks).
