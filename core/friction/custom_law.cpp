@@ -100,72 +100,20 @@ Status validateCustom(const CustomLawDefinition& d, const ParameterSet& values)
     return Status::success();
 }
 
-/// FNV-1a over the law's content: its trees node by node (each distinct node once, by its place in
-/// the walk), its parameters, name and formula.
-class ContentHash {
-public:
-    void bytes(const void* data, std::size_t size)
-    {
-        const auto* p = static_cast<const unsigned char*>(data);
-        for (std::size_t i = 0; i < size; ++i) {
-            m_h ^= p[i];
-            m_h *= 0x100000001b3ull;
-        }
-    }
-    void text(const std::string& s)
-    {
-        const std::uint64_t n = s.size();
-        bytes(&n, sizeof n);
-        bytes(s.data(), s.size());
-    }
-    void number(double v) { bytes(&v, sizeof v); }
-    /// The node's index in the walk (post-order); a shared node is hashed once.
-    std::int64_t tree(const expr::Expr& e)
-    {
-        if (!e)
-            return -1;
-        if (const auto seen = m_index.find(e.get()); seen != m_index.end())
-            return seen->second;
-        const std::int64_t a = tree(e->a), b = tree(e->b); // height is bounded by the parser
-        const std::uint8_t head[3] = {static_cast<std::uint8_t>(e->kind), static_cast<std::uint8_t>(e->function), e->arity};
-        bytes(head, sizeof head);
-        bytes(&e->slot, sizeof e->slot);
-        number(e->value);
-        bytes(&a, sizeof a);
-        bytes(&b, sizeof b);
-        const auto index = static_cast<std::int64_t>(m_index.size());
-        m_index.emplace(e.get(), index);
-        return index;
-    }
-    std::uint64_t value() const { return m_h; }
-
-private:
-    std::uint64_t m_h = 0xcbf29ce484222325ull;
-    std::unordered_map<const expr::Node*, std::int64_t> m_index;
-};
-
 std::string contentId(const CustomLawDefinition& d)
 {
-    ContentHash h;
+    detail::LawContentHash h;
     h.text(d.name);
     h.text(d.formula);
-    for (const ParameterSpec& s : d.specs) {
-        for (const std::string* t : {&s.id, &s.label, &s.symbol, &s.unit, &s.help})
-            h.text(*t);
-        for (const double v : {s.defaultValue, s.min, s.max})
-            h.number(v);
-    }
-    const std::int64_t roots[3] = {h.tree(d.kinetic), h.tree(d.kineticSlope), h.tree(d.staticLimit)};
-    h.bytes(roots, sizeof roots);
+    h.specs(d.specs);
+    const std::int64_t kinetic = h.tree(d.kinetic), slope = h.tree(d.kineticSlope), staticLimit = h.tree(d.staticLimit);
+    h.roots({kinetic, slope, staticLimit});
     for (std::size_t k = 0; k < d.states.size(); ++k) { // the states it reads, by name, slope and start
         h.text(d.states[k]);
-        const std::int64_t slope = h.tree(d.kineticStateSlopes[k]);
-        h.bytes(&slope, sizeof slope);
+        h.roots({h.tree(d.kineticStateSlopes[k])});
         h.number(d.stateDefaults[k]);
     }
-    char buffer[24];
-    std::snprintf(buffer, sizeof buffer, "%016llx", static_cast<unsigned long long>(h.value()));
-    return std::string("custom-") + buffer;
+    return "custom-" + h.hex();
 }
 
 struct Registry {
@@ -181,12 +129,82 @@ Registry& registry()
 
 } // namespace
 
+namespace detail {
+
+void LawContentHash::bytes(const void* data, std::size_t size)
+{
+    const auto* p = static_cast<const unsigned char*>(data);
+    for (std::size_t i = 0; i < size; ++i) {
+        m_h ^= p[i];
+        m_h *= 0x100000001b3ull;
+    }
+}
+
+void LawContentHash::text(const std::string& s)
+{
+    const std::uint64_t n = s.size();
+    bytes(&n, sizeof n);
+    bytes(s.data(), s.size());
+}
+
+void LawContentHash::number(double v) { bytes(&v, sizeof v); }
+
+void LawContentHash::specs(const ParameterSpecs& specs)
+{
+    for (const ParameterSpec& s : specs) {
+        for (const std::string* t : {&s.id, &s.label, &s.symbol, &s.unit, &s.help})
+            text(*t);
+        for (const double v : {s.defaultValue, s.min, s.max})
+            number(v);
+    }
+}
+
+void LawContentHash::roots(std::initializer_list<std::int64_t> indices)
+{
+    for (const std::int64_t index : indices)
+        bytes(&index, sizeof index);
+}
+
+/// The node's index in the walk (post-order); a shared node is hashed once.
+std::int64_t LawContentHash::tree(const expr::Expr& e)
+{
+    if (!e)
+        return -1;
+    if (const auto seen = m_index.find(e.get()); seen != m_index.end())
+        return seen->second;
+    const std::int64_t a = tree(e->a), b = tree(e->b); // height is bounded by the parser
+    const std::uint8_t head[3] = {static_cast<std::uint8_t>(e->kind), static_cast<std::uint8_t>(e->function), e->arity};
+    bytes(head, sizeof head);
+    bytes(&e->slot, sizeof e->slot);
+    number(e->value);
+    bytes(&a, sizeof a);
+    bytes(&b, sizeof b);
+    const auto index = static_cast<std::int64_t>(m_index.size());
+    m_index.emplace(e.get(), index);
+    return index;
+}
+
+std::string LawContentHash::hex() const
+{
+    char buffer[24];
+    std::snprintf(buffer, sizeof buffer, "%016llx", static_cast<unsigned long long>(m_h));
+    return buffer;
+}
+
+void registerModelLaw(std::unique_ptr<FrictionLawInfo> info)
+{
+    Registry& r = registry();
+    const std::lock_guard<std::mutex> lock(r.mutex);
+    if (!r.laws.count(info->id))
+        r.laws.emplace(info->id, std::move(info));
+}
+
+} // namespace detail
+
 std::string registerCustomLaw(const CustomLawDefinition& definition)
 {
     std::string id = contentId(definition);
-    Registry& r = registry();
-    const std::lock_guard<std::mutex> lock(r.mutex);
-    if (r.laws.count(id))
+    if (findCustomLaw(id))
         return id;
     auto d = std::make_shared<const CustomLawDefinition>(definition);
     auto info = std::make_unique<FrictionLawInfo>();
@@ -199,7 +217,7 @@ std::string registerCustomLaw(const CustomLawDefinition& definition)
     info->eventDriven = d->staticLimit != nullptr;
     info->family = LawFamily::OneDimensional;
     info->custom = true;
-    r.laws.emplace(id, std::move(info));
+    detail::registerModelLaw(std::move(info));
     return id;
 }
 
@@ -211,8 +229,6 @@ StateReadingLaw* stateReading(FrictionLaw& law)
 
 const FrictionLawInfo* findCustomLaw(std::string_view id)
 {
-    if (id.substr(0, 7) != "custom-")
-        return nullptr;
     Registry& r = registry();
     const std::lock_guard<std::mutex> lock(r.mutex);
     const auto found = r.laws.find(id);

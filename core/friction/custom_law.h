@@ -14,8 +14,12 @@
 #include "friction/friction_law.h"
 #include "params/parameter_spec.h"
 
+#include <cstdint>
+#include <initializer_list>
+#include <memory>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace fl {
@@ -58,7 +62,32 @@ StateReadingLaw* stateReading(FrictionLaw& law);
 
 /// Registers the law (thread-safe; the same content again returns the same id) and returns its id.
 std::string registerCustomLaw(const CustomLawDefinition& definition);
-/// A registered custom law, or nullptr (findLaw falls back to it for the 1-D family).
+/// A law a model file made (a custom law, or a registry law with values of expressions,
+/// friction/bound_law.h), or nullptr (findLaw falls back to it for the 1-D family).
 const FrictionLawInfo* findCustomLaw(std::string_view id);
+
+namespace detail {
+/// Registers a law a model file made under its info's id (thread-safe; an id already registered
+/// keeps its first law, of the same content).
+void registerModelLaw(std::unique_ptr<FrictionLawInfo> info);
+/// 16 hex digits of FNV-1a over a law's content: texts, numbers and trees (node by node, each
+/// distinct node once), so the same content gets the same id in every process.
+class LawContentHash {
+public:
+    void text(const std::string& s);
+    void number(double v);
+    /// Hashes the tree's nodes not seen yet; returns its root's index in the walk (-1: null).
+    std::int64_t tree(const expr::Expr& e);
+    /// Hashes root indices (tree()'s), in order.
+    void roots(std::initializer_list<std::int64_t> indices);
+    void specs(const ParameterSpecs& specs);
+    std::string hex() const;
+
+private:
+    void bytes(const void* data, std::size_t size);
+    std::uint64_t m_h = 0xcbf29ce484222325ull;
+    std::unordered_map<const expr::Node*, std::int64_t> m_index;
+};
+} // namespace detail
 
 } // namespace fl

@@ -101,6 +101,10 @@ private:
 /// the states' starts at the parameters' defaults (what the law's checks and plot read).
 void addCustomLaw(const Pending::Contact& pending, Contact& contact, const text::LineIndex& lines, const Model& model,
                   const std::vector<double>& stateStarts);
+/// A registry law with values of expressions (law = coulomb(mu_s = 2*k)): the law bound to the
+/// parameters they read (friction/bound_law.h), checked at the defaults. Nothing for numbers alone.
+void bindLawValues(const Pending::Contact& pending, Contact& contact, const text::LineIndex& lines, const ParameterNames& parameters,
+                   const Model& model);
 /// kinetic and static lines in a contact whose law is not custom: refused at their line.
 void refuseCustomLines(const Pending::Contact& pending, const Contact& contact);
 /// section strobe / plane: parsed and checked at the defaults into model.section.

@@ -90,7 +90,14 @@ void addLawParameters(const Pending::Contact& pending, Contact& contact, bool pr
 {
     const FrictionLawInfo* info = findLaw(LawFamily::OneDimensional, contact.lawId);
     ParameterSet values(info->specs);
+    bool bound = false; // a value is an expression: the law's checks once it is known (bindLawValues)
     for (const auto& [id, value] : pending.lawValues) {
+        if (value.expression.present()) {
+            if (info->stickWindow)
+                fail(value.where, "law " + contact.lawId + "'s values are numbers: its stick window's method reads them as they are");
+            bound = true;
+            continue;
+        }
         const ParameterSpec* spec = nullptr;
         for (const ParameterSpec& s : info->specs)
             if (s.id == id)
@@ -100,11 +107,15 @@ void addLawParameters(const Pending::Contact& pending, Contact& contact, bool pr
         if (const Status status = values.set(id, value.value); !status.ok())
             fail(value.where, status.message());
     }
-    if (info->validate)
+    if (info->validate && !bound)
         if (const Status status = info->validate(values); !status.ok())
             fail(pending.lawWhere, "law " + contact.lawId + ": " + status.message());
     for (std::size_t i = 0; i < info->specs.size(); ++i) {
         ParameterSpec spec = info->specs[i];
+        if (const auto given = pending.lawValues.find(spec.id); given != pending.lawValues.end() && given->second.expression.present()) {
+            contact.lawParameterIds.emplace_back(); // computed from the expression: no parameter of its own
+            continue;
+        }
         spec.defaultValue = values.values()[i];
         if (prefixed) { // several contacts: each law's parameters say whose they are, in the panel too
             spec.id = contact.id + "." + spec.id;
@@ -273,6 +284,8 @@ void finish(const Pending& pending, const text::LineIndex& lines, Model& model)
     for (std::size_t i = 0; i < model.contacts.size(); ++i)
         if (model.contacts[i].lawId == "custom")
             addCustomLaw(pending.contacts[i], model.contacts[i], lines, model, stateStarts);
+        else
+            bindLawValues(pending.contacts[i], model.contacts[i], lines, parameters, model);
     const std::vector<int> velocities = velocitySlots(model);
     for (const Pending::Coupling& p : pending.couplings) {
         MassCoupling coupling;

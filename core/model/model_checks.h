@@ -49,6 +49,7 @@ struct Pending {
     struct LawValue {
         double value = 0.0;
         Where where;
+        Text expression; ///< present: an expression of the parameters (a law bound to them, friction/bound_law.h)
     };
     struct Contact {
         Text slip, normal;

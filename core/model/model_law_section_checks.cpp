@@ -4,6 +4,7 @@
 
 #include "expr/affine.h"
 #include "expr/print.h"
+#include "friction/bound_law.h"
 #include "friction/custom_law.h"
 #include "params/parameter_set.h"
 
@@ -89,6 +90,63 @@ void addCustomLaw(const Pending::Contact& pending, Contact& contact, const text:
     ParameterSet defaults(law.specs);
     if (const Status status = findCustomLaw(contact.lawId)->validate(defaults); !status.ok())
         fail(pending.lawWhere, "law custom: " + status.message() + (law.states.empty() ? "" : " (with the states at their starts)"));
+}
+
+void bindLawValues(const Pending::Contact& pending, Contact& contact, const text::LineIndex& lines, const ParameterNames& parameters,
+                   const Model& model)
+{
+    const FrictionLawInfo* base = findLaw(LawFamily::OneDimensional, contact.lawId);
+    BoundLawDefinition law;
+    law.baseId = contact.lawId;
+    std::vector<expr::Expr> given(base->specs.size()); // of the model's parameters (slot i is parameter i)
+    bool any = false;
+    for (std::size_t i = 0; i < base->specs.size(); ++i) {
+        const auto value = pending.lawValues.find(base->specs[i].id);
+        if (value == pending.lawValues.end() || !value->second.expression.present())
+            continue;
+        given[i] = parameters.parse(value->second.expression);
+        law.written += (any ? ", " : "") + base->specs[i].id + " = "
+                       + std::string(lines.text().substr(value->second.expression.begin, value->second.expression.end - value->second.expression.begin));
+        any = true;
+    }
+    if (!any)
+        return;
+    // The bound law's parameters: the values given as numbers (model parameters already), then
+    // the model parameters the expressions read, each once.
+    const int count = static_cast<int>(model.parameters.size());
+    std::vector<int> slotOf(static_cast<std::size_t>(count), -1); // model parameter -> the bound law's slot
+    auto take = [&](int j) {
+        if (slotOf[static_cast<std::size_t>(j)] < 0) {
+            slotOf[static_cast<std::size_t>(j)] = static_cast<int>(law.specs.size());
+            law.specs.push_back(model.parameters[static_cast<std::size_t>(j)]);
+        }
+        return slotOf[static_cast<std::size_t>(j)];
+    };
+    auto indexOf = [&](const std::string& id) {
+        for (int j = 0; j < count; ++j)
+            if (model.parameters[static_cast<std::size_t>(j)].id == id)
+                return j;
+        return -1;
+    };
+    for (std::size_t i = 0; i < base->specs.size(); ++i)
+        law.fromSpec.push_back(given[i] ? -1 : take(indexOf(contact.lawParameterIds[i])));
+    for (std::size_t i = 0; i < base->specs.size(); ++i)
+        if (given[i])
+            for (int j = 0; j < count; ++j)
+                if (expr::dependsOn(given[i], j))
+                    take(j);
+    std::vector<int> moved(static_cast<std::size_t>(count), -1);
+    for (int j = 0; j < count; ++j)
+        moved[static_cast<std::size_t>(j)] = slotOf[static_cast<std::size_t>(j)];
+    for (std::size_t i = 0; i < base->specs.size(); ++i)
+        law.value.push_back(given[i] ? expr::renumber(std::span(&given[i], 1), moved).front() : expr::Expr());
+    contact.lawParameterIds.clear();
+    for (const ParameterSpec& spec : law.specs)
+        contact.lawParameterIds.push_back(spec.id);
+    contact.lawId = registerBoundLaw(law);
+    ParameterSet defaults(law.specs);
+    if (const Status status = findCustomLaw(contact.lawId)->validate(defaults); !status.ok())
+        fail(pending.lawWhere, "law " + law.baseId + ": " + status.message());
 }
 
 /// section strobe = EXPR (of parameters, > 0 at the defaults) or section plane = EXPR direction +|-,

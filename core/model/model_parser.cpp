@@ -313,24 +313,48 @@ private:
                 if (pending.lawValues.count(name.text))
                     fail(cursor, name, "'" + name.text + "' given twice");
                 expectSign(cursor, "=");
-                // A law's values are numbers: each becomes a parameter of the model (its slider, --set).
-                const std::string numbersOnly = "a law's values are numbers (write " + name.text + " = 2): each becomes a parameter of the "
-                                                "model that --set and the sliders change";
-                const Token value = cursor.next();
-                if (value.kind != Token::Kind::Number)
-                    fail(cursor, value, numbersOnly + "; got " + text::describe(value));
-                pending.lawValues[name.text] = {value.number, m_lines.at(value.offset)};
+                // A number becomes a parameter of the model (its slider, --set); an expression of the
+                // parameters computes the value at each run (the law is bound to them).
+                pending.lawValues[name.text] = lawValue(cursor);
                 const Token after = cursor.next();
                 if (after.kind == Token::Kind::Sign && after.text == ")")
                     break;
-                const bool plainEnd = after.kind == Token::Kind::End && after.text.empty();
-                if (!plainEnd && !(after.kind == Token::Kind::Sign && after.text == ","))
-                    fail(cursor, after, numbersOnly + ", not expressions");
                 if (after.kind != Token::Kind::Sign || after.text != ",")
                     fail(cursor, after, "expected ',' or ')', got " + text::describe(after));
             }
         }
         expectEnd(cursor);
+    }
+
+    /// A law's value after its '=': a number, or the text of an expression up to the ',' or ')' that
+    /// ends it (outside its own parentheses).
+    Pending::LawValue lawValue(Cursor& cursor)
+    {
+        const std::size_t begin = cursor.restOffset();
+        const std::string_view all = cursor.text();
+        std::size_t end = begin;
+        for (int depth = 0; end < cursor.end(); ++end) {
+            const char c = all[end];
+            if ((c == ',' || c == ')') && depth == 0)
+                break;
+            depth += c == '(' ? 1 : (c == ')' ? -1 : 0);
+        }
+        std::size_t last = end;
+        while (last > begin && (all[last - 1] == ' ' || all[last - 1] == '\t' || all[last - 1] == '\n' || all[last - 1] == '\r'))
+            --last;
+        const Token first = cursor.peek();
+        if (last == begin)
+            fail(cursor, first, "expected a value, got " + text::describe(first));
+        if (first.kind == Token::Kind::Number) { // a number alone
+            Cursor probe = cursor;
+            probe.next();
+            if (probe.restOffset() >= last) {
+                cursor.next();
+                return {first.number, m_lines.at(first.offset), {}};
+            }
+        }
+        cursor.skipTo(end);
+        return {0.0, m_lines.at(begin), {begin, last}};
     }
 
     /// numerics ID = NUMBER, ...: the run's settings the model opens with (t_end, dt, tol, eps, ...).

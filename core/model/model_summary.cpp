@@ -7,6 +7,16 @@ namespace fl::model {
 namespace {
 /// Characters of an expression shown: lets written in can make its text exponentially long.
 constexpr std::size_t kShown = 2000;
+/// The contact's law as the file writes it: custom, an id, or an id with values of expressions.
+std::string lawText(const Contact& c)
+{
+    if (c.kinetic)
+        return "custom";
+    const FrictionLawInfo* law = findFrictionLaw(c.lawId);
+    const std::size_t at = c.lawId.find('@'); // a law bound to expressions (friction/bound_law.h)
+    return at != std::string::npos && law ? c.lawId.substr(0, at) + " with " + law->formula.substr(law->formula.rfind("; ") + 2) + " [" + c.lawId + "]" : c.lawId;
+}
+
 } // namespace
 
 std::string summarize(const Model& model)
@@ -33,7 +43,7 @@ std::string summarize(const Model& model)
     }
     out += "contacts: " + std::to_string(model.contacts.size()) + "\n";
     for (const Contact& c : model.contacts) {
-        out += "  " + c.id + "  slip " + expr::print(c.slip, state, kShown) + "  normal " + expr::print(c.normal, state, kShown) + "  law " + (c.kinetic ? std::string("custom") : c.lawId) + " (";
+        out += "  " + c.id + "  slip " + expr::print(c.slip, state, kShown) + "  normal " + expr::print(c.normal, state, kShown) + "  law " + lawText(c) + " (";
         for (std::size_t i = 0; i < c.lawParameterIds.size(); ++i)
             out += (i ? ", " : "") + c.lawParameterIds[i];
         out += ")\n";

@@ -63,6 +63,8 @@ public:
     Token nextLawId();
     /// Where the next token starts (after blanks), for "the rest is an expression".
     std::size_t restOffset() const;
+    /// Goes on reading at `offset` (within the statement): past an expression read as text.
+    void skipTo(std::size_t offset) { m_at = offset < m_end ? offset : m_end; }
     std::size_t end() const { return m_end; }
     /// An error at a token, or at the statement's end for an End token.
     ModelError errorAt(const Token& token, std::string reason) const;

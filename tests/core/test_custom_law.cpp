@@ -54,6 +54,9 @@ double switchDifference(const RunResult& a, const RunResult& b)
     return worst;
 }
 
+/// The content id of the law of parametersAndIds, as FrictionLab has always given it.
+const char* const kPinnedId = "ec76a914dc8731a8";
+
 } // namespace
 
 class TestCustomLaw : public QObject {
@@ -256,6 +259,68 @@ private slots:
         QVERIFY(own.set("mu0", 0.7).ok());
         QCOMPARE(info->create(own)->staticLimit(), 1.2 * 0.7);
         QVERIFY(validate(s).ok());
+        // The id is kept from one FrictionLab to the next: a saved session names the law by it.
+        QCOMPARE(QString::fromStdString(c.lawId), QString("custom-%1").arg(kPinnedId));
+    }
+
+    /// A registry law's values as expressions of the parameters (coulomb(mu_s = 2*r, ...)): the law
+    /// bound to them runs as the same law with the values written as numbers, to the bit, at the
+    /// defaults and after --set; one contact and several, set-valued and with memory (LuGre).
+    void lawValuesOfParametersRunAsTheirNumbers()
+    {
+        const auto one = [](const std::string& values) {
+            return "flmodel 1\nname \"Bound\"\nnumerics t_end = 40, tol = 1e-12, eps = 1e-3\nparam k = 1 range 0.1 .. 10\nparam r = 0.5 range 0.1 .. 1\n"
+                   "coord x\n    start = -1.5\nforce x = -k*x - 0.05*x'\ncontact belt\n    slip = x' - 0.5\n    law = " + values + "\n";
+        };
+        const auto two = [](const std::string& left) {
+            return "flmodel 1\nname \"Bound two\"\nnumerics t_end = 40, tol = 1e-12, eps = 1e-3\nparam k = 1 range 0.1 .. 10\n"
+                   "coord x\n    start = -1.5\ncoord y\n    start = 0.3\nforce x = -k*x - 0.5*(x - y)\nforce y = -y - 0.5*(y - x)\n"
+                   "contact left\n    slip = x' - 0.4\n    law = " + left + "\ncontact right\n    slip = y' - 0.4\n    law = coulomb(mu_s = 0.5, mu_k = 0.3)\n";
+        };
+        struct Case {
+            const char* name;
+            std::string bound, numbers;
+            std::vector<std::pair<const char*, double>> set;
+            Method method;
+        };
+        const std::vector<Case> cases = {
+            {"one contact", one("coulomb(mu_s = 2*r, mu_k = 0.3 + 0.1*(k - 1))"), one("coulomb(mu_s = 1, mu_k = 0.3)"), {}, Method::EventDriven},
+            {"one contact, --set", one("coulomb(mu_s = 2*r, mu_k = 0.3 + 0.1*(k - 1))"), one("coulomb(mu_s = 0.8, mu_k = 0.4)"),
+             {{"k", 2.0}, {"r", 0.4}}, Method::EventDriven},
+            {"one contact, regularized", one("coulomb(mu_s = 2*r, mu_k = 0.3 + 0.1*(k - 1))"), one("coulomb(mu_s = 0.8, mu_k = 0.4)"),
+             {{"k", 2.0}, {"r", 0.4}}, Method::Regularized},
+            {"LuGre", one("lugre(mu_s = 3*r, sigma0 = 50*k)"), one("lugre(mu_s = 1.5, sigma0 = 50)"), {}, Method::Regularized},
+            {"two contacts", two("coulomb(mu_s = 0.5*k, mu_k = 0.3)"), two("coulomb(mu_s = 0.9, mu_k = 0.3)"), {{"k", 1.8}}, Method::EventDriven},
+        };
+        for (const Case& c : cases) {
+            Scenario a = modelScenario(c.bound, c.method), b = modelScenario(c.numbers, c.method);
+            for (const auto& [id, value] : c.set) {
+                QVERIFY(a.params.set(id, value).ok());
+                QVERIFY(b.params.set(id, value).ok());
+            }
+            const RunResult ra = simulate(a), rb = simulate(b);
+            QVERIFY2(ra.status.ok(), ra.status.message().c_str());
+            QVERIFY2(rb.status.ok(), rb.status.message().c_str());
+            QCOMPARE(ra.size(), rb.size());
+            double worst = 0.0;
+            for (size_t i = 0; i < ra.size(); ++i)
+                for (int v = 0; v < ra.dimension(); ++v)
+                    worst = std::max(worst, std::abs(ra.state(i, v) - rb.state(i, v)));
+            qInfo("%s: %zu samples, %zu switches, largest difference %.3g", c.name, ra.size(), ra.switches.size(), worst);
+            QCOMPARE(ra.switches.size(), rb.switches.size());
+            QVERIFY(c.method != Method::EventDriven || ra.switches.size() > 5); // the static limits are used
+            QVERIFY(worst == 0.0);
+        }
+        // The value moves with the parameter: a run at another k is another run.
+        Scenario moved = modelScenario(one("coulomb(mu_s = 2*r, mu_k = 0.3 + 0.1*(k - 1))"), Method::EventDriven);
+        const RunResult base = simulate(moved);
+        QVERIFY(moved.params.set("k", 1.5).ok());
+        const RunResult other = simulate(moved);
+        QVERIFY(base.switches.size() > 5 && other.switches.size() > 5);
+        QVERIFY(std::abs(base.switches[3].t - other.switches[3].t) > 1e-3);
+        // A value outside the law's range at the values a run is given stops it with the reason.
+        QVERIFY(moved.params.set("r", 0.1).ok());
+        QCOMPARE(QString::fromStdString(validate(moved).message()).contains("mu_s = 0.2 must be >= mu_k = 0.35"), true);
     }
 };
 

@@ -163,10 +163,14 @@ private slots:
         row("acceleration", withLine("contact c\nslip = x'\nnormal = 1 + x''\nlaw = coulomb"), 7, 14,
             "'x''' is an acceleration: expressions read coordinates and velocities (x, x'), not accelerations");
         row("unknown function", withLine("force x = sgnum(x')"), 5, 11, "unknown function 'sgnum' (functions: sin, cos, tan, ");
-        row("law value expression", withLine("contact c\nslip = x'\nlaw = coulomb(mu_s = 2*k)"), 7, 23,
-            "a law's values are numbers (write mu_s = 2): each becomes a parameter of the model that --set and the sliders change, not expressions");
-        row("law value name", withLine("contact c\nslip = x'\nlaw = coulomb(mu_s = k)"), 7, 22,
-            "a law's values are numbers (write mu_s = 2): each becomes a parameter of the model that --set and the sliders change; got 'k'");
+        row("law value of a coordinate", withLine("contact c\nslip = x'\nlaw = coulomb(mu_s = 2*x)"), 7, 24, "unknown name 'x' (variables: k, mu_k)");
+        row("law value out of range", withLine("contact c\nslip = x'\nlaw = coulomb(mu_s = 20*k)"), 7, 7,
+            "law coulomb: mu_s of law coulomb is 20 at these values, outside its range [0, 10] (mu_s = 20*k)");
+        row("law values out of order", withLine("contact c\nslip = x'\nlaw = coulomb(mu_s = k/2, mu_k = k)"), 7, 7,
+            "law coulomb: mu_s = 0.5 must be >= mu_k = 1 (mu_s = k/2, mu_k = k)");
+        row("law value missing", withLine("contact c\nslip = x'\nlaw = coulomb(mu_s = , mu_k = 1)"), 7, 22, "expected a value, got ','");
+        row("law value of a window", withLine("contact c\nslip = x'\nlaw = karnopp(dv = k/100)"), 7, 20,
+            "law karnopp's values are numbers: its stick window's method reads them as they are");
         row("breakaway rule unknown", withLine("breakaway = fastest"), 5, 13, "expected a break-away rule (most-loaded, in-order), got 'fastest'");
         row("breakaway twice", withLine("breakaway = in-order\nbreakaway = most-loaded"), 6, 1, "'breakaway' given twice");
         row("default outside", withLine("param c = 3 range 0 .. 2"), 5, 11, "default 3 is outside its range 0 .. 2");
