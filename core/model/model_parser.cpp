@@ -105,6 +105,20 @@ private:
         return out;
     }
 
+    /// A declaration with an optional label and unit (coord, state, output): its id, label, unit and
+    /// place; before an '=' when `beforeEquals`, else to the statement's end.
+    template <class T>
+    T labelled(Cursor& cursor, Where where, const char* what, bool beforeEquals)
+    {
+        T item;
+        item.id = declare(cursor, what);
+        const auto o = options(cursor, {"label", "unit"}, beforeEquals);
+        item.label = o.count("label") ? o.at("label") : std::string();
+        item.unit = o.count("unit") ? o.at("unit") : std::string();
+        item.where = where;
+        return item;
+    }
+
     void statement(Cursor cursor, bool first)
     {
         const Token keyword = cursor.next();
@@ -154,25 +168,13 @@ private:
         } else if (k == "coord") {
             if (static_cast<int>(m_model.coordinates.size()) >= kMaxCoordinates)
                 fail(where, "more than " + std::to_string(kMaxCoordinates) + " coordinates");
-            Coordinate c;
-            c.id = declare(cursor, "a coordinate's name");
-            const auto o = options(cursor, {"label", "unit"}, false);
-            c.label = o.count("label") ? o.at("label") : std::string();
-            c.unit = o.count("unit") ? o.at("unit") : std::string();
-            c.where = where;
-            m_model.coordinates.push_back(c);
+            m_model.coordinates.push_back(labelled<Coordinate>(cursor, where, "a coordinate's name", false));
             m_pending.coordinates.emplace_back();
             m_block = Block::Coordinate;
         } else if (k == "state") {
             if (static_cast<int>(m_model.states.size()) >= kMaxStates)
                 fail(where, "more than " + std::to_string(kMaxStates) + " states");
-            State z;
-            z.id = declare(cursor, "a state's name");
-            const auto o = options(cursor, {"label", "unit"}, true);
-            z.label = o.count("label") ? o.at("label") : std::string();
-            z.unit = o.count("unit") ? o.at("unit") : std::string();
-            z.where = where;
-            m_model.states.push_back(z);
+            m_model.states.push_back(labelled<State>(cursor, where, "a state's name", true));
             m_pending.states.push_back({expressionAfterEquals(cursor, m_lines)});
             m_block = Block::None;
         } else if (k == "rate") {
@@ -227,13 +229,8 @@ private:
                 fail(where, "'law' belongs to a contact: write it after its contact line");
             law(cursor, where);
         } else if (k == "output") {
-            Pending::Output o;
-            o.id = declare(cursor, "an output's name");
-            const auto opts = options(cursor, {"label", "unit"}, true);
-            o.label = opts.count("label") ? opts.at("label") : std::string();
-            o.unit = opts.count("unit") ? opts.at("unit") : std::string();
+            Pending::Output o = labelled<Pending::Output>(cursor, where, "an output's name", true);
             o.value = expressionAfterEquals(cursor, m_lines);
-            o.where = where;
             m_pending.outputs.push_back(o);
         } else if (k == "draw") {
             m_pending.drawings.push_back(readDrawing(cursor, where, m_lines));

@@ -16,6 +16,29 @@ namespace {
 
 using expr::Expr;
 
+/// The sum of terms, each run of 32 added in order (a short sum, every model's force, is the plain
+/// left-to-right sum, value for value), the runs' sums added as a balanced tree: 5000 force lines on
+/// one coordinate (the file's limit) make a tree 190 levels tall, not 5000, which the recursive
+/// derivative and evaluation would not survive.
+Expr sumOf(const std::vector<Expr>& terms)
+{
+    constexpr std::size_t kRun = 32;
+    std::vector<Expr> level;
+    for (std::size_t i = 0; i < terms.size(); i += kRun) {
+        Expr run = expr::number(0.0);
+        for (std::size_t j = i; j < std::min(terms.size(), i + kRun); ++j)
+            run = expr::add(run, terms[j]);
+        level.push_back(std::move(run));
+    }
+    while (level.size() > 1) {
+        std::vector<Expr> next;
+        for (std::size_t i = 0; i < level.size(); i += 2)
+            next.push_back(i + 1 < level.size() ? expr::add(level[i], level[i + 1]) : level[i]);
+        level = std::move(next);
+    }
+    return level.empty() ? expr::number(0.0) : level.front();
+}
+
 /// d(quantity)/d(every state slot and t) that is not the number 0, appended to list and outputs.
 void addPartials(const model::Model& m, const Expr& quantity, CompiledModel::Quantity kind, int index,
                  std::vector<CompiledModel::Partial>& list, std::vector<Expr>& outputs)
@@ -77,9 +100,12 @@ std::shared_ptr<CompiledModel> prepare(model::Model model, Preparing& now)
     const model::Model& m = c->model;
     const int n = c->coordinates(), k = c->contacts();
 
-    std::vector<Expr> forces(static_cast<size_t>(n), expr::number(0.0));
+    std::vector<std::vector<Expr>> terms(static_cast<size_t>(n));
     for (const model::Force& f : m.forces)
-        forces[static_cast<size_t>(f.coordinate)] = expr::add(forces[static_cast<size_t>(f.coordinate)], f.value);
+        terms[static_cast<size_t>(f.coordinate)].push_back(f.value);
+    std::vector<Expr> forces;
+    for (const std::vector<Expr>& t : terms)
+        forces.push_back(sumOf(t));
     std::vector<Expr> motion = forces;
     for (const model::Contact& contact : m.contacts)
         motion.push_back(contact.normal);
@@ -99,13 +125,13 @@ std::shared_ptr<CompiledModel> prepare(model::Model model, Preparing& now)
     for (const model::Contact& contact : m.contacts) {
         now = {contact.where, "the slip velocity of contact " + contact.id};
         slips.push_back(contact.slip);
-        Expr drift = expr::derivative(contact.slip, m.timeSlot());
+        std::vector<Expr> drift = {expr::derivative(contact.slip, m.timeSlot())};
         for (int j = 0; j < n; ++j)
-            drift = expr::add(drift, expr::multiply(expr::derivative(contact.slip, m.coordinateSlot(j)), expr::variable(m.velocitySlot(j))));
+            drift.push_back(expr::multiply(expr::derivative(contact.slip, m.coordinateSlot(j)), expr::variable(m.velocitySlot(j))));
         for (int j = 0; j < static_cast<int>(m.states.size()); ++j) // a slip that reads a state moves with its rate
             if (expr::dependsOn(contact.slip, m.stateSlot(j)))
-                drift = expr::add(drift, expr::multiply(expr::derivative(contact.slip, m.stateSlot(j)), m.states[static_cast<size_t>(j)].rate));
-        drifts.push_back(std::move(drift));
+                drift.push_back(expr::multiply(expr::derivative(contact.slip, m.stateSlot(j)), m.states[static_cast<size_t>(j)].rate));
+        drifts.push_back(sumOf(drift));
     }
     c->slip = std::move(slips);
     c->drift = std::move(drifts);

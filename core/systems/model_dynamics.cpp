@@ -81,9 +81,10 @@ std::unique_ptr<Dynamics> makeModelDynamics(std::shared_ptr<const CompiledModel>
         auto failure = std::make_shared<ModelFailure>();
         auto system = std::make_unique<ModelContactSystem>(compiled, values, failure);
         std::unique_ptr<Dynamics> inner;
-        if (!compiled->model.contacts.front().lawStates.empty()) { // a custom law that reads states: bound to the system's
+        const model::Contact& contact = compiled->model.contacts.front();
+        if (scenario.lawId == contact.lawId && !contact.lawStates.empty()) { // the file's law reads states: bound to the system's
             const FrictionLawInfo* info = findFrictionLaw(scenario.lawId);
-            std::unique_ptr<FrictionLaw> law = info->create(contactLawValues(compiled->model.contacts.front(), *info, values));
+            std::unique_ptr<FrictionLaw> law = info->create(contactLawValues(contact, *info, values));
             system->closeWith(*law);
             inner = makeContactDynamics(std::move(system), scenario, settings, std::move(law));
         } else {

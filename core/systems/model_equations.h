@@ -78,7 +78,7 @@ struct ModelCompilation {
 /// more than `budget` nodes.
 ModelCompilation compileModel(model::Model model, long budget = kMaxPreparedNodes);
 
-/// The masses (n), starts (n) and initial velocities (n) at the values: what validation needs of a
+/// The masses (n), starts (n), initial velocities (n) and the states' starts (m) at the values: what validation needs of a
 /// model, without specialising and compiling every tape of a run (a slider step on the GUI thread).
 std::vector<double> modelInitialValues(const CompiledModel& compiled, const ParameterSet& values);
 /// The slots of a model's state expressions (Model::stateSlots()) with the parameters at their values,

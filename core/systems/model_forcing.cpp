@@ -15,13 +15,15 @@ double modelForcingFrequency(const CompiledModel& compiled, const ParameterSet& 
 {
     const model::Model& m = compiled.model;
     const int n = compiled.coordinates(), tSlot = m.timeSlot();
-    // The model's slots at t = 0 and the start: q, q', t, then the parameters.
+    // The model's slots at t = 0 and the start: q, q', z, t, then the parameters.
     std::vector<double> now(static_cast<size_t>(m.parameterSlot(0)) + m.parameters.size(), 0.0);
-    const std::vector<double> initial = modelInitialValues(compiled, values); // masses, starts, velocities
+    const std::vector<double> initial = modelInitialValues(compiled, values); // masses, starts, velocities, states' starts
     for (int i = 0; i < n; ++i) {
         now[static_cast<size_t>(m.coordinateSlot(i))] = initial[static_cast<size_t>(n + i)];
         now[static_cast<size_t>(m.velocitySlot(i))] = initial[static_cast<size_t>(2 * n + i)];
     }
+    for (int j = 0; j < compiled.states(); ++j)
+        now[static_cast<size_t>(m.stateSlot(j))] = initial[static_cast<size_t>(3 * n + j)];
     for (size_t i = 0; i < m.parameters.size(); ++i)
         now[static_cast<size_t>(m.parameterSlot(static_cast<int>(i)))] = values.value(m.parameters[i].id);
     // Every node's value at t = 0 and at t = delta, each in one walk of the model's shared trees

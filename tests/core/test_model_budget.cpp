@@ -237,6 +237,28 @@ private slots:
         QVERIFY(refused.error.reason.find("levels deep, more than 1000: nest fewer lets") != std::string::npos);
     }
 
+    /// Many force lines on one coordinate, each as deep as a line may be (lets 330 levels of three):
+    /// their sum is a balanced tree of runs, not a chain as tall as the file is long, so preparing
+    /// its derivatives and running it stay within the stack (4000 lines made a chain 4000 levels
+    /// tall, whose derivative overflowed the stack under AddressSanitizer).
+    void manyForcesOnOneCoordinateStayShallow()
+    {
+        std::string text = "flmodel 1\nname \"many forces\"\ncoord x\n    start = 0.5\nlet b0 = x\n";
+        for (int i = 1; i <= 330; ++i)
+            text += "let b" + std::to_string(i) + " = sin(cos(1 + b" + std::to_string(i - 1) + "))\n";
+        for (int i = 0; i < 4000; ++i)
+            text += "force x = -0.00025*x - 1e-6*b330\n";
+        text += "contact c\n    slip = x' - 0.2\n    law = coulomb\n";
+        const ModelRegistration r = registerModel(text);
+        QVERIFY2(r.ok(), r.error.reason.c_str());
+        Scenario s;
+        QVERIFY(makeScenario(r.system->id, r.system->laws.front(), Method::Regularized, Regularization::Kudra, s).ok());
+        QVERIFY(s.params.set("t_end", 1.0).ok());
+        const RunResult run = simulate(s);
+        QVERIFY2(run.status.ok(), run.status.message().c_str());
+        QVERIFY(run.size() > 10);
+    }
+
     void aModelWithoutContactIsRefusedByTheCheck()
     {
         const PreparedModel p = prepareModel("flmodel 1\nname \"free\"\ncoord x\nforce x = -x\n");
