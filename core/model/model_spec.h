@@ -67,8 +67,11 @@ struct Contact {
     expr::Expr slipConstant;                ///< of coordinates, t and parameters
     std::vector<expr::Expr> slipGradient;   ///< one per coordinate (0 where it does not enter)
     expr::Expr normal;                      ///< of coordinates, t and parameters
-    std::string lawId;                      ///< a 1-D law of the registry (friction/friction_law.h)
-    /// The law's parameters as model parameters: their ids in Model::parameters, in the law's order.
+    /// A 1-D law of the registry (friction/friction_law.h); with values of expressions the law bound
+    /// to them ("coulomb@...", friction/bound_law.h).
+    std::string lawId;
+    /// The law's parameters as model parameters: their ids in Model::parameters, in the law's order
+    /// (a bound law's: the values given as numbers, then the parameters its expressions read).
     std::vector<std::string> lawParameterIds;
     /// law = custom (friction/custom_law.h): g and F_s as written, slot 0 the speed and slot 1 + i the
     /// parameter lawParameterIds[i]; staticLimit null without `static`. Null for a registry law.
