@@ -68,12 +68,21 @@ fl::Status parseSweep(const QCommandLineParser& parser, const std::vector<std::s
         return fl::Status::error("--param is required");
     if (parser.isSet("variable"))
         spec.variable = stateIndex(names, parser.value("variable"));
-    if (parser.isSet("section-variable"))
-        spec.sectionVariable = stateIndex(names, parser.value("section-variable"));
-    else if (parser.isSet("variable") && !base)
+    // --section-variable: a state variable's name, or a plane through several (x1 - x2), checked
+    // with the sweep (solvers/section_plane_expression.h).
+    if (parser.isSet("section-variable")) {
+        const QString section = parser.value("section-variable").trimmed();
+        if (section.isEmpty())
+            return fl::Status::error("--section-variable: empty");
+        const int index = stateIndex(names, section);
+        spec.sectionVariable = std::max(0, index);
+        spec.sectionPlane = index >= 0 ? std::string() : section.toStdString();
+    } else if (parser.isSet("variable") && !base) {
         spec.sectionVariable = spec.variable;
-    if (spec.variable < 0 || spec.sectionVariable < 0)
-        return fl::Status::error("--variable / --section-variable must name a state variable");
+        spec.sectionPlane.clear();
+    }
+    if (spec.variable < 0)
+        return fl::Status::error("--variable must name a state variable");
     if (parser.isSet("observable")) {
         const QString observable = parser.value("observable");
         if (observable == "maxima")
@@ -120,7 +129,7 @@ std::string describeEmptySweep(const fl::SweepSpec& spec, const std::vector<std:
 {
     switch (spec.observable) {
     case fl::SweepObservable::Hyperplane:
-        return "the motion never crossed " + names[static_cast<size_t>(spec.sectionVariable)] + " = " + fl::formatNumber(spec.level)
+        return "the motion never crossed " + (spec.sectionPlane.empty() ? names[static_cast<size_t>(spec.sectionVariable)] : spec.sectionPlane) + " = " + fl::formatNumber(spec.level)
                + " after the transient (is --level within its range?)";
     case fl::SweepObservable::Maxima:
         return names[static_cast<size_t>(spec.variable)] + " has no maximum after the transient at any value (the motion is at rest or drifts)";
@@ -188,7 +197,8 @@ int sweepCommand(const QStringList& arguments)
         {"max-time", "Longest recording time per value (default 1000).", "T"},
         {"observable", "maxima | section | strobe (default maxima).", "kind"},
         {"variable", "State variable recorded (and whose maxima are taken; default: the first).", "name"},
-        {"section-variable", "section: the state variable that crosses --level (default --variable).", "name"},
+        {"section-variable", "section: the state variable that crosses --level (default --variable), or a plane through several, "
+                             "affine with coefficients of the parameters ('x1 - x2', 'dx1 + 0.5*x1'), evaluated at each value.", "name|plane"},
         {"level", "section: the crossing level (default 0).", "x"},
         {"crossing", "section: up | down | both (default up).", "dir"},
         {"period", "strobe: the section period, a number or an expression of the parameters evaluated at each value (2*pi/w).", "T"},

@@ -1,5 +1,6 @@
 #include "analysis/bifurcation_sweep.h"
 #include "scenario/parameter_expression.h"
+#include "solvers/section_plane_expression.h"
 #include "common/workers.h"
 #include "analysis/extrema_detector.h"
 #include "solvers/poincare_section.h"
@@ -24,11 +25,8 @@ constexpr double kSettledRange = 1e-6;
 /// Feeds every step to the chosen observable until enough points are recorded.
 class ObservableCollector final : public DynamicsObserver {
 public:
-    ObservableCollector(const SweepSpec& spec, const std::vector<double>& y0)
-        : lowest(y0), highest(y0), m_spec(spec), m_previous(y0), m_maxima(spec.variable, static_cast<int>(y0.size())),
-          m_section(spec.observable == SweepObservable::Stroboscopic
-                        ? PoincareSection::stroboscopic(spec.period)
-                        : PoincareSection::hyperplane(spec.sectionVariable, spec.level, spec.crossingDirection))
+    ObservableCollector(const SweepSpec& spec, const PoincareSection& section, const std::vector<double>& y0)
+        : lowest(y0), highest(y0), m_spec(spec), m_previous(y0), m_maxima(spec.variable, static_cast<int>(y0.size())), m_section(section)
     {
     }
     bool onStep(const StepView& step, int) override
@@ -65,6 +63,25 @@ private:
 SweepColumn computeColumn(const Scenario& base, const SweepSpec& spec, double value, std::vector<double>* yCarry,
                           double* tCarry, const std::atomic<bool>* cancel);
 
+/// The sweep's section at a scenario's values: a strobe's period or a plane written as an
+/// expression of the parameters (2*pi/w, x - d) is evaluated there.
+Status sweepSection(const SweepSpec& spec, const Scenario& scenario, PoincareSection& section)
+{
+    if (spec.observable == SweepObservable::Stroboscopic) {
+        double period = spec.period;
+        if (!spec.periodText.empty())
+            if (Status status = positiveParameterExpression(spec.periodText, scenario.params, "the period", period); !status.ok())
+                return status;
+        section = PoincareSection::stroboscopic(period);
+    } else if (spec.observable == SweepObservable::Hyperplane && !spec.sectionPlane.empty()) {
+        SectionPlaneExpression plane;
+        if (Status status = SectionPlaneExpression::parse(spec.sectionPlane, stateNames(scenario), scenario.params, plane); !status.ok())
+            return status;
+        return plane.at(scenario.params, spec.level, spec.crossingDirection, section);
+    }
+    return Status::success();
+}
+
 /// computeColumn, an exception (a failed root find, out of memory) turned into the column's status.
 SweepColumn guardedColumn(const Scenario& base, const SweepSpec& spec, double value, std::vector<double>* yCarry,
                           double* tCarry, const std::atomic<bool>* cancel)
@@ -92,9 +109,9 @@ SweepColumn computeColumn(const Scenario& base, const SweepSpec& spec, double va
     column.status = scenario.params.set(spec.parameter, value);
     if (column.status.ok())
         column.status = validate(scenario);
-    SweepSpec own = spec; // a period written as an expression of the parameters: at this value
-    if (column.status.ok() && spec.observable == SweepObservable::Stroboscopic && !spec.periodText.empty())
-        column.status = positiveParameterExpression(spec.periodText, scenario.params, "the period", own.period);
+    PoincareSection section = PoincareSection::hyperplane(spec.sectionVariable, spec.level, spec.crossingDirection);
+    if (column.status.ok())
+        column.status = sweepSection(spec, scenario, section);
     if (!column.status.ok())
         return column;
     const std::unique_ptr<Dynamics> dynamics = makeDynamics(scenario, cancel);
@@ -107,7 +124,7 @@ SweepColumn computeColumn(const Scenario& base, const SweepSpec& spec, double va
     IgnoreSteps ignore;
     column.status = dynamics->integrate(y, t, t + spec.transient, ignore, stats);
     if (column.status.ok()) {
-        ObservableCollector collector(own, y);
+        ObservableCollector collector(spec, section, y);
         column.status = dynamics->integrate(y, t, t + spec.maxRecordTime, collector, stats);
         for (const SectionPoint& p : collector.points)
             column.values.push_back(p.y[static_cast<size_t>(spec.variable)]);
@@ -155,6 +172,20 @@ Status validateSweep(const Scenario& base, const SweepSpec& spec)
     }
     if (spec.variable < 0 || spec.variable >= n || spec.sectionVariable < 0 || spec.sectionVariable >= n)
         return Status::error("the sweep variable must be a state variable");
+    if (spec.observable == SweepObservable::Hyperplane && !spec.sectionPlane.empty()) {
+        // A plane of the parameters: a section at each swept value.
+        SectionPlaneExpression plane;
+        if (Status status = SectionPlaneExpression::parse(spec.sectionPlane, stateNames(base), base.params, plane); !status.ok())
+            return status;
+        Scenario at = base;
+        for (int i = 0; i < spec.steps; ++i) {
+            const double value = sweepValue(spec, i);
+            (void)at.params.set(spec.parameter, value); // in range: checked above
+            PoincareSection section = PoincareSection::hyperplane(0, 0.0, 1);
+            if (Status status = plane.at(at.params, spec.level, spec.crossingDirection, section); !status.ok())
+                return Status::error(status.message() + " (" + p.id + " = " + formatNumber(value) + ")");
+        }
+    }
     if (spec.observable == SweepObservable::Stroboscopic) {
         // The shortest period over the swept values (a period of the parameters: at each of them).
         double period = spec.period;

@@ -158,13 +158,16 @@ Status hopfOrbit(const Scenario& scenario, const ContinuationSetup& parent, cons
         return status;
     if (closure.forced)
         return Status::error("a forced system has no Hopf points");
-    const size_t v = static_cast<size_t>(closure.variable);
-    if (std::abs(y0[v] - closure.level) > 1e-9 * sizeOf(y0))
-        return Status::error("the equilibrium does not lie on the system's section (" + formatNumber(y0[v]) + " against " + formatNumber(closure.level)
+    // The section function s = n . y (y_v for a hyperplane): the equilibrium on it, and the small
+    // orbit's crossing y0 + a Re(w e^{i theta}) where Re((n.w) e^{i theta}) = 0.
+    const double s0 = sectionValue(closure, y0);
+    if (std::abs(s0 - closure.level) > 1e-9 * sizeOf(y0))
+        return Status::error("the equilibrium does not lie on the system's section (" + formatNumber(s0) + " against " + formatNumber(closure.level)
                              + "): its small orbits do not cross it");
-    const std::complex<double> wv = w(static_cast<Eigen::Index>(v));
+    const Eigen::VectorXd normal = sectionNormal(closure, static_cast<Eigen::Index>(y0.size()));
+    const std::complex<double> wv = normal.cast<std::complex<double>>().dot(w); // n . w (n real)
     double theta = std::atan2(wv.real(), wv.imag()); // Re(wv e^{i theta}) = 0
-    // y_v' = Re(i omega w_v e^{i theta}) = -omega Im(w_v e^{i theta})
+    // s' = Re(i omega (n.w) e^{i theta}) = -omega Im((n.w) e^{i theta})
     if (-omega * (wv * std::polar(1.0, theta)).imag() * closure.direction < 0.0)
         theta += M_PI;
     const std::complex<double> phase = std::polar(1.0, theta);
@@ -178,7 +181,7 @@ Status hopfOrbit(const Scenario& scenario, const ContinuationSetup& parent, cons
         std::vector<double> guess = y0;
         for (size_t i = 0; i < guess.size(); ++i)
             guess[i] += amplitude * scale * (w(static_cast<Eigen::Index>(i)) * phase).real();
-        guess[v] = c.level;
+        placeOnSection(c, guess);
         const PeriodicOrbit orbit = refineOrbit(d, c, guess);
         // A small orbit (not a far one Newton wandered to): its period near 2 pi / omega.
         if (!orbit.status.ok() || std::abs(orbit.period * omega / (2.0 * M_PI) - 1.0) > 0.5)

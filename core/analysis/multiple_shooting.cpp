@@ -70,7 +70,7 @@ SegmentsEvaluation evaluateSegments(const Dynamics& dynamics, const OrbitClosure
     SegmentsEvaluation e;
     const int n = dynamics.dimension();
     const size_t K = fractions.size();
-    const Eigen::Index m = segmentUnknowns(closure, n, K), v = closure.variable;
+    const Eigen::Index m = segmentUnknowns(closure, n, K);
     const double period = closure.forced ? closure.period : u(m - 1);
     if (!(period > 0.0) || !std::isfinite(period)) {
         e.status = Status::error("the period has become " + std::to_string(period));
@@ -111,22 +111,16 @@ SegmentsEvaluation evaluateSegments(const Dynamics& dynamics, const OrbitClosure
         const Eigen::Index row = static_cast<Eigen::Index>(k) * n;
         // d(end of k) / d(y_k): M_k (y_0 without its section variable when autonomous).
         if (!closure.forced && k == 0) {
-            for (Eigen::Index j = 0, c = 0; j < n; ++j)
-                if (j != v)
-                    e.du.block(row, c++, n, 1) = mk.col(j);
+            e.du.block(row, 0, n, n - 1) = onSectionColumns(closure, mk);
         } else {
             e.du.block(row, offset(k), n, n) = mk;
         }
         // - d(y_{k+1}) / du: the next start (y_0 again after the last segment).
         const size_t after = (k + 1) % K;
-        for (Eigen::Index i = 0; i < n; ++i) {
-            if (after == 0 && !closure.forced) {
-                if (i != v)
-                    e.du(row + i, i < v ? i : i - 1) -= 1.0;
-            } else {
-                e.du(row + i, offset(after) + i) -= 1.0;
-            }
-        }
+        if (after == 0 && !closure.forced) // y_0 on the section: E
+            e.du.block(row, 0, n, n - 1) -= onSectionColumns(closure, Eigen::MatrixXd::Identity(n, n));
+        else
+            e.du.block(row, offset(after), n, n) -= Eigen::MatrixXd::Identity(n, n);
         if (!closure.forced) { // d(end of k) / dT = f(end) (s_{k+1} - s_k)
             Eigen::VectorXd f;
             if (e.status = fieldAtEnd(dynamics, y, t0, t0 + span, yEnd, f); !e.status.ok())

@@ -298,7 +298,7 @@ Status OrbitProblem::settle(ContinuationPoint& first)
         // next crossing) as the first guess, refined together.
         double period = m_closure.period;
         if (!m_closure.forced) {
-            y[static_cast<size_t>(m_closure.variable)] = m_closure.level;
+            placeOnSection(m_closure, y);
             const OrbitReturn r = orbitReturn(*dynamics, m_closure, y, false);
             if (!r.status.ok())
                 return r.status;

@@ -56,8 +56,9 @@ private:
     bool evaluateWithParameterColumn(const Eigen::VectorXd& z, ContinuationEvaluation& e, Status& status);
     /// Sets m_parameterModel (or m_parameterDerivative's reason for a difference).
     void prepareParameterModel();
-    /// d(section level)/dlambda of an autonomous orbit's section.
-    double levelSlope(double lambda);
+    /// d(level)/dlambda and d(normal)/dlambda of an autonomous orbit's section, into m_levelSlope and
+    /// m_normalSlope.
+    void sectionSlopes(double lambda);
     bool multiple() const { return m_fractions.size() > 1; }
     /// The state at the shooting's start from the unknowns u.
     std::vector<double> startOf(const Eigen::VectorXd& u) const;
@@ -72,7 +73,8 @@ private:
     double m_cachedLambda = 0.0;
     std::unique_ptr<Dynamics> m_cached;
     std::shared_ptr<const struct CompiledModel> m_parameterModel; ///< null: dG/dlambda by a difference
-    double m_levelSlope = 0.0, m_levelLambda = 0.0; ///< levelSlope() at m_levelLambda
+    double m_levelSlope = 0.0, m_levelLambda = 0.0; ///< sectionSlopes() at m_levelLambda
+    Eigen::VectorXd m_normalSlope;                  ///< of a plane section (empty: a hyperplane's, 0)
     bool m_levelKnown = false;
 };
 

@@ -88,12 +88,13 @@ Status EquilibriumProblem::evaluateWithParameterColumn(const Eigen::VectorXd& z,
     return Status::success();
 }
 
-double OrbitProblem::levelSlope(double lambda)
+void OrbitProblem::sectionSlopes(double lambda)
 {
-    // The section's level is a closed form of the values (v = v_b, ...): its central difference is
-    // exact to rounding; one-sided at the parameter's limits.
+    // The section's level and normal are closed forms of the values (v = v_b, ...): their central
+    // differences are exact to rounding; one-sided at the parameter's limits.
     const double h = 1e-6 * (1.0 + std::abs(lambda));
     double at[2] = {lambda - h, lambda + h}, level[2] = {0.0, 0.0};
+    Eigen::VectorXd normal[2];
     for (int side = 0; side < 2; ++side) {
         Scenario s;
         OrbitClosure c;
@@ -102,8 +103,11 @@ double OrbitProblem::levelSlope(double lambda)
             c = m_closure;
         }
         level[side] = c.level;
+        normal[side] = sectionNormal(c, m_n);
     }
-    return at[1] > at[0] ? (level[1] - level[0]) / (at[1] - at[0]) : 0.0;
+    const double span = at[1] - at[0];
+    m_levelSlope = span > 0.0 ? (level[1] - level[0]) / span : 0.0;
+    m_normalSlope = m_closure.normal.empty() || !(span > 0.0) ? Eigen::VectorXd() : Eigen::VectorXd((normal[1] - normal[0]) / span);
 }
 
 bool OrbitProblem::evaluateWithParameterColumn(const Eigen::VectorXd& z, ContinuationEvaluation& e, Status& status)
@@ -116,7 +120,10 @@ bool OrbitProblem::evaluateWithParameterColumn(const Eigen::VectorXd& z, Continu
     if (!dynamics)
         return true;
     if (m_levelLambda != lambda || !m_levelKnown) {
-        m_levelSlope = m_closure.forced ? 0.0 : levelSlope(lambda);
+        m_levelSlope = 0.0;
+        m_normalSlope.resize(0);
+        if (!m_closure.forced)
+            sectionSlopes(lambda);
         m_levelLambda = lambda;
         m_levelKnown = true;
     }
@@ -127,16 +134,20 @@ bool OrbitProblem::evaluateWithParameterColumn(const Eigen::VectorXd& z, Continu
     if (!(status = r.status).ok())
         return true;
     // dy(T)/dlambda: the coordinate's tangent column; an autonomous orbit's also through its section
-    // moving with lambda (level L): the start's section variable moves by L', and the return time by
-    // dT = (L' - w_v) / f_v where the return meets the moved level.
+    // n . y = L moving with lambda: the start's section variable moves by (L' - n'.y) / n_v, and the
+    // return time by dT = (L' - n'.y(T) - n.w) / n.f where the return meets the moved section.
     const auto N = static_cast<Eigen::Index>(n);
     Eigen::VectorXd w = r.monodromy.col(N).head(N);
     if (m_closure.forced) {
         e.dlambda = w;
     } else {
         const Eigen::Index v = m_closure.variable;
-        w += r.monodromy.col(v).head(N) * m_levelSlope;
-        w -= r.field.head(N) * ((w(v) - m_levelSlope) / r.field(v));
+        const Eigen::VectorXd normal = sectionNormal(m_closure, N);
+        const bool moving = m_normalSlope.size() == N;
+        const double start = m_levelSlope - (moving ? m_normalSlope.dot(Eigen::Map<const Eigen::VectorXd>(y.data(), N)) : 0.0);
+        const double end = m_levelSlope - (moving ? m_normalSlope.dot(Eigen::Map<const Eigen::VectorXd>(r.y.data(), N)) : 0.0);
+        w += r.monodromy.col(v).head(N) * (start / normal(v));
+        w -= r.field.head(N) * ((normal.dot(w) - end) / normal.dot(r.field.head(N)));
         e.dlambda.resize(m);
         for (Eigen::Index i = 0, j = 0; i < N; ++i)
             if (i != v)

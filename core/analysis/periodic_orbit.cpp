@@ -47,7 +47,9 @@ private:
 class ReturnCatcher final : public DynamicsObserver {
 public:
     ReturnCatcher(const OrbitClosure& c, const std::vector<double>& y0)
-        : m_section(PoincareSection::hyperplane(c.variable, c.level, c.direction)), m_returns(c.returns), m_previous(y0)
+        : m_section(c.normal.empty() ? PoincareSection::hyperplane(c.variable, c.level, c.direction)
+                                     : PoincareSection::plane(c.normal, 0.0, c.level, c.direction)),
+          m_returns(c.returns), m_previous(y0)
     {
     }
     bool onStep(const StepView& step, int) override
@@ -167,7 +169,15 @@ Status orbitClosure(const Scenario& scenario, int periods, OrbitClosure& closure
     closure.forced = section.isStroboscopic();
     closure.period = section.period() * periods;
     closure.phase = section.phase();
+    if (!closure.forced && section.timeCoefficient() != 0.0)
+        return Status::error("the section plane depends on t: a periodic orbit closes on a section fixed in the state space");
     closure.variable = section.variable();
+    if (closure.variable < 0) { // a plane: eliminate its largest coefficient's variable
+        closure.normal = section.normal();
+        closure.variable = static_cast<int>(std::max_element(closure.normal.begin(), closure.normal.end(),
+                                                             [](double a, double b) { return std::abs(a) < std::abs(b); })
+                                            - closure.normal.begin());
+    }
     closure.level = section.level();
     closure.direction = section.direction() == 0 ? 1 : section.direction();
     closure.returns = periods;
@@ -218,8 +228,55 @@ OrbitReturn orbitReturn(const Dynamics& dynamics, const OrbitClosure& closure, c
         std::vector<double> yEnd;
         r.status = monodromyOver(dynamics, closure, y0, 0.0, r.period, yEnd, r.monodromy);
     }
-    r.y[static_cast<size_t>(closure.variable)] = closure.level; // on the section by definition
+    placeOnSection(closure, r.y); // on the section by definition
     return r;
+}
+
+double sectionValue(const OrbitClosure& closure, const std::vector<double>& y)
+{
+    if (closure.normal.empty())
+        return y[static_cast<size_t>(closure.variable)];
+    double sum = 0.0;
+    for (size_t j = 0; j < std::min(y.size(), closure.normal.size()); ++j)
+        sum += closure.normal[j] * y[j];
+    return sum;
+}
+
+void placeOnSection(const OrbitClosure& closure, std::vector<double>& y)
+{
+    const auto v = static_cast<size_t>(closure.variable);
+    if (closure.normal.empty()) {
+        y[v] = closure.level;
+        return;
+    }
+    double rest = closure.level;
+    for (size_t j = 0; j < std::min(y.size(), closure.normal.size()); ++j)
+        if (j != v)
+            rest -= closure.normal[j] * y[j];
+    y[v] = rest / closure.normal[v];
+}
+
+Eigen::VectorXd sectionNormal(const OrbitClosure& closure, Eigen::Index n)
+{
+    Eigen::VectorXd normal = Eigen::VectorXd::Zero(n);
+    if (closure.normal.empty())
+        normal(closure.variable) = 1.0;
+    for (Eigen::Index j = 0; j < std::min<Eigen::Index>(n, static_cast<Eigen::Index>(closure.normal.size())); ++j)
+        normal(j) = closure.normal[static_cast<size_t>(j)];
+    return normal;
+}
+
+Eigen::MatrixXd onSectionColumns(const OrbitClosure& closure, const Eigen::MatrixXd& a)
+{
+    const Eigen::Index n = a.cols(), v = closure.variable;
+    const Eigen::VectorXd normal = sectionNormal(closure, n);
+    Eigen::MatrixXd out(a.rows(), n - 1);
+    for (Eigen::Index j = 0, c = 0; j < n; ++j) {
+        if (j == v)
+            continue;
+        out.col(c++) = closure.normal.empty() || normal(j) == 0.0 ? a.col(j) : (a.col(j) - a.col(v) * (normal(j) / normal(v))).eval();
+    }
+    return out;
 }
 
 Eigen::VectorXd sectionCoordinates(const OrbitClosure& closure, const std::vector<double>& y)
@@ -241,6 +298,7 @@ std::vector<double> sectionState(const OrbitClosure& closure, const Eigen::Vecto
     std::vector<double> y(static_cast<size_t>(u.size() + 1));
     for (Eigen::Index i = 0, j = 0; i < static_cast<Eigen::Index>(y.size()); ++i)
         y[static_cast<size_t>(i)] = i == closure.variable ? closure.level : u(j++);
+    placeOnSection(closure, y);
     return y;
 }
 
@@ -249,17 +307,14 @@ Eigen::MatrixXd returnMapJacobian(const OrbitClosure& closure, const OrbitReturn
     if (closure.forced)
         return r.monodromy;
     const Eigen::Index n = r.monodromy.rows(), v = closure.variable;
-    // The return time moves with the start: dT = -(e_v^T M dy) / f_v, so dP = (I - f e_v^T / f_v) M.
-    Eigen::MatrixXd projected = r.monodromy - r.field * r.monodromy.row(v) / r.field(v);
+    // The return time moves with the start: dT = -(n^T M dy) / n.f, so dP = (I - f n^T / n.f) M; the
+    // start moves on the section (E), the return is read without its variable.
+    const Eigen::VectorXd normal = sectionNormal(closure, n);
+    const Eigen::MatrixXd projected = onSectionColumns(closure, r.monodromy - r.field * (normal.transpose() * r.monodromy) / normal.dot(r.field));
     Eigen::MatrixXd reduced(n - 1, n - 1);
-    for (Eigen::Index i = 0, ri = 0; i < n; ++i) {
-        if (i == v)
-            continue;
-        for (Eigen::Index j = 0, rj = 0; j < n; ++j)
-            if (j != v)
-                reduced(ri, rj++) = projected(i, j);
-        ++ri;
-    }
+    for (Eigen::Index i = 0, ri = 0; i < n; ++i)
+        if (i != v)
+            reduced.row(ri++) = projected.row(i);
     return reduced;
 }
 
@@ -314,7 +369,7 @@ PeriodicOrbit refineOrbit(const Dynamics& dynamics, const OrbitClosure& closure,
 {
     PeriodicOrbit orbit;
     if (!closure.forced)
-        guess[static_cast<size_t>(closure.variable)] = closure.level;
+        placeOnSection(closure, guess);
     Eigen::VectorXd u = sectionCoordinates(closure, guess);
     for (int it = 0; it <= maxIterations; ++it) {
         const std::vector<double> y = sectionState(closure, u);

@@ -27,7 +27,10 @@ struct OrbitClosure {
     /// Forced: the shooting starts at phase + shift, inside a slip phase: the return map is not
     /// differentiable at a state in stick (a perturbed v_r slips away or back, depending on its sign).
     double shift = 0.0;
-    int variable = 0;      ///< autonomous: the hyperplane y[variable] = level
+    /// Autonomous: the hyperplane y[variable] = level, or with a normal the plane normal . y = level,
+    /// variable then its largest coefficient (the one the section's points eliminate).
+    int variable = 0;
+    std::vector<double> normal; ///< empty: the hyperplane; entries beyond its size are 0
     double level = 0.0;
     int direction = 1;     ///< crossings counted (+1 upward, -1 downward)
     int returns = 1;       ///< autonomous: the orbit closes at this crossing
@@ -63,13 +66,24 @@ Eigen::VectorXd denseField(const StepView& step, double t, size_t n);
 /// P(y0): integrates one return; withMonodromy also integrates the variational equations.
 OrbitReturn orbitReturn(const Dynamics& dynamics, const OrbitClosure& closure, const std::vector<double>& y0, bool withMonodromy);
 
+/// An autonomous closure's section function normal . y (y[variable] without a normal).
+double sectionValue(const OrbitClosure& closure, const std::vector<double>& y);
+/// Moves y onto the section along its variable: y[variable] so that sectionValue(y) = level.
+void placeOnSection(const OrbitClosure& closure, std::vector<double>& y);
+/// The section's normal as a vector of n entries (e_variable without a normal).
+Eigen::VectorXd sectionNormal(const OrbitClosure& closure, Eigen::Index n);
+/// A M E, where E = dy/du (n x (n - 1)) maps the section coordinates u to the state on the section:
+/// the columns but the variable's, each plus the variable's column times -normal_j / normal_variable.
+Eigen::MatrixXd onSectionColumns(const OrbitClosure& closure, const Eigen::MatrixXd& a);
+
 /// The unknowns of the shooting problem: the state (forced) or the state without the section's
 /// variable (autonomous), and back.
 Eigen::VectorXd sectionCoordinates(const OrbitClosure& closure, const std::vector<double>& y);
 std::vector<double> sectionState(const OrbitClosure& closure, const Eigen::VectorXd& u);
 
 /// DP, the Jacobian of the return map in section coordinates: M itself (forced) or the
-/// projection (I - f e_v^T / f_v) M without row and column v (autonomous).
+/// projection (I - f n^T / n.f) M E without row v (autonomous; n the section's normal, E as
+/// onSectionColumns).
 Eigen::MatrixXd returnMapJacobian(const OrbitClosure& closure, const OrbitReturn& r);
 
 /// A periodic orbit and its Floquet multipliers.

@@ -86,6 +86,8 @@ SetupRecord SweepAnalysis::write(const Scenario&, const Setup& setup)
         .number("threads", setup.threads);
     if (!s.periodText.empty()) // the period as written (2*pi/w), evaluated at each value
         record.text("periodText", s.periodText);
+    if (!s.sectionPlane.empty()) // the section plane as written (x1 - x2), evaluated at each value
+        record.text("sectionPlane", s.sectionPlane);
     return record;
 }
 
@@ -110,6 +112,7 @@ void SweepAnalysis::read(SetupRecordReader& r, const Scenario&, Setup& setup)
         s.crossingDirection = word == "up" ? 1 : word == "down" ? -1 : 0;
     r.number("period", s.period);
     r.text("periodText", s.periodText);
+    r.text("sectionPlane", s.sectionPlane);
     r.flag("continuation", s.continuation);
     if (r.oneOf("direction", sweepDirectionIds(), word))
         s.direction = static_cast<SweepDirection>(indexOf(sweepDirectionIds(), word));
@@ -129,7 +132,9 @@ SetupProblem SweepAnalysis::check(const Scenario& scenario, const Setup& setup)
             return SetupProblem::at("period", "the period " + status.message());
     }
     if (const Status status = validateSweep(scenario, setup.spec); !status.ok())
-        return SetupProblem::at(isPeriodProblem(status.message()) ? "period" : "", status.message());
+        return SetupProblem::at(isPeriodProblem(status.message()) ? "period"
+                                : status.message().rfind("the section plane", 0) == 0 ? "sectionVariable" : "",
+                                status.message());
     // A whole-number parameter is swept through whole values only (as runSweep computes them).
     const ParameterSpec& p = scenario.params.specs()[static_cast<size_t>(scenario.params.index(setup.spec.parameter))];
     return checkSteppedValues(p, setup.spec.steps, [&setup](int i) { return sweepValue(setup.spec, i); });

@@ -1,6 +1,7 @@
 #include "io/continuation_csv.h"
 #include "common/number_text.h"
 #include "io/csv_number.h"
+#include "solvers/poincare_section.h"
 #include "systems/scenario_setup.h"
 
 namespace fl {
@@ -16,8 +17,10 @@ std::string header(const Scenario& scenario, const ContinuationSetup& setup, con
         return text + "equilibria (period 0; ev: the Jacobian's eigenvalues, largest real part first)" + derivative + "\n";
     text += c.forced ? "orbits of " + std::to_string(setup.periods) + " forcing period(s), section t = " + formatNumber(c.phase) + " mod "
                            + formatNumber(c.period / setup.periods)
-                     : "orbits closing at crossing " + std::to_string(c.returns) + " of " + branch.stateIds[static_cast<size_t>(c.variable)]
-                           + " = " + formatNumber(c.level) + (c.direction < 0 ? " downward" : " upward");
+                     : "orbits closing at crossing " + std::to_string(c.returns) + " of "
+                           + sectionDefinitionText(c.normal.empty() ? PoincareSection::hyperplane(c.variable, c.level, c.direction)
+                                                                    : PoincareSection::plane(c.normal, 0.0, c.level, c.direction),
+                                                   branch.stateIds);
     if (setup.segments > 1)
         text += "; multiple shooting in " + std::to_string(setup.segments) + " segments";
     return text + derivative + "\n";

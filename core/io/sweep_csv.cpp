@@ -15,7 +15,7 @@ std::string describeObservable(const SweepSpec& spec, const std::vector<std::str
     case SweepObservable::Stroboscopic:
         return "stroboscopic section (period " + (spec.periodText.empty() ? formatNumber(spec.period) : spec.periodText) + "): " + value;
     case SweepObservable::Hyperplane:
-        return "section " + names.at(static_cast<size_t>(spec.sectionVariable)) + " = " + formatNumber(spec.level)
+        return "section " + (spec.sectionPlane.empty() ? names.at(static_cast<size_t>(spec.sectionVariable)) : spec.sectionPlane) + " = " + formatNumber(spec.level)
                + (spec.crossingDirection > 0 ? " (up)" : spec.crossingDirection < 0 ? " (down)" : " (both)") + ": " + value;
     }
     return value;

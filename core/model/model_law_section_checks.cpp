@@ -8,6 +8,7 @@
 #include "friction/custom_law.h"
 #include "params/parameter_set.h"
 
+#include <algorithm>
 #include <cmath>
 #include <tuple>
 
@@ -150,7 +151,8 @@ void bindLawValues(const Pending::Contact& pending, Contact& contact, const text
 }
 
 /// section strobe = EXPR (of parameters, > 0 at the defaults) or section plane = EXPR direction +|-,
-/// EXPR = a s + b in one coordinate or velocity s with a and b of parameters (a != 0 at the defaults).
+/// EXPR affine in the run's variables and t with coefficients of parameters (not all the variables'
+/// 0 at the defaults).
 void checkSection(const Pending::Section& pending, const text::LineIndex& lines, const DerivedNames& derived,
                   const ParameterNames& parameters, const std::vector<double>& defaults, Model& model)
 {
@@ -176,40 +178,33 @@ void checkSection(const Pending::Section& pending, const text::LineIndex& lines,
     }
     for (std::size_t j = 0; j < model.states.size(); ++j)
         state.push_back(model.stateSlot(static_cast<int>(j)));
-    const std::string oneVariable = "a section plane is one coordinate, velocity or state at a level, with coefficients of the parameters "
-                                    "(x' or x - 0.5 or 2*x1 - d): a combination of several, or of t, is not supported";
-    if (expr::dependsOn(section.plane, model.timeSlot()))
-        fail(at, oneVariable);
-    const auto affine = expr::affineForm(section.plane, state);
-    if (!affine || dependsOnAny(affine->constant, state))
-        fail(at, oneVariable);
-    int found = -1;
-    for (std::size_t j = 0; j < state.size(); ++j)
-        if (!expr::isNumber(affine->coefficients[j], 0.0)) {
-            if (found >= 0 || dependsOnAny(affine->coefficients[j], state))
-                fail(at, oneVariable);
-            found = static_cast<int>(j);
-        }
-    if (found < 0)
-        fail(at, "the section plane depends on no coordinate, velocity or state");
-    const int mechanical = 2 * static_cast<int>(model.coordinates.size());
-    if (found >= mechanical) {
-        section.state = found - mechanical;
-    } else {
-        section.coordinate = found / 2;
-        section.velocity = found % 2 == 1;
-    }
-    section.slope = affine->coefficients[static_cast<std::size_t>(found)];
+    std::vector<int> variables = state;
+    variables.push_back(model.timeSlot());
+    const std::string affineOnly = "a section plane is affine in the coordinates, velocities, states and t, with coefficients of "
+                                   "the parameters (x' or x1 - x2 or 2*x - d or x - v0*t)";
+    const auto affine = expr::affineForm(section.plane, variables);
+    if (!affine || dependsOnAny(affine->constant, variables))
+        fail(at, affineOnly);
+    for (const expr::Expr& c : affine->coefficients)
+        if (dependsOnAny(c, variables))
+            fail(at, affineOnly);
+    section.coefficients.assign(affine->coefficients.begin(), affine->coefficients.end() - 1);
+    section.time = affine->coefficients.back();
     section.offset = affine->constant;
+    if (std::all_of(section.coefficients.begin(), section.coefficients.end(), [](const expr::Expr& c) { return expr::isNumber(c, 0.0); }))
+        fail(at, "the section plane depends on no coordinate, velocity or state (a plane in t alone is a time: use section strobe)");
     std::vector<double> values(static_cast<std::size_t>(model.parameterSlot(static_cast<int>(model.parameters.size()))), 0.0);
     for (std::size_t i = 0; i < model.parameters.size(); ++i)
         values[static_cast<std::size_t>(model.parameterSlot(static_cast<int>(i)))] = defaults[i];
-    const double slope = expr::evaluate(section.slope, values.data());
-    if (!(slope != 0.0) || !std::isfinite(slope))
-        fail(at, "the section plane's coefficient of "
-                     + (section.state >= 0 ? model.states[static_cast<std::size_t>(section.state)].id
-                                           : model.coordinates[static_cast<std::size_t>(section.coordinate)].id + (section.velocity ? "'" : ""))
-                     + " is " + formatNumber(slope) + " at the parameters' defaults; it must not be 0");
+    bool some = false;
+    for (const expr::Expr& c : section.coefficients) {
+        const double a = expr::evaluate(c, values.data());
+        if (!std::isfinite(a))
+            fail(at, "a coefficient of the section plane is " + formatNumber(a) + " at the parameters' defaults; it must be finite");
+        some = some || a != 0.0;
+    }
+    if (!some)
+        fail(at, "the section plane's coefficients of the coordinates, velocities and states are all 0 at the parameters' defaults");
 }
 
 /// kinetic and static lines in a contact whose law is not custom.

@@ -123,14 +123,13 @@ struct Section {
     Kind kind = Kind::None;
     /// Strobe: the period T (t = k T), of parameters only (parameterSlots()).
     expr::Expr period;
-    /// Plane: EXPR = a s + b with s one coordinate or velocity (stateSlots()), a and b of parameters
-    /// only: the crossings of s = -b/a, counted where EXPR rises (+) or falls (-).
+    /// Plane: EXPR = sum_k a_k s_k + c t + b, affine in the run's variables s_k (each coordinate, its
+    /// velocity, then the first-order states: a run's state order) and t, with a_k, c and b of
+    /// parameters only: the crossings of EXPR = 0, counted where it rises (+) or falls (-).
     expr::Expr plane;
-    int coordinate = 0;   ///< s's coordinate
-    bool velocity = false; ///< s is the coordinate's velocity
-    int state = -1;       ///< >= 0: s is this first-order state (coordinate and velocity unused)
-    expr::Expr slope;     ///< a
-    expr::Expr offset;    ///< b
+    std::vector<expr::Expr> coefficients; ///< a_k, one per run variable (2 n + states)
+    expr::Expr time;                      ///< c
+    expr::Expr offset;                    ///< b
     int direction = 1;    ///< +1: EXPR rising through 0; -1: falling
     Where where;
 };

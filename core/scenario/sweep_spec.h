@@ -21,6 +21,10 @@ struct SweepSpec {
     int variable = 0;           ///< state index: recorded value (and hyperplane/maxima variable)
     int sectionVariable = 0;    ///< hyperplane: the state crossing `level`
     double level = 0.0;
+    /// hyperplane: when not empty, the section is this plane = level instead of sectionVariable =
+    /// level: an affine expression of the state variables, t and the parameters (`x1 - x2`,
+    /// `x - d`; solvers/section_plane_expression.h) evaluated at each swept value.
+    std::string sectionPlane;
     int crossingDirection = 1;  ///< hyperplane: +1 up, -1 down, 0 both
     double period = 0.0;        ///< stroboscopic: section period (time units)
     /// stroboscopic: the period as written, an expression of the parameters (`2*pi/w`) evaluated at

@@ -50,6 +50,8 @@ struct RunResult {
     std::vector<TimeInterval> stickIntervals; ///< event-driven runs of one contact (mode non-empty) only
     std::vector<double> sectionTimes;    ///< Poincaré section points of the run (see RunOptions)
     std::vector<double> sectionStates;   ///< row-major, dimension() values per point
+    /// The section the points were taken on, in words ("x1 - x2 = 0 upward", sectionDefinitionText).
+    std::string sectionDefinition;
     long switchCount = 0;                ///< every switch the run located: kept, drained or dropped
     long grazeCount = 0;                 ///< every graze the run located: kept, drained or dropped
     bool eventsCapped = false;           ///< an in-memory run kept only the first events of a list

@@ -60,7 +60,10 @@ std::optional<model::Model> withParameterAsState(const model::Model& m, std::str
     for (const model::Drawing& d : m.drawings)
         all.push_back(d.speed);
     if (m.section.kind == model::Section::Kind::Plane)
-        all.insert(all.end(), {m.section.plane, m.section.slope, m.section.offset});
+    {
+        all.insert(all.end(), {m.section.plane, m.section.time, m.section.offset});
+        all.insert(all.end(), m.section.coefficients.begin(), m.section.coefficients.end());
+    }
     all = expr::renumber(all, moved);
 
     model::Model out = m;
@@ -82,8 +85,10 @@ std::optional<model::Model> withParameterAsState(const model::Model& m, std::str
         d.speed = *next++;
     if (out.section.kind == model::Section::Kind::Plane) {
         out.section.plane = *next++;
-        out.section.slope = *next++;
+        out.section.time = *next++;
         out.section.offset = *next++;
+        for (expr::Expr& c : out.section.coefficients)
+            c = *next++;
     }
     model::State p;
     p.id = std::string(id);

@@ -94,21 +94,8 @@ std::vector<VariableLabel> labelsOf(const model::Model& m)
     return labels;
 }
 
-/// The variable of a declared plane section: its index in a run's state vector (the coordinate's 2i,
-/// its velocity's 2i + 1, first-order state j's 2n + j) and its name in the file.
-int sectionVariable(const model::Model& m)
-{
-    const model::Section& s = m.section;
-    return s.state >= 0 ? 2 * static_cast<int>(m.coordinates.size()) + s.state : 2 * s.coordinate + (s.velocity ? 1 : 0);
-}
-std::string sectionVariableName(const model::Model& m)
-{
-    const model::Section& s = m.section;
-    return s.state >= 0 ? m.states[static_cast<size_t>(s.state)].id : m.coordinates[static_cast<size_t>(s.coordinate)].id + (s.velocity ? "'" : "");
-}
-
-/// The section the file declares at these values: strobe at T, or s = -b/a (s: sectionVariable)
-/// counted where a s + b rises (+) or falls (-).
+/// The section the file declares at these values: strobe at T, or the plane sum_k a_k y_k + c t + b
+/// = 0 (y: a run's state) counted where it rises (+) or falls (-).
 PoincareSection declaredSection(const model::Model& m, const ParameterSet& values)
 {
     const model::Section& section = m.section;
@@ -118,11 +105,41 @@ PoincareSection declaredSection(const model::Model& m, const ParameterSet& value
     if (section.kind == model::Section::Kind::Strobe)
         return PoincareSection::stroboscopic(expr::evaluate(section.period, p.data()));
     const std::vector<double> v = modelParameterSlots(m, values);
-    const double a = expr::evaluate(section.slope, v.data()), b = expr::evaluate(section.offset, v.data());
-    return PoincareSection::hyperplane(sectionVariable(m), -b / a, a > 0.0 ? section.direction : -section.direction);
+    std::vector<double> normal;
+    for (const expr::Expr& a : section.coefficients)
+        normal.push_back(expr::evaluate(a, v.data()));
+    return PoincareSection::plane(std::move(normal), expr::evaluate(section.time, v.data()), 0.0 - expr::evaluate(section.offset, v.data()),
+                                  section.direction);
 }
 
-/// The declared section at the scenario's values: a period > 0, a plane's coefficient not 0.
+/// The declared section as written over a run's state ids (dX for X'), t and the parameters, the
+/// lets written in: a strobe's period or a plane; "" without one.
+std::string declaredSectionText(const model::Model& m)
+{
+    constexpr std::size_t kSectionTextLength = 4000; // bounded: lets written in can make it long
+    const model::Section& section = m.section;
+    expr::SymbolTable names;
+    if (section.kind == model::Section::Kind::Strobe) {
+        for (std::size_t i = 0; i < m.parameters.size(); ++i)
+            names.add(m.parameters[i].id, static_cast<int>(i));
+        return expr::print(section.period, names, kSectionTextLength);
+    }
+    if (section.kind != model::Section::Kind::Plane)
+        return {};
+    for (std::size_t i = 0; i < m.coordinates.size(); ++i) {
+        names.add(m.coordinates[i].id, m.coordinateSlot(static_cast<int>(i)));
+        names.add("d" + m.coordinates[i].id, m.velocitySlot(static_cast<int>(i)));
+    }
+    for (std::size_t j = 0; j < m.states.size(); ++j)
+        names.add(m.states[j].id, m.stateSlot(static_cast<int>(j)));
+    names.add("t", m.timeSlot());
+    for (std::size_t i = 0; i < m.parameters.size(); ++i)
+        names.add(m.parameters[i].id, m.parameterSlot(static_cast<int>(i)));
+    return expr::print(section.plane, names, kSectionTextLength);
+}
+
+/// The declared section at the scenario's values: a period > 0, a plane's coefficients finite and
+/// not all 0 in the variables.
 Status validateSection(const model::Model& m, const ParameterSet& values)
 {
     if (m.section.kind == model::Section::Kind::None)
@@ -130,9 +147,16 @@ Status validateSection(const model::Model& m, const ParameterSet& values)
     const PoincareSection section = declaredSection(m, values);
     if (m.section.kind == model::Section::Kind::Strobe && !(section.period() > 0.0 && std::isfinite(section.period())))
         return Status::error("the model's section strobe has period " + formatNumber(section.period()) + " at these values; it must be > 0");
-    if (m.section.kind == model::Section::Kind::Plane && !std::isfinite(section.level()))
-        return Status::error("the model's section plane has no level at these values (its coefficient of "
-                             + sectionVariableName(m) + " is 0)");
+    if (m.section.kind != model::Section::Kind::Plane)
+        return Status::success();
+    bool finite = std::isfinite(section.level()) && std::isfinite(section.timeCoefficient()), some = section.variable() >= 0;
+    for (double a : section.normal()) {
+        finite = finite && std::isfinite(a);
+        some = some || a != 0.0;
+    }
+    if (!finite || !some)
+        return Status::error(!finite ? "the model's section plane is not finite at these values"
+                                     : "the model's section plane has no coordinate, velocity or state at these values (their coefficients are 0)");
     return Status::success();
 }
 
@@ -293,6 +317,8 @@ SystemInfo systemOf(const std::string& id, const std::shared_ptr<const CompiledM
             return PoincareSection::stroboscopic(2.0 * std::numbers::pi / w);
         return PoincareSection::hyperplane(1, 0.0, -1);
     };
+    info.sectionText = declaredSectionText(m);
+    info.sectionDirection = m.section.direction;
     if (isBlockChain(m)) {
         info.blockChain = true;
         info.chainBeltSpeed = [compiled](const Scenario& s) {

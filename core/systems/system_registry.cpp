@@ -88,9 +88,15 @@ SweepSpec defaultSweep(const Scenario& scenario)
     if (section.isStroboscopic()) {
         spec.observable = SweepObservable::Stroboscopic;
         spec.period = section.period();
+        spec.periodText = system->sectionText;
         return spec;
     }
     spec.observable = SweepObservable::Hyperplane;
+    if (!system->sectionText.empty()) { // a model's plane (of several variables, or moving with the values)
+        spec.sectionPlane = system->sectionText;
+        spec.crossingDirection = system->sectionDirection;
+        return spec;
+    }
     spec.sectionVariable = section.variable();
     spec.level = section.level();
     spec.crossingDirection = section.direction();

@@ -98,6 +98,10 @@ struct SystemInfo {
     std::vector<VariableLabel> variables;
     /// The Poincaré section shown for a scenario of this system.
     std::function<PoincareSection(const Scenario&)> defaultSection;
+    /// A model's declared section as written over its state ids, t and parameters: a strobe's period
+    /// (2*pi/w) or a plane (x1 - x2 - d). A default sweep carries it, to evaluate at each value.
+    std::string sectionText;
+    int sectionDirection = 1; ///< a declared plane's: +1 where its text rises, -1 where it falls
     /// Checks combinations the tables cannot express (e.g. law and method); may be empty.
     std::function<Status(const Scenario&)> validate;
     /// The scenario's dynamics (precondition: the scenario is valid and names this system).

@@ -10,6 +10,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
+
 using cli_test::runCli;
 
 namespace {
@@ -191,6 +193,45 @@ private slots:
                                                    "--transient", "10", "--duration", "20", "--count", "1"});
         QVERIFY2(lyapunov.exitCode == 0, qPrintable(lyapunov.err));
         QVERIFY(lyapunov.out.contains("lambda_1 = "));
+    }
+
+    /// --section-variable takes a plane through several variables (x1 - x2, of the parameters too):
+    /// the CSV says which; recording x1 and x2 there gives the same numbers (the points have x1 = x2);
+    /// a plane that is not affine is refused with its reason on one line.
+    void sweepOnAPlaneThroughTwoCoordinates()
+    {
+        QTemporaryDir dir;
+        QStringList values[2];
+        for (int i = 0; i < 2; ++i) {
+            const QString out = dir.filePath(QString("plane%1.csv").arg(i));
+            const cli_test::Outcome sweep = runCli({"sweep", "--model", kTwoBlocks, "--param", "v_b", "--from", "0.1", "--to", "0.3", "--steps", "3",
+                                                    "--transient", "10", "--samples", "4", "--max-time", "100", "--observable", "section",
+                                                    "--section-variable", "x1 - x2", "--crossing", "up", "--variable", i == 0 ? "x1" : "x2",
+                                                    "--out", out});
+            QVERIFY2(sweep.exitCode == 0, qPrintable(sweep.err));
+            QFile file(out);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            const QString text = QString::fromUtf8(file.readAll());
+            QVERIFY2(text.contains(QString("# value: section x1 - x2 = 0 (up): x%1\n").arg(i + 1)), qPrintable(text.left(400)));
+            for (const QString& row : rows(out, 3))
+                values[i].append(row.section(',', 2, 2));
+        }
+        QCOMPARE(values[0].size(), 12);
+        QCOMPARE(values[1].size(), 12);
+        double worst = 0.0;
+        for (int k = 0; k < 12; ++k)
+            worst = std::max(worst, std::abs(values[0][k].toDouble() - values[1][k].toDouble()));
+        qInfo("x1 - x2 at the plane's points: at most %.3g", worst);
+        QVERIFY(worst < 1e-10);
+        const cli_test::Outcome weighted = runCli({"sweep", "--model", kTwoBlocks, "--param", "v_b", "--from", "0.1", "--to", "0.3", "--steps", "2",
+                                                   "--transient", "5", "--samples", "2", "--observable", "section", "--section-variable",
+                                                   "x1' + k_c*(x2 - x1)/10", "--out", dir.filePath("weighted.csv")});
+        QVERIFY2(weighted.exitCode == 0, qPrintable(weighted.err));
+        const cli_test::Outcome refused = runCli({"sweep", "--model", kTwoBlocks, "--param", "v_b", "--from", "0.1", "--to", "0.3", "--observable",
+                                                  "section", "--section-variable", "x1*x2", "--out", dir.filePath("no.csv")});
+        QVERIFY(refused.exitCode != 0);
+        QVERIFY2(refused.err.contains("the section plane 'x1*x2' must be affine in the state variables and t"), qPrintable(refused.err));
+        QCOMPARE(refused.err.trimmed().count('\n'), 0);
     }
 
     /// The nested max that doubled the work per level (7.8 s and 716 MB at depth 20)

@@ -55,3 +55,14 @@ inline void printLocated(const fl::Branch& branch)
     for (const fl::LocatedPoint& p : branch.located)
         std::printf("  %s at %.12g: %s\n", p.type.c_str(), p.parameter, p.condition.c_str());
 }
+
+/// The unforced Coulomb belt (mu_s = 2, mu_k = 1, unit mass, spring and load) as a model file
+/// with `section` as its section line: its cycle is a circle of radius sqrt(1 + v_b^2) about
+/// (x, x') = (1, 0) in slip and a stick at x' = v_b from x = 0 to 2, period
+/// 2/v_b + pi + 2 atan(v_b).
+inline std::string beltModelWith(const std::string& section)
+{
+    return "flmodel 1\nname \"Belt\"\nnumerics t_end = 60, tol = 1e-12\nparam v_b = 0.5 range 0.1 .. 2\ncoord x\nforce x = -x\n"
+           "contact belt\n    slip = x' - v_b\n    law = coulomb(mu_s = 2, mu_k = 1)\n"
+           + section + "\n";
+}

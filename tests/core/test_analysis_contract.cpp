@@ -129,6 +129,18 @@ private slots:
         QVERIFY2(fl::SweepAnalysis::check(belt, strobe).ok(), fl::describe(fl::SweepAnalysis::check(belt, strobe)).c_str());
         sweep.spec.periodText = "2*pi/omega";
         QCOMPARE(QString::fromStdString(fl::SweepAnalysis::check(belt, sweep).field), QString("period"));
+
+        // A section plane reads back as written; one that is not affine is the section field's problem.
+        fl::SweepSetup planar = fl::SweepAnalysis::defaults(belt);
+        planar.spec.observable = fl::SweepObservable::Hyperplane;
+        planar.spec.sectionPlane = "x + 0.5*v - v_b";
+        warnings.clear();
+        const fl::SweepSetup plane = fl::TypedAnalysis<fl::SweepAnalysis>::readTyped(belt, fl::SweepAnalysis::write(belt, planar), "s", warnings);
+        QCOMPARE(plane.spec.sectionPlane, std::string("x + 0.5*v - v_b"));
+        QVERIFY2(warnings.empty(), joined(warnings).c_str());
+        QVERIFY2(fl::SweepAnalysis::check(belt, plane).ok(), fl::describe(fl::SweepAnalysis::check(belt, plane)).c_str());
+        planar.spec.sectionPlane = "x*v";
+        QCOMPARE(QString::fromStdString(fl::SweepAnalysis::check(belt, planar).field), QString("sectionVariable"));
     }
 
     /// A continuation's drawn branches (each with its own case) read back exactly; one of an unknown

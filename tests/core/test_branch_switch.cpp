@@ -14,6 +14,8 @@
 #include "continuation_fixtures.h"
 #include "analysis/periodic_orbit.h"
 #include "simulation/dynamics_factory.h"
+#include "systems/model_export.h"
+#include "systems/model_registry.h"
 #include "systems/scenario_setup.h"
 
 #include <QTest>
@@ -181,6 +183,67 @@ private slots:
         std::printf("the born branch ends at v_b = %.10g (%s); the stick-slip branch's stick onset at %.10g\n", upper->parameter,
                     upper->condition.c_str(), onset->parameter);
         QVERIFY(std::abs(upper->parameter - onset->parameter) < 1e-5);
+    }
+
+    /// The same Hopf point with the belt written as a model whose section is a plane through x and
+    /// x' that contains the sliding state (x' + 0.2 (x - g(v_b)) = 0, falling): the born orbit is
+    /// placed on the plane (n . w, not one component, sets its phase), and each born orbit is the
+    /// one Newton finds on the single-variable section x' = 0 at its value: the same period.
+    void hopfOnAPlaneThroughTheEquilibrium()
+    {
+        const fl::Scenario builtIn = belt("stribeck-exp", {{"zeta", 0.1}, {"A", 0.0}});
+        std::string text;
+        QVERIFY(fl::exportModel(builtIn, text).ok());
+        const size_t forcing = text.find(" + A*cos(w*t)");
+        QVERIFY(forcing != std::string::npos);
+        text.erase(forcing, 13);
+        auto withSection = [&](const std::string& section) {
+            const fl::ModelRegistration r = fl::registerModel(text + section + "\n");
+            if (!r.ok())
+                qFatal("%s", r.error.reason.c_str());
+            fl::Scenario s;
+            if (!fl::makeScenario(r.system->id, r.system->laws.front(), fl::Method::EventDriven, fl::Regularization::Kudra, s).ok())
+                qFatal("no model scenario");
+            for (const fl::ParameterSpec& spec : builtIn.params.specs())
+                if (s.params.has(spec.id))
+                    (void)s.params.set(spec.id, builtIn.params.value(spec.id));
+            return s;
+        };
+        const std::string g = "((mu_0 - mu_k)*exp(-delta*v_b/(mu_0 - mu_k)) + mu_k)";
+        const fl::Scenario plane = withSection("section plane = x' + 0.2*(x - " + g + ") direction -");
+        const fl::Scenario maxima = withSection("section plane = x' direction -");
+        const fl::ContinuationSetup parent = setupOf("v_b", 1.5, 0.05, 3.0, true);
+        const fl::Branch branch = fl::continueBranch(plane, parent);
+        QVERIFY2(branch.status.ok(), branch.status.message().c_str());
+        const fl::LocatedPoint* hopf = findLocated(branch, "hopf");
+        QVERIFY2(hopf, "no Hopf point located");
+        fl::ContinuationSetup born;
+        const fl::Status status = fl::bornBranchSetup(plane, parent, *hopf, born);
+        QVERIFY2(status.ok(), status.message().c_str());
+        born.to = std::min(born.to, hopf->parameter + 0.05);
+        born.from = std::max(born.from, hopf->parameter - 0.05);
+        const fl::Branch orbits = fl::continueBranch(plane, born);
+        QVERIFY2(orbits.status.ok(), orbits.status.message().c_str());
+        QVERIFY(orbits.points.size() >= 5);
+        double worst = 0.0;
+        int compared = 0;
+        for (const fl::BranchPoint& p : orbits.points) {
+            if (p.parameter < hopf->parameter + 1e-3)
+                continue;
+            fl::Scenario at = maxima;
+            QVERIFY(at.params.set("v_b", p.parameter).ok());
+            fl::OrbitClosure c;
+            QVERIFY(fl::orbitClosure(at, 1, c).ok());
+            const auto d = fl::makeDynamics(at);
+            const fl::PeriodicOrbit reference = fl::refineOrbit(*d, c, p.orbit.y, 1e-11);
+            QVERIFY2(reference.status.ok(), reference.status.message().c_str());
+            worst = std::max(worst, std::abs(reference.period - p.orbit.period));
+            QVERIFY(!p.orbit.stable && !reference.stable);
+            ++compared;
+        }
+        std::printf("Hopf at v_b = %.10g on the plane; %d born orbits, their periods on x' = 0 within %.3g\n", hopf->parameter, compared, worst);
+        QVERIFY(compared >= 3);
+        QVERIFY(worst < 1e-7);
     }
 
     void refusesOtherPoints()

@@ -233,13 +233,16 @@ private slots:
         row("strobe not positive", withLine("section strobe = k - 1"), 5, 18, "the strobe's period is 0 at the parameters' defaults; it must be > 0");
         row("plane without direction", withLine("section plane = x'"), 5, 19, "a section plane ends with its direction: section plane = EXPR direction + ");
         row("plane direction word", withLine("section plane = x' direction down"), 5, 30, "expected + or - after 'direction' (+: where the expression rises through 0, -: where it falls), got 'down'");
-        row("plane of two variables", withLine("coord y\nsection plane = x + y direction +"), 6, 17,
-            "a section plane is one coordinate, velocity or state at a level, with coefficients of the parameters (x' or x - 0.5 or 2*x1 - d): a combination of several, or of t, is not supported");
-        row("plane of t", withLine("section plane = x - t direction +"), 5, 17, "a section plane is one coordinate, velocity or state at a level");
-        row("plane nonlinear", withLine("section plane = x^2 - 1 direction +"), 5, 17, "a section plane is one coordinate, velocity or state at a level");
+        row("plane nonlinear", withLine("section plane = x^2 - 1 direction +"), 5, 17,
+            "a section plane is affine in the coordinates, velocities, states and t, with coefficients of the parameters");
+        row("plane product of variables", withLine("coord y\nsection plane = x*y' direction +"), 6, 17,
+            "a section plane is affine in the coordinates, velocities, states and t");
+        row("plane coefficient of t", withLine("section plane = t*x direction +"), 5, 17, "a section plane is affine");
+        row("plane of t alone", withLine("section plane = t - 5 direction +"), 5, 17,
+            "the section plane depends on no coordinate, velocity or state (a plane in t alone is a time: use section strobe)");
         row("plane of no variable", withLine("section plane = k direction +"), 5, 17, "the section plane depends on no coordinate, velocity or state");
         row("plane coefficient zero", withLine("section plane = (k - 1)*x' direction -"), 5, 17,
-            "the section plane's coefficient of x' is 0 at the parameters' defaults; it must not be 0");
+            "the section plane's coefficients of the coordinates, velocities and states are all 0 at the parameters' defaults");
         row("slip outside contact", withLine("slip = x'"), 5, 1, "'slip' belongs to a contact: write it after its contact line");
         row("unknown option", withLine("param c = 1 range 0 .. 2 colour \"red\""), 5, 26, "unknown option 'colour' (options here: unit, symbol, label, help)");
         row("option twice", withLine("param c = 1 range 0 .. 2 unit \"m\" unit \"s\""), 5, 35, "option 'unit' given twice");

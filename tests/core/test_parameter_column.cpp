@@ -9,6 +9,7 @@
 #include "analysis/equilibrium_problem.h"
 #include "analysis/orbit_problem.h"
 #include "continuation_fixtures.h"
+#include "scenario_fixtures.h"
 #include "simulation/dynamics_factory.h"
 #include "solvers/dynamics.h"
 #include "solvers/smooth_ode.h"
@@ -143,6 +144,21 @@ private slots:
         // The cycle's turning point x = 1 + sqrt(d^2 + v_b^2) (d = mu_s - mu_k = 1), reached from any
         // start on the section after one cycle: dP/dv_b = v_b / sqrt(1 + v_b^2) in closed form.
         const double closedForm = 0.5 / std::sqrt(1.25);
+        std::printf("  closed form %.10g: exact %.3g off, differences %.3g off\n", closedForm, c.exact(0) - closedForm, c.differences(0) - closedForm);
+        QCOMPARE(c.exact.size(), Eigen::Index(1));
+        QVERIFY(std::abs(c.exact(0) - closedForm) < 1e-7);
+    }
+
+    /// The same cycle on a plane that turns and moves with v_b, x' + 0.3 v_b (x - 1) = 0: the start
+    /// moves on the plane and the return time with it (the slopes of its normal and its level). On
+    /// it x - 1 = sqrt(1 + v_b^2) / sqrt(1 + 0.09 v_b^2) in closed form.
+    void autonomousCycleOnAMovingPlane()
+    {
+        const fl::Scenario model = fltest::modelScenario(beltModelWith("section plane = x' + 0.3*v_b*(x - 1) direction -"));
+        const Columns c = columnsAt(model, "v_b", 0.5, 0.3, 0.7);
+        check("unforced belt's cycle on a moving plane, event-driven, d/dv_b", c, 1e-6);
+        const double v = 0.5, r = std::sqrt(1.0 + v * v), q = std::sqrt(1.0 + 0.09 * v * v);
+        const double closedForm = v / (r * q) - r * 0.09 * v / (q * q * q);
         std::printf("  closed form %.10g: exact %.3g off, differences %.3g off\n", closedForm, c.exact(0) - closedForm, c.differences(0) - closedForm);
         QCOMPARE(c.exact.size(), Eigen::Index(1));
         QVERIFY(std::abs(c.exact(0) - closedForm) < 1e-7);

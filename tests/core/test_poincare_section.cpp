@@ -59,6 +59,37 @@ private slots:
         QCOMPARE(sectionOf(free, {3.0, 0.0}, 60.0, fl::PoincareSection::hyperplane(0, 1.0, 0)).size(), size_t(19));
     }
 
+    /// x = 1 + 2 cos t, x' = -2 sin t: the plane x + x' = 1 (2 cos t = 2 sin t) falls at pi/4 + 2 pi k
+    /// and rises at 5 pi/4 + 2 pi k; a plane through t, x - 0.05 t = 1, is met where the points say.
+    void planeCrossingsAreExact()
+    {
+        ForcedOscillator free;
+        free.w = 0.0;
+        const auto down = sectionOf(free, {3.0, 0.0}, 60.0, fl::PoincareSection::plane({1.0, 1.0}, 0.0, 1.0, -1));
+        const auto up = sectionOf(free, {3.0, 0.0}, 60.0, fl::PoincareSection::plane({1.0, 1.0}, 0.0, 1.0, 1));
+        QCOMPARE(down.size(), size_t(10));
+        QCOMPARE(up.size(), size_t(9));
+        double worst = 0.0;
+        for (size_t k = 0; k < down.size(); ++k)
+            worst = std::max(worst, std::abs(down[k].t - (std::numbers::pi / 4 + 2 * std::numbers::pi * k)));
+        for (size_t k = 0; k < up.size(); ++k)
+            worst = std::max(worst, std::abs(up[k].t - (5 * std::numbers::pi / 4 + 2 * std::numbers::pi * k)));
+        qInfo("plane x + x' = 1: max |t - closed form| = %.3g", worst);
+        QVERIFY(worst < 1e-9);
+        const auto moving = sectionOf(free, {3.0, 0.0}, 60.0, fl::PoincareSection::plane({1.0}, -0.05, 1.0, 0));
+        QVERIFY(moving.size() >= 10);
+        for (const fl::SectionPoint& p : moving)
+            QVERIFY(std::abs(p.y[0] - 0.05 * p.t - 1.0) < 1e-9);
+        // One variable and no t is the hyperplane: -2 x' = 1 rising is x' = -0.5 falling.
+        const fl::PoincareSection one = fl::PoincareSection::plane({0.0, -2.0}, 0.0, 1.0, 1);
+        QCOMPARE(one.variable(), 1);
+        QCOMPARE(one.level(), -0.5);
+        QCOMPARE(one.direction(), -1);
+        QCOMPARE(fl::sectionDefinitionText(fl::PoincareSection::plane({1.0, -1.0, 0.0, 2.5}, 0.0, 0.5, 1), {"x1", "dx1", "x2", "dx2"}),
+                 std::string("x1 - dx1 + 2.5*dx2 = 0.5 upward"));
+        QCOMPARE(fl::sectionDefinitionText(fl::PoincareSection::plane({-1.0}, 0.1, 0.0, -1), {"x"}), std::string("-x + 0.1*t = 0 downward"));
+    }
+
     /// Maxima of x = 1 + 2 cos t are found on the dense output: t = 2 pi k, x = 3, to 1e-9.
     void maximaAreExact()
     {

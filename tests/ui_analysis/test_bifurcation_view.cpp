@@ -137,6 +137,58 @@ private slots:
         QVERIFY(field<QComboBox>(*m_view, "variable")->findText("Memory") >= 0);
     }
 
+    /// A model that declares a plane through two coordinates opens on it (the section field shows
+    /// it as written); a plane typed into the field is the sweep's, a plane that is not affine is
+    /// refused at the field with the reason, and an item chosen from the list is a variable again.
+    void aPlaneThroughTwoCoordinatesInTheSectionField()
+    {
+        const fl::ModelRegistration r = fl::registerModel(
+            "flmodel 1\nname \"Two blocks, plane\"\nparam v_b = 0.2 range 0.05 .. 1\ncoord x1\ncoord x2\n    start = 0.05\n"
+            "force x1 = -10*x1 - 5*(x1 - x2)\nforce x2 = -15*x2 - 5*(x2 - x1)\ncontact left\n    slip = x1' - v_b\n"
+            "    normal = 9.81\n    law = coulomb(mu_s = 0.4, mu_k = 0.3)\ncontact right\n    slip = x2' - v_b\n    normal = 9.81\n"
+            "    law = coulomb(mu_s = 0.5, mu_k = 0.3)\nsection plane = x1 - x2 direction +\n");
+        QVERIFY2(r.ok(), r.error.reason.c_str());
+        fl::Scenario s;
+        QVERIFY(fl::makeScenario(r.system->id, r.system->laws.front(), fl::Method::EventDriven, fl::Regularization::Kudra, s).ok());
+        m_view->setScenario(s);
+        QComboBox* section = field<QComboBox>(*m_view, "sectionVariable");
+        QCOMPARE(field<QComboBox>(*m_view, "observable")->currentData().toInt(), int(fl::SweepObservable::Hyperplane));
+        QVERIFY(section->isVisible() && section->isEditable());
+        QCOMPARE(section->currentText(), QString("x1 - x2"));
+        QCOMPARE(field<QComboBox>(*m_view, "crossing")->currentData().toInt(), 1);
+        QCOMPARE(m_view->setupPanel()->spec().sectionPlane, std::string("x1 - x2"));
+        type(section->lineEdit(), "x1*x2");
+        QVERIFY(!m_view->setupPanel()->isValid());
+        QVERIFY2(m_view->setupPanel()->validationMessage().startsWith("the section plane 'x1*x2' must be affine in the state variables and t"),
+                 qPrintable(m_view->setupPanel()->validationMessage()));
+        QVERIFY(section->lineEdit()->styleSheet().contains("border"));
+        type(section->lineEdit(), "x2 - x1");
+        QVERIFY2(m_view->setupPanel()->isValid(), qPrintable(m_view->setupPanel()->validationMessage()));
+        QVERIFY(!section->lineEdit()->styleSheet().contains("border"));
+        QCOMPARE(m_view->setupPanel()->spec().sectionPlane, std::string("x2 - x1"));
+        choose(field<QComboBox>(*m_view, "parameter"), QString("v_b"));
+        type(field<QLineEdit>(*m_view, "from"), "0.1");
+        type(field<QLineEdit>(*m_view, "to"), "0.3");
+        field<QSpinBox>(*m_view, "steps")->setValue(2);
+        type(field<QLineEdit>(*m_view, "transient"), "10");
+        field<QSpinBox>(*m_view, "samples")->setValue(3);
+        QSignalSpy finished(m_view, &BifurcationView::sweepFinished);
+        QTest::mouseClick(m_view->startButton(), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+        // The window's points are the core's on the same plane.
+        const fl::SweepSpec spec = m_view->setupPanel()->spec();
+        const auto reference = fl::runSweep(s, spec, 1, nullptr);
+        QCOMPARE(int(m_view->columns().size()), 2);
+        for (size_t c = 0; c < reference.size(); ++c) {
+            QVERIFY(reference[c].status.ok());
+            QCOMPARE(int(reference[c].values.size()), 3);
+            QCOMPARE(m_view->columns()[c].values, reference[c].values);
+        }
+        choose(section, 2); // x2 from the list: a variable again
+        QCOMPARE(m_view->setupPanel()->spec().sectionPlane, std::string());
+        QCOMPARE(m_view->setupPanel()->spec().sectionVariable, 2);
+    }
+
     /// The belt opens on its own observable: x at the downward crossings of x′ = 0 (the maxima of
     /// x), named with display labels; a stick-slip sweep draws those maxima, never an equilibrium.
     void beltOpensOnItsMaxima()

@@ -14,6 +14,8 @@
 namespace fl::ui {
 namespace {
 
+constexpr int kIdRole = Qt::UserRole + 1; ///< a variable item's column id (its text is the display label)
+
 QComboBox* combo(const QString& name, const QString& tip, QWidget* parent)
 {
     auto* box = new QComboBox(parent);
@@ -47,7 +49,12 @@ BifurcationRecordingBox::BifurcationRecordingBox(QWidget* parent) : QGroupBox(tr
     m_observable->addItem(tr("Hyperplane section"), int(fl::SweepObservable::Hyperplane));
     m_observable->addItem(tr("Stroboscopic section"), int(fl::SweepObservable::Stroboscopic));
     m_variable = combo(QStringLiteral("variable"), tr("The state variable whose values are plotted"), this);
-    m_sectionVariable = combo(QStringLiteral("sectionVariable"), tr("Hyperplane: the state variable that crosses the level"), this);
+    m_sectionVariable = combo(QStringLiteral("sectionVariable"),
+                              tr("Hyperplane: the state variable that crosses the level, or type a plane through several,\n"
+                                 "affine with coefficients of the parameters: x1 - x2, dx1 + 0.5*x1, x - d (evaluated at\n"
+                                 "each swept value; a velocity as dx or x')"), this);
+    m_sectionVariable->setEditable(true); // a typed plane stays text (not a new item)
+    m_sectionVariable->setInsertPolicy(QComboBox::NoInsert);
     m_level = makeNumberField(QStringLiteral("level"), tr("Level"), tr("Hyperplane: the crossing level (any number)"), this);
     m_crossing = combo(QStringLiteral("crossing"), tr("Hyperplane: which crossings count"), this);
     m_crossing->addItem(tr("Upward"), 1);
@@ -78,6 +85,7 @@ BifurcationRecordingBox::BifurcationRecordingBox(QWidget* parent) : QGroupBox(tr
     connect(m_samples, &QSpinBox::valueChanged, this, notify);
     for (QComboBox* box : {m_variable, m_sectionVariable, m_crossing})
         connect(box, &QComboBox::currentIndexChanged, this, notify);
+    connect(m_sectionVariable, &QComboBox::editTextChanged, this, notify);
     connect(m_observable, &QComboBox::currentIndexChanged, this, [this, notify] {
         updateRows();
         notify();
@@ -88,7 +96,6 @@ BifurcationRecordingBox::BifurcationRecordingBox(QWidget* parent) : QGroupBox(tr
 void BifurcationRecordingBox::setStateNames(const std::string& systemId, const std::vector<std::string>& names)
 {
     // Items show the display label (x′, φ [rad]); the column id under kIdRole keeps a selection.
-    constexpr int kIdRole = Qt::UserRole + 1;
     for (QComboBox* box : {m_variable, m_sectionVariable}) {
         const QVariant previous = box->currentData(kIdRole);
         const QSignalBlocker block(box);
@@ -110,6 +117,8 @@ void BifurcationRecordingBox::showSpec(const fl::SweepSpec& spec)
     selectData(m_observable, int(spec.observable));
     selectData(m_variable, spec.variable);
     selectData(m_sectionVariable, spec.sectionVariable);
+    if (!spec.sectionPlane.empty())
+        m_sectionVariable->setEditText(QString::fromStdString(spec.sectionPlane));
     setNumberField(m_level, spec.level);
     selectData(m_crossing, spec.crossingDirection);
     if (!spec.periodText.empty())
@@ -132,6 +141,16 @@ void BifurcationRecordingBox::applyTo(fl::SweepSpec& spec) const
     spec.sectionVariable = spec.observable == fl::SweepObservable::Hyperplane
                                ? std::max(0, m_sectionVariable->currentData().toInt())
                                : spec.variable;
+    // The text shown: an item's label or id is that variable, anything else a plane (x1 - x2).
+    spec.sectionPlane.clear();
+    const QString typed = m_sectionVariable->currentText().trimmed();
+    int item = m_sectionVariable->findText(typed);
+    if (item < 0)
+        item = m_sectionVariable->findData(typed, kIdRole);
+    if (item >= 0)
+        spec.sectionVariable = m_sectionVariable->itemData(item).toInt();
+    else if (spec.observable == fl::SweepObservable::Hyperplane && !typed.isEmpty())
+        spec.sectionPlane = typed.toStdString();
     readNumberField(m_level, spec.level);
     spec.crossingDirection = m_crossing->currentData().toInt();
     // A number, or an expression of the parameters (2*pi/w), which the sweep's check parses.
@@ -168,6 +187,11 @@ void BifurcationRecordingBox::markPeriod(bool valid)
 {
     if (!valid) // fieldError() cleared it: a valid period stays as it marked it
         markNumberField(m_period, false);
+}
+
+void BifurcationRecordingBox::markSection(bool valid)
+{
+    markNumberField(m_sectionVariable->lineEdit(), valid);
 }
 
 void BifurcationRecordingBox::updateRows()

@@ -32,6 +32,8 @@ public:
     QString fieldError();
     /// Marks the period field (a period written as an expression that the sweep's check refused).
     void markPeriod(bool valid);
+    /// Marks the section field (a plane the sweep's check refused).
+    void markSection(bool valid);
 
 signals:
     void changed();

@@ -367,6 +367,7 @@ void BifurcationSetupPanel::revalidate()
         if (!status.ok())
             message = qs(status.message());
         m_recording->markPeriod(status.ok() || !fl::isPeriodProblem(status.message())); // 2*pi/q: the field's fault
+        m_recording->markSection(status.message().rfind("the section plane", 0) != 0);
     }
     updateThreadsNote();
     m_message = message;

@@ -230,6 +230,9 @@ void PoincareView::appendSection(const std::vector<double>& times, const std::ve
     const std::vector<std::string> labels = variableLabels(m_systemId, m_names);
     m_sectionText = samples ? describeSection(labels, m_times, m_states, samples->t, samples->states)
                             : describeSection(labels, m_times, m_states);
+    // A plane through several variables (x1 - x2) keeps none of them constant: the run's own words.
+    if (m_sectionText.isEmpty() && samples && m_times.size() >= 2)
+        m_sectionText = QString::fromStdString(samples->sectionDefinition);
     if (before == 0)
         redraw();
     else
@@ -246,6 +249,8 @@ void PoincareView::setRun(const fl::RunResult& result)
     m_times = result.sectionTimes;
     m_states = result.sectionStates;
     m_sectionText = describeSection(variableLabels(m_systemId, m_names), m_times, m_states, result.t, result.states);
+    if (m_sectionText.isEmpty() && m_times.size() >= 2)
+        m_sectionText = QString::fromStdString(result.sectionDefinition);
     redraw();
 }
 
