@@ -132,7 +132,7 @@ Status simulateUnguarded(const Scenario& scenario, const RunOptions& options, Ru
     RunRecorder recorder(*dynamics, scenario.params.value("dt"), tEnd, result, options.drain ? options.drainRows : SIZE_MAX);
     if (!options.drain) // a streamed run keeps its events one block at a time
         recorder.setEventCap(options.maxEventRecords);
-    if (options.section)
+    if (options.section && !options.section->isStroboscopic() && options.section->variable() < 0)
         result.sectionDefinition = sectionDefinitionText(*options.section, result.stateNames);
     std::vector<double> y = dynamics->initialState();
     RunObserver observer(recorder, result, options, y);

@@ -50,7 +50,9 @@ struct RunResult {
     std::vector<TimeInterval> stickIntervals; ///< event-driven runs of one contact (mode non-empty) only
     std::vector<double> sectionTimes;    ///< Poincaré section points of the run (see RunOptions)
     std::vector<double> sectionStates;   ///< row-major, dimension() values per point
-    /// The section the points were taken on, in words ("x1 - x2 = 0 upward", sectionDefinitionText).
+    /// A section plane through several variables or t, in words ("x1 - x2 = 0 upward",
+    /// sectionDefinitionText), which its points cannot tell (none of the variables is constant on
+    /// it); empty for a strobe or one variable's hyperplane.
     std::string sectionDefinition;
     long switchCount = 0;                ///< every switch the run located: kept, drained or dropped
     long grazeCount = 0;                 ///< every graze the run located: kept, drained or dropped

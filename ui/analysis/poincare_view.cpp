@@ -228,11 +228,13 @@ void PoincareView::appendSection(const std::vector<double>& times, const std::ve
     m_times.insert(m_times.end(), times.begin(), times.end());
     m_states.insert(m_states.end(), states.begin(), states.end());
     const std::vector<std::string> labels = variableLabels(m_systemId, m_names);
-    m_sectionText = samples ? describeSection(labels, m_times, m_states, samples->t, samples->states)
-                            : describeSection(labels, m_times, m_states);
-    // A plane through several variables (x1 - x2) keeps none of them constant: the run's own words.
-    if (m_sectionText.isEmpty() && samples && m_times.size() >= 2)
+    // A plane through several variables (x1 - x2) in the run's own words: its points cannot tell it
+    // (one variable may even be constant there by chance, a block stuck at each crossing).
+    if (samples && !samples->sectionDefinition.empty())
         m_sectionText = QString::fromStdString(samples->sectionDefinition);
+    else
+        m_sectionText = samples ? describeSection(labels, m_times, m_states, samples->t, samples->states)
+                                : describeSection(labels, m_times, m_states);
     if (before == 0)
         redraw();
     else
@@ -248,9 +250,9 @@ void PoincareView::setRun(const fl::RunResult& result)
     adoptNames(result.stateNames);
     m_times = result.sectionTimes;
     m_states = result.sectionStates;
-    m_sectionText = describeSection(variableLabels(m_systemId, m_names), m_times, m_states, result.t, result.states);
-    if (m_sectionText.isEmpty() && m_times.size() >= 2)
-        m_sectionText = QString::fromStdString(result.sectionDefinition);
+    m_sectionText = !result.sectionDefinition.empty()
+                        ? QString::fromStdString(result.sectionDefinition)
+                        : describeSection(variableLabels(m_systemId, m_names), m_times, m_states, result.t, result.states);
     redraw();
 }
 
