@@ -3,6 +3,7 @@
 // test_multiple_shooting): the belt, a setup,
 // a located point by type, the located points printed.
 #include "analysis/orbit_continuation.h"
+#include "analysis/periodic_orbit.h"
 #include "scenario/scenario.h"
 #include "systems/scenario_setup.h"
 
@@ -65,4 +66,22 @@ inline std::string beltModelWith(const std::string& section)
     return "flmodel 1\nname \"Belt\"\nnumerics t_end = 60, tol = 1e-12\nparam v_b = 0.5 range 0.1 .. 2\ncoord x\nforce x = -x\n"
            "contact belt\n    slip = x' - v_b\n    law = coulomb(mu_s = 2, mu_k = 1)\n"
            + section + "\n";
+}
+
+/// DP by central differences of the return map in the section coordinates u (step h); a return
+/// that fails ends the test program with its reason.
+inline Eigen::MatrixXd returnMapDifferences(const fl::Dynamics& d, const fl::OrbitClosure& c, const Eigen::VectorXd& u, double h)
+{
+    Eigen::MatrixXd fd(u.size(), u.size());
+    for (Eigen::Index j = 0; j < u.size(); ++j) {
+        Eigen::VectorXd up = u, down = u;
+        up(j) += h;
+        down(j) -= h;
+        const fl::OrbitReturn a = fl::orbitReturn(d, c, fl::sectionState(c, up), false);
+        const fl::OrbitReturn b = fl::orbitReturn(d, c, fl::sectionState(c, down), false);
+        if (!a.status.ok() || !b.status.ok())
+            qFatal("a return failed: %s", (a.status.ok() ? b.status : a.status).message().c_str());
+        fd.col(j) = (fl::sectionCoordinates(c, a.y) - fl::sectionCoordinates(c, b.y)) / (2.0 * h);
+    }
+    return fd;
 }

@@ -88,17 +88,7 @@ private slots:
             QVERIFY(r.status.ok());
             const Eigen::MatrixXd dp = fl::returnMapJacobian(c, r);
             const Eigen::VectorXd u = fl::sectionCoordinates(c, p.orbit.start);
-            Eigen::MatrixXd fd(u.size(), u.size());
-            const double h = 1e-6;
-            for (Eigen::Index j = 0; j < u.size(); ++j) {
-                Eigen::VectorXd up = u, down = u;
-                up(j) += h;
-                down(j) -= h;
-                const fl::OrbitReturn a = fl::orbitReturn(*d, c, fl::sectionState(c, up), false);
-                const fl::OrbitReturn b = fl::orbitReturn(*d, c, fl::sectionState(c, down), false);
-                QVERIFY(a.status.ok() && b.status.ok());
-                fd.col(j) = (fl::sectionCoordinates(c, a.y) - fl::sectionCoordinates(c, b.y)) / (2.0 * h);
-            }
+            const Eigen::MatrixXd fd = returnMapDifferences(*d, c, u, 1e-6);
             const double error = (dp - fd).lpNorm<Eigen::Infinity>();
             const bool stuck = p.orbit.start[3] == value;
             std::printf("v_b = %g (%s, sequence %s): max |DP - finite differences| = %.3g of |DP| = %.3g\n", value,

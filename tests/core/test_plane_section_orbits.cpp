@@ -114,17 +114,7 @@ private slots:
         const fl::OrbitReturn r = fl::orbitReturn(*d, c, y, true);
         QVERIFY(r.status.ok());
         const Eigen::MatrixXd exact = fl::returnMapJacobian(c, r);
-        Eigen::MatrixXd fd(3, 3);
-        const double h = 1e-6;
-        for (Eigen::Index j = 0; j < 3; ++j) {
-            Eigen::VectorXd up = u, down = u;
-            up(j) += h;
-            down(j) -= h;
-            const fl::OrbitReturn a = fl::orbitReturn(*d, c, fl::sectionState(c, up), false);
-            const fl::OrbitReturn b = fl::orbitReturn(*d, c, fl::sectionState(c, down), false);
-            QVERIFY(a.status.ok() && b.status.ok());
-            fd.col(j) = (fl::sectionCoordinates(c, a.y) - fl::sectionCoordinates(c, b.y)) / (2.0 * h);
-        }
+        const Eigen::MatrixXd fd = returnMapDifferences(*d, c, u, 1e-6);
         const double error = (exact - fd).lpNorm<Eigen::Infinity>();
         std::printf("DP on x' + 0.3 (x - 1) + 0.2 y = 0 (|DP| = %.4g): exact vs central differences %.3g\n", fd.lpNorm<Eigen::Infinity>(), error);
         QVERIFY(fd.lpNorm<Eigen::Infinity>() > 1e-2); // not the stick's 0

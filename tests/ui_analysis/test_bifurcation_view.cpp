@@ -6,6 +6,7 @@
 #include "analysis/bifurcation_setup_panel.h"
 #include "analysis/bifurcation_view.h"
 #include "../ui/axis_checks.h"
+#include "plane_section_model.h"
 #include "systems/model_registry.h"
 #include "systems/scenario_setup.h"
 
@@ -142,14 +143,7 @@ private slots:
     /// refused at the field with the reason, and an item chosen from the list is a variable again.
     void aPlaneThroughTwoCoordinatesInTheSectionField()
     {
-        const fl::ModelRegistration r = fl::registerModel(
-            "flmodel 1\nname \"Two blocks, plane\"\nparam v_b = 0.2 range 0.05 .. 1\ncoord x1\ncoord x2\n    start = 0.05\n"
-            "force x1 = -10*x1 - 5*(x1 - x2)\nforce x2 = -15*x2 - 5*(x2 - x1)\ncontact left\n    slip = x1' - v_b\n"
-            "    normal = 9.81\n    law = coulomb(mu_s = 0.4, mu_k = 0.3)\ncontact right\n    slip = x2' - v_b\n    normal = 9.81\n"
-            "    law = coulomb(mu_s = 0.5, mu_k = 0.3)\nsection plane = x1 - x2 direction +\n");
-        QVERIFY2(r.ok(), r.error.reason.c_str());
-        fl::Scenario s;
-        QVERIFY(fl::makeScenario(r.system->id, r.system->laws.front(), fl::Method::EventDriven, fl::Regularization::Kudra, s).ok());
+        const fl::Scenario s = twoBlocksWithAPlaneSection();
         m_view->setScenario(s);
         QComboBox* section = field<QComboBox>(*m_view, "sectionVariable");
         QCOMPARE(field<QComboBox>(*m_view, "observable")->currentData().toInt(), int(fl::SweepObservable::Hyperplane));

@@ -5,6 +5,7 @@
 #include "analysis/poincare_view.h"
 #include "../ui/axis_checks.h"
 #include "simulation/simulate.h"
+#include "plane_section_model.h"
 #include "systems/model_registry.h"
 #include "systems/scenario_setup.h"
 #include "systems/system_registry.h"
@@ -168,14 +169,7 @@ private slots:
     /// every crossing (x1' = v_b there: reading the points alone would name x1' = 0.2).
     void aPlaneThroughTwoCoordinatesIsNamedAsTaken()
     {
-        const fl::ModelRegistration r = fl::registerModel(
-            "flmodel 1\nname \"Two blocks, plane\"\nnumerics t_end = 60\nparam v_b = 0.2 range 0.05 .. 1\ncoord x1\ncoord x2\n    start = 0.05\n"
-            "force x1 = -10*x1 - 5*(x1 - x2)\nforce x2 = -15*x2 - 5*(x2 - x1)\ncontact left\n    slip = x1' - v_b\n"
-            "    normal = 9.81\n    law = coulomb(mu_s = 0.4, mu_k = 0.3)\ncontact right\n    slip = x2' - v_b\n    normal = 9.81\n"
-            "    law = coulomb(mu_s = 0.5, mu_k = 0.3)\nsection plane = x1 - x2 direction +\n");
-        QVERIFY2(r.ok(), r.error.reason.c_str());
-        fl::Scenario s;
-        QVERIFY(fl::makeScenario(r.system->id, r.system->laws.front(), fl::Method::EventDriven, fl::Regularization::Kudra, s).ok());
+        const fl::Scenario s = twoBlocksWithAPlaneSection();
         fl::RunOptions options;
         options.section = fl::defaultSection(s);
         const fl::RunResult run = fl::simulate(s, options);
