@@ -137,6 +137,10 @@ private slots:
         spec.samples = 4;
         spec.continuation = false;
         QVERIFY(validateSweep(plane, spec).ok());
+        // A plane through a let opens the sweep with the let written in.
+        const Scenario viaLet = fltest::modelScenario(kForced + "let gap = x - y\nsection plane = 2*gap - d*x' direction -\n");
+        QCOMPARE(defaultSweep(viaLet).sectionPlane, std::string("2*(x - y) - d*dx"));
+        QVERIFY(validateSweep(viaLet, [&] { SweepSpec v = defaultSweep(viaLet); v.parameter = "d"; v.from = 0.0; v.to = 0.5; return v; }()).ok());
         SweepSpec viaState = defaultSweep(state);
         QCOMPARE(viaState.sectionPlane, std::string("u"));
         viaState.parameter = spec.parameter;

@@ -3,9 +3,12 @@
 
 #include "model/model_parser.h"
 #include "simulation/simulate.h"
+#include "solvers/section_plane_expression.h"
 #include "systems/model_export.h"
 #include "systems/model_registry.h"
+#include "systems/run_variables.h"
 #include "systems/scenario_setup.h"
+#include "systems/system_registry.h"
 
 #include <QDir>
 #include <QFile>
@@ -41,9 +44,18 @@ QString runBriefly(const fl::SystemInfo& system)
                 return QString("validation message is not one line: %1").arg(valid.message().c_str());
             continue;
         }
-        const fl::RunResult r = fl::simulate(s);
+        fl::RunOptions options;
+        options.section = fl::defaultSection(s); // a declared plane through several variables or t too
+        const fl::RunResult r = fl::simulate(s, options);
         if (!r.status.ok() && !oneLine(r.status.message()))
             return QString("run failed without a one-line reason: '%1'").arg(r.status.message().c_str());
+        // The sweep opens on the declared plane as printed in the run's names: it must read back.
+        const fl::SweepSpec sweep = fl::defaultSweep(s);
+        fl::SectionPlaneExpression plane;
+        if (!sweep.sectionPlane.empty())
+            if (const fl::Status parsed = fl::SectionPlaneExpression::parse(sweep.sectionPlane, fl::stateNames(s), s.params, plane);
+                !parsed.ok() && sweep.sectionPlane.size() < 4000)
+                return QString("the declared plane does not read back: %1").arg(parsed.message().c_str());
     }
     return {};
 }
@@ -82,7 +94,9 @@ QByteArray mutateModel(Mutator& m, const QByteArray& input)
         "section plane = x - p direction +", "section plane = (p - 1)*x direction +", "section plane = x*z direction", "draw pendulum x at 1 length 2", "draw disk z radius 0.5", "draw pendulum x length -1",
         "draw disk x at 2 radius", "state th = 1", "rate th = 1 - abs(x')*th", "rate th = 1/th", "state w label \"W\" = p",
         "rate w = -w*1e300", "rate q = 1", "state x = 1", "    kinetic = 0.3 + 0.1*log(th)", "    kinetic = p*th/(speed + th)",
-        "section plane = th - 1 direction +", "force x = -th*x'", "    slip = x' - th", "    normal = th^2", "flmodel 1", "name \"\"", "about \"a\"", "(", ")", "#", "\xff\xfe"};
+        "section plane = th - 1 direction +", "section plane = x - z direction +", "section plane = x' + p*(x - 1) - 0.1*th direction -",
+        "section plane = x - 0.5*t direction +", "section plane = t - 1 direction +", "section plane = (p - 1)*x - (p - 1)*z direction +",
+        "section plane = x/(x - x) direction +", "force x = -th*x'", "    slip = x' - th", "    normal = th^2", "flmodel 1", "name \"\"", "about \"a\"", "(", ")", "#", "\xff\xfe"};
     QList<QByteArray> lines = input.split('\n');
     const int edits = 1 + m.below(4);
     for (int e = 0; e < edits && !lines.isEmpty(); ++e) {

@@ -1,6 +1,7 @@
 #pragma once
-// Names the Poincaré section a run recorded, from its points: a PoincareSection does not expose its
-// definition, so the label is read off the data it produced (what is shown is what was recorded).
+// Names the Poincaré section a run recorded, from its points: the label is read off the data it
+// produced (what is shown is what was recorded). A plane through several variables cannot be read
+// off its points; the run names it itself (RunResult::sectionDefinition), and the view shows that.
 #include "solvers/run_result.h"
 
 #include <QString>
