@@ -141,16 +141,18 @@ void BifurcationRecordingBox::applyTo(fl::SweepSpec& spec) const
     spec.sectionVariable = spec.observable == fl::SweepObservable::Hyperplane
                                ? std::max(0, m_sectionVariable->currentData().toInt())
                                : spec.variable;
-    // The text shown: an item's label or id is that variable, anything else a plane (x1 - x2).
+    // Hyperplane: the text shown, an item's label or id is that variable, anything else a plane (x1 - x2).
     spec.sectionPlane.clear();
     const QString typed = m_sectionVariable->currentText().trimmed();
-    int item = m_sectionVariable->findText(typed);
-    if (item < 0)
-        item = m_sectionVariable->findData(typed, kIdRole);
-    if (item >= 0)
-        spec.sectionVariable = m_sectionVariable->itemData(item).toInt();
-    else if (spec.observable == fl::SweepObservable::Hyperplane && !typed.isEmpty())
-        spec.sectionPlane = typed.toStdString();
+    if (spec.observable == fl::SweepObservable::Hyperplane && !typed.isEmpty()) {
+        int item = m_sectionVariable->findText(typed);
+        if (item < 0)
+            item = m_sectionVariable->findData(typed, kIdRole);
+        if (item >= 0)
+            spec.sectionVariable = m_sectionVariable->itemData(item).toInt();
+        else
+            spec.sectionPlane = typed.toStdString();
+    }
     readNumberField(m_level, spec.level);
     spec.crossingDirection = m_crossing->currentData().toInt();
     // A number, or an expression of the parameters (2*pi/w), which the sweep's check parses.
